@@ -1,0 +1,101 @@
+import type { OperationId, Operations } from './registry';
+import type { z } from 'zod';
+
+/**
+ * Identifiers of the sandbox's demo seed. The fixtures below use them, so an example input is
+ * valid against the schemas and succeeds against a freshly started sandbox.
+ */
+export const DEMO_IDS = {
+  customer: '0b7d6a50-3c1e-4c55-9f0a-1d2e3f405060',
+  profiles: {
+    treasury: '5b0a6a2e-0d4c-4f0e-9a51-6a1c2b3d4e01',
+    trading: '5b0a6a2e-0d4c-4f0e-9a51-6a1c2b3d4e02',
+    payouts: '5b0a6a2e-0d4c-4f0e-9a51-6a1c2b3d4e03',
+  },
+  identities: {
+    alice: '9c1d2e3f-4a5b-4c6d-8e7f-a0b1c2d3e401',
+    bob: '9c1d2e3f-4a5b-4c6d-8e7f-a0b1c2d3e402',
+  },
+  accounts: {
+    alice: '3e4f5a6b-7c8d-4e9f-a0b1-c2d3e4f50601',
+    bob: '3e4f5a6b-7c8d-4e9f-a0b1-c2d3e4f50602',
+  },
+  fiatAccounts: {
+    acme: 'f1a2b3c4-d5e6-4f70-8192-a3b4c5d6e701',
+    globex: 'f1a2b3c4-d5e6-4f70-8192-a3b4c5d6e702',
+  },
+  depositInstructions: 'd1e2f3a4-b5c6-4d7e-8f90-a1b2c3d4e501',
+} as const;
+
+/** A fresh reference id, from the Web Crypto API that browsers and Node share. */
+export function newRefId(): string {
+  return globalThis.crypto.randomUUID();
+}
+
+type Input<Id extends OperationId> = z.input<Operations[Id]['request']>;
+
+const examples: { [Id in OperationId]: () => Input<Id> } = {
+  createOrchestration: () => ({
+    profile_id: DEMO_IDS.profiles.treasury,
+    source_asset: 'USD',
+    source: { profile: { profile_id: DEMO_IDS.profiles.treasury } },
+    destination_asset: 'BTC',
+    destination: { profile: { profile_id: DEMO_IDS.profiles.payouts } },
+    source_amount: '250.00',
+    metadata: { purpose: 'rebalance' },
+  }),
+  createOrder: () => ({
+    profile_id: DEMO_IDS.profiles.trading,
+    side: 'BUY',
+    market: 'BTCUSD',
+    type: 'MARKET',
+    quote_amount: '100.00',
+  }),
+  updateFiatAccount: () => ({
+    id: DEMO_IDS.fiatAccounts.acme,
+    fiat_account_owner: { person_details: { first_name: 'Ada', last_name: 'Lovelace' } },
+    metadata: { ticket: 'SUP-1042' },
+  }),
+  createInternalTransfer: () => ({
+    from_profile_id: DEMO_IDS.profiles.treasury,
+    to_profile_id: DEMO_IDS.profiles.payouts,
+    asset: 'USD',
+    amount: '125.50',
+    metadata: { reason: 'payout float' },
+  }),
+  createSvcTransfer: () => ({
+    from_profile_id: DEMO_IDS.profiles.treasury,
+    to_profile_id: DEMO_IDS.profiles.trading,
+    asset: 'ETH',
+    amount: '0.5',
+  }),
+  createOrchestrationRule: () => ({
+    ref_id: newRefId(),
+    profile_id: DEMO_IDS.profiles.treasury,
+    nickname: 'Sweep USDC deposits',
+    source_asset: 'USD',
+    source: { fiat: { deposit_instructions_id: DEMO_IDS.depositInstructions } },
+    destination_asset: 'USD',
+    destination: { profile: { profile_id: DEMO_IDS.profiles.payouts } },
+  }),
+  createDepositAddress: () => ({
+    profile_id: DEMO_IDS.profiles.treasury,
+    crypto_network: 'ETHEREUM',
+    conversion_target_asset: 'NO_CONVERSION',
+    metadata: { customer: 'acme' },
+  }),
+  createCryptoWithdrawalFee: () => ({
+    asset: 'BTC',
+    crypto_network: 'BITCOIN',
+    destination_address: 'bc1qxy2kgdygjrsqtzq2n0yrf2493p83kkfjhx0wlh',
+    amount: '0.25',
+  }),
+};
+
+/**
+ * A valid example input of an operation, fresh on each call (a new ref_id where one is required),
+ * for the tests of every package and for a new operator's first try.
+ */
+export function exampleInput<Id extends OperationId>(id: Id): Input<Id> {
+  return examples[id]();
+}

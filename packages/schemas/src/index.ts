@@ -1,0 +1,26 @@
+export * from './primitives/decimal';
+export * from './primitives/enums';
+export * from './primitives/field-meta';
+export * from './primitives/identifier';
+export * from './primitives/metadata';
+export * from './resources/crypto-withdrawal-fee';
+export * from './resources/deposit-address';
+export * from './resources/fiat-account';
+export * from './resources/orchestration';
+export * from './resources/orchestration-endpoints';
+export * from './resources/orchestration-rule';
+export * from './resources/order';
+export * from './resources/transfer';
+export {
+  AWAIT_FILL_MAX_MILLIS,
+  GTT_MIN_LEAD_MILLIS,
+  ORDER_AMOUNT_FIELDS,
+  TIME_IN_FORCE_TABLE,
+  orderAmountFields,
+  type OrderAmountField,
+} from './operations/create-order';
+export type { Operation, OperationRules, Report } from './operations/define-operation';
+export * from './registry';
+export * from './errors';
+export * from './fixtures';
+export * from './problem';

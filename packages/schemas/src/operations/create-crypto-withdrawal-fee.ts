@@ -1,0 +1,47 @@
+import { positiveDecimalString } from '../primitives/decimal';
+import { CryptoNetworkSchema } from '../primitives/enums';
+import { assetCode, text } from '../primitives/identifier';
+import { CryptoWithdrawalFeeSchema } from '../resources/crypto-withdrawal-fee';
+import { defineOperation } from './define-operation';
+
+export const createCryptoWithdrawalFee = defineOperation({
+  id: 'createCryptoWithdrawalFee',
+  title: 'Quote crypto withdrawal fee',
+  description: 'Obtains a guaranteed fee for a crypto withdrawal, valid for a few minutes.',
+  method: 'POST',
+  path: '/v2/transfer/fees/crypto-withdrawal',
+  scope: 'fee:write_crypto_withdrawal_fee',
+  movesMoney: false,
+  takesRefId: false,
+  pathShape: {},
+  bodyShape: {
+    asset: assetCode().meta({ label: 'Asset', help: 'The currency to withdraw', group: 'what' }),
+    crypto_network: CryptoNetworkSchema.meta({ label: 'Crypto network', group: 'what' }),
+    destination_address: text('Destination address').meta({
+      label: 'Destination address',
+      group: 'who',
+    }),
+    amount: positiveDecimalString('Amount').optional().meta({
+      label: 'Amount',
+      help: 'The amount to withdraw; the fee comes on top',
+      group: 'amount',
+      kind: 'decimal',
+      asset: 'asset',
+    }),
+    total: positiveDecimalString('Total').optional().meta({
+      label: 'Total',
+      help: 'The total including the fee',
+      group: 'amount',
+      kind: 'decimal',
+      asset: 'asset',
+    }),
+  },
+  rules(body, report) {
+    if (body.amount !== undefined && body.total !== undefined) {
+      report(['total'], 'Give either amount or total, not both');
+    } else if (body.amount === undefined && body.total === undefined) {
+      report(['amount'], 'Give either amount or total');
+    }
+  },
+  response: CryptoWithdrawalFeeSchema,
+});

@@ -1,0 +1,32 @@
+import { ConversionTargetAssetSchema, CryptoNetworkSchema } from '../primitives/enums';
+import { DepositAddressSchema } from '../resources/deposit-address';
+import { idField, metadataField, optional, refIdField } from './common-fields';
+import { defineOperation } from './define-operation';
+
+export const createDepositAddress = defineOperation({
+  id: 'createDepositAddress',
+  title: 'Create deposit address',
+  description: 'Creates a crypto address whose deposits credit a profile.',
+  method: 'POST',
+  path: '/v2/transfer/deposit-addresses',
+  scope: 'transfer:write_deposit_address',
+  movesMoney: false,
+  takesRefId: true,
+  pathShape: {},
+  bodyShape: {
+    profile_id: idField('Profile id', 'who', 'The profile credited by deposits'),
+    identity_id: optional(idField('Identity id', 'who', 'The end user who will deposit')),
+    account_id: optional(idField('Account id', 'who')),
+    crypto_network: CryptoNetworkSchema.meta({ label: 'Crypto network', group: 'what' }),
+    conversion_target_asset: ConversionTargetAssetSchema.optional().meta({
+      label: 'Conversion target asset',
+      help: 'USD credits deposits of the service-issued USD stablecoin as USD',
+      group: 'what',
+    }),
+    ref_id: optional(refIdField()),
+    metadata: optional(
+      metadataField('Metadata', 'Added to the address and to transfers to it; up to 6 pairs'),
+    ),
+  },
+  response: DepositAddressSchema,
+});

@@ -1,0 +1,48 @@
+import { z } from 'zod';
+import { assetCode, text } from '../primitives/identifier';
+import { OrchestrationRuleSchema } from '../resources/orchestration-rule';
+import {
+  DestinationRequestSchema,
+  SourceRequestSchema,
+} from '../resources/orchestration-endpoints';
+import { idField, optional, refIdField } from './common-fields';
+import { defineOperation } from './define-operation';
+
+export const createOrchestrationRule = defineOperation({
+  id: 'createOrchestrationRule',
+  title: 'Create orchestration rule',
+  description:
+    'Sets up a rule: when a deposit arrives at the source, the service creates an orchestration to the destination.',
+  method: 'POST',
+  path: '/v2/orchestration/rules',
+  scope: 'orchestration:write_orchestration_rule',
+  movesMoney: true,
+  takesRefId: true,
+  pathShape: {},
+  bodyShape: {
+    profile_id: idField('Profile id', 'who', 'Profile of the account owner'),
+    identity_id: optional(idField('Identity id', 'who')),
+    account_id: optional(idField('Account id', 'who', 'Account where the rule applies')),
+    nickname: text('Nickname', 100)
+      .optional()
+      .meta({ label: 'Nickname', help: 'A name operators recognise', group: 'what' }),
+    source_asset: assetCode('Source asset').meta({ label: 'Source asset', group: 'what' }),
+    source: SourceRequestSchema.meta({
+      label: 'Source',
+      help: 'The deposits the rule watches',
+      group: 'what',
+    }),
+    destination_asset: assetCode('Destination asset').meta({
+      label: 'Destination asset',
+      group: 'what',
+    }),
+    destination: DestinationRequestSchema.optional().meta({
+      label: 'Destination',
+      help: 'Where matching deposits go',
+      group: 'what',
+    }),
+    // Required by the spec for rules, unlike the other operations; the BFF mints one when absent.
+    ref_id: refIdField('Client-provided unique reference of the rule'),
+  },
+  response: z.looseObject({ rule: OrchestrationRuleSchema }),
+});

@@ -1,0 +1,57 @@
+import { positiveDecimalString } from '../primitives/decimal';
+import { assetCode } from '../primitives/identifier';
+import { OrchestrationSchema } from '../resources/orchestration';
+import {
+  DestinationRequestSchema,
+  SourceRequestSchema,
+} from '../resources/orchestration-endpoints';
+import { idField, metadataField, optional, refIdField } from './common-fields';
+import { defineOperation } from './define-operation';
+
+/*
+ * The spec marks no field of Create Orchestration required. An orchestration that does not say
+ * whose funds move, what, how much, from where and to where cannot be meant, so the console asks
+ * for those (docs/decisions/002-orchestration-endpoints.md).
+ */
+export const createOrchestration = defineOperation({
+  id: 'createOrchestration',
+  title: 'Create orchestration',
+  description:
+    'Moves a source asset over a source rail to a destination asset over a destination rail; a conversion when the assets differ.',
+  method: 'POST',
+  path: '/v2/orchestration/orchestrations',
+  scope: 'orchestration:write_orchestration',
+  movesMoney: true,
+  takesRefId: true,
+  pathShape: {},
+  bodyShape: {
+    profile_id: idField('Profile id', 'who', 'The profile whose funds move'),
+    identity_id: optional(idField('Identity id', 'who')),
+    account_id: optional(idField('Account id', 'who')),
+    source_asset: assetCode('Source asset').meta({ label: 'Source asset', group: 'what' }),
+    source: SourceRequestSchema.meta({
+      label: 'Source',
+      help: 'Where the funds come from',
+      group: 'what',
+    }),
+    destination_asset: assetCode('Destination asset').meta({
+      label: 'Destination asset',
+      help: 'A different asset than the source makes it a conversion',
+      group: 'what',
+    }),
+    destination: DestinationRequestSchema.meta({
+      label: 'Destination',
+      help: 'Where the funds go',
+      group: 'what',
+    }),
+    source_amount: positiveDecimalString('Source amount').meta({
+      label: 'Source amount',
+      group: 'amount',
+      kind: 'decimal',
+      asset: 'source_asset',
+    }),
+    ref_id: optional(refIdField()),
+    metadata: optional(metadataField()),
+  },
+  response: OrchestrationSchema,
+});

@@ -1,0 +1,114 @@
+import { z } from 'zod';
+
+/** Adds an issue at a field path; the rules of an operation report through it. */
+export type Report = (path: readonly (string | number)[], message: string) => void;
+
+/**
+ * Cross-field rules of an operation. `now` is the current time in Unix milliseconds, passed in
+ * so that tests fix it and the BFF checks it again at send time. They run even when a field is
+ * already wrong, so that the operator sees every problem at once: a field may then be missing or
+ * of the wrong type, and a rule checks what it relies on.
+ */
+export type OperationRules<Body> = (body: Partial<Body>, report: Report, now: number) => void;
+
+export interface OperationSpec<
+  Id extends string,
+  PathShape extends z.ZodRawShape,
+  BodyShape extends z.ZodRawShape,
+  Response extends z.ZodType,
+> {
+  id: Id;
+  title: string;
+  /** One sentence for the operator: what sending it does. */
+  description: string;
+  method: 'POST' | 'PUT';
+  /** The spec's path template, such as `/v2/profiles/{profile_id}/orders`. */
+  path: string;
+  scope: string;
+  /** True when a send moves assets (the UI shows a review step, approvals apply). */
+  movesMoney: boolean;
+  /** True when the body carries a `ref_id` for idempotence (the BFF mints one when absent). */
+  takesRefId: boolean;
+  pathShape: PathShape;
+  bodyShape: BodyShape;
+  rules?: OperationRules<z.infer<z.ZodObject<BodyShape>>>;
+  response: Response;
+}
+
+function withRules<S extends z.ZodType>(
+  schema: S,
+  rules: OperationRules<never> | undefined,
+  clock: () => number,
+): S {
+  if (!rules) return schema;
+  return schema.superRefine(
+    (value, ctx) => {
+      (rules as OperationRules<Record<string, unknown>>)(
+        value as Record<string, unknown>,
+        (path, message) => ctx.addIssue({ code: 'custom', path: [...path], message }),
+        clock(),
+      );
+    },
+    { when: (payload) => isPlainObject(payload.value) },
+  ) as unknown as S;
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * Builds an operation of the registry from its spec: the console's request schema (body fields
+ * and path parameters), the wire body schema the sandbox validates, and how input becomes a request.
+ *
+ * @example
+ * const { path, body } = operations.createOrder.toWire(input);
+ * // path: '/v2/profiles/p-1/orders', body: the input without profile_id
+ */
+export function defineOperation<
+  const Id extends string,
+  PathShape extends z.ZodRawShape,
+  BodyShape extends z.ZodRawShape,
+  Response extends z.ZodType,
+>(spec: OperationSpec<Id, PathShape, BodyShape, Response>) {
+  const requestObject = z.strictObject({ ...spec.pathShape, ...spec.bodyShape });
+  const bodyObject = z.strictObject(spec.bodyShape);
+  const rules = spec.rules as OperationRules<never> | undefined;
+  const pathParams = Object.keys(spec.pathShape) as (keyof PathShape & string)[];
+  type Request = z.infer<typeof requestObject>;
+  type Body = z.infer<typeof bodyObject>;
+
+  return {
+    id: spec.id,
+    title: spec.title,
+    description: spec.description,
+    method: spec.method,
+    path: spec.path,
+    pathParams,
+    scope: spec.scope,
+    movesMoney: spec.movesMoney,
+    takesRefId: spec.takesRefId,
+    /** The console's input: body fields plus path parameters, clock rules at the current time. */
+    request: withRules(requestObject, rules, Date.now),
+    /** The same, with the clock fixed at `now` (Unix ms): for tests and for the check at send time. */
+    requestAt: (now: number) => withRules(requestObject, rules, () => now),
+    /** The wire body alone, as the service receives it (the sandbox validates with this). */
+    body: withRules(bodyObject, rules, Date.now),
+    bodyAt: (now: number) => withRules(bodyObject, rules, () => now),
+    /** The plain object schemas without rules, for reading field labels and shapes. */
+    shape: { path: spec.pathShape, body: spec.bodyShape },
+    response: spec.response,
+    /** Moves path parameters out of the input into the path; the rest is the body. */
+    toWire(input: Request): { path: string; body: Body } {
+      const body: Record<string, unknown> = { ...input };
+      let path = spec.path;
+      for (const name of pathParams) {
+        path = path.replace(`{${name}}`, encodeURIComponent(String(body[name])));
+        delete body[name];
+      }
+      return { path, body: body as Body };
+    },
+  };
+}
+
+export type Operation = ReturnType<typeof defineOperation>;

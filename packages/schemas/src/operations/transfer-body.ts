@@ -1,0 +1,44 @@
+import { positiveDecimalString } from '../primitives/decimal';
+import { assetCode } from '../primitives/identifier';
+import { idField, metadataField, optional, refIdField } from './common-fields';
+import type { OperationRules } from './define-operation';
+
+/** Create Internal Transfer and Create Svc Transfer take the same fields and rules (spec §5). */
+export const transferBodyShape = {
+  from_profile_id: idField('From profile id', 'who', 'The profile sending funds'),
+  from_identity_id: optional(idField('From identity id', 'who', 'The sending user')),
+  from_account_id: optional(
+    idField('From account id', 'who', 'Needed only by integrations acting for end users'),
+  ),
+  to_profile_id: idField('To profile id', 'who', 'The profile receiving funds'),
+  to_identity_id: optional(idField('To identity id', 'who', 'The receiving user')),
+  to_account_id: optional(
+    idField('To account id', 'who', 'Needed only by integrations acting for end users'),
+  ),
+  asset: assetCode().meta({ label: 'Asset', help: 'For example USD, BTC or ETH', group: 'amount' }),
+  amount: positiveDecimalString('Amount').meta({
+    label: 'Amount',
+    group: 'amount',
+    kind: 'decimal',
+    asset: 'asset',
+  }),
+  ref_id: optional(refIdField()),
+  metadata: optional(metadataField('Metadata', 'For the sender side; up to 6 pairs')),
+  recipient_metadata: optional(
+    metadataField('Recipient metadata', 'For the recipient side; up to 6 pairs'),
+  ),
+};
+
+type TransferBody = {
+  from_profile_id: string;
+  to_profile_id: string;
+  from_account_id?: string | undefined;
+  to_account_id?: string | undefined;
+};
+
+/** A transfer that names the same profile and account on both sides moves nothing: a typing mistake. */
+export const transferRules: OperationRules<TransferBody> = (body, report) => {
+  if (body.from_profile_id === body.to_profile_id && body.from_account_id === body.to_account_id) {
+    report(['to_profile_id'], 'To profile must differ from the from profile');
+  }
+};

@@ -1,0 +1,43 @@
+import {
+  FiatAccountOwnerRequestSchema,
+  FiatAccountSchema,
+  FiatNetworkInstructionsRequestSchema,
+} from '../resources/fiat-account';
+import { idField, metadataField, optional } from './common-fields';
+import { defineOperation } from './define-operation';
+
+export const updateFiatAccount = defineOperation({
+  id: 'updateFiatAccount',
+  title: 'Update fiat account',
+  description:
+    'Changes a fiat account’s owner, network instructions or metadata; the account goes back to PENDING until approved.',
+  method: 'PUT',
+  path: '/v2/transfer/fiat-accounts/{id}',
+  scope: 'transfer:write_fiat_account',
+  movesMoney: false,
+  takesRefId: false,
+  pathShape: {
+    id: idField('Fiat account id', 'who', 'The fiat account UUID'),
+  },
+  bodyShape: {
+    fiat_account_owner: FiatAccountOwnerRequestSchema.optional().meta({
+      label: 'Account owner',
+      group: 'who',
+    }),
+    fiat_network_instructions: FiatNetworkInstructionsRequestSchema.optional().meta({
+      label: 'Network instructions',
+      group: 'what',
+    }),
+    metadata: optional(metadataField()),
+  },
+  rules(body, report) {
+    if (
+      body.fiat_account_owner === undefined &&
+      body.fiat_network_instructions === undefined &&
+      body.metadata === undefined
+    ) {
+      report([], 'Change at least one of the owner, the network instructions or the metadata');
+    }
+  },
+  response: FiatAccountSchema,
+});

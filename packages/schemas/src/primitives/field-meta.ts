@@ -1,0 +1,41 @@
+import type { z } from 'zod';
+
+/** How the UI groups the fields of a form: as an operator thinks of a request. */
+export const FIELD_GROUPS = ['who', 'what', 'amount', 'options'] as const;
+export type FieldGroup = (typeof FIELD_GROUPS)[number];
+
+/**
+ * Words and hints that live with a field's schema, so that the form, the end-to-end tests and the
+ * logs all use the same label. Attached with zod's `.meta()`, read back with {@link fieldMeta}.
+ */
+export interface FieldMeta {
+  label: string;
+  help?: string;
+  group?: FieldGroup;
+  /** How the UI edits it; plain text when absent. */
+  kind?: 'decimal' | 'metadata' | 'ref_id' | 'epoch-millis' | 'integer';
+  /** For amounts: the field whose value names the asset, or a fixed asset code after `=`. */
+  asset?: string;
+}
+
+declare module 'zod' {
+  interface GlobalMeta {
+    label?: string;
+    help?: string;
+    group?: FieldGroup;
+    kind?: FieldMeta['kind'];
+    asset?: string;
+  }
+}
+
+/** The label and hints of a field schema, looking through `.optional()` and `.default()` wrappers. */
+export function fieldMeta(schema: z.ZodType): Partial<FieldMeta> {
+  let current: z.ZodType | undefined = schema;
+  while (current) {
+    const meta = current.meta();
+    if (meta?.label) return meta as Partial<FieldMeta>;
+    const def = current._zod.def as { innerType?: z.ZodType };
+    current = def.innerType;
+  }
+  return {};
+}
