@@ -24,3 +24,4 @@ export * from './registry';
 export * from './errors';
 export * from './fixtures';
 export * from './problem';
+export * from './console-api';

@@ -31,4 +31,6 @@ export interface ConsoleProblem {
   request_id: string;
   errors?: FieldError[];
   upstream?: { status: number; type?: string; title?: string; detail?: string; meta?: unknown };
+  /** The journal entry, when the problem arose after the send was journaled (retry, resolve). */
+  journal?: import('./console-api').JournalEntry;
 }

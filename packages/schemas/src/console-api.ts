@@ -1,0 +1,101 @@
+import { z } from 'zod';
+import type { OperationId } from './registry';
+
+/*
+ * The BFF's own HTTP API as the browser sees it (DESIGN.md §2). Shared here so that the BFF and
+ * the SPA agree by construction; the service's resources are in resources/.
+ */
+
+/** Operator roles. `admin` may do everything; `viewer` only reads. */
+export const ROLES = ['admin', 'finance', 'support', 'viewer'] as const;
+export const RoleSchema = z.enum(ROLES);
+export type Role = z.infer<typeof RoleSchema>;
+
+/**
+ * States of a journal entry. SENDING → SUCCEEDED | REJECTED | UNKNOWN; the approval states come
+ * with maker-checker approvals and are reserved here so the column is designed for them.
+ */
+export const JOURNAL_STATES = [
+  'SENDING',
+  'SUCCEEDED',
+  'REJECTED',
+  'UNKNOWN',
+  'AWAITING_APPROVAL',
+  'APPROVED',
+  'CANCELLED',
+  'EXPIRED',
+] as const;
+export const JournalStateSchema = z.enum(JOURNAL_STATES);
+export type JournalState = z.infer<typeof JournalStateSchema>;
+
+/** A journal entry as the BFF returns it. `request_body` is the exact text that was (or will be) sent. */
+export const JournalEntrySchema = z.object({
+  id: z.string(),
+  operation: z.string(),
+  operator: z.string(),
+  operator_name: z.string(),
+  ref_id: z.string().nullable(),
+  state: JournalStateSchema,
+  method: z.string(),
+  request_path: z.string(),
+  request_body: z.string(),
+  body_sha256: z.string(),
+  attempts: z.number(),
+  response_status: z.number().nullable(),
+  /** The service's answer: the resource on success, its problem details on rejection. */
+  response: z.unknown().nullable(),
+  /** What went wrong when there was no answer (timeout, reset), for UNKNOWN entries. */
+  error: z.string().nullable(),
+  request_id: z.string(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type JournalEntry = z.infer<typeof JournalEntrySchema>;
+
+export const JournalPageSchema = z.object({
+  items: z.array(JournalEntrySchema),
+  next_cursor: z.string().nullable(),
+});
+export type JournalPage = z.infer<typeof JournalPageSchema>;
+
+/** Query of GET /api/journal and GET /api/journal.csv; times are RFC 3339. */
+export const JournalQuerySchema = z.object({
+  operation: z.string().optional(),
+  state: JournalStateSchema.optional(),
+  operator: z.string().optional(),
+  ref_id: z.string().optional(),
+  from: z.string().optional(),
+  to: z.string().optional(),
+  cursor: z.string().optional(),
+  limit: z.coerce.number().int().min(1).max(500).optional(),
+});
+export type JournalQuery = z.infer<typeof JournalQuerySchema>;
+
+export const OperatorSchema = z.object({
+  username: z.string(),
+  display_name: z.string(),
+  role: RoleSchema,
+});
+export type Operator = z.infer<typeof OperatorSchema>;
+
+/** GET /api/session and the answer to POST /api/session. */
+export const SessionInfoSchema = z.object({
+  operator: OperatorSchema,
+  operations: z.array(z.string()),
+  expires_at: z.string(),
+});
+export type SessionInfo = Omit<z.infer<typeof SessionInfoSchema>, 'operations'> & {
+  operations: OperationId[];
+};
+
+export const SignInSchema = z.object({
+  username: z.string().min(1, { error: 'Username is required' }),
+  password: z.string().min(1, { error: 'Password is required' }),
+});
+export type SignIn = z.infer<typeof SignInSchema>;
+
+/** Answer of POST /api/operations/{id}: the service's response and the journal entry. */
+export interface SendResult<T = unknown> {
+  data: T;
+  journal: JournalEntry;
+}
