@@ -11,6 +11,8 @@ export const DEMO_IDS = {
     treasury: '5b0a6a2e-0d4c-4f0e-9a51-6a1c2b3d4e01',
     trading: '5b0a6a2e-0d4c-4f0e-9a51-6a1c2b3d4e02',
     payouts: '5b0a6a2e-0d4c-4f0e-9a51-6a1c2b3d4e03',
+    /** Nearly empty (1.00 USD, nothing else): for trying insufficient-funds answers. */
+    empty: '5b0a6a2e-0d4c-4f0e-9a51-6a1c2b3d4e04',
   },
   identities: {
     alice: '9c1d2e3f-4a5b-4c6d-8e7f-a0b1c2d3e401',
