@@ -1,0 +1,242 @@
+/**
+ * Sends one request to the service: token, signature, timeout, retries. The caller serialises
+ * the body once; every attempt sends those same bytes (hence the same `ref_id`), signed afresh.
+ */
+import { fullJitterDelayMs, retryAfterMs, sleep as realSleep, type RetryPolicy } from './backoff';
+import type { UpstreamOutcome } from './outcome';
+import type { Signer } from './signing';
+import type { TokenProvider } from './tokens';
+
+export type { UpstreamOutcome } from './outcome';
+export type { RetryPolicy } from './backoff';
+export { existingMatchesIntent, existingRecord, isAlreadyExists } from './already-exists';
+
+/** One request to the service. */
+export interface SendRequest {
+  method: string;
+  /** Path from `/v2`, with any query string; it is what the signature covers. */
+  path: string;
+  /** The exact body, serialised once by the caller; `''` for none. */
+  body: string;
+  /** The operation's scope: the token is requested for exactly this one. */
+  scope: string;
+  /** Per attempt; for Create Order the caller adds `await_fill_millis`. */
+  timeoutMs: number;
+  /** Sent as `X-Request-Id` on every attempt. */
+  requestId: string;
+  /** Stops waiting and retrying (for example at shutdown); the outcome is then `no-answer`. */
+  signal?: AbortSignal;
+}
+
+/** Reported after each attempt, for logs and metrics; never carries the token or signature. */
+export interface AttemptReport {
+  requestId: string;
+  attempt: number;
+  status?: number;
+  error?: string;
+  /** The wait before the next attempt, when there is one. */
+  retryInMs?: number;
+}
+
+export interface UpstreamClientOptions {
+  /** The service's base address; `path` is appended to it. */
+  baseUrl: string;
+  tokens: Pick<TokenProvider, 'getToken' | 'invalidate'>;
+  /** Without a signer, requests are sent unsigned. */
+  signer?: Signer;
+  fetch?: typeof fetch;
+  retry?: Partial<RetryPolicy>;
+  /** Unix milliseconds; the signature timestamp reads it. */
+  now?: () => number;
+  sleep?: (ms: number) => Promise<void>;
+  random?: () => number;
+  userAgent?: string;
+  onAttempt?: (report: AttemptReport) => void;
+}
+
+export interface UpstreamClient {
+  /**
+   * Sends and retries until an answer that is final or the retries are spent. Throws only when
+   * nothing was sent: a `TokenError` from the first token request, or a malformed request.
+   */
+  send(request: SendRequest): Promise<UpstreamOutcome>;
+}
+
+/** Statuses that say "not now" rather than "no": retried with the same bytes. */
+export const RETRYABLE_STATUSES: ReadonlySet<number> = new Set([429, 502, 503, 504]);
+const RETRY_AFTER_STATUSES: ReadonlySet<number> = new Set([429, 503]);
+
+export const DEFAULT_RETRY: RetryPolicy = { attempts: 4, baseDelayMs: 250, maxDelayMs: 5_000 };
+
+const HEADER_VALUE = /^[\x21-\x7e]{1,200}$/;
+
+type Attempt =
+  | { kind: 'answered'; status: number; body: unknown; retryAfterMs?: number }
+  | { kind: 'no-answer'; error: string; aborted: boolean };
+
+/**
+ * Creates the client.
+ *
+ * @example
+ * const upstream = createUpstreamClient({ baseUrl, tokens, signer });
+ * const outcome = await upstream.send({ method: 'POST', path: '/v2/transfer/internal', body,
+ *   scope: 'transfer:write_internal_transfer', timeoutMs: 10_000, requestId });
+ */
+export function createUpstreamClient(options: UpstreamClientOptions): UpstreamClient {
+  const doFetch = options.fetch ?? fetch;
+  const now = options.now ?? Date.now;
+  const sleep = options.sleep ?? realSleep;
+  const random = options.random ?? Math.random;
+  const policy: RetryPolicy = { ...DEFAULT_RETRY, ...options.retry };
+  const baseUrl = options.baseUrl.replace(/\/+$/, '');
+  const userAgent = options.userAgent ?? 'svc-operator-console';
+  const { tokens, signer } = options;
+  const encoder = new TextEncoder();
+
+  async function attempt(request: SendRequest, bytes: Uint8Array, token: string): Promise<Attempt> {
+    // Built from this allowlist alone: nothing from the browser's request reaches the service.
+    const headers: Record<string, string> = {
+      Authorization: `Bearer ${token}`,
+      Accept: 'application/json, application/problem+json',
+      'User-Agent': userAgent,
+      'X-Request-Id': request.requestId,
+    };
+    if (bytes.length > 0) headers['Content-Type'] = 'application/json';
+    if (signer) {
+      headers['Svc-Signature'] = await signer.sign({
+        method: request.method,
+        pathWithQuery: request.path,
+        body: bytes,
+        now: now(),
+      });
+    }
+    const timeout = AbortSignal.timeout(request.timeoutMs);
+    const signal = request.signal ? AbortSignal.any([timeout, request.signal]) : timeout;
+    try {
+      const response = await doFetch(baseUrl + request.path, {
+        method: request.method,
+        headers,
+        body: bytes.length > 0 ? bytes : undefined,
+        signal,
+        redirect: 'manual',
+      });
+      const text = await response.text();
+      const retryAfter = RETRY_AFTER_STATUSES.has(response.status)
+        ? retryAfterMs(response.headers.get('retry-after'), now())
+        : undefined;
+      return {
+        kind: 'answered',
+        status: response.status,
+        body: parseBody(text),
+        retryAfterMs: retryAfter,
+      };
+    } catch (error) {
+      const aborted = request.signal?.aborted === true;
+      return {
+        kind: 'no-answer',
+        error: aborted ? 'aborted' : describeFailure(error, request.timeoutMs),
+        aborted,
+      };
+    }
+  }
+
+  return {
+    async send(request) {
+      if (!HEADER_VALUE.test(request.requestId)) {
+        throw new RangeError('requestId must be 1 to 200 visible ASCII characters');
+      }
+      if (!request.path.startsWith('/')) throw new RangeError('path must start with /');
+      const bytes = encoder.encode(request.body);
+      let attempts = 0;
+      let retries = 0;
+      let reauthenticated = false;
+      let last: UpstreamOutcome | undefined;
+
+      for (;;) {
+        let token: string;
+        try {
+          token = await tokens.getToken(request.scope);
+        } catch (error) {
+          // Nothing sent yet: the caller learns why. Otherwise what we last heard stands.
+          if (last === undefined) throw error;
+          return last;
+        }
+        attempts += 1;
+        const result = await attempt(request, bytes, token);
+        last =
+          result.kind === 'answered'
+            ? {
+                kind: 'answered',
+                status: result.status,
+                body: result.body,
+                attempts,
+                retried: attempts > 1,
+              }
+            : { kind: 'no-answer', error: result.error, attempts };
+
+        if (result.kind === 'answered' && result.status === 401 && !reauthenticated) {
+          // The token may have been revoked or expired early: one more try with a fresh one.
+          tokens.invalidate(request.scope, token);
+          reauthenticated = true;
+          options.onAttempt?.({
+            requestId: request.requestId,
+            attempt: attempts,
+            status: 401,
+            retryInMs: 0,
+          });
+          continue;
+        }
+        const retryable =
+          result.kind === 'answered' ? RETRYABLE_STATUSES.has(result.status) : !result.aborted;
+        const wait =
+          (result.kind === 'answered' ? result.retryAfterMs : undefined) ??
+          fullJitterDelayMs(policy, retries + 1, random);
+        // A Retry-After beyond the bound is not shortened: that would hammer a rate limit.
+        const retry = retryable && retries + 1 < policy.attempts && wait <= policy.maxDelayMs;
+        options.onAttempt?.({
+          requestId: request.requestId,
+          attempt: attempts,
+          ...(result.kind === 'answered' ? { status: result.status } : { error: result.error }),
+          ...(retry ? { retryInMs: wait } : {}),
+        });
+        if (!retry) return last;
+        retries += 1;
+        await sleep(wait);
+        if (request.signal?.aborted) return last;
+      }
+    },
+  };
+}
+
+function parseBody(text: string): unknown {
+  if (text === '') return null;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+const NETWORK_ERRORS: Record<string, string> = {
+  ECONNRESET: 'connection reset',
+  UND_ERR_SOCKET: 'connection closed by the service',
+  ECONNREFUSED: 'connection refused',
+  ENOTFOUND: 'host not found',
+  EAI_AGAIN: 'host not found (DNS)',
+  ETIMEDOUT: 'connection timed out',
+  EPIPE: 'connection reset',
+};
+
+/** A network failure in words for the journal. Never includes headers, so never the token. */
+function describeFailure(error: unknown, timeoutMs: number): string {
+  if (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError')) {
+    return `timeout after ${timeoutMs} ms`;
+  }
+  const cause =
+    error instanceof Error ? (error.cause as { code?: unknown } | undefined) : undefined;
+  const code = typeof cause?.code === 'string' ? cause.code : undefined;
+  if (code?.startsWith('UND_ERR_') && code.includes('TIMEOUT'))
+    return `timeout after ${timeoutMs} ms`;
+  if (code && NETWORK_ERRORS[code]) return NETWORK_ERRORS[code];
+  return `network error${code ? ` (${code})` : ''}`;
+}

@@ -1,0 +1,46 @@
+// `pnpm start`: build what is missing or older than its sources, then run the BFF (which starts the
+// embedded sandbox when SVC_BASE_URL is unset and serves the built SPA).
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+
+/** Newest modification time under the given folders (skipping dependencies and outputs). */
+function newest(dirs) {
+  let latest = 0;
+  const walk = (dir) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      if (entry.name === 'node_modules' || entry.name === 'dist') continue;
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) walk(path);
+      else latest = Math.max(latest, statSync(path).mtimeMs);
+    }
+  };
+  for (const dir of dirs) if (existsSync(join(root, dir))) walk(join(root, dir));
+  return latest;
+}
+
+function ensureBuilt(output, sources, pkg) {
+  const target = join(root, output);
+  if (existsSync(target) && statSync(target).mtimeMs >= newest(sources)) return;
+  console.log(`Building ${pkg}…`);
+  const result = spawnSync('pnpm', ['--filter', pkg, 'run', 'build'], { cwd: root, stdio: 'inherit' });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
+
+ensureBuilt(
+  'apps/web/dist/index.html',
+  ['apps/web/src', 'apps/web/index.html', 'packages/schemas/src'],
+  '@console/web',
+);
+ensureBuilt(
+  'apps/bff/dist/main.js',
+  ['apps/bff/src', 'apps/sandbox/src', 'packages/schemas/src'],
+  '@console/bff',
+);
+
+const bff = spawn(process.execPath, [join(root, 'apps/bff/dist/main.js')], { stdio: 'inherit' });
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => bff.kill(signal));
+bff.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
