@@ -1,0 +1,175 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { exportSPKI, generateKeyPair, type CryptoKey } from 'jose';
+import { exampleInput, operations } from '@console/schemas';
+import { client, signRequest, startTestSandbox, type TestSandbox } from '../test-support';
+
+const op = operations.createCryptoWithdrawalFee;
+const body = JSON.stringify(op.toWire(exampleInput('createCryptoWithdrawalFee')).body);
+
+let sbx: TestSandbox;
+const keys: Record<'EdDSA' | 'ES256', CryptoKey> = {} as never;
+beforeAll(async () => {
+  const ed = await generateKeyPair('EdDSA', { extractable: true });
+  const es = await generateKeyPair('ES256', { extractable: true });
+  keys.EdDSA = ed.privateKey;
+  keys.ES256 = es.privateKey;
+  sbx = await startTestSandbox({
+    clients: [
+      client({
+        client_id: 'signer',
+        signing: {
+          required: true,
+          keys: [
+            { kid: 'ed-1', public_key_pem: await exportSPKI(ed.publicKey) },
+            { kid: 'es-1', public_key_pem: await exportSPKI(es.publicKey) },
+          ],
+        },
+      }),
+      client({
+        client_id: 'optional',
+        signing: {
+          required: false,
+          keys: [{ kid: 'ed-1', public_key_pem: await exportSPKI(ed.publicKey) }],
+        },
+      }),
+    ],
+  });
+});
+afterAll(() => sbx.close());
+
+const KID = { EdDSA: 'ed-1', ES256: 'es-1' } as const;
+
+async function send(clientId: string, signature: string | undefined, rawBody = body) {
+  return sbx.call('createCryptoWithdrawalFee', exampleInput('createCryptoWithdrawalFee'), {
+    clientId,
+    rawBody,
+    headers: signature ? { 'svc-signature': signature } : {},
+  });
+}
+
+describe.each(['EdDSA', 'ES256'] as const)('request signing with %s', (alg) => {
+  const sign = (overrides: Partial<Parameters<typeof signRequest>[0]> = {}) =>
+    signRequest({
+      body,
+      key: keys[alg],
+      alg,
+      kid: KID[alg],
+      method: 'POST',
+      path: op.path,
+      timestamp: Math.floor(sbx.clock.now() / 1000),
+      ...overrides,
+    });
+
+  it('accepts a good signature and logs the verified bytes', async () => {
+    const res = await send('signer', await sign());
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const log = await sbx.control('GET', '/log');
+    const requests = log.body.requests as { body: string; signature: unknown; client_id: string }[];
+    expect(requests.at(-1)).toMatchObject({
+      body,
+      client_id: 'signer',
+      signature: { kid: KID[alg], alg, verified: true },
+    });
+  });
+
+  it.each([
+    ['unsigned', async () => undefined],
+    ['unknown kid', async () => sign({ kid: 'ghost' })],
+    ['bad signature', async () => (await sign()).replace(/.{4}$/, 'AAAA')],
+    ['payload other than the body', async () => sign({ body: body.replace('0.25', '0.26') })],
+    ['other method', async () => sign({ method: 'PUT' })],
+    ['other path', async () => sign({ path: `${op.path}?x=1` })],
+    [
+      'timestamp over 30 minutes old',
+      async () => sign({ timestamp: Math.floor(sbx.clock.now() / 1000) - 1801 }),
+    ],
+    [
+      'timestamp over a minute ahead',
+      async () => sign({ timestamp: Math.floor(sbx.clock.now() / 1000) + 61 }),
+    ],
+    ['extra header member', async () => sign({ extraHeader: { typ: 'JWT' } })],
+    ['not a JWS', async () => 'garbage'],
+  ])('answers 401 to %s', async (_name, signature) => {
+    const res = await send('signer', await signature());
+    expect(res.status, JSON.stringify(res.body)).toBe(401);
+    expect(res.body.type).toBe('https://svc.example/problems/unauthorized');
+  });
+
+  it('accepts a 29-minute-old timestamp', async () => {
+    const res = await send(
+      'signer',
+      await sign({ timestamp: Math.floor(sbx.clock.now() / 1000) - 29 * 60 }),
+    );
+    expect(res.status).toBe(200);
+  });
+});
+
+describe('request signing keys', () => {
+  it('logs a refused unsigned request with its exact body and no signature', async () => {
+    const raw = '{ "asset": "BTC" ,"odd spacing": true }';
+    expect((await send('signer', undefined, raw)).status).toBe(401);
+    const log = await sbx.control('GET', '/log');
+    const last = (log.body.requests as Record<string, unknown>[]).at(-1);
+    expect(last).toMatchObject({
+      method: 'POST',
+      path: op.path,
+      status: 401,
+      client_id: 'signer',
+      body: raw,
+      signature: null,
+    });
+  });
+
+  it('answers 401 to an alg that does not match the key', async () => {
+    // Signed with the Ed25519 key but naming the P-256 key's kid.
+    const signature = await signRequest({
+      body,
+      key: keys.EdDSA,
+      alg: 'EdDSA',
+      kid: 'es-1',
+      method: 'POST',
+      path: op.path,
+      timestamp: Math.floor(sbx.clock.now() / 1000),
+    });
+    const res = await send('signer', signature);
+    expect(res.status).toBe(401);
+    expect(res.body.detail).toContain('does not match');
+  });
+
+  it('checks a signature sent where none is required', async () => {
+    const ts = Math.floor(sbx.clock.now() / 1000);
+    const good = await signRequest({
+      body,
+      key: keys.EdDSA,
+      alg: 'EdDSA',
+      kid: 'ed-1',
+      method: 'POST',
+      path: op.path,
+      timestamp: ts,
+    });
+    expect((await send('optional', good)).status).toBe(200);
+    expect((await send('optional', good.replace(/.{4}$/, 'AAAA'))).status).toBe(401);
+    expect((await send('optional', undefined)).status).toBe(200);
+  });
+
+  it('uses a newly registered key at once and refuses a revoked one', async () => {
+    const pair = await generateKeyPair('ES256', { extractable: true });
+    sbx.sandbox.registerKey('signer', {
+      kid: 'es-2',
+      public_key_pem: await exportSPKI(pair.publicKey),
+    });
+    const ts = Math.floor(sbx.clock.now() / 1000);
+    const signature = await signRequest({
+      body,
+      key: pair.privateKey,
+      alg: 'ES256',
+      kid: 'es-2',
+      method: 'POST',
+      path: op.path,
+      timestamp: ts,
+    });
+    expect((await send('signer', signature)).status).toBe(200);
+    sbx.sandbox.revokeKey('signer', 'es-2');
+    expect((await send('signer', signature)).status).toBe(401);
+  });
+});

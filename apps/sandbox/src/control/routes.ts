@@ -1,0 +1,122 @@
+import { Hono } from 'hono';
+import Big from 'big.js';
+import { z } from 'zod';
+import { MarketSchema, parseWith } from '@console/schemas';
+import { iso } from '../clock';
+import { SandboxProblem, badRequest, problemResponse } from '../problem';
+import { balancesView } from '../state/balances';
+import { orderView } from '../state/order-engine';
+import type { SandboxRuntime } from '../runtime';
+import { DepositSchema, simulateDeposit } from './deposits';
+
+async function jsonBody<S extends z.ZodType>(req: Request, schema: S): Promise<z.infer<S>> {
+  let json: unknown;
+  try {
+    json = JSON.parse(await req.text());
+  } catch {
+    throw badRequest('body: not valid JSON');
+  }
+  const parsed = parseWith(schema, json);
+  if (!parsed.ok) {
+    const first = parsed.errors[0];
+    throw badRequest(`${first?.path ? `${first.path}: ` : ''}${first?.message ?? 'invalid body'}`, {
+      errors: parsed.errors,
+    });
+  }
+  return parsed.value;
+}
+
+/**
+ * The sandbox's own endpoints, which the real service does not have: reset, inspect state and
+ * logs, simulate deposits, move the clock, pin prices. They need no token: the sandbox is local.
+ */
+export function controlRoutes(rt: SandboxRuntime): Hono {
+  const app = new Hono();
+  app.onError((error, c) =>
+    problemResponse(
+      c,
+      error instanceof SandboxProblem
+        ? error
+        : new SandboxProblem(500, 'about:blank', error.message),
+    ),
+  );
+  app.use(async (_c, next) => {
+    rt.advance();
+    await next();
+  });
+
+  app.post('/reset', (c) => {
+    rt.reset();
+    return c.json({ reset: true, now: iso(rt.clock.now()) });
+  });
+
+  app.get('/state', (c) => {
+    const s = rt.state;
+    const now = rt.clock.now();
+    return c.json({
+      now: iso(now),
+      clock_offset_ms: rt.clock.offset(),
+      customer_id: s.customer_id,
+      profiles: [...s.profiles.values()].map((p) => ({
+        id: p.id,
+        customer_id: p.customer_id,
+        nickname: p.nickname,
+        balances: balancesView(p),
+      })),
+      identities: [...s.identities.values()],
+      accounts: [...s.accounts].map((id) => ({ id })),
+      fiat_accounts: [...s.fiat_accounts.values()].map((f) => ({
+        profile_id: f.profile_id,
+        ...f.record,
+      })),
+      deposit_instructions: [...s.deposit_instructions.values()],
+      orders: [...s.orders.values()].map(orderView),
+      transfers: [...s.transfers.values()].map((t) => t.record),
+      orchestrations: [...s.orchestrations.values()].map((o) => o.record),
+      rules: [...s.rules.values()],
+      deposit_addresses: [...s.deposit_addresses.values()],
+      fee_quotes: [...s.fee_quotes.values()],
+      prices: s.prices.snapshot(now),
+    });
+  });
+
+  app.post('/deposits', async (c) => {
+    const deposit = await jsonBody(c.req.raw, DepositSchema);
+    const result = simulateDeposit(rt.state, deposit, rt.clock.now());
+    return c.json(result);
+  });
+
+  app.post('/clock', async (c) => {
+    const { advance_ms } = await jsonBody(
+      c.req.raw,
+      z.strictObject({ advance_ms: z.number().int().min(0) }),
+    );
+    rt.clock.advance(advance_ms);
+    rt.advance();
+    return c.json({ now: iso(rt.clock.now()), offset_ms: rt.clock.offset() });
+  });
+
+  app.put('/prices/:market', async (c) => {
+    const market = MarketSchema.safeParse(c.req.param('market'));
+    if (!market.success) throw badRequest(`market: ${c.req.param('market')} is not a market`);
+    const { price } = await jsonBody(
+      c.req.raw,
+      z.strictObject({
+        price: z
+          .string()
+          .regex(/^[0-9]*\.?[0-9]+$/)
+          .refine((v) => /[1-9]/.test(v))
+          .nullable(),
+      }),
+    );
+    rt.state.prices.pin(market.data, price === null ? null : new Big(price));
+    return c.json({
+      market: market.data,
+      price: rt.state.prices.at(market.data, rt.clock.now()).toFixed(),
+      pinned: price !== null,
+    });
+  });
+
+  app.get('/log', (c) => c.json({ token_requests: rt.tokenLog, requests: rt.requestLog }));
+  return app;
+}

@@ -1,0 +1,23 @@
+import type { z } from 'zod';
+import type { OperationId, Operations } from '@console/schemas';
+import type { SandboxClient } from '../config';
+import type { SandboxState } from '../state/store';
+import type { OffsetClock } from '../clock';
+
+/** What a handler gets: the validated wire body, the path parameters, the caller and the state. */
+export interface HandlerInput<Id extends OperationId> {
+  body: z.infer<Operations[Id]['body']>;
+  params: Record<string, string>;
+  client: SandboxClient;
+  state: SandboxState;
+  now: number;
+  clock: OffsetClock;
+  /** Brings the state up to the clock (for handlers that wait, such as await_fill_millis). */
+  advance: () => void;
+}
+
+/**
+ * An operation's behaviour: answers the 200 body, or throws a `SandboxProblem`. The body has
+ * already passed the shared request schema at the sandbox clock's time.
+ */
+export type Handler<Id extends OperationId> = (input: HandlerInput<Id>) => unknown;

@@ -1,0 +1,22 @@
+export { createSandbox, type Sandbox } from './app';
+export { startSandbox } from './server';
+export {
+  ALL_SCOPES,
+  DEMO_CLIENT_ID,
+  SandboxConfigError,
+  demoConfig,
+  parseSandboxConfig,
+  type SandboxClient,
+  type SandboxConfig,
+  type SandboxSeed,
+  type SigningKeyConfig,
+} from './config';
+export {
+  createManualClock,
+  systemClock,
+  type Clock,
+  type ManualClock,
+  type OffsetClock,
+} from './clock';
+export type { RequestLogEntry } from './handlers/dispatch';
+export type { TokenLogEntry } from './auth/token-endpoint';

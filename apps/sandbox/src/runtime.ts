@@ -1,0 +1,25 @@
+import type { SandboxClient, SandboxConfig } from './config';
+import type { OffsetClock } from './clock';
+import type { RegisteredKey } from './auth/verify-signature';
+import type { TokenBuckets } from './auth/rate-limit';
+import type { TokenStore } from './auth/tokens';
+import type { TokenLogEntry } from './auth/token-endpoint';
+import type { RequestLogEntry } from './handlers/dispatch';
+import type { SandboxState } from './state/store';
+
+/** Everything a running sandbox holds; the routes share it. */
+export interface SandboxRuntime {
+  config: SandboxConfig;
+  clock: OffsetClock;
+  clients: Map<string, SandboxClient>;
+  tokens: TokenStore;
+  buckets: TokenBuckets;
+  state: SandboxState;
+  tokenLog: TokenLogEntry[];
+  requestLog: RequestLogEntry[];
+  keysOf(clientId: string): ReadonlyMap<string, RegisteredKey>;
+  /** Brings the state up to the clock. */
+  advance(): void;
+  /** Back to the seed: state and logs; tokens, clients and keys stay. */
+  reset(): void;
+}

@@ -1,0 +1,69 @@
+import Big from 'big.js';
+import { SandboxProblem, badRequest } from '../problem';
+
+/**
+ * Decimal places each asset allows. Fiat to the cent; crypto as on its chain, except the
+ * service-issued stablecoin USDP, which the service books to 6 places.
+ */
+export const ASSET_PRECISION: Record<string, number> = {
+  USD: 2,
+  EUR: 2,
+  SGD: 2,
+  BTC: 8,
+  ETH: 18,
+  PAXG: 18,
+  BCH: 8,
+  LTC: 8,
+  USDP: 6,
+  LINK: 18,
+  MATIC: 18,
+  AAVE: 18,
+  UNI: 18,
+};
+
+export const ASSETS = Object.keys(ASSET_PRECISION);
+export const FIAT_ASSETS = ['USD', 'EUR', 'SGD'];
+
+// big.js rounding modes, named.
+export const ROUND_DOWN = 0 as const;
+export const ROUND_HALF_UP = 1 as const;
+export const ROUND_UP = 3 as const;
+
+/** The precision of a known asset, or a 400 naming the field. */
+export function precisionOf(asset: string, field: string): number {
+  const places = ASSET_PRECISION[asset];
+  if (places === undefined) {
+    throw badRequest(`${field}: ${asset} is not an asset of the service`, {
+      errors: [{ path: field, message: `${asset} is not an asset of the service` }],
+    });
+  }
+  return places;
+}
+
+/** Parses a decimal string that the schema already checked, refusing more decimals than the asset has. */
+export function amountOf(value: string, asset: string, field: string): Big {
+  const places = precisionOf(asset, field);
+  const decimals = value.includes('.') ? value.length - value.indexOf('.') - 1 : 0;
+  // Trailing zeros carry no precision: 1.50 USD is fine, 1.505 is not.
+  const significant = decimals - (/0+$/.exec(value.split('.')[1] ?? '')?.[0].length ?? 0);
+  if (significant > places) {
+    throw new SandboxProblem(
+      400,
+      'exceed-precision',
+      `${field}: ${asset} allows at most ${places} decimal places`,
+      { errors: [{ path: field, message: `${asset} allows at most ${places} decimal places` }] },
+    );
+  }
+  return new Big(value);
+}
+
+/** A decimal string for a response, to the asset's places at most, without trailing zeros. */
+export function fmt(value: Big, places = 18): string {
+  return value.round(places, ROUND_DOWN).toFixed();
+}
+
+/** An amount of an asset for a response, fiat always with two decimals. */
+export function fmtAsset(value: Big, asset: string): string {
+  const places = ASSET_PRECISION[asset] ?? 18;
+  return FIAT_ASSETS.includes(asset) ? value.toFixed(places, ROUND_DOWN) : fmt(value, places);
+}

@@ -1,0 +1,133 @@
+import Big from 'big.js';
+import type { Metadata } from '@console/schemas';
+import { iso } from '../clock';
+import { badRequest } from '../problem';
+import { ASSET_PRECISION, ROUND_UP, amountOf, fmtAsset } from './assets';
+import { credit, debit, profileOr404, requireAvailable } from './balances';
+import { requireIdentityAccount } from './identities';
+import { uuidFrom } from './random';
+import { rememberRef, requireFreshRef } from './refs';
+import type { SandboxState, TransferState } from './store';
+
+/** Transfers stay PENDING this long, then both records complete and the credit lands. */
+export const TRANSFER_SETTLE_MS = 3_000;
+
+/** Svc transfer fee: 0.1 % of the amount, rounded up to the asset's places. Internal transfers are free. */
+export const SVC_FEE_RATE = '0.001';
+
+export interface TransferRequest {
+  from_profile_id: string;
+  to_profile_id: string;
+  amount: string;
+  asset: string;
+  ref_id?: string;
+  metadata?: Metadata;
+  recipient_metadata?: Metadata;
+  from_identity_id?: string;
+  from_account_id?: string;
+  to_identity_id?: string;
+  to_account_id?: string;
+}
+
+/**
+ * Creates the debit and credit records of an internal or svc transfer, linked by `group_id`.
+ * The sender is debited amount plus fee at once; the recipient is credited the amount when the
+ * records complete. Answers the debit record.
+ */
+export function createTransfer(
+  state: SandboxState,
+  kind: 'INTERNAL_TRANSFER' | 'SVC_TRANSFER',
+  body: TransferRequest,
+  now: number,
+): Record<string, unknown> {
+  const from = profileOr404(state, body.from_profile_id, 'from_profile_id');
+  const to = profileOr404(state, body.to_profile_id, 'to_profile_id');
+  requireIdentityAccount(state, body.from_identity_id, body.from_account_id, {
+    identity: 'from_identity_id',
+    account: 'from_account_id',
+  });
+  requireIdentityAccount(state, body.to_identity_id, body.to_account_id, {
+    identity: 'to_identity_id',
+    account: 'to_account_id',
+  });
+  const amount = amountOf(body.amount, body.asset, 'amount');
+  if (amount.lte(0)) throw badRequest('amount: must be greater than 0');
+  requireFreshRef(state, 'transfer', body.ref_id, now);
+  const places = ASSET_PRECISION[body.asset] ?? 2;
+  const fee =
+    kind === 'SVC_TRANSFER' ? amount.times(SVC_FEE_RATE).round(places, ROUND_UP) : new Big(0);
+  const total = amount.plus(fee);
+  requireAvailable(from, body.asset, total);
+  debit(from, body.asset, total);
+
+  const groupId = uuidFrom(state.random);
+  const common = {
+    customer_id: from.customer_id,
+    asset: body.asset,
+    balance_asset: body.asset,
+    amount: fmtAsset(amount, body.asset),
+    status: 'PENDING',
+    created_at: iso(now),
+    updated_at: iso(now),
+    group_id: groupId,
+  };
+  const debitRecord = {
+    id: uuidFrom(state.random),
+    ...common,
+    profile_id: from.id,
+    fee: fmtAsset(fee, body.asset),
+    total: fmtAsset(total, body.asset),
+    direction: 'DEBIT',
+    type: `${kind}_DEBIT`,
+    ...(body.from_identity_id ? { identity_id: body.from_identity_id } : {}),
+    ...(body.from_account_id ? { account_id: body.from_account_id } : {}),
+    ...(body.ref_id !== undefined ? { ref_id: body.ref_id } : {}),
+    metadata: body.metadata ?? {},
+  };
+  const creditRecord = {
+    id: uuidFrom(state.random),
+    ...common,
+    profile_id: to.id,
+    fee: fmtAsset(new Big(0), body.asset),
+    total: fmtAsset(amount, body.asset),
+    direction: 'CREDIT',
+    type: `${kind}_CREDIT`,
+    ...(body.to_identity_id ? { identity_id: body.to_identity_id } : {}),
+    ...(body.to_account_id ? { account_id: body.to_account_id } : {}),
+    metadata: body.recipient_metadata ?? {},
+  };
+  const completesAt = now + TRANSFER_SETTLE_MS;
+  state.transfers.set(debitRecord.id, { record: debitRecord, completes_at: completesAt });
+  state.transfers.set(creditRecord.id, {
+    record: creditRecord,
+    completes_at: completesAt,
+    credit: { profile_id: to.id, asset: body.asset, amount },
+  });
+  const answer = structuredClone(debitRecord);
+  rememberRef(state, 'transfer', body.ref_id, answer);
+  return answer;
+}
+
+/** Records a transfer that is already settled (deposits): credits at once. */
+export function recordSettled(
+  state: SandboxState,
+  record: Record<string, unknown> & { id: string; status: string },
+  now: number,
+): void {
+  state.transfers.set(record.id, { record, completes_at: now });
+}
+
+/** Completes the PENDING transfers whose time has come. */
+export function advanceTransfers(state: SandboxState, now: number): void {
+  for (const t of state.transfers.values()) completeIfDue(state, t, now);
+}
+
+export function completeIfDue(state: SandboxState, t: TransferState, now: number): void {
+  if (t.record.status !== 'PENDING' || now < t.completes_at) return;
+  t.record.status = 'COMPLETED';
+  t.record.updated_at = iso(t.completes_at);
+  if (t.credit) {
+    const profile = state.profiles.get(t.credit.profile_id);
+    if (profile) credit(profile, t.credit.asset, t.credit.amount);
+  }
+}
