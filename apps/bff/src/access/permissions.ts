@@ -1,0 +1,52 @@
+import { OPERATION_IDS, type OperationId, type Role } from '@console/schemas';
+
+/**
+ * What a route needs. Every route the BFF registers names one of these in the route table, so
+ * that no route can exist without a decision about who may use it.
+ */
+export type Permission =
+  /** Anyone, signed in or not (sign-in itself, health, the SPA). */
+  | { kind: 'public' }
+  /** Any signed-in operator (their own session). */
+  | { kind: 'signed-in' }
+  /** Reading the journal, orders and the registry: every role, viewer included. */
+  | { kind: 'read' }
+  /** Sending this operation. */
+  | { kind: 'operation'; operation: OperationId }
+  /** Sending some operation, the route checks which (a retry of a journal entry). */
+  | { kind: 'any-operation' };
+
+/** The operations each role may send. `viewer` reads only; `admin` may do everything. */
+export const ROLE_OPERATIONS: Record<Role, readonly OperationId[]> = {
+  admin: OPERATION_IDS,
+  finance: [
+    'createOrder',
+    'createInternalTransfer',
+    'createSvcTransfer',
+    'createOrchestration',
+    'createOrchestrationRule',
+    'createDepositAddress',
+    'createCryptoWithdrawalFee',
+  ],
+  support: ['updateFiatAccount'],
+  viewer: [],
+};
+
+/** True when `role` may send `operation`. */
+export function mayUse(role: Role, operation: string): boolean {
+  return (ROLE_OPERATIONS[role] as readonly string[]).includes(operation);
+}
+
+/** True when `role` satisfies `permission` (a signed-in operator is assumed). */
+export function allows(role: Role, permission: Permission): boolean {
+  switch (permission.kind) {
+    case 'public':
+    case 'signed-in':
+    case 'read':
+      return true;
+    case 'operation':
+      return mayUse(role, permission.operation);
+    case 'any-operation':
+      return ROLE_OPERATIONS[role].length > 0;
+  }
+}

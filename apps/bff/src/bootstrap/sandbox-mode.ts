@@ -1,0 +1,64 @@
+import { randomBytes } from 'node:crypto';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { demoConfig, startSandbox } from '@console/sandbox';
+import { keysGenerate } from '../cli/keys-generate';
+import { describePublicKey } from '../upstream/signing';
+
+/** Reads a file kept in DATA_DIR, or creates it (mode 0600) with `make()` on the first start. */
+function keptSecret(file: string, make: () => string): string {
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  const value = make();
+  writeFileSync(file, `${value}\n`, { mode: 0o600 });
+  chmodSync(file, 0o600);
+  return value;
+}
+
+/** What the BFF needs to talk to the embedded sandbox. */
+export interface EmbeddedSandbox {
+  url: string;
+  clientId: string;
+  clientSecret: string;
+  signingKey: { pem: string; kid: string };
+  /** The sandbox's own request log, for tests. */
+  close(): Promise<void>;
+}
+
+/**
+ * Sandbox mode: a demo client secret and an Ed25519 signing key kept in DATA_DIR (0600, made on
+ * the first start), the sandbox started in this process with that key registered and signing
+ * required, so that every request is signed from the first one, as against a strict service.
+ */
+export async function startEmbeddedSandbox(options: {
+  dataDir: string;
+  port: number;
+  host: string;
+  /** A configured key (SVC_SIGNING_KEY_FILE) replaces the generated one. */
+  signingKey?: { pem: string; kid: string } | undefined;
+}): Promise<EmbeddedSandbox> {
+  mkdirSync(options.dataDir, { recursive: true, mode: 0o700 });
+  const clientSecret = keptSecret(join(options.dataDir, 'sandbox-client-secret'), () =>
+    randomBytes(24).toString('base64url'),
+  );
+  let signingKey = options.signingKey;
+  if (!signingKey) {
+    const keyFile = join(options.dataDir, 'signing-key.pem');
+    if (!existsSync(keyFile)) await keysGenerate({ alg: 'EdDSA', out: keyFile }, () => {});
+    const pem = readFileSync(keyFile, 'utf8');
+    signingKey = { pem, kid: (await describePublicKey(pem)).kid };
+  }
+  const { publicKeyPem } = await describePublicKey(signingKey.pem);
+  const config = demoConfig({
+    clientSecret,
+    signingKeys: [{ kid: signingKey.kid, public_key_pem: publicKeyPem }],
+    signingRequired: true,
+  });
+  const started = await startSandbox({ config, port: options.port, host: options.host });
+  return {
+    url: started.url,
+    clientId: config.clients[0]!.client_id,
+    clientSecret,
+    signingKey,
+    close: started.close,
+  };
+}

@@ -1,0 +1,127 @@
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { serve } from '@hono/node-server';
+import type { AddressInfo } from 'node:net';
+import { createApp } from '../app';
+import { openDb } from '../db/db';
+import type { Env } from '../env';
+import { createJournalStore } from '../journal/journal-store';
+import { createLogger, type Logger } from '../logger';
+import { loadDemoOperators, type DemoOperators } from '../operators/demo-operators';
+import { fileDirectory, staticDirectory } from '../operators/operator-directory';
+import { createSessionStore } from '../sessions/session-store';
+import type { CredentialSet } from '../upstream/tokens';
+import { resolvePending } from './resolve-pending';
+import { startEmbeddedSandbox, type EmbeddedSandbox } from './sandbox-mode';
+import { createUpstream } from './upstream';
+
+/** A running BFF. */
+export interface RunningBff {
+  url: string;
+  sandbox: EmbeddedSandbox | undefined;
+  demo: DemoOperators | undefined;
+  /** Settles when the entries left SENDING by an earlier process are resolved. */
+  resolved: Promise<unknown>;
+  close(): Promise<void>;
+}
+
+/** `apps/web/dist`, from `apps/bff/src/bootstrap` (sources) or `apps/bff/dist` (bundle). */
+function defaultWebDist(): string {
+  const here = fileURLToPath(new URL('.', import.meta.url));
+  return here.includes(`${'/src/'}`)
+    ? join(here, '../../../web/dist')
+    : join(here, '../../web/dist');
+}
+
+/**
+ * Starts everything from a validated configuration: the embedded sandbox when there is no
+ * service, the database and its migrations, the operators, the upstream client and the HTTP
+ * server; then resolves entries a crash left SENDING (in the background: new sends make new
+ * entries and a retry claims only UNKNOWN or REJECTED ones, so neither can touch them).
+ */
+export async function startBff(
+  env: Env,
+  options: { logger?: Logger; webDist?: string } = {},
+): Promise<RunningBff> {
+  const logger = options.logger ?? createLogger(env.logLevel);
+  const shutdown = new AbortController();
+  // PGlite takes the longest to start: opened while the rest is prepared.
+  const dbReady = openDb({
+    ...(env.databaseUrl ? { databaseUrl: env.databaseUrl } : {}),
+    dataDir: join(env.dataDir, 'journal'),
+  });
+  dbReady.catch(() => {});
+
+  const sandbox = env.svcBaseUrl
+    ? undefined
+    : await startEmbeddedSandbox({
+        dataDir: env.dataDir,
+        port: env.sandboxPort,
+        host: '127.0.0.1',
+        signingKey: env.signingKey,
+      });
+  const demo = env.usersFile ? undefined : await loadDemoOperators(env.dataDir);
+  const directory = env.usersFile
+    ? fileDirectory(env.usersFile, (error) =>
+        logger.warn({ err: error }, 'users file not reloaded'),
+      )
+    : staticDirectory(demo!.users);
+
+  const credentials: CredentialSet = sandbox
+    ? { default: { clientId: sandbox.clientId, clientSecret: sandbox.clientSecret } }
+    : env.credentials!;
+  const signingKey = sandbox ? sandbox.signingKey : env.signingKey;
+  const { client } = await createUpstream({
+    baseUrl: sandbox?.url ?? env.svcBaseUrl!,
+    authUrl: sandbox?.url ?? env.svcAuthUrl!,
+    credentials,
+    signingKey,
+    logger,
+  });
+
+  const db = await dbReady;
+  const journal = createJournalStore(db);
+  const app = createApp({
+    journal,
+    sessions: createSessionStore(db, { idleMs: env.sessionIdleMs, maxMs: env.sessionMaxMs }),
+    directory,
+    client,
+    logger,
+    timeoutMs: env.timeoutMs,
+    webDist: options.webDist ?? defaultWebDist(),
+    signal: shutdown.signal,
+  });
+
+  const { server, port } = await new Promise<{ server: ReturnType<typeof serve>; port: number }>(
+    (resolve, reject) => {
+      const server = serve(
+        { fetch: app.fetch, port: env.port, hostname: env.host },
+        (info: AddressInfo) => resolve({ server, port: info.port }),
+      );
+      server.once('error', reject);
+    },
+  );
+  const resolved = resolvePending(
+    { journal, client, timeoutMs: env.timeoutMs, signal: shutdown.signal },
+    logger,
+  );
+
+  return {
+    url: `http://${env.host}:${port}`,
+    sandbox,
+    demo,
+    resolved,
+    async close() {
+      // Sends in flight stop waiting and are journaled UNKNOWN rather than left SENDING.
+      shutdown.abort();
+      await resolved.catch(() => {});
+      const closed = new Promise<void>((done) => server.close(() => done()));
+      if ('closeIdleConnections' in server) server.closeIdleConnections();
+      // Requests in flight get a moment to journal their outcome before the database closes.
+      await Promise.race([closed, new Promise((done) => setTimeout(done, 5_000).unref())]);
+      if ('closeAllConnections' in server) server.closeAllConnections();
+      await db.close();
+      await sandbox?.close();
+    },
+  };
+}

@@ -1,0 +1,69 @@
+/**
+ * `pnpm cli <command>`: operator tasks.
+ *
+ *   users:add --file F --username U --role R [--display-name N]   (password from stdin)
+ *   users:remove --file F --username U
+ *   users:set-role --file F --username U --role R
+ *   users:reset-password --file F --username U                    (password from stdin)
+ *   keys:generate --alg EdDSA|ES256 --out FILE
+ */
+import { resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { CliError, runUsersCommand } from './cli/users-commands';
+import { KeysGenerateError, keysGenerate } from './cli/keys-generate';
+import { invocationDir } from './env';
+import type { SigningAlg } from './upstream/signing';
+
+const USAGE = `Usage: pnpm cli <command> [options]
+
+  users:add --file F --username U --role admin|finance|support|viewer [--display-name N]
+  users:remove --file F --username U
+  users:set-role --file F --username U --role R
+  users:reset-password --file F --username U
+  keys:generate --alg EdDSA|ES256 --out FILE
+
+Passwords are read from the terminal without echo, or as the first line of stdin.
+`;
+
+async function main(argv: string[]): Promise<number> {
+  const [command, ...rest] = argv;
+  if (!command || command === '--help' || command === 'help') {
+    process.stdout.write(USAGE);
+    return command ? 0 : 1;
+  }
+  const { values } = parseArgs({
+    args: rest,
+    options: {
+      file: { type: 'string' },
+      username: { type: 'string' },
+      role: { type: 'string' },
+      'display-name': { type: 'string' },
+      alg: { type: 'string' },
+      out: { type: 'string' },
+    },
+    strict: true,
+  });
+  const here = invocationDir();
+  const path = (value: string | undefined) => (value ? resolve(here, value) : undefined);
+  if (command.startsWith('users:')) {
+    const args = { ...values, file: path(values.file) };
+    process.stdout.write(`${await runUsersCommand(command, args)}\n`);
+    return 0;
+  }
+  if (command === 'keys:generate') {
+    if (!values.alg || !values.out) throw new CliError('--alg and --out are required');
+    await keysGenerate({ alg: values.alg as SigningAlg, out: path(values.out)! });
+    return 0;
+  }
+  throw new CliError(`Unknown command ${command}\n\n${USAGE}`);
+}
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    const known = error instanceof CliError || error instanceof KeysGenerateError;
+    const message = error instanceof Error ? error.message : String(error);
+    process.stderr.write(`${known ? '' : 'Error: '}${message}\n`);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,43 @@
+import { mkdtempSync, readFileSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { verifyPassword } from '../operators/password';
+import { readUsersFile } from '../operators/users-file';
+import { runUsersCommand } from './users-commands';
+
+const password = () => Promise.resolve('correct horse battery');
+
+describe('users commands', () => {
+  it('add, set-role, reset-password and remove an operator in a 0600 file', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'users-')), 'users.json');
+    await runUsersCommand(
+      'users:add',
+      { file, username: 'ada', role: 'finance', 'display-name': 'Ada L' },
+      password,
+    );
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    let [user] = readUsersFile(file).users;
+    expect(user).toMatchObject({ username: 'ada', display_name: 'Ada L', role: 'finance' });
+    expect(await verifyPassword('correct horse battery', user!.password_hash)).toBe(true);
+    expect(readFileSync(file, 'utf8')).not.toContain('correct horse');
+
+    await expect(
+      runUsersCommand('users:add', { file, username: 'ada', role: 'viewer' }, password),
+    ).rejects.toThrow(/already exists/);
+    await expect(
+      runUsersCommand('users:set-role', { file, username: 'ada', role: 'boss' }),
+    ).rejects.toThrow(/--role/);
+
+    await runUsersCommand('users:set-role', { file, username: 'ada', role: 'support' });
+    await runUsersCommand('users:reset-password', { file, username: 'ada' }, () =>
+      Promise.resolve('another long one'),
+    );
+    [user] = readUsersFile(file).users;
+    expect(user!.role).toBe('support');
+    expect(await verifyPassword('another long one', user!.password_hash)).toBe(true);
+
+    await runUsersCommand('users:remove', { file, username: 'ada' });
+    expect(readUsersFile(file).users).toEqual([]);
+  });
+});

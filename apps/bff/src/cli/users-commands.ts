@@ -1,0 +1,76 @@
+import { RoleSchema, type Role } from '@console/schemas';
+import { hashPassword } from '../operators/password';
+import { readUsersFile, writeUsersFile, UserRecordSchema } from '../operators/users-file';
+import { readNewPassword } from './read-password';
+
+/** A refusal of a users command: printed as is, exit code 1. */
+export class CliError extends Error {
+  override readonly name = 'CliError';
+}
+
+function role(value: string | undefined): Role {
+  const parsed = RoleSchema.safeParse(value);
+  if (!parsed.success) throw new CliError(`--role must be one of ${RoleSchema.options.join(', ')}`);
+  return parsed.data;
+}
+
+function required(name: string, value: string | undefined): string {
+  if (!value) throw new CliError(`--${name} is required`);
+  return value;
+}
+
+export interface UsersArgs {
+  file?: string | undefined;
+  username?: string | undefined;
+  role?: string | undefined;
+  'display-name'?: string | undefined;
+}
+
+/**
+ * `users:add`, `users:remove`, `users:set-role`, `users:reset-password` on a users file. A
+ * running BFF picks the change up on its next request (it re-reads the file when it changes).
+ */
+export async function runUsersCommand(
+  command: string,
+  args: UsersArgs,
+  readPassword: () => Promise<string> = readNewPassword,
+): Promise<string> {
+  const file = required('file', args.file);
+  const username = required('username', args.username);
+  const users = readUsersFile(file, command === 'users:add').users;
+  const index = users.findIndex((user) => user.username === username);
+  const existing = users[index];
+
+  switch (command) {
+    case 'users:add': {
+      if (existing) throw new CliError(`${username} already exists in ${file}`);
+      const record = UserRecordSchema.safeParse({
+        username,
+        display_name: args['display-name'] ?? username,
+        role: role(args.role),
+        password_hash: await hashPassword(await readPassword()),
+      });
+      if (!record.success) throw new CliError(record.error.issues.map((i) => i.message).join('; '));
+      writeUsersFile(file, { users: [...users, record.data] });
+      return `Added ${username} (${record.data.role}) to ${file}.`;
+    }
+    case 'users:remove':
+      if (!existing) throw new CliError(`${username} is not in ${file}`);
+      writeUsersFile(file, { users: users.filter((_, i) => i !== index) });
+      return `Removed ${username} from ${file}; their sessions end at their next request.`;
+    case 'users:set-role': {
+      if (!existing) throw new CliError(`${username} is not in ${file}`);
+      const next = role(args.role);
+      users[index] = { ...existing, role: next };
+      writeUsersFile(file, { users });
+      return `${username} is now ${next}.`;
+    }
+    case 'users:reset-password':
+      if (!existing) throw new CliError(`${username} is not in ${file}`);
+      users[index] = { ...existing, password_hash: await hashPassword(await readPassword()) };
+      writeUsersFile(file, { users });
+      return `Set a new password for ${username}.`;
+    default:
+      throw new CliError(`Unknown command ${command}`);
+  }
+}

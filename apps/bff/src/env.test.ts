@@ -1,0 +1,116 @@
+import { chmodSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { generateKeyPairSync } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { EnvError, parseEnv } from './env';
+
+const dir = mkdtempSync(join(tmpdir(), 'env-'));
+const file = (name: string, content: string, mode = 0o600) => {
+  const path = join(dir, name);
+  writeFileSync(path, content);
+  chmodSync(path, mode);
+  return path;
+};
+const pem = generateKeyPairSync('ed25519')
+  .privateKey.export({ format: 'pem', type: 'pkcs8' })
+  .toString();
+
+function problems(vars: Record<string, string>): string[] {
+  try {
+    parseEnv(vars);
+  } catch (error) {
+    if (error instanceof EnvError) return error.problems;
+    throw error;
+  }
+  return [];
+}
+
+describe('configuration', () => {
+  it('defaults to sandbox mode', () => {
+    const env = parseEnv({});
+    expect(env).toMatchObject({
+      port: 8080,
+      host: '127.0.0.1',
+      svcBaseUrl: undefined,
+      sandboxPort: 4010,
+      sessionIdleMs: 15 * 60_000,
+      sessionMaxMs: 8 * 3_600_000,
+      logLevel: 'info',
+    });
+    expect(env.dataDir).toMatch(/\.data$/);
+  });
+
+  it('names every missing or bad variable in one error', () => {
+    const found = problems({
+      PORT: 'eighty',
+      SVC_BASE_URL: 'https://svc.example',
+      SVC_SIGNING_KEY_ID: 'k1',
+      LOG_LEVEL: 'loud',
+    });
+    const text = found.join('\n');
+    for (const name of [
+      'PORT',
+      'LOG_LEVEL',
+      'SVC_AUTH_URL',
+      'CONSOLE_USERS_FILE',
+      'SVC_CLIENT_ID',
+      'SVC_SIGNING_KEY_FILE',
+    ]) {
+      expect(text).toContain(name);
+    }
+  });
+
+  it('reads secrets from *_FILE variables and client groups', () => {
+    const users = file('users.json', '{"users":[]}');
+    const env = parseEnv({
+      SVC_BASE_URL: 'https://svc.example/',
+      SVC_AUTH_URL: 'https://auth.example',
+      SVC_CLIENT_ID: 'main',
+      SVC_CLIENT_SECRET_FILE: file('secret', 'from-file\n'),
+      SVC_CLIENT_FIAT_ID: 'fiat',
+      SVC_CLIENT_FIAT_SECRET_FILE: file('fiat-secret', 'fiat-secret'),
+      SVC_CLIENT_FIAT_SCOPES: 'transfer:write_fiat_account',
+      CONSOLE_USERS_FILE: users,
+    });
+    expect(env.svcBaseUrl).toBe('https://svc.example');
+    expect(env.credentials?.default).toEqual({ clientId: 'main', clientSecret: 'from-file' });
+    expect(env.credentials?.groups).toEqual([
+      {
+        name: 'fiat',
+        clientId: 'fiat',
+        clientSecret: 'fiat-secret',
+        scopes: ['transfer:write_fiat_account'],
+      },
+    ]);
+  });
+
+  it('refuses a secret given both ways', () => {
+    expect(
+      problems({
+        SVC_CLIENT_ID: 'a',
+        SVC_CLIENT_SECRET: 'x',
+        SVC_CLIENT_SECRET_FILE: file('s2', 'y'),
+      }).join(),
+    ).toMatch(/SVC_CLIENT_SECRET and SVC_CLIENT_SECRET_FILE/);
+  });
+
+  it('refuses a signing key file that group or others can read', () => {
+    const loose = file('loose.pem', pem, 0o644);
+    expect(problems({ SVC_SIGNING_KEY_FILE: loose, SVC_SIGNING_KEY_ID: 'k' }).join()).toMatch(
+      /readable by group or others/,
+    );
+    const tight = file('tight.pem', pem, 0o600);
+    expect(
+      parseEnv({ SVC_SIGNING_KEY_FILE: tight, SVC_SIGNING_KEY_ID: 'k' }).signingKey,
+    ).toMatchObject({ kid: 'k' });
+  });
+
+  it('never puts a secret value in the message', () => {
+    const text = problems({
+      SVC_BASE_URL: 'https://svc',
+      SVC_CLIENT_SECRET: 'super-secret-value',
+    }).join('\n');
+    expect(text).not.toContain('super-secret-value');
+  });
+});

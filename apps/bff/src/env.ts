@@ -1,0 +1,203 @@
+/**
+ * The BFF's configuration: the one place that reads `process.env` (and `.env`). Everything is
+ * checked at once so that a bad start names every missing or bad variable in one message.
+ */
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { z } from 'zod';
+import { credentialSetFromVariables, type CredentialSet } from './upstream/credentials';
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+const port = (fallback: number) => z.coerce.number().int().min(0).max(65535).default(fallback);
+const positive = (fallback: number) => z.coerce.number().positive().default(fallback);
+const httpUrl = z
+  .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
+  .transform((url) => url.replace(/\/+$/, ''));
+
+const BaseSchema = z.object({
+  PORT: port(8080),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  SVC_BASE_URL: httpUrl.optional(),
+  SVC_AUTH_URL: httpUrl.optional(),
+  SVC_SIGNING_KEY_FILE: z.string().min(1).optional(),
+  SVC_SIGNING_KEY_ID: z.string().min(1).optional(),
+  SVC_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(15_000),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, { error: 'must start with postgres://' })
+    .optional(),
+  DATA_DIR: z.string().min(1).default('./.data'),
+  CONSOLE_USERS_FILE: z.string().min(1).optional(),
+  SANDBOX_PORT: port(4010),
+  SESSION_IDLE_MINUTES: positive(15),
+  SESSION_MAX_HOURS: positive(8),
+  LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
+});
+
+/** The validated configuration. Secrets are values here; callers never log this object. */
+export interface Env {
+  port: number;
+  host: string;
+  /** Unset: the embedded sandbox is started and used. */
+  svcBaseUrl: string | undefined;
+  svcAuthUrl: string | undefined;
+  /** Unset in sandbox mode when no client was configured: the demo client is used. */
+  credentials: CredentialSet | undefined;
+  signingKey: { pem: string; kid: string; file: string } | undefined;
+  timeoutMs: number;
+  databaseUrl: string | undefined;
+  dataDir: string;
+  usersFile: string | undefined;
+  sandboxPort: number;
+  sessionIdleMs: number;
+  sessionMaxMs: number;
+  logLevel: (typeof LOG_LEVELS)[number];
+}
+
+/** Configuration that cannot be used. `problems` has one line per variable. */
+export class EnvError extends Error {
+  override readonly name = 'EnvError';
+  constructor(readonly problems: string[]) {
+    super(`The configuration is not usable:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+  }
+}
+
+/** Variables that may instead be given as `<NAME>_FILE`, a file holding the value. */
+const SECRET_VARIABLE = /^(SVC_CLIENT_SECRET|SVC_CLIENT_[A-Z0-9_]+_SECRET|DATABASE_URL)$/;
+
+/**
+ * Resolves `X_FILE` into `X` for secret variables, so secrets can come from mounted files.
+ * Setting both is refused: which one wins would be a guess.
+ */
+function resolveFileVariables(
+  vars: Record<string, string | undefined>,
+  problems: string[],
+): Record<string, string | undefined> {
+  const out: Record<string, string | undefined> = {};
+  for (const [key, value] of Object.entries(vars)) {
+    if (value !== undefined && value !== '') out[key] = value;
+  }
+  for (const [key, file] of Object.entries(out)) {
+    if (!key.endsWith('_FILE') || key === 'SVC_SIGNING_KEY_FILE' || key === 'CONSOLE_USERS_FILE')
+      continue;
+    const name = key.slice(0, -'_FILE'.length);
+    if (!SECRET_VARIABLE.test(name)) continue;
+    delete out[key];
+    if (vars[name]) {
+      problems.push(`${name} and ${key}: set only one of them`);
+      continue;
+    }
+    try {
+      out[name] = readFileSync(file!, 'utf8').trim();
+    } catch (error) {
+      problems.push(`${key}: cannot read ${file} (${(error as NodeJS.ErrnoException).code})`);
+    }
+  }
+  return out;
+}
+
+/** Reads the private key, refusing a file that other users could read. */
+function readSigningKey(file: string, problems: string[]): string | undefined {
+  try {
+    const mode = statSync(file).mode;
+    if ((mode & 0o077) !== 0) {
+      problems.push(
+        `SVC_SIGNING_KEY_FILE: ${file} is readable by group or others (mode ${(mode & 0o777).toString(8)}); run chmod 600 on it`,
+      );
+      return undefined;
+    }
+    const pem = readFileSync(file, 'utf8');
+    if (!pem.includes('-----BEGIN PRIVATE KEY-----')) {
+      problems.push(`SVC_SIGNING_KEY_FILE: ${file} is not a PKCS#8 PEM private key`);
+      return undefined;
+    }
+    return pem;
+  } catch (error) {
+    problems.push(
+      `SVC_SIGNING_KEY_FILE: cannot read ${file} (${(error as NodeJS.ErrnoException).code})`,
+    );
+    return undefined;
+  }
+}
+
+/**
+ * Validates variables shaped like the environment. Throws one `EnvError` naming every problem.
+ *
+ * @example
+ * const env = parseEnv({ PORT: '8080', DATA_DIR: '/tmp/console' });
+ */
+export function parseEnv(vars: Record<string, string | undefined>): Env {
+  const problems: string[] = [];
+  const resolved = resolveFileVariables(vars, problems);
+  const base = BaseSchema.safeParse(resolved);
+  if (!base.success) {
+    for (const issue of base.error.issues) {
+      problems.push(`${issue.path.join('.')}: ${issue.message}`);
+    }
+  }
+  const v = base.success ? base.data : undefined;
+
+  const realService = resolved.SVC_BASE_URL !== undefined;
+  const hasClient = Object.keys(resolved).some((key) => key.startsWith('SVC_CLIENT_'));
+  let credentials: CredentialSet | undefined;
+  if (realService || hasClient) {
+    const { set, problems: credentialProblems } = credentialSetFromVariables(resolved);
+    problems.push(...credentialProblems);
+    credentials = set;
+  }
+  if (realService) {
+    if (!resolved.SVC_AUTH_URL) problems.push('SVC_AUTH_URL: required when SVC_BASE_URL is set');
+    if (!resolved.CONSOLE_USERS_FILE) {
+      problems.push(
+        'CONSOLE_USERS_FILE: required against a real service (demo operators exist only with the embedded sandbox); create it with `pnpm cli users:add`',
+      );
+    }
+  }
+  if (resolved.CONSOLE_USERS_FILE && !existsSync(resolved.CONSOLE_USERS_FILE)) {
+    problems.push(`CONSOLE_USERS_FILE: ${resolved.CONSOLE_USERS_FILE} does not exist`);
+  }
+
+  let signingKey: Env['signingKey'];
+  const keyFile = resolved.SVC_SIGNING_KEY_FILE;
+  const kid = resolved.SVC_SIGNING_KEY_ID;
+  if (Boolean(keyFile) !== Boolean(kid)) {
+    problems.push('SVC_SIGNING_KEY_FILE and SVC_SIGNING_KEY_ID: set both or neither');
+  } else if (keyFile && kid) {
+    const pem = readSigningKey(keyFile, problems);
+    if (pem) signingKey = { pem, kid, file: keyFile };
+  }
+
+  if (problems.length > 0 || !v) throw new EnvError(problems);
+  return {
+    port: v.PORT,
+    host: v.HOST,
+    svcBaseUrl: v.SVC_BASE_URL,
+    svcAuthUrl: v.SVC_AUTH_URL,
+    credentials,
+    signingKey,
+    timeoutMs: v.SVC_TIMEOUT_MS,
+    databaseUrl: v.DATABASE_URL,
+    dataDir: resolve(v.DATA_DIR),
+    usersFile: v.CONSOLE_USERS_FILE,
+    sandboxPort: v.SANDBOX_PORT,
+    sessionIdleMs: v.SESSION_IDLE_MINUTES * 60_000,
+    sessionMaxMs: v.SESSION_MAX_HOURS * 3_600_000,
+    logLevel: v.LOG_LEVEL,
+  };
+}
+
+/** Reads `.env` when present (without overriding the real environment), then `process.env`. */
+export function readEnv(): Env {
+  if (existsSync('.env')) process.loadEnvFile('.env');
+  return parseEnv(process.env);
+}
+
+/**
+ * The directory the operator ran the command from: `pnpm` runs package scripts in the package's
+ * directory and says where it was invoked in `INIT_CWD`, so that `--file ./users.json` means
+ * what the operator typed.
+ */
+export function invocationDir(): string {
+  return process.env.INIT_CWD ?? process.cwd();
+}

@@ -1,0 +1,100 @@
+/**
+ * The one place that builds problem bodies (RFC 9457, `application/problem+json`). Every error
+ * the browser sees has the shape of `ConsoleProblem`; handlers throw `ProblemError` or call
+ * `problemResponse`, and nothing else writes an error body.
+ */
+import type { ConsoleProblem, FieldError, JournalEntry } from '@console/schemas';
+import type { Context } from 'hono';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import type { AppEnv } from './context';
+
+/** Stable codes of the BFF's problems: what the SPA and tests match on, never `detail`. */
+export type ProblemCode =
+  | 'bad-request'
+  | 'validation-failed'
+  | 'unauthenticated'
+  | 'forbidden'
+  | 'not-found'
+  | 'conflict'
+  | 'unsupported-media-type'
+  | 'rejected'
+  | 'outcome-unknown'
+  | 'upstream-unavailable'
+  | 'unavailable'
+  | 'internal';
+
+const TITLES: Record<ProblemCode, string> = {
+  'bad-request': 'The request is not valid',
+  'validation-failed': 'Some fields need attention',
+  unauthenticated: 'Sign in to continue',
+  forbidden: 'Your role does not allow this',
+  'not-found': 'Not found',
+  conflict: 'This cannot be done in the current state',
+  'unsupported-media-type': 'The body must be JSON',
+  rejected: 'The service rejected the request',
+  'outcome-unknown': 'The outcome is unknown',
+  'upstream-unavailable': 'The service could not be reached',
+  unavailable: 'The console is not ready',
+  internal: 'Something went wrong in the console',
+};
+
+/** The parts of a problem a handler chooses; the rest is filled in. */
+export interface ProblemInit {
+  status: number;
+  code: ProblemCode;
+  detail: string;
+  title?: string;
+  errors?: FieldError[];
+  upstream?: ConsoleProblem['upstream'];
+  journal?: JournalEntry;
+}
+
+/** Thrown by handlers and middleware; the app's error handler turns it into the response. */
+export class ProblemError extends Error {
+  override readonly name = 'ProblemError';
+  constructor(readonly init: ProblemInit) {
+    super(init.detail);
+  }
+}
+
+/** The problem body for a request id. */
+export function problemBody(init: ProblemInit, requestId: string): ConsoleProblem {
+  return {
+    type: `/problems/${init.code}`,
+    title: init.title ?? TITLES[init.code],
+    status: init.status,
+    detail: init.detail,
+    code: init.code,
+    request_id: requestId,
+    ...(init.errors ? { errors: init.errors } : {}),
+    ...(init.upstream ? { upstream: init.upstream } : {}),
+    ...(init.journal ? { journal: init.journal } : {}),
+  };
+}
+
+/** The problem as a response, with the request's id. */
+export function problemResponse(c: Context<AppEnv>, init: ProblemInit): Response {
+  const body = problemBody(init, c.get('requestId') ?? 'unknown');
+  return c.body(JSON.stringify(body), init.status as ContentfulStatusCode, {
+    'Content-Type': 'application/problem+json',
+  });
+}
+
+/** Shorthands for the common problems. */
+export const problems = {
+  unauthenticated: (detail = 'Your session has ended or you are not signed in.') =>
+    new ProblemError({ status: 401, code: 'unauthenticated', detail }),
+  forbidden: (detail: string) => new ProblemError({ status: 403, code: 'forbidden', detail }),
+  notFound: (detail: string) => new ProblemError({ status: 404, code: 'not-found', detail }),
+  badRequest: (detail: string, errors?: FieldError[]) =>
+    new ProblemError({ status: 400, code: 'bad-request', detail, ...(errors ? { errors } : {}) }),
+  validation: (errors: FieldError[]) =>
+    new ProblemError({
+      status: 400,
+      code: 'validation-failed',
+      detail: errors.map((e) => (e.path ? `${e.path}: ${e.message}` : e.message)).join('; '),
+      errors,
+    }),
+  conflict: (detail: string, journal?: JournalEntry) =>
+    new ProblemError({ status: 409, code: 'conflict', detail, ...(journal ? { journal } : {}) }),
+};

@@ -1,0 +1,190 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { chmodSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { demoConfig, startSandbox } from '@console/sandbox';
+import { exampleInput, type JournalEntry } from '@console/schemas';
+import { afterAll, describe, expect, it } from 'vitest';
+import { describePublicKey } from '../upstream/signing';
+import { startFaultProxy } from '../testing/fault-proxy';
+import { TEST_PASSWORDS, testUsers } from '../testing/harness';
+import { newPrivateKeyPem, pemFragments } from '../testing/sandbox-harness';
+
+const bffDir = fileURLToPath(new URL('../..', import.meta.url));
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+/** The BFF as its own process, started from the sources as `main.ts` runs in production. */
+function spawnBff(env: Record<string, string>, output: string[]): ChildProcess {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: bffDir,
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout!.on('data', (chunk) => output.push(String(chunk)));
+  child.stderr!.on('data', (chunk) => output.push(String(chunk)));
+  return child;
+}
+
+async function until<T>(
+  what: string,
+  check: () => Promise<T | undefined>,
+  ms = 60_000,
+): Promise<T> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const value = await check().catch(() => undefined);
+    if (value !== undefined) return value;
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+describe('a BFF killed between the journal write and the answer', () => {
+  const cleanup: (() => Promise<unknown> | void)[] = [];
+  afterAll(async () => {
+    for (const step of cleanup.reverse()) await step();
+  });
+
+  it('finds the entry after restart and resolves it with one record upstream; logs hold no secret', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'bff-crash-'));
+    const clientSecret = randomBytes(24).toString('base64url');
+    const pem = newPrivateKeyPem('EdDSA');
+    const { kid, publicKeyPem } = await describePublicKey(pem);
+    const sandbox = await startSandbox({
+      config: demoConfig({
+        clientSecret,
+        signingKeys: [{ kid, public_key_pem: publicKeyPem }],
+        signingRequired: true,
+      }),
+      port: 0,
+    });
+    cleanup.push(() => sandbox.close());
+    const proxy = await startFaultProxy(sandbox.url);
+    cleanup.push(() => proxy.close());
+
+    const keyFile = join(dir, 'key.pem');
+    writeFileSync(keyFile, pem, { mode: 0o600 });
+    chmodSync(keyFile, 0o600);
+    const usersFile = join(dir, 'users.json');
+    writeFileSync(usersFile, JSON.stringify({ users: await testUsers() }));
+    const port = await freePort();
+    const env = {
+      PORT: String(port),
+      DATA_DIR: join(dir, 'data'),
+      SVC_BASE_URL: proxy.url,
+      SVC_AUTH_URL: sandbox.url,
+      SVC_CLIENT_ID: 'console-demo',
+      SVC_CLIENT_SECRET: clientSecret,
+      SVC_SIGNING_KEY_FILE: keyFile,
+      SVC_SIGNING_KEY_ID: kid,
+      SVC_TIMEOUT_MS: '60000',
+      CONSOLE_USERS_FILE: usersFile,
+      LOG_LEVEL: 'debug',
+    };
+    const base = `http://127.0.0.1:${port}`;
+    const output: string[] = [];
+    const cookies: string[] = [];
+    const signIn = async () => {
+      const res = await fetch(`${base}/api/session`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ username: 'finance', password: TEST_PASSWORDS.finance }),
+      });
+      const cookie = (res.headers.get('set-cookie') ?? '').split(';')[0]!;
+      cookies.push(cookie.split('=')[1]!);
+      return cookie;
+    };
+    const healthy = () =>
+      until(
+        'health',
+        async () => ((await fetch(`${base}/api/health`)).ok ? true : undefined),
+        90_000,
+      );
+
+    // First life: the send reaches the sandbox, which acts on it; the answer never comes back.
+    proxy.setHang(true);
+    const first = spawnBff(env, output);
+    cleanup.push(() => void first.kill('SIGKILL'));
+    await healthy();
+    let cookie = await signIn();
+    void fetch(`${base}/api/operations/createInternalTransfer`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Cookie: cookie },
+      body: JSON.stringify(exampleInput('createInternalTransfer')),
+    }).catch(() => {});
+    await until('the sandbox to act', async () =>
+      proxy.forwarded.length === 1 ? true : undefined,
+    );
+    expect(proxy.forwarded[0]!.status).toBe(200);
+    const sending = await until('the SENDING entry', async () => {
+      const res = await fetch(`${base}/api/journal?state=SENDING`, { headers: { Cookie: cookie } });
+      const page = (await res.json()) as { items: JournalEntry[] };
+      return page.items[0];
+    });
+    const exited = new Promise((resolve) => first.once('exit', resolve));
+    first.kill('SIGKILL');
+    await exited;
+
+    // Second life: the entry is found and resolved by sending the same bytes again.
+    proxy.setHang(false);
+    const second = spawnBff(env, output);
+    cleanup.push(() => void second.kill('SIGKILL'));
+    await healthy();
+    cookie = await signIn();
+    const resolved = await until('the entry to be resolved', async () => {
+      const res = await fetch(`${base}/api/journal/${sending.id}`, { headers: { Cookie: cookie } });
+      const entry = (await res.json()) as JournalEntry;
+      return entry.state === 'SENDING' ? undefined : entry;
+    });
+    expect(resolved).toMatchObject({
+      id: sending.id,
+      state: 'SUCCEEDED',
+      ref_id: sending.ref_id,
+      request_body: sending.request_body,
+      response_status: 409,
+    });
+    expect(proxy.forwarded.map((f) => f.body)).toEqual([
+      sending.request_body,
+      sending.request_body,
+    ]);
+    const state = (await (await fetch(`${sandbox.url}/sandbox/state`)).json()) as {
+      transfers: { ref_id?: string; direction: string }[];
+    };
+    expect(
+      state.transfers.filter((t) => t.ref_id === sending.ref_id && t.direction === 'DEBIT'),
+    ).toHaveLength(1);
+    const list = (await (
+      await fetch(`${base}/api/journal`, { headers: { Cookie: cookie } })
+    ).json()) as {
+      items: JournalEntry[];
+    };
+    expect(list.items).toHaveLength(1);
+
+    const stopped = new Promise((resolve) => second.once('exit', resolve));
+    second.kill('SIGTERM');
+    await stopped;
+
+    // Everything both processes wrote: no secret of this run in it.
+    const text = output.join('');
+    expect(text).toContain('"msg":"request"');
+    expect(proxy.credentials.size).toBeGreaterThanOrEqual(2);
+    const secrets = [
+      clientSecret,
+      ...pemFragments(pem),
+      ...Object.values(TEST_PASSWORDS),
+      ...cookies,
+      ...proxy.credentials,
+    ];
+    expect(secrets.filter((secret) => text.includes(secret))).toEqual([]);
+  }, 180_000);
+});

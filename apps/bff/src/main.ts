@@ -1,0 +1,65 @@
+/**
+ * `node apps/bff/dist/main.js` (or `pnpm --filter @console/bff start`): the BFF as a process.
+ */
+import { startBff } from './bootstrap/start';
+import { EnvError, readEnv } from './env';
+import { createLogger } from './logger';
+
+async function main(): Promise<void> {
+  let env;
+  try {
+    env = readEnv();
+  } catch (error) {
+    if (error instanceof EnvError) {
+      process.stderr.write(`${error.message}\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const logger = createLogger(env.logLevel);
+  const bff = await startBff(env, { logger });
+  logger.info({ url: bff.url, sandbox: bff.sandbox?.url ?? null }, 'console ready');
+
+  const lines = [`\n  The svc operator console is running at ${bff.url}\n`];
+  if (bff.sandbox)
+    lines.push(`  Against the embedded sandbox at ${bff.sandbox.url} (signed requests).\n`);
+  if (bff.demo) {
+    // Passwords go to a terminal only: piped output tends to end up in log stores.
+    if (process.stdout.isTTY) {
+      lines.push('  Sign in as one of the demo operators:\n');
+      for (const user of bff.demo.users) {
+        lines.push(
+          `    ${user.username.padEnd(8)} ${bff.demo.passwords[user.username]}  (${user.role})\n`,
+        );
+      }
+    } else {
+      lines.push(
+        `  Demo operators: ${bff.demo.users.map((u) => u.username).join(', ')}; their passwords are in ${bff.demo.file}\n`,
+      );
+    }
+  }
+  process.stdout.write(`${lines.join('')}\n`);
+
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'stopping');
+    bff.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        logger.error({ err: error }, 'error while stopping');
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => stop('SIGTERM'));
+}
+
+main().catch((error: unknown) => {
+  const logger = createLogger('error');
+  logger.fatal({ err: error }, 'the console could not start');
+  logger.flush();
+  setTimeout(() => process.exit(1), 100);
+});

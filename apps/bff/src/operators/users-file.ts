@@ -1,0 +1,58 @@
+import { chmodSync, existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { RoleSchema, type Operator } from '@console/schemas';
+import { z } from 'zod';
+import { isPasswordHash } from './password';
+
+/** One operator as the users file holds it. */
+export const UserRecordSchema = z.object({
+  username: z.string().regex(/^[a-z0-9][a-z0-9._-]{0,63}$/, {
+    error: 'Username: lower-case letters, digits, dot, dash or underscore, at most 64',
+  }),
+  display_name: z.string().min(1).max(100),
+  role: RoleSchema,
+  password_hash: z.string().refine(isPasswordHash, { error: 'password_hash is not a scrypt hash' }),
+});
+export type UserRecord = z.infer<typeof UserRecordSchema>;
+
+export const UsersFileSchema = z
+  .object({ users: z.array(UserRecordSchema) })
+  .superRefine((file, ctx) => {
+    const seen = new Set<string>();
+    file.users.forEach((user, index) => {
+      if (seen.has(user.username)) {
+        ctx.addIssue({ code: 'custom', path: ['users', index, 'username'], message: 'duplicate' });
+      }
+      seen.add(user.username);
+    });
+  });
+export type UsersFile = z.infer<typeof UsersFileSchema>;
+
+/** Reads and validates a users file; a missing file is an empty list when `allowMissing`. */
+export function readUsersFile(path: string, allowMissing = false): UsersFile {
+  if (allowMissing && !existsSync(path)) return { users: [] };
+  let json: unknown;
+  try {
+    json = JSON.parse(readFileSync(path, 'utf8'));
+  } catch (error) {
+    throw new Error(`${path} is not readable JSON: ${(error as Error).message}`);
+  }
+  const parsed = UsersFileSchema.safeParse(json);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+    throw new Error(`${path} is not a valid users file:\n  - ${problems.join('\n  - ')}`);
+  }
+  return parsed.data;
+}
+
+/** Writes a users file atomically (temp file and rename), readable by its owner only. */
+export function writeUsersFile(path: string, file: UsersFile): void {
+  const temp = `${path}.${process.pid}.tmp`;
+  writeFileSync(temp, `${JSON.stringify(UsersFileSchema.parse(file), null, 2)}\n`, { mode: 0o600 });
+  chmodSync(temp, 0o600);
+  renameSync(temp, path);
+}
+
+/** The operator as the rest of the BFF and the browser see it (no hash). */
+export function toOperator(user: UserRecord): Operator {
+  return { username: user.username, display_name: user.display_name, role: user.role };
+}

@@ -1,0 +1,126 @@
+import { JournalQuerySchema, parseWith, type JournalPage } from '@console/schemas';
+import type { Context } from 'hono';
+import { mayUse } from '../access/permissions';
+import type { AppEnv } from '../context';
+import { problems } from '../errors';
+import { csvHeader, csvRow } from '../journal/journal-csv';
+import { InvalidCursorError, type JournalFilter } from '../journal/journal-query';
+import type { JournalStore } from '../journal/journal-store';
+import { dispatch, type DispatchDeps } from '../send/dispatch';
+import { sendResponse } from '../send/send-response';
+import type { RouteDef } from './route-table';
+
+/** Reads the journal query of a request; 400 with field errors when it is not valid. */
+export function journalFilter(c: Context<AppEnv>): { filter: JournalFilter; limit: number } {
+  const parsed = parseWith(JournalQuerySchema, c.req.query());
+  if (!parsed.ok) throw problems.validation(parsed.errors);
+  const { from, to, limit, ...rest } = parsed.value;
+  const time = (name: string, value: string | undefined) => {
+    if (value === undefined) return undefined;
+    const date = new Date(value);
+    if (Number.isNaN(date.getTime())) {
+      throw problems.validation([{ path: name, message: `${name} must be an RFC 3339 time` }]);
+    }
+    return date;
+  };
+  return { filter: { ...rest, from: time('from', from), to: time('to', to) }, limit: limit ?? 50 };
+}
+
+/** Lists, guarding against cursors this BFF did not issue. */
+export async function listPage(journal: JournalStore, filter: JournalFilter, limit: number) {
+  try {
+    return await journal.list(filter, limit);
+  } catch (error) {
+    if (error instanceof InvalidCursorError) throw problems.badRequest(error.message);
+    throw error;
+  }
+}
+
+/** The journal: list, one entry, CSV export, and the retry of an entry. */
+export function journalRoutes(deps: DispatchDeps): RouteDef[] {
+  const { journal } = deps;
+  return [
+    {
+      method: 'GET',
+      path: '/api/journal',
+      permission: { kind: 'read' },
+      handler: async (c) => {
+        const { filter, limit } = journalFilter(c);
+        const page: JournalPage = await listPage(journal, filter, limit);
+        return c.json(page);
+      },
+    },
+    {
+      method: 'GET',
+      path: '/api/journal.csv',
+      permission: { kind: 'read' },
+      handler: (c) => {
+        const { filter } = journalFilter(c);
+        const encoder = new TextEncoder();
+        let cursor: string | undefined = filter.cursor;
+        let started = false;
+        // Streamed page by page: an export of the whole journal never sits in memory at once.
+        const stream = new ReadableStream<Uint8Array>({
+          async pull(controller) {
+            if (!started) {
+              started = true;
+              controller.enqueue(encoder.encode(csvHeader()));
+            }
+            const page = await listPage(journal, { ...filter, cursor }, 500);
+            controller.enqueue(encoder.encode(page.items.map(csvRow).join('')));
+            if (!page.next_cursor) controller.close();
+            cursor = page.next_cursor ?? undefined;
+          },
+        });
+        const day = new Date().toISOString().slice(0, 10);
+        return c.body(stream, 200, {
+          'Content-Type': 'text/csv; charset=utf-8',
+          'Content-Disposition': `attachment; filename="journal-${day}.csv"`,
+        });
+      },
+    },
+    {
+      method: 'GET',
+      path: '/api/journal/:id',
+      permission: { kind: 'read' },
+      handler: async (c) => {
+        const entry = await journal.get(c.req.param('id') ?? '');
+        if (!entry) throw problems.notFound('There is no journal entry with this id.');
+        return c.json(entry);
+      },
+    },
+    {
+      method: 'POST',
+      path: '/api/journal/:id/retry',
+      permission: { kind: 'any-operation' },
+      handler: async (c) => {
+        const fields = c.get('logFields');
+        const found = await journal.get(c.req.param('id') ?? '');
+        if (!found) throw problems.notFound('There is no journal entry with this id.');
+        Object.assign(fields, {
+          operation: found.operation,
+          ref_id: found.ref_id,
+          journal_id: found.id,
+        });
+        const operator = c.get('operator')!;
+        if (!mayUse(operator.role, found.operation)) {
+          throw problems.forbidden(`The ${operator.role} role may not use ${found.operation}.`);
+        }
+        // Only an entry whose outcome is open or refused is sent again, and only by one caller.
+        const claimed = await journal.claim(found.id, ['UNKNOWN', 'REJECTED'], c.get('requestId'));
+        if (!claimed) {
+          throw problems.conflict(
+            `The entry is ${found.state}; only UNKNOWN or REJECTED entries can be retried.`,
+            found,
+          );
+        }
+        const result = await dispatch(deps, claimed, {
+          resolving: true,
+          requestId: c.get('requestId'),
+        });
+        fields.state = result.entry.state;
+        return sendResponse(c, result);
+      },
+    },
+  ];
+}

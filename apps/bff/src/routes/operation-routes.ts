@@ -1,0 +1,71 @@
+import { OPERATION_IDS, type OperationInfo } from '@console/schemas';
+import { mayUse } from '../access/permissions';
+import type { AppEnv } from '../context';
+import { sendResponse } from '../send/send-response';
+import { sendableOperation } from '../send/operation-table';
+import { submitOperation, type SubmitDeps } from '../send/submit';
+import { jsonBody } from './request-body';
+import type { RouteDef } from './route-table';
+import type { Context } from 'hono';
+
+/** The registry as the browser reads it. */
+function describe(id: (typeof OPERATION_IDS)[number]): OperationInfo {
+  const op = sendableOperation(id)!;
+  return {
+    id: op.id,
+    title: op.title,
+    description: op.description,
+    method: op.method,
+    path: op.path,
+    path_params: [...op.pathParams],
+    scope: op.scope,
+    moves_money: op.movesMoney,
+    takes_ref_id: op.takesRefId,
+  };
+}
+
+/**
+ * `GET /api/operations` and one `POST /api/operations/{id}` per operation of the registry, each
+ * guarded by its own permission: a new operation gets its route and its check without code here.
+ */
+export function operationRoutes(deps: SubmitDeps): RouteDef[] {
+  const sendRoutes = OPERATION_IDS.map((id): RouteDef => {
+    const operation = sendableOperation(id)!;
+    return {
+      method: 'POST',
+      path: `/api/operations/${id}`,
+      permission: { kind: 'operation', operation: id },
+      handler: async (c: Context<AppEnv>) => {
+        const fields = c.get('logFields');
+        fields.operation = id;
+        const input = await jsonBody(c);
+        const result = await submitOperation(
+          {
+            ...deps,
+            onJournaled: (entry) => {
+              fields.journal_id = entry.id;
+              fields.ref_id = entry.ref_id;
+            },
+          },
+          operation,
+          input,
+          { operator: c.get('operator')!, requestId: c.get('requestId') },
+        );
+        fields.state = result.entry.state;
+        return sendResponse(c, result);
+      },
+    };
+  });
+  return [
+    {
+      method: 'GET',
+      path: '/api/operations',
+      permission: { kind: 'read' },
+      handler: (c) => {
+        const role = c.get('operator')!.role;
+        return c.json({ items: OPERATION_IDS.filter((id) => mayUse(role, id)).map(describe) });
+      },
+    },
+    ...sendRoutes,
+  ];
+}

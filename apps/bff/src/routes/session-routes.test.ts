@@ -1,0 +1,113 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { createSessionStore } from '../sessions/session-store';
+import { echoSuccess, scriptedClient, testApp, TEST_PASSWORDS } from '../testing/harness';
+
+type Harness = Awaited<ReturnType<typeof testApp>>;
+
+const signInBody = (username: string, password: string) => ({
+  method: 'POST',
+  headers: { 'Content-Type': 'application/json' },
+  body: JSON.stringify({ username, password }),
+});
+
+describe('sessions', () => {
+  let h: Harness;
+  let clock: number;
+  beforeEach(async () => {
+    clock = Date.parse('2026-01-01T10:00:00Z');
+    const db = (await import('../testing/harness')).sharedDb;
+    h = await testApp({
+      client: scriptedClient(echoSuccess).client,
+      sessions: createSessionStore(await db(), {
+        idleMs: 15 * 60_000,
+        maxMs: 8 * 3_600_000,
+        now: () => new Date(clock),
+      }),
+    });
+  });
+
+  it('signs in with an HttpOnly, SameSite=Strict cookie and says who is signed in', async () => {
+    const res = await h.app.request('/api/session', signInBody('finance', TEST_PASSWORDS.finance));
+    expect(res.status).toBe(200);
+    const cookie = res.headers.get('set-cookie')!;
+    expect(cookie).toMatch(/^console_session=[A-Za-z0-9_-]{43};/);
+    expect(cookie).toMatch(/HttpOnly/);
+    expect(cookie).toMatch(/SameSite=Strict/);
+    expect(cookie).toMatch(/Path=\//);
+    const info = (await (await h.get('/api/session', cookie.split(';')[0])).json()) as {
+      operator: { username: string; role: string };
+      operations: string[];
+    };
+    expect(info.operator).toEqual({
+      username: 'finance',
+      display_name: 'Test finance',
+      role: 'finance',
+    });
+    expect(info.operations).toContain('createOrder');
+    expect(info.operations).not.toContain('updateFiatAccount');
+  });
+
+  it('stores only a hash of the token', async () => {
+    const cookie = await h.signIn('viewer');
+    const token = cookie.split('=')[1]!;
+    const rows = await h.db.query<{ token_sha256: string }>('select token_sha256 from sessions');
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.token_sha256).not.toContain(token);
+    expect(rows[0]!.token_sha256).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it('answers an unknown user and a wrong password alike', async () => {
+    const unknown = await h.app.request('/api/session', signInBody('nobody', 'x'));
+    const wrong = await h.app.request('/api/session', signInBody('finance', 'x'));
+    expect(unknown.status).toBe(401);
+    expect(wrong.status).toBe(401);
+    const strip = (body: unknown) => ({ ...(body as object), request_id: undefined });
+    expect(strip(await unknown.json())).toEqual(strip(await wrong.json()));
+    expect(unknown.headers.get('set-cookie')).toBeNull();
+  });
+
+  it('refuses a sign-in without fields with field errors', async () => {
+    const res = await h.app.request('/api/session', signInBody('', ''));
+    expect(res.status).toBe(400);
+    const body = (await res.json()) as { errors: { path: string }[] };
+    expect(body.errors.map((e) => e.path).sort()).toEqual(['password', 'username']);
+  });
+
+  it('ends the session on the server at sign-out: the cookie is then worthless', async () => {
+    const cookie = await h.signIn('admin');
+    const out = await h.app.request('/api/session', {
+      method: 'DELETE',
+      headers: { Cookie: cookie },
+    });
+    expect(out.status).toBe(204);
+    expect((await h.get('/api/session', cookie)).status).toBe(401);
+  });
+
+  it('expires after the idle time, and at the absolute end even when busy', async () => {
+    const cookie = await h.signIn('admin');
+    clock += 14 * 60_000;
+    expect((await h.get('/api/session', cookie)).status).toBe(200);
+    clock += 16 * 60_000;
+    expect((await h.get('/api/session', cookie)).status).toBe(401);
+
+    const busy = await h.signIn('admin');
+    for (let i = 0; i < 40; i += 1) {
+      clock += 14 * 60_000;
+      const status = (await h.get('/api/session', busy)).status;
+      if (i < 34) expect(status).toBe(200);
+      else expect(status).toBe(401);
+    }
+  });
+
+  it('issues a new session at each sign-in and ends the one the browser had', async () => {
+    const first = await h.signIn('admin');
+    const res = await h.app.request('/api/session', {
+      ...signInBody('admin', TEST_PASSWORDS.admin),
+      headers: { 'Content-Type': 'application/json', Cookie: first },
+    });
+    const second = res.headers.get('set-cookie')!.split(';')[0]!;
+    expect(second).not.toBe(first);
+    expect((await h.get('/api/session', first)).status).toBe(401);
+    expect((await h.get('/api/session', second)).status).toBe(200);
+  });
+});

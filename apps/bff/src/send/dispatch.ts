@@ -1,0 +1,126 @@
+import type { JournalEntry } from '@console/schemas';
+import type { JournalOutcome, JournalStore } from '../journal/journal-store';
+import {
+  existingMatchesIntent,
+  existingRecord,
+  isAlreadyExists,
+  type UpstreamClient,
+  type UpstreamOutcome,
+} from '../upstream/client';
+import { pathParamsOf, sendableOperation } from './operation-table';
+
+/** What sending needs. */
+export interface DispatchDeps {
+  journal: JournalStore;
+  client: UpstreamClient;
+  /** Per attempt; Create Order adds its `await_fill_millis`. */
+  timeoutMs: number;
+  /** Aborted at shutdown: waiting stops and the entry becomes UNKNOWN, never stays SENDING. */
+  signal?: AbortSignal;
+}
+
+/** An entry after its send, and the service's data when it succeeded. */
+export interface Dispatched {
+  entry: JournalEntry;
+  data?: unknown;
+  /** Set when nothing was sent (no token): why. */
+  notSent?: string;
+}
+
+function awaitFillMillis(entry: JournalEntry): number {
+  if (entry.operation !== 'createOrder') return 0;
+  try {
+    const wait = (JSON.parse(entry.request_body) as { await_fill_millis?: unknown })
+      .await_fill_millis;
+    return typeof wait === 'number' && wait > 0 ? wait : 0;
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * What an outcome means for the journal. A `409 already-exists` is a success only when an earlier
+ * attempt may have reached the service (a retry, or resolving an entry whose answer was lost)
+ * and `meta.existing` is the very intent; otherwise someone else's record holds that ref_id.
+ * A 5xx that survived the retries does not say whether the service acted: UNKNOWN.
+ */
+export function classify(
+  entry: JournalEntry,
+  outcome: UpstreamOutcome,
+  resolving: boolean,
+): { outcome: JournalOutcome; data?: unknown } {
+  if (outcome.kind === 'no-answer') {
+    const result: JournalOutcome = {
+      state: 'UNKNOWN',
+      attempts: outcome.attempts,
+      response_status: null,
+      response: null,
+      error: outcome.error,
+    };
+    return { outcome: result };
+  }
+  const base = { attempts: outcome.attempts, response_status: outcome.status, error: null };
+  if (outcome.status >= 200 && outcome.status < 300) {
+    return { outcome: { ...base, state: 'SUCCEEDED', response: outcome.body }, data: outcome.body };
+  }
+  if (isAlreadyExists(outcome) && (outcome.retried || resolving)) {
+    const existing = existingRecord(outcome);
+    const operation = sendableOperation(entry.operation);
+    const intent = JSON.parse(entry.request_body) as Record<string, unknown>;
+    const params = operation ? pathParamsOf(operation.path, entry.request_path) : {};
+    if (existing && existingMatchesIntent(intent, params, existing)) {
+      return { outcome: { ...base, state: 'SUCCEEDED', response: existing }, data: existing };
+    }
+  }
+  if (outcome.status >= 500) {
+    return {
+      outcome: {
+        ...base,
+        state: 'UNKNOWN',
+        response: outcome.body,
+        error: `the service answered ${outcome.status}`,
+      },
+    };
+  }
+  return { outcome: { ...base, state: 'REJECTED', response: outcome.body } };
+}
+
+/**
+ * Sends a journaled entry that is in SENDING: the stored bytes to the stored path, with the
+ * operation's scope, and records the outcome. Never builds a new body and never mints a ref_id.
+ */
+export async function dispatch(
+  deps: DispatchDeps,
+  entry: JournalEntry,
+  options: { resolving: boolean; requestId: string },
+): Promise<Dispatched> {
+  const operation = sendableOperation(entry.operation);
+  if (!operation) throw new Error(`Journal entry ${entry.id} names an unknown operation`);
+  let outcome: UpstreamOutcome;
+  try {
+    outcome = await deps.client.send({
+      method: entry.method,
+      path: entry.request_path,
+      body: entry.request_body,
+      scope: operation.scope,
+      timeoutMs: deps.timeoutMs + awaitFillMillis(entry),
+      requestId: options.requestId,
+      ...(deps.signal ? { signal: deps.signal } : {}),
+    });
+  } catch (error) {
+    // The client throws only when nothing was sent (no token): the service did nothing.
+    const notSent = `not sent: ${(error as Error).message}`;
+    const recorded = await deps.journal.recordOutcome(entry.id, {
+      state: 'REJECTED',
+      attempts: 0,
+      response_status: null,
+      response: null,
+      error: notSent,
+    });
+    return { entry: recorded ?? entry, notSent };
+  }
+  const { outcome: result, data } = classify(entry, outcome, options.resolving);
+  const recorded = await deps.journal.recordOutcome(entry.id, result);
+  if (!recorded) throw new Error(`Journal entry ${entry.id} left SENDING while it was being sent`);
+  return { entry: recorded, ...(result.state === 'SUCCEEDED' ? { data } : {}) };
+}

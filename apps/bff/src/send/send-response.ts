@@ -1,0 +1,64 @@
+import type { SendResult } from '@console/schemas';
+import type { Context } from 'hono';
+import type { AppEnv } from '../context';
+import { problemResponse } from '../errors';
+import type { Dispatched } from './dispatch';
+
+function upstreamProblem(status: number, body: unknown) {
+  const problem =
+    typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
+  const text = (key: string) =>
+    typeof problem[key] === 'string' ? (problem[key] as string) : undefined;
+  return {
+    status,
+    ...(text('type') ? { type: text('type') } : {}),
+    ...(text('title') ? { title: text('title') } : {}),
+    ...(text('detail') !== undefined
+      ? { detail: text('detail') }
+      : typeof body === 'string' && body
+        ? { detail: body.slice(0, 500) }
+        : {}),
+    ...(problem.meta !== undefined ? { meta: problem.meta } : {}),
+  };
+}
+
+/**
+ * The browser's answer to a send. SUCCEEDED: `200 {data, journal}`. REJECTED: 422 with the
+ * service's problem under `upstream` (its own 401/403 must not read as the console's session or
+ * role). UNKNOWN: 504 after a timeout, else 502, saying the entry can be resolved by a retry.
+ */
+export function sendResponse(c: Context<AppEnv>, result: Dispatched): Response {
+  const { entry } = result;
+  if (entry.state === 'SUCCEEDED') {
+    const body: SendResult = { data: result.data ?? entry.response, journal: entry };
+    return c.json(body, 200);
+  }
+  if (result.notSent) {
+    return problemResponse(c, {
+      status: 502,
+      code: 'upstream-unavailable',
+      detail: `Nothing was sent: the console could not get a token from the service (${result.notSent}). Retry when the service is reachable.`,
+      journal: entry,
+    });
+  }
+  if (entry.state === 'REJECTED') {
+    const upstream = upstreamProblem(entry.response_status ?? 0, entry.response);
+    return problemResponse(c, {
+      status: 422,
+      code: 'rejected',
+      detail: upstream.detail ?? upstream.title ?? `The service answered ${upstream.status}.`,
+      upstream,
+      journal: entry,
+    });
+  }
+  const timedOut = /timeout|timed out/i.test(entry.error ?? '');
+  return problemResponse(c, {
+    status: timedOut ? 504 : 502,
+    code: 'outcome-unknown',
+    detail: `No final answer from the service (${entry.error ?? 'unknown error'}). The request may or may not have been carried out; retry it from the journal to find out: the same bytes are sent again, with the same ref_id, so the service does not act twice.`,
+    ...(entry.response_status
+      ? { upstream: upstreamProblem(entry.response_status, entry.response) }
+      : {}),
+    journal: entry,
+  });
+}

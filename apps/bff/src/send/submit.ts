@@ -1,0 +1,52 @@
+import { newRefId, parseWith, type JournalEntry, type Operator } from '@console/schemas';
+import { problems } from '../errors';
+import { dispatch, type DispatchDeps, type Dispatched } from './dispatch';
+import type { SendableOperation } from './operation-table';
+
+/** What the send pipeline needs besides sending. */
+export interface SubmitDeps extends DispatchDeps {
+  now: () => number;
+  /** Called once the entry is journaled, before sending (the request's log line reads it). */
+  onJournaled?: (entry: JournalEntry) => void;
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * The send pipeline after the role check (the route guard did that): validate at send time,
+ * journal the exact bytes, then send them. Bad input throws a 400 problem, and then nothing is
+ * journaled or sent.
+ */
+export async function submitOperation(
+  deps: SubmitDeps,
+  operation: SendableOperation,
+  input: unknown,
+  context: { operator: Operator; requestId: string },
+): Promise<Dispatched> {
+  if (!isPlainObject(input)) throw problems.badRequest('The body must be a JSON object');
+  // Minted before validation so that it is validated like one the operator typed, and stored
+  // in the journal: a later retry of this intent reuses it.
+  const withRef =
+    operation.takesRefId && input.ref_id === undefined ? { ...input, ref_id: newRefId() } : input;
+  const parsed = parseWith(operation.requestAt(deps.now()), withRef);
+  if (!parsed.ok) throw problems.validation(parsed.errors);
+
+  const { path, body } = operation.toWire(parsed.value as Record<string, unknown>);
+  // Serialised once: these bytes are journaled, hashed, signed and sent, on every attempt.
+  const bytes = JSON.stringify(body);
+  const refId = typeof body.ref_id === 'string' ? body.ref_id : null;
+  const entry = await deps.journal.create({
+    operation: operation.id,
+    operator: context.operator.username,
+    operator_name: context.operator.display_name,
+    ref_id: refId,
+    method: operation.method,
+    request_path: path,
+    request_body: bytes,
+    request_id: context.requestId,
+  });
+  deps.onJournaled?.(entry);
+  return dispatch(deps, entry, { resolving: false, requestId: context.requestId });
+}

@@ -1,0 +1,94 @@
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import type { Db } from '../db/db';
+
+/** A live session as the middleware sees it. */
+export interface ActiveSession {
+  id: string;
+  username: string;
+  /** When it ends if nothing happens: the idle end or the absolute end, whichever is first. */
+  expiresAt: Date;
+}
+
+const sha256 = (token: string) => createHash('sha256').update(token, 'utf8').digest('hex');
+
+/**
+ * Sessions in the database. The browser holds a random 32-byte token; the database holds only
+ * its SHA-256, so neither a database copy nor a log line can be replayed as a cookie.
+ */
+export function createSessionStore(
+  db: Db,
+  options: { idleMs: number; maxMs: number; now?: () => Date },
+) {
+  const now = options.now ?? (() => new Date());
+  const expiry = (lastSeen: Date, expiresAt: Date) =>
+    new Date(Math.min(lastSeen.getTime() + options.idleMs, expiresAt.getTime()));
+
+  return {
+    /** Starts a session; returns the token for the cookie (shown nowhere else). */
+    async create(
+      username: string,
+      client: { address?: string | undefined; userAgent?: string | undefined },
+    ) {
+      const token = randomBytes(32).toString('base64url');
+      const at = now();
+      const expiresAt = new Date(at.getTime() + options.maxMs);
+      const id = randomUUID();
+      await db.query(
+        `insert into sessions (id, token_sha256, username, created_at, last_seen_at, expires_at,
+           client_address, user_agent)
+         values ($1, $2, $3, $4::timestamptz, $4::timestamptz, $5::timestamptz, $6, $7)`,
+        [
+          id,
+          sha256(token),
+          username,
+          at.toISOString(),
+          expiresAt.toISOString(),
+          client.address ?? null,
+          client.userAgent?.slice(0, 300) ?? null,
+        ],
+      );
+      return { token, session: { id, username, expiresAt: expiry(at, expiresAt) } };
+    },
+
+    /**
+     * The live session of a token, its idle clock restarted; undefined when unknown, ended,
+     * idle too long or past its absolute end. One UPDATE: checking and touching cannot race.
+     */
+    async touch(token: string): Promise<ActiveSession | undefined> {
+      const at = now();
+      const rows = await db.query<{ id: string; username: string; expires_at: Date | string }>(
+        `update sessions set last_seen_at = $2::timestamptz
+         where token_sha256 = $1 and ended_at is null and expires_at > $2::timestamptz
+           and last_seen_at > $3::timestamptz
+         returning id, username, expires_at`,
+        [sha256(token), at.toISOString(), new Date(at.getTime() - options.idleMs).toISOString()],
+      );
+      const row = rows[0];
+      if (!row) return undefined;
+      return {
+        id: row.id,
+        username: row.username,
+        expiresAt: expiry(at, new Date(row.expires_at)),
+      };
+    },
+
+    /** Ends the session of a token on the server: the cookie is worthless from now on. */
+    async end(token: string): Promise<void> {
+      await db.query(
+        'update sessions set ended_at = $2::timestamptz where token_sha256 = $1 and ended_at is null',
+        [sha256(token), now().toISOString()],
+      );
+    },
+
+    /** Ends every session of an operator (removed operator, changed role, hardening). */
+    async endAllFor(username: string): Promise<number> {
+      const rows = await db.query(
+        'update sessions set ended_at = $2::timestamptz where username = $1 and ended_at is null returning id',
+        [username, now().toISOString()],
+      );
+      return rows.length;
+    },
+  };
+}
+
+export type SessionStore = ReturnType<typeof createSessionStore>;

@@ -1,0 +1,121 @@
+/**
+ * Test support: an app over in-memory PGlite with one operator per role and a scripted service.
+ * Used by tests only (never imported by the app).
+ */
+import { Writable } from 'node:stream';
+import { ROLES, type Role } from '@console/schemas';
+import { createApp, type AppDeps } from '../app';
+import { openDb, type Db } from '../db/db';
+import { createJournalStore } from '../journal/journal-store';
+import { createLogger } from '../logger';
+import { staticDirectory } from '../operators/operator-directory';
+import { hashPassword } from '../operators/password';
+import type { UserRecord } from '../operators/users-file';
+import { createSessionStore } from '../sessions/session-store';
+import type { SendRequest, UpstreamClient, UpstreamOutcome } from '../upstream/client';
+
+/** Cheap scrypt cost for tests: the format is the same, the time is not. */
+export const TEST_SCRYPT = { N: 1024, r: 8, p: 1 };
+
+/** A password per role for the test operators (username = role). */
+export const TEST_PASSWORDS: Record<Role, string> = {
+  admin: 'admin-pass-1',
+  finance: 'finance-pass-1',
+  support: 'support-pass-1',
+  viewer: 'viewer-pass-1',
+};
+
+export async function testUsers(): Promise<UserRecord[]> {
+  return Promise.all(
+    ROLES.map(async (role) => ({
+      username: role,
+      display_name: `Test ${role}`,
+      role,
+      password_hash: await hashPassword(TEST_PASSWORDS[role], TEST_SCRYPT),
+    })),
+  );
+}
+
+/** A service stand-in that answers what `answer` says and records every request. */
+export function scriptedClient(
+  answer: (request: SendRequest, index: number) => UpstreamOutcome | Promise<UpstreamOutcome>,
+) {
+  const requests: SendRequest[] = [];
+  const client: UpstreamClient = {
+    async send(request) {
+      requests.push(request);
+      return answer(request, requests.length - 1);
+    },
+  };
+  return { client, requests };
+}
+
+/** Echoes the body back as the created resource, with an id. */
+export const echoSuccess = (request: SendRequest): UpstreamOutcome => ({
+  kind: 'answered',
+  status: 200,
+  body: { id: `r-${Math.random().toString(36).slice(2)}`, ...JSON.parse(request.body || '{}') },
+  attempts: 1,
+  retried: false,
+});
+
+/** Collects every log line of the app. */
+export function logCollector() {
+  const lines: string[] = [];
+  const stream = new Writable({
+    write(chunk, _encoding, done) {
+      lines.push(...String(chunk).split('\n').filter(Boolean));
+      done();
+    },
+  });
+  return { lines, logger: createLogger('debug', stream) };
+}
+
+let shared: Promise<Db> | undefined;
+
+/** One migrated in-memory database per test file (PGlite takes seconds to start). */
+export function sharedDb(): Promise<Db> {
+  shared ??= openDb({ dataDir: 'memory://' });
+  return shared;
+}
+
+/** A fresh app over the shared database, with its tables emptied. */
+export async function testApp(
+  options: Partial<AppDeps> & { client: UpstreamClient; now?: () => number },
+) {
+  const db = await sharedDb();
+  await db.exec('delete from journal_entries; delete from sessions;');
+  const { lines, logger } = logCollector();
+  const deps: AppDeps = {
+    journal: createJournalStore(db),
+    sessions: createSessionStore(db, { idleMs: 15 * 60_000, maxMs: 8 * 3_600_000 }),
+    directory: staticDirectory(await testUsers()),
+    logger,
+    timeoutMs: 5_000,
+    ...options,
+  };
+  const app = createApp(deps);
+
+  /** Signs in and returns the Cookie header value. */
+  const signIn = async (role: Role) => {
+    const res = await app.request('/api/session', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ username: role, password: TEST_PASSWORDS[role] }),
+    });
+    if (res.status !== 200) throw new Error(`sign-in as ${role} answered ${res.status}`);
+    const cookie = res.headers.get('set-cookie') ?? '';
+    return cookie.split(';')[0]!;
+  };
+
+  const post = (path: string, cookie: string | undefined, body: unknown) =>
+    app.request(path, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', ...(cookie ? { Cookie: cookie } : {}) },
+      body: JSON.stringify(body),
+    });
+  const get = (path: string, cookie?: string) =>
+    app.request(path, { headers: cookie ? { Cookie: cookie } : {} });
+
+  return { app, db, deps, lines, signIn, post, get };
+}

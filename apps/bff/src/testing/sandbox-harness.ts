@@ -1,0 +1,137 @@
+/**
+ * Test support: the BFF app in this process, talking over HTTP to a real sandbox started with
+ * its own configuration, and every secret of the run collected for the log scan.
+ */
+import { generateKeyPairSync, randomBytes } from 'node:crypto';
+import { demoConfig, startSandbox, type SandboxConfig } from '@console/sandbox';
+import type { Role } from '@console/schemas';
+import { createApp } from '../app';
+import { createUpstream } from '../bootstrap/upstream';
+import { createJournalStore } from '../journal/journal-store';
+import { staticDirectory } from '../operators/operator-directory';
+import { createSessionStore } from '../sessions/session-store';
+import { describePublicKey } from '../upstream/signing';
+import type { RequestLogEntry, TokenLogEntry } from '@console/sandbox';
+import { startFaultProxy } from './fault-proxy';
+import { logCollector, sharedDb, TEST_PASSWORDS, testUsers } from './harness';
+
+/** Secrets used in a run: none may appear in any log line. */
+export interface RunSecrets {
+  values: Set<string>;
+  /** How many access tokens were seen (the scan must have had some to look for). */
+  tokens: number;
+}
+
+export function newPrivateKeyPem(alg: 'EdDSA' | 'ES256'): string {
+  const { privateKey } =
+    alg === 'EdDSA'
+      ? generateKeyPairSync('ed25519')
+      : generateKeyPairSync('ec', { namedCurve: 'P-256' });
+  return privateKey.export({ format: 'pem', type: 'pkcs8' }).toString();
+}
+
+/** Long pieces of a PEM body: any of them in a log would leak part of the key. */
+export function pemFragments(pem: string): string[] {
+  const body = pem.replace(/-----[A-Z ]+-----/g, '').replace(/\s+/g, '');
+  const out: string[] = [];
+  for (let i = 0; i + 24 <= body.length; i += 12) out.push(body.slice(i, i + 24));
+  return out;
+}
+
+export async function sandboxHarness(options: {
+  alg: 'EdDSA' | 'ES256';
+  secrets: RunSecrets;
+  configure?: (config: SandboxConfig) => SandboxConfig;
+  /** Sends API requests through a fault proxy (tokens still go straight to the sandbox). */
+  faults?: boolean;
+  timeoutMs?: number;
+}) {
+  const { secrets } = options;
+  const clientSecret = randomBytes(24).toString('base64url');
+  const pem = newPrivateKeyPem(options.alg);
+  const { kid, publicKeyPem } = await describePublicKey(pem);
+  secrets.values.add(clientSecret);
+  for (const fragment of pemFragments(pem)) secrets.values.add(fragment);
+  Object.values(TEST_PASSWORDS).forEach((p) => secrets.values.add(p));
+
+  let config = demoConfig({
+    clientSecret,
+    signingKeys: [{ kid, public_key_pem: publicKeyPem }],
+    signingRequired: true,
+  });
+  if (options.configure) config = options.configure(config);
+  const sandbox = await startSandbox({ config, port: 0 });
+  const proxy = options.faults ? await startFaultProxy(sandbox.url) : undefined;
+
+  // Sees every token the sandbox hands out, so that the scan can look for them.
+  const tokenFetch: typeof fetch = async (input, init) => {
+    const response = await fetch(input, init);
+    const copy = response.clone();
+    await copy.json().then(
+      (body: unknown) => {
+        const token = (body as { access_token?: unknown }).access_token;
+        if (typeof token === 'string') {
+          secrets.values.add(token);
+          secrets.tokens += 1;
+        }
+      },
+      () => {},
+    );
+    return response;
+  };
+
+  const db = await sharedDb();
+  await db.exec('delete from journal_entries; delete from sessions;');
+  const { lines, logger } = logCollector();
+  const { client, tokens } = await createUpstream({
+    baseUrl: proxy?.url ?? sandbox.url,
+    authUrl: sandbox.url,
+    credentials: { default: { clientId: 'console-demo', clientSecret } },
+    signingKey: { pem, kid },
+    logger,
+    tokenFetch,
+  });
+  const app = createApp({
+    journal: createJournalStore(db),
+    sessions: createSessionStore(db, { idleMs: 15 * 60_000, maxMs: 8 * 3_600_000 }),
+    directory: staticDirectory(await testUsers()),
+    client,
+    logger,
+    timeoutMs: options.timeoutMs ?? 10_000,
+  });
+
+  const control = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
+    const res = await fetch(`${sandbox.url}/sandbox${path}`, {
+      method,
+      ...(body === undefined
+        ? {}
+        : { headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) }),
+    });
+    return (await res.json()) as T;
+  };
+  const log = () =>
+    control<{ token_requests: TokenLogEntry[]; requests: RequestLogEntry[] }>('GET', '/log');
+
+  const signIn = async (role: Role) => {
+    const res = await app.request('/api/session', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ username: role, password: TEST_PASSWORDS[role] }),
+    });
+    const cookie = (res.headers.get('set-cookie') ?? '').split(';')[0]!;
+    secrets.values.add(cookie.split('=')[1]!);
+    return cookie;
+  };
+  const post = (path: string, cookie: string, body: unknown) =>
+    app.request(path, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Cookie: cookie },
+      body: JSON.stringify(body),
+    });
+
+  const close = async () => {
+    await proxy?.close();
+    await sandbox.close();
+  };
+  return { app, db, sandbox, proxy, tokens, lines, control, log, signIn, post, kid, close };
+}
