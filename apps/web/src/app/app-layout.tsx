@@ -1,0 +1,52 @@
+import { Anchor, AppShell } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { Suspense } from 'react';
+import { Navigate, Outlet, useLocation } from 'react-router';
+import { ErrorBoundary } from '@/components/states/error-boundary';
+import { ErrorState, LoadingState } from '@/components/states/states';
+import { useSession } from '@/lib/session';
+import { AppHeader } from './app-header';
+import { AppNavbar } from './app-navbar';
+
+/**
+ * Every signed-in page: header, duties, content. Without a session (none yet, or expired and
+ * reported by any 401) it goes to sign-in, remembering where the operator was.
+ */
+export function AppLayout() {
+  const session = useSession();
+  const location = useLocation();
+  const [opened, { toggle, close }] = useDisclosure(false);
+
+  if (session.isPending) return <LoadingState label="Checking your session…" />;
+  if (session.isError)
+    return <ErrorState error={session.error} onRetry={() => void session.refetch()} />;
+  if (!session.data) {
+    const next = `${location.pathname}${location.search}`;
+    return <Navigate to={`/sign-in?next=${encodeURIComponent(next)}`} replace />;
+  }
+
+  return (
+    <AppShell
+      header={{ height: 48 }}
+      navbar={{ width: 220, breakpoint: 'sm', collapsed: { mobile: !opened } }}
+      padding="md"
+    >
+      <Anchor href="#main" className="skip-link">
+        Skip to content
+      </Anchor>
+      <AppShell.Header>
+        <AppHeader session={session.data} navOpened={opened} onToggleNav={toggle} />
+      </AppShell.Header>
+      <AppShell.Navbar>
+        <AppNavbar operations={session.data.operations} onNavigate={close} />
+      </AppShell.Navbar>
+      <AppShell.Main id="main" tabIndex={-1}>
+        <ErrorBoundary key={location.pathname}>
+          <Suspense fallback={<LoadingState />}>
+            <Outlet />
+          </Suspense>
+        </ErrorBoundary>
+      </AppShell.Main>
+    </AppShell>
+  );
+}

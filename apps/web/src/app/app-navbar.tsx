@@ -1,0 +1,43 @@
+import { NavLink, ScrollArea, Stack, Text } from '@mantine/core';
+import { Link, useLocation } from 'react-router';
+import { dutiesFor } from './nav';
+
+/** The duties this operator's role may use; everything else is simply not offered. */
+export function AppNavbar({
+  operations,
+  onNavigate,
+}: {
+  operations: string[];
+  onNavigate: () => void;
+}) {
+  const { pathname } = useLocation();
+  const isActive = (to: string) =>
+    pathname === to ||
+    (to !== '/orders' && pathname.startsWith(`${to}/`)) ||
+    (to === '/orders' && /^\/orders\/(?!new)/.test(pathname));
+  return (
+    <ScrollArea component="nav" aria-label="Duties" type="auto">
+      <Stack gap="sm" p="xs">
+        {dutiesFor(operations).map((duty) => (
+          <div key={duty.label}>
+            <Text size="xs" fw={700} c="dimmed" tt="uppercase" px="sm" mb={2}>
+              {duty.label}
+            </Text>
+            {duty.items.map((item) => (
+              <NavLink
+                key={item.to}
+                component={Link}
+                to={item.to}
+                label={item.label}
+                active={isActive(item.to)}
+                aria-current={isActive(item.to) ? 'page' : undefined}
+                onClick={onNavigate}
+                py={4}
+              />
+            ))}
+          </div>
+        ))}
+      </Stack>
+    </ScrollArea>
+  );
+}

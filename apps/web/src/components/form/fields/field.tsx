@@ -1,0 +1,34 @@
+import { fieldInfo, kindOf } from '@/lib/schema-walk';
+import { useOperation } from '../operation-context';
+import { DateTimeField } from './date-time-field';
+import { DecimalField } from './decimal-field';
+import { IntegerField } from './integer-field';
+import { MetadataField } from './metadata-field';
+import { RefIdField } from './ref-id-field';
+import { SelectField } from './select-field';
+import { TextField, type FieldProps } from './text-field';
+
+/**
+ * One field of the operation, edited the way its schema says: its `kind` hint first, then its type.
+ * Fields components name the fields; how each is edited and labelled comes from here.
+ */
+export function Field(props: FieldProps) {
+  const { shape } = useOperation();
+  const { schema, meta } = fieldInfo(shape, props.name);
+  switch (meta.kind) {
+    case 'decimal':
+      return <DecimalField {...props} />;
+    case 'metadata':
+      return <MetadataField {...props} />;
+    case 'ref_id':
+      return <RefIdField {...props} />;
+    case 'epoch-millis':
+      return <DateTimeField {...props} />;
+    case 'integer':
+      return <IntegerField {...props} />;
+  }
+  const type = kindOf(schema);
+  if (type === 'enum') return <SelectField {...props} />;
+  if (type === 'record') return <MetadataField {...props} />;
+  return <TextField {...props} />;
+}

@@ -1,0 +1,11 @@
+/** What features use to build their fields components and pages. */
+export { Field } from './fields/field';
+export { FormSection, Wide, GROUP_TITLES } from './fields/form-section';
+export { ObjectFields } from './fields/object-fields';
+export { RailField } from './fields/rail-field';
+export { SelectField } from './fields/select-field';
+export { useField } from './fields/use-field';
+export { useOperation } from './operation-context';
+export { OperationForm } from './operation-form';
+export { OperationPage } from './operation-page';
+export type { Reviewer, ReviewLine, ReviewSummary } from './review';

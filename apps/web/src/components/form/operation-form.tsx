@@ -1,0 +1,176 @@
+import { Alert, Button, Group, Stack } from '@mantine/core';
+import { newRefId, operations, type Operation, type OperationId } from '@console/schemas';
+import { useCallback, useEffect, useMemo, useState, type ComponentType } from 'react';
+import { FormProvider, useForm, type FieldValues } from 'react-hook-form';
+import { toFormValues } from '@/lib/form-values';
+import { formPathFor, requestShape } from '@/lib/schema-walk';
+import { ResultCard } from '../result/result-card';
+import { OperationContext } from './operation-context';
+import { ProblemAlert } from './problem-alert';
+import { operationResolver } from './resolver';
+import type { Reviewer } from './review';
+import { ReviewModal } from './review-modal';
+import { SendProgress } from './send-progress';
+import { useSend } from './use-send';
+
+export interface OperationFormProps {
+  operationId: OperationId;
+  /** The feature's fields component: which fields, in which groups, with which conditions. */
+  Fields: ComponentType;
+  /** For money-moving operations: what the review step says leaves and arrives. */
+  review?: Reviewer;
+  /** Values to start from: sensible defaults, or a journal entry being cloned. */
+  initialInput?: Record<string, unknown>;
+}
+
+const NO_SUMMARY = { leaves: [], arrives: [], fee: 'Not known before sending' };
+
+/** Focusable elements that show an error, in page order: the operator lands on the first. */
+const INVALID = '[aria-invalid="true"], [data-invalid-focus]';
+
+/**
+ * The one form shell of the console. Validation is the shared request schema (on blur, then as
+ * the operator types); the BFF's field errors land on the same fields; money-moving sends pass a
+ * review step; a send is never made twice; a failed send is retried through its journal entry.
+ */
+export function OperationForm(props: OperationFormProps) {
+  const [seed, setSeed] = useState({ key: 0, input: props.initialInput });
+  const restart = useCallback(
+    (input?: Record<string, unknown>) => setSeed((s) => ({ key: s.key + 1, input })),
+    [],
+  );
+  return <FormInstance key={seed.key} {...props} initialInput={seed.input} onRestart={restart} />;
+}
+
+function FormInstance({
+  operationId,
+  Fields,
+  review,
+  initialInput,
+  onRestart,
+}: OperationFormProps & { onRestart: (input?: Record<string, unknown>) => void }) {
+  const op = operations[operationId] as Operation;
+  const shape = useMemo(() => requestShape(op), [op]);
+  const defaultValues = useMemo(() => {
+    const start = { ...initialInput };
+    // A fresh reference id for every new intent; a clone is a new intent too.
+    if (op.takesRefId) start.ref_id = newRefId();
+    return toFormValues(shape, start);
+  }, [op, shape, initialInput]);
+  const resolver = useMemo(() => operationResolver(op, shape), [op, shape]);
+  const methods = useForm<FieldValues>({
+    defaultValues,
+    resolver,
+    mode: 'onTouched',
+    shouldUnregister: true,
+    shouldFocusError: false,
+  });
+  const { send, retry, sending, outcome } = useSend(operationId, op.title);
+  const [reviewing, setReviewing] = useState<Record<string, unknown> | null>(null);
+  const [focusRequest, setFocusRequest] = useState(0);
+  const formElement = useMemo(() => ({ current: null as HTMLFormElement | null }), []);
+
+  useEffect(() => {
+    if (focusRequest === 0) return;
+    // After the paint that shows the errors: the error state may reach the DOM a frame later.
+    const frame = requestAnimationFrame(() =>
+      formElement.current?.querySelector<HTMLElement>(INVALID)?.focus(),
+    );
+    return () => cancelAnimationFrame(frame);
+  }, [focusRequest, formElement]);
+
+  // The BFF's field errors go where the operator typed the value.
+  useEffect(() => {
+    if (outcome?.kind !== 'problem' || !outcome.problem.errors?.length) return;
+    for (const error of outcome.problem.errors) {
+      const path = formPathFor(shape, error.path) || 'root';
+      methods.setError(path, { type: 'server', message: error.message });
+    }
+    setFocusRequest((n) => n + 1);
+  }, [outcome, methods, shape]);
+
+  const onValid = async (values: FieldValues) => {
+    if (sending) return;
+    if (op.movesMoney) setReviewing(values);
+    else await send(values);
+  };
+  const onInvalid = () => setFocusRequest((n) => n + 1);
+  const confirm = async () => {
+    const input = reviewing;
+    setReviewing(null);
+    if (input) await send(input);
+  };
+
+  if (outcome?.kind === 'success') {
+    const { result, input } = outcome;
+    return (
+      <ResultCard
+        operation={operationId}
+        data={result.data}
+        journal={result.journal}
+        actions={
+          <>
+            <Button variant="default" size="xs" onClick={() => onRestart(input ?? undefined)}>
+              Clone as new
+            </Button>
+            <Button size="xs" onClick={() => onRestart()}>
+              New: {op.title.toLowerCase()}
+            </Button>
+          </>
+        }
+      />
+    );
+  }
+
+  const rootError = methods.formState.errors.root?.message;
+  const refId = methods.getValues('ref_id') as string | undefined;
+  return (
+    <OperationContext.Provider value={{ op, shape }}>
+      <FormProvider {...methods}>
+        <form
+          ref={(element) => {
+            formElement.current = element;
+          }}
+          noValidate
+          aria-label={op.title}
+          onSubmit={methods.handleSubmit(onValid, onInvalid)}
+        >
+          <Stack gap="sm">
+            <Fields />
+            {rootError && (
+              <Alert color="red" variant="light" role="alert" data-invalid-focus tabIndex={-1}>
+                {rootError}
+              </Alert>
+            )}
+            {outcome?.kind === 'problem' && (
+              <ProblemAlert
+                problem={outcome.problem}
+                operation={operationId}
+                refId={refId}
+                onRetry={(journalId) => void retry(journalId, outcome.input)}
+                retrying={sending !== null}
+              />
+            )}
+            {sending && <SendProgress waitMillis={sending.waitMillis} />}
+            <Group justify="flex-end">
+              <Button type="submit" loading={sending !== null} disabled={sending !== null}>
+                {op.movesMoney ? 'Review and send' : op.title}
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+        {op.movesMoney && (
+          <ReviewModal
+            op={op}
+            shape={shape}
+            input={reviewing}
+            summary={reviewing ? (review?.(reviewing) ?? NO_SUMMARY) : null}
+            pending={sending !== null}
+            onConfirm={() => void confirm()}
+            onCancel={() => setReviewing(null)}
+          />
+        )}
+      </FormProvider>
+    </OperationContext.Provider>
+  );
+}

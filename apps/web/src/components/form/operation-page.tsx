@@ -1,0 +1,82 @@
+import { Alert, Stack, Text, Title } from '@mantine/core';
+import { operations, type OperationId } from '@console/schemas';
+import { useQuery } from '@tanstack/react-query';
+import type { ComponentType } from 'react';
+import { useSearchParams } from 'react-router';
+import { getJournalEntry } from '@/lib/api';
+import { inputFromJournal } from '@/lib/journal-input';
+import { useCan } from '@/lib/session';
+import { ErrorBoundary } from '../states/error-boundary';
+import { ErrorState, LoadingState } from '../states/states';
+import { OperationForm } from './operation-form';
+import type { Reviewer } from './review';
+
+export interface OperationPageProps {
+  operationId: OperationId;
+  Fields: ComponentType;
+  review?: Reviewer;
+  /** Sensible starting values for a new request (not used when cloning). */
+  defaults?: Record<string, unknown>;
+}
+
+/**
+ * A page for one operation: its title and description from the registry, then the form, started
+ * from defaults or, with `?clone=<journal id>`, from that entry's body with a fresh reference id.
+ */
+export function OperationPage({ operationId, Fields, review, defaults }: OperationPageProps) {
+  const op = operations[operationId];
+  const allowed = useCan(operationId);
+  const [params] = useSearchParams();
+  const cloneId = params.get('clone');
+  const clone = useQuery({
+    queryKey: ['journal', 'entry', cloneId],
+    queryFn: () => getJournalEntry(cloneId!),
+    enabled: cloneId !== null,
+  });
+
+  let body;
+  if (!allowed) {
+    body = (
+      <Alert color="gray" title="Not offered to your role">
+        Your role may not use {op.title.toLowerCase()}. Ask an operator whose role allows it.
+      </Alert>
+    );
+  } else if (cloneId && clone.isPending) {
+    body = <LoadingState label="Loading the journal entry to clone…" />;
+  } else if (cloneId && clone.isError) {
+    body = <ErrorState error={clone.error} onRetry={() => void clone.refetch()} />;
+  } else {
+    const initial = cloneId && clone.data ? inputFromJournal(op, clone.data) : defaults;
+    body = (
+      <>
+        {cloneId && clone.data && (
+          <Alert color="blue" variant="light" p="xs">
+            Cloned from journal entry {clone.data.id}, with a fresh reference id. Check every value
+            before sending.
+          </Alert>
+        )}
+        <OperationForm
+          key={cloneId ?? 'new'}
+          operationId={operationId}
+          Fields={Fields}
+          review={review}
+          initialInput={initial}
+        />
+      </>
+    );
+  }
+
+  return (
+    <Stack gap="sm" maw={980}>
+      <div>
+        <Title order={1} size="h2">
+          {op.title}
+        </Title>
+        <Text size="sm" c="dimmed">
+          {op.description}
+        </Text>
+      </div>
+      <ErrorBoundary>{body}</ErrorBoundary>
+    </Stack>
+  );
+}

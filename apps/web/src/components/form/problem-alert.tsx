@@ -1,0 +1,80 @@
+import { Alert, Button, Group, Stack, Text } from '@mantine/core';
+import { problemCode, type ConsoleProblem, type OperationId } from '@console/schemas';
+import { Link } from 'react-router';
+import { describeProblem } from '@/lib/problem-sentence';
+import { CopyValue } from '../result/copy-value';
+import { ResultCard } from '../result/result-card';
+
+export interface ProblemAlertProps {
+  problem: ConsoleProblem;
+  operation: OperationId;
+  refId?: string | undefined;
+  onRetry?: (journalId: string) => void;
+  retrying?: boolean;
+}
+
+/** A refused or failed send as a plain sentence, with the next step as a button where there is one. */
+export function ProblemAlert({ problem, operation, refId, onRetry, retrying }: ProblemAlertProps) {
+  const text = describeProblem(problem, refId);
+  const existing =
+    problem.upstream && problemCode(problem.upstream.type) === 'already-exists'
+      ? (problem.upstream.meta as { existing?: unknown } | undefined)?.existing
+      : undefined;
+  const journalId = problem.journal?.id;
+  return (
+    <Alert
+      color={text.retry === 'resolve' ? 'orange' : 'red'}
+      title={text.title}
+      role="alert"
+      variant="light"
+    >
+      <Stack gap="xs">
+        <Text size="sm">{text.sentence}</Text>
+        <Group gap="md">
+          {problem.request_id && (
+            <Group gap={4}>
+              <Text size="xs" c="dimmed">
+                Request id
+              </Text>
+              <CopyValue value={problem.request_id} label="request id" />
+            </Group>
+          )}
+          {journalId && (
+            <Text size="xs" component={Link} to={`/journal/${journalId}`} c="blue">
+              Open the journal entry
+            </Text>
+          )}
+          {!journalId && (refId || problem.code === 'network') && (
+            <Text
+              size="xs"
+              component={Link}
+              to={`/journal${refId ? `?ref_id=${encodeURIComponent(refId)}` : ''}`}
+              c="blue"
+            >
+              Look it up in the Journal
+            </Text>
+          )}
+        </Group>
+        {text.retry && journalId && onRetry && (
+          <Group>
+            <Button
+              size="xs"
+              color={text.retry === 'resolve' ? 'orange' : 'red'}
+              onClick={() => onRetry(journalId)}
+              loading={retrying}
+              disabled={retrying}
+            >
+              {text.retry === 'resolve' ? 'Resolve' : 'Retry'}
+            </Button>
+            <Text size="xs" c="dimmed">
+              Sends the same journaled request again, with the same reference id.
+            </Text>
+          </Group>
+        )}
+        {existing !== undefined && (
+          <ResultCard operation={operation} data={existing} title="The existing record" />
+        )}
+      </Stack>
+    </Alert>
+  );
+}

@@ -1,0 +1,101 @@
+import { Card, Divider, Group, Stack, Text, Title } from '@mantine/core';
+import { operations, type JournalEntry, type OperationId } from '@console/schemas';
+import type { ReactNode } from 'react';
+import { CopyValue } from './copy-value';
+import { LocalTime } from './local-time';
+import { RawJson } from './raw-json';
+import { ResultFields } from './result-fields';
+import { StatusBadge } from './status-badge';
+import { valueKind } from './value-kinds';
+import { JOURNAL_STATES } from '@console/schemas';
+
+export interface ResultCardProps {
+  operation: OperationId;
+  data: unknown;
+  journal?: JournalEntry | undefined;
+  title?: string;
+  actions?: ReactNode;
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * The service's answer as a card: its status up front, then every member with ids copyable, times
+ * local, amounts with their assets, and the raw JSON on demand. The rule response wraps its
+ * resource in `rule`; the card shows the resource.
+ */
+export function ResultCard({ operation, data, journal, title, actions }: ResultCardProps) {
+  const resource =
+    isObject(data) && isObject(data.rule) && Object.keys(data).length === 1 ? data.rule : data;
+  const status =
+    isObject(resource) && typeof resource.status === 'string' ? resource.status : undefined;
+  const statusKind = isObject(resource) ? valueKind(operation, 'status', resource, 0) : undefined;
+  return (
+    <Card withBorder padding="md" radius="md" aria-label={title ?? 'Result'} component="section">
+      <Stack gap="sm">
+        <Group justify="space-between" align="flex-start">
+          <Stack gap={2}>
+            <Title order={3} size="h4">
+              {title ?? `${operations[operation].title}: answer`}
+            </Title>
+            {journal && (
+              <Group gap="xs">
+                <Text size="xs" c="dimmed">
+                  Sent by {journal.operator_name || journal.operator}
+                </Text>
+                <LocalTime value={journal.created_at} size="xs" />
+              </Group>
+            )}
+          </Stack>
+          <Group gap="xs">
+            {status && (
+              <StatusBadge
+                value={status}
+                known={statusKind?.kind === 'status' ? statusKind.known : undefined}
+              />
+            )}
+            {journal && <StatusBadge value={journal.state} known={JOURNAL_STATES} />}
+          </Group>
+        </Group>
+        {isObject(resource) ? (
+          <ResultFields operation={operation} data={resource} />
+        ) : (
+          <Text size="sm">{String(resource)}</Text>
+        )}
+        {journal && (
+          <>
+            <Divider label="Journal" labelPosition="left" />
+            <Stack gap={4}>
+              <Group gap="xs">
+                <Text size="sm" c="dimmed" w={120}>
+                  Journal entry
+                </Text>
+                <CopyValue value={journal.id} label="journal entry id" />
+              </Group>
+              {journal.ref_id && (
+                <Group gap="xs">
+                  <Text size="sm" c="dimmed" w={120}>
+                    Reference id
+                  </Text>
+                  <CopyValue value={journal.ref_id} label="reference id" />
+                </Group>
+              )}
+              <Group gap="xs">
+                <Text size="sm" c="dimmed" w={120}>
+                  Request id
+                </Text>
+                <CopyValue value={journal.request_id} label="request id" />
+              </Group>
+            </Stack>
+          </>
+        )}
+        <Group justify="space-between" align="flex-start">
+          <RawJson value={data} />
+          {actions && <Group gap="xs">{actions}</Group>}
+        </Group>
+      </Stack>
+    </Card>
+  );
+}

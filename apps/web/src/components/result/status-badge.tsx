@@ -1,0 +1,72 @@
+import { Badge, Tooltip } from '@mantine/core';
+
+const GOOD = ['COMPLETED', 'FILLED', 'APPROVED', 'SUCCEEDED', 'ACTIVE'];
+const WAITING = [
+  'PENDING',
+  'PENDING_SUBMISSION',
+  'SUBMITTED',
+  'OPEN',
+  'PROCESSING',
+  'SENDING',
+  'AWAITING_APPROVAL',
+];
+const BAD = ['FAILED', 'REJECTED', 'CANCELLED', 'EXPIRED', 'UNKNOWN'];
+
+function colorOf(value: string): string {
+  if (GOOD.includes(value)) return 'teal';
+  if (WAITING.includes(value)) return 'yellow';
+  if (BAD.includes(value)) return value === 'UNKNOWN' ? 'orange' : 'red';
+  return 'gray';
+}
+
+function iconOf(value: string): string {
+  if (GOOD.includes(value)) return '✓';
+  if (WAITING.includes(value)) return '…';
+  if (BAD.includes(value)) return value === 'UNKNOWN' ? '?' : '✕';
+  return '•';
+}
+
+export interface StatusBadgeProps {
+  value: string;
+  /** The values the spec lists; anything else is shown as itself and marked unknown. */
+  known?: readonly string[];
+}
+
+/**
+ * A status as text with a symbol and a colour: the colour is never the only signal. A value the
+ * console does not know yet is shown exactly as the service sent it, marked "unknown".
+ */
+export function StatusBadge({ value, known }: StatusBadgeProps) {
+  const isUnknown = known !== undefined && !known.includes(value);
+  const badge = (
+    <Badge
+      color={isUnknown ? 'gray' : colorOf(value)}
+      variant={isUnknown ? 'outline' : 'light'}
+      radius="sm"
+      leftSection={<span aria-hidden>{isUnknown ? '?' : iconOf(value)}</span>}
+      styles={{ label: { textTransform: 'none', overflow: 'visible' } }}
+      style={{ flexShrink: 0, overflow: 'visible' }}
+    >
+      {value}
+      {isUnknown ? ' (unknown)' : ''}
+    </Badge>
+  );
+  return isUnknown ? (
+    <Tooltip label="A value the console does not know yet; shown as the service sent it">
+      {badge}
+    </Tooltip>
+  ) : (
+    badge
+  );
+}
+
+/** A plain enum value (side, type, network): outlined, with the same unknown mark. */
+export function EnumBadge({ value, known }: StatusBadgeProps) {
+  const isUnknown = known !== undefined && !known.includes(value);
+  return (
+    <Badge color="gray" variant="outline" radius="sm" styles={{ label: { textTransform: 'none' } }}>
+      {value}
+      {isUnknown ? ' (unknown)' : ''}
+    </Badge>
+  );
+}

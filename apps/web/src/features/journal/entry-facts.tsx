@@ -1,0 +1,86 @@
+import { Box, Group, Stack, Text } from '@mantine/core';
+import { JOURNAL_STATES, type JournalEntry } from '@console/schemas';
+import type { ReactNode } from 'react';
+import { CopyValue } from '@/components/result/copy-value';
+import { LocalTime } from '@/components/result/local-time';
+import { StatusBadge } from '@/components/result/status-badge';
+
+function Fact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Box style={{ display: 'grid', gridTemplateColumns: '150px 1fr', gap: 8 }}>
+      <Text component="dt" size="sm" c="dimmed">
+        {label}
+      </Text>
+      <Box component="dd" m={0}>
+        {children}
+      </Box>
+    </Box>
+  );
+}
+
+/** The journal's own record of a send: who, when, what was sent where, and how often. */
+export function EntryFacts({
+  entry,
+  operationTitle,
+}: {
+  entry: JournalEntry;
+  operationTitle: string;
+}) {
+  return (
+    <Stack component="dl" gap={4} m={0}>
+      <Fact label="State">
+        <StatusBadge value={entry.state} known={JOURNAL_STATES} />
+      </Fact>
+      <Fact label="Operation">
+        <Text size="sm">{operationTitle}</Text>
+      </Fact>
+      <Fact label="Operator">
+        <Text size="sm">
+          {entry.operator_name} ({entry.operator})
+        </Text>
+      </Fact>
+      <Fact label="Reference id">
+        {entry.ref_id ? (
+          <CopyValue value={entry.ref_id} label="reference id" />
+        ) : (
+          <Text size="sm">—</Text>
+        )}
+      </Fact>
+      <Fact label="Journal entry">
+        <CopyValue value={entry.id} label="journal entry id" />
+      </Fact>
+      <Fact label="Request id">
+        <CopyValue value={entry.request_id} label="request id" />
+      </Fact>
+      <Fact label="Sent to">
+        <Text size="sm" ff="monospace">
+          {entry.method} {entry.request_path}
+        </Text>
+      </Fact>
+      <Fact label="Body SHA-256">
+        <Text size="xs" ff="monospace" style={{ wordBreak: 'break-all' }}>
+          {entry.body_sha256}
+        </Text>
+      </Fact>
+      <Fact label="Attempts">
+        <Text size="sm">{entry.attempts}</Text>
+      </Fact>
+      <Fact label="Service status">
+        <Text size="sm">{entry.response_status ?? 'no answer'}</Text>
+      </Fact>
+      {entry.error && (
+        <Fact label="Error">
+          <Text size="sm">{entry.error}</Text>
+        </Fact>
+      )}
+      <Fact label="Created">
+        <Group gap={4}>
+          <LocalTime value={entry.created_at} />
+        </Group>
+      </Fact>
+      <Fact label="Updated">
+        <LocalTime value={entry.updated_at} />
+      </Fact>
+    </Stack>
+  );
+}

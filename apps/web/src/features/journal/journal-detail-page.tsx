@@ -1,0 +1,153 @@
+import { Alert, Button, Card, Code, Group, Stack, Text, Title } from '@mantine/core';
+import { isOperationId, operations, type ConsoleProblem, type SendResult } from '@console/schemas';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useRef, useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { ProblemAlert } from '@/components/form/problem-alert';
+import { RawJson } from '@/components/result/raw-json';
+import { ResultCard } from '@/components/result/result-card';
+import { ErrorState, LoadingState } from '@/components/states/states';
+import { getJournalEntry, retryJournalEntry } from '@/lib/api';
+import { isApiError, networkProblem } from '@/lib/api-error';
+import { cloneLink } from '@/lib/operation-routes';
+import { useSession } from '@/lib/session';
+import { EntryFacts } from './entry-facts';
+
+function pretty(body: string): string {
+  try {
+    return JSON.stringify(JSON.parse(body), null, 2);
+  } catch {
+    return body;
+  }
+}
+
+/**
+ * One journal entry: the exact request and the answer. An UNKNOWN entry offers Resolve and a
+ * REJECTED one Retry: both send the stored bytes again with the same reference id.
+ */
+export function JournalDetailPage() {
+  const { id = '' } = useParams();
+  const queryClient = useQueryClient();
+  const session = useSession();
+  const entry = useQuery({
+    queryKey: ['journal', 'entry', id],
+    queryFn: () => getJournalEntry(id),
+  });
+  const inFlight = useRef(false);
+  const [retrying, setRetrying] = useState(false);
+  const [outcome, setOutcome] = useState<{ result?: SendResult; problem?: ConsoleProblem } | null>(
+    null,
+  );
+
+  if (entry.isPending) return <LoadingState label="Loading the journal entry…" />;
+  if (entry.isError) return <ErrorState error={entry.error} onRetry={() => void entry.refetch()} />;
+  const data = entry.data;
+  const known = isOperationId(data.operation) ? data.operation : undefined;
+  const title = known ? operations[known].title : data.operation;
+  const may = known !== undefined && (session.data?.operations.includes(known) ?? false);
+  const clone = may ? cloneLink(data.operation, data.id) : undefined;
+  const canRetry = may && (data.state === 'UNKNOWN' || data.state === 'REJECTED');
+
+  const retry = async () => {
+    if (inFlight.current) return;
+    inFlight.current = true;
+    setRetrying(true);
+    setOutcome(null);
+    try {
+      setOutcome({ result: await retryJournalEntry(data.id) });
+    } catch (error) {
+      setOutcome({ problem: isApiError(error) ? error.problem : networkProblem(String(error)) });
+    } finally {
+      inFlight.current = false;
+      setRetrying(false);
+      void queryClient.invalidateQueries({ queryKey: ['journal'] });
+      void queryClient.invalidateQueries({ queryKey: ['orders'] });
+    }
+  };
+
+  return (
+    <Stack gap="sm" maw={1040}>
+      <Group justify="space-between">
+        <Title order={1} size="h2">
+          Journal entry: {title}
+        </Title>
+        <Group gap="xs">
+          <Button component={Link} to="/journal" variant="default" size="xs">
+            Back to the journal
+          </Button>
+          {canRetry && (
+            <Button
+              size="xs"
+              color={data.state === 'UNKNOWN' ? 'orange' : 'red'}
+              onClick={() => void retry()}
+              loading={retrying}
+              disabled={retrying}
+            >
+              {data.state === 'UNKNOWN' ? 'Resolve' : 'Retry'}
+            </Button>
+          )}
+          {clone && (
+            <Button component={Link} to={clone} size="xs">
+              Clone as new
+            </Button>
+          )}
+        </Group>
+      </Group>
+      {data.state === 'UNKNOWN' && !outcome && (
+        <Alert color="orange" variant="light" title="Outcome unknown">
+          The service did not answer this send.{' '}
+          {may ? 'Resolve' : 'An operator allowed to send it can resolve it: that'} sends the same
+          request again with the same reference id; the service never does it twice, and answers
+          with the record if it already exists.
+        </Alert>
+      )}
+      {outcome?.result && (
+        <ResultCard
+          operation={known ?? 'createOrder'}
+          data={outcome.result.data}
+          journal={outcome.result.journal}
+          title="Answer to the retry"
+        />
+      )}
+      {outcome?.problem && known && (
+        <ProblemAlert
+          problem={outcome.problem}
+          operation={known}
+          refId={data.ref_id ?? undefined}
+        />
+      )}
+      <Card withBorder padding="md">
+        <EntryFacts entry={data} operationTitle={title} />
+      </Card>
+      <Card withBorder padding="md">
+        <Stack gap="xs">
+          <Title order={2} size="h5">
+            Request body
+          </Title>
+          <Code block style={{ maxHeight: 360, overflow: 'auto', fontSize: 12 }}>
+            {pretty(data.request_body)}
+          </Code>
+          <RawJson value={data.request_body} label="exact bytes sent" />
+        </Stack>
+      </Card>
+      <Stack gap="xs">
+        <Title order={2} size="h5">
+          Response
+        </Title>
+        {data.state === 'SUCCEEDED' && known && data.response ? (
+          <ResultCard operation={known} data={data.response} title="The service's answer" />
+        ) : data.response ? (
+          <Card withBorder padding="md">
+            <Code block style={{ fontSize: 12 }}>
+              {JSON.stringify(data.response, null, 2)}
+            </Code>
+          </Card>
+        ) : (
+          <Text size="sm" c="dimmed">
+            No answer recorded.
+          </Text>
+        )}
+      </Stack>
+    </Stack>
+  );
+}

@@ -1,0 +1,59 @@
+import type { Reviewer } from '@/components/form';
+
+const str = (value: unknown) => (typeof value === 'string' ? value : '');
+
+/** A rail in words: "crypto address bc1… on BITCOIN", "fiat account f1a…", "profile 5b0…". */
+export function describeRail(rail: unknown): string {
+  if (typeof rail !== 'object' || rail === null) return 'not set';
+  const { crypto, fiat, profile } = rail as Record<string, Record<string, unknown> | undefined>;
+  if (crypto) {
+    const where = str(crypto.address) || `address id ${str(crypto.address_id)}`;
+    return `crypto ${where}${crypto.network ? ` on ${str(crypto.network)}` : ''}`;
+  }
+  if (fiat) {
+    if (fiat.fiat_account_id) {
+      return `fiat account ${str(fiat.fiat_account_id)}${fiat.memo ? ` (memo ${str(fiat.memo)})` : ''}`;
+    }
+    return `fiat deposit instructions ${str(fiat.deposit_instructions_id)}${fiat.network ? ` over ${str(fiat.network)}` : ''}`;
+  }
+  if (profile) return `profile ${str(profile.profile_id)}`;
+  return 'not set';
+}
+
+export const reviewOrchestration: Reviewer = (input) => {
+  const conversion = input.source_asset !== input.destination_asset;
+  return {
+    leaves: [
+      { label: 'Amount', value: `${str(input.source_amount)} ${str(input.source_asset)}` },
+      { label: 'From', value: describeRail(input.source) },
+      { label: 'Profile', value: str(input.profile_id) },
+    ],
+    arrives: [
+      { label: 'Asset', value: str(input.destination_asset) },
+      { label: 'To', value: describeRail(input.destination) },
+    ],
+    fee: 'Set by the service; not known before sending',
+    ...(conversion
+      ? {
+          note: `A conversion: ${str(input.source_asset)} is converted to ${str(input.destination_asset)} at the service's rate.`,
+        }
+      : {}),
+  };
+};
+
+export const reviewOrchestrationRule: Reviewer = (input) => ({
+  leaves: [
+    { label: 'Each deposit of', value: str(input.source_asset) },
+    { label: 'Arriving at', value: describeRail(input.source) },
+    { label: 'Profile', value: str(input.profile_id) },
+  ],
+  arrives: [
+    { label: 'As', value: str(input.destination_asset) },
+    {
+      label: 'To',
+      value: input.destination ? describeRail(input.destination) : 'the profile (no destination)',
+    },
+  ],
+  fee: 'Per orchestration the rule creates, set by the service',
+  note: 'From now on, every matching deposit is moved automatically, without another review.',
+});

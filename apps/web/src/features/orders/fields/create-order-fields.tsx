@@ -1,0 +1,86 @@
+import { Fieldset, SimpleGrid, Text } from '@mantine/core';
+import {
+  ORDER_SIDES,
+  ORDER_TYPES,
+  TIME_IN_FORCE_TABLE,
+  isKnownValue,
+  orderAmountFields,
+} from '@console/schemas';
+import { useEffect } from 'react';
+import { useFormContext, useWatch } from 'react-hook-form';
+import { Field, FormSection, SelectField, Wide } from '@/components/form';
+
+/** The order type (and, for market orders, the side) decides amounts and time-in-force choices. */
+function useOrderShape() {
+  const [type, side, tif] = useWatch({ name: ['type', 'side', 'time_in_force'] }) as unknown[];
+  const knownType = typeof type === 'string' && isKnownValue(ORDER_TYPES, type) ? type : undefined;
+  const knownSide = typeof side === 'string' && isKnownValue(ORDER_SIDES, side) ? side : 'BUY';
+  const table = knownType ? TIME_IN_FORCE_TABLE[knownType] : undefined;
+  const effectiveTif = (typeof tif === 'string' && tif) || table?.default;
+  return {
+    type: knownType,
+    amounts: knownType ? orderAmountFields(knownType, knownSide) : [],
+    table,
+    gtt: effectiveTif === 'GTT',
+  };
+}
+
+export function CreateOrderFields() {
+  const { type, amounts, table, gtt } = useOrderShape();
+  const { getValues, setValue } = useFormContext();
+
+  // A new order type preselects its default time in force unless the choice still applies.
+  useEffect(() => {
+    if (!table) return;
+    const current = getValues('time_in_force') as string | undefined;
+    if (!current || !table.allowed.includes(current as never)) {
+      setValue('time_in_force', table.default);
+    }
+  }, [table, getValues, setValue]);
+
+  return (
+    <>
+      <FormSection group="who">
+        <Field name="profile_id" />
+        <Field name="recipient_profile_id" />
+        <Wide>
+          <Fieldset legend="End user (both or neither)" variant="filled" p="xs">
+            <SimpleGrid cols={{ base: 1, md: 2 }} spacing="sm">
+              <Field name="identity_id" />
+              <Field name="identity_account_id" />
+            </SimpleGrid>
+          </Fieldset>
+        </Wide>
+      </FormSection>
+      <FormSection group="what" cols={3}>
+        <Field name="side" />
+        <Field name="market" />
+        <Field name="type" />
+      </FormSection>
+      <FormSection group="amount" cols={3}>
+        {amounts.map((name) => (
+          <Field key={name} name={name} required />
+        ))}
+        {!type && (
+          <Text size="sm" c="dimmed">
+            Choose an order type to see its amounts.
+          </Text>
+        )}
+      </FormSection>
+      <FormSection group="options">
+        <SelectField
+          name="time_in_force"
+          options={table?.allowed}
+          placeholder={table ? `${table.default} (default)` : undefined}
+        />
+        {gtt ? <Field name="expiration_date" required /> : <div />}
+        <Field name="await_fill_millis" />
+        <Field name="self_match_prevention_id" />
+        <Field name="ref_id" />
+        <Wide>
+          <Field name="metadata" />
+        </Wide>
+      </FormSection>
+    </>
+  );
+}

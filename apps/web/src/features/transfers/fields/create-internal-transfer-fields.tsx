@@ -1,0 +1,5 @@
+import { TransferFields } from './transfer-fields';
+
+export function CreateInternalTransferFields() {
+  return <TransferFields />;
+}

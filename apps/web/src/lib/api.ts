@@ -1,0 +1,118 @@
+/**
+ * The one module that calls the BFF. Every request is same-origin with the session cookie; every
+ * state-changing request carries `X-CSRF: 1` and a JSON body. Failures throw {@link ApiError}.
+ */
+import type {
+  JournalEntry,
+  JournalPage,
+  JournalQuery,
+  OperationId,
+  OrdersPage,
+  OrdersQuery,
+  SendResult,
+  SessionInfo,
+  SignIn,
+} from '@console/schemas';
+import { ApiError, networkProblem, problemFrom } from './api-error';
+
+type Unauthorized = () => void;
+let onUnauthorized: Unauthorized = () => {};
+
+/** The app decides what a 401 means (sign in again, then come back); this module only reports it. */
+export function setUnauthorizedHandler(handler: Unauthorized): void {
+  onUnauthorized = handler;
+}
+
+interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  body?: unknown;
+  /** Sign-in and the session probe answer 401 as a normal outcome, not as an expired session. */
+  quiet401?: boolean;
+}
+
+async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const method = options.method ?? 'GET';
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (method !== 'GET') {
+    headers['X-CSRF'] = '1';
+    headers['Content-Type'] = 'application/json';
+  }
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method,
+      headers,
+      credentials: 'same-origin',
+      body: method === 'GET' ? undefined : JSON.stringify(options.body ?? {}),
+    });
+  } catch {
+    throw new ApiError(
+      networkProblem(
+        'The request got no answer. Check your connection; nothing is known about it.',
+      ),
+    );
+  }
+  if (!response.ok) {
+    const problem = await problemFrom(response);
+    if (response.status === 401 && !options.quiet401) onUnauthorized();
+    throw new ApiError(problem);
+  }
+  if (response.status === 204) return undefined as T;
+  return (await response.json()) as T;
+}
+
+function query(params: Record<string, string | number | undefined>): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) {
+    if (value !== undefined && value !== '') search.set(key, String(value));
+  }
+  const text = search.toString();
+  return text ? `?${text}` : '';
+}
+
+/** The signed-in operator, or null when there is no session. */
+export async function getSession(): Promise<SessionInfo | null> {
+  try {
+    return await request<SessionInfo>('/api/session', { quiet401: true });
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401) return null;
+    throw error;
+  }
+}
+
+export const signIn = (body: SignIn) =>
+  request<SessionInfo>('/api/session', { method: 'POST', body, quiet401: true });
+
+export const signOut = () => request<void>('/api/session', { method: 'DELETE', quiet401: true });
+
+/** Sends one operation: the form's input, path parameters included as fields. */
+export const sendOperation = <T = unknown>(id: OperationId, input: unknown) =>
+  request<SendResult<T>>(`/api/operations/${encodeURIComponent(id)}`, {
+    method: 'POST',
+    body: input,
+  });
+
+/** Sends a journaled intent again: the same stored bytes and ref_id, never a new intent. */
+export const retryJournalEntry = <T = unknown>(journalId: string) =>
+  request<SendResult<T>>(`/api/journal/${encodeURIComponent(journalId)}/retry`, {
+    method: 'POST',
+  });
+
+export type JournalFilters = Omit<JournalQuery, 'cursor' | 'limit'>;
+
+export const listJournal = (filters: JournalFilters, cursor?: string, limit = 50) =>
+  request<JournalPage>(`/api/journal${query({ ...filters, cursor, limit })}`);
+
+export const getJournalEntry = (id: string) =>
+  request<JournalEntry>(`/api/journal/${encodeURIComponent(id)}`);
+
+/** Where the browser downloads the CSV of the same filters; a plain link, the cookie goes along. */
+export const journalCsvUrl = (filters: JournalFilters) => `/api/journal.csv${query(filters)}`;
+
+/** Filters of the orders list; the shared query schema without its paging members. */
+export type OrderFilters = Omit<OrdersQuery, 'cursor' | 'limit'>;
+
+export const listOrders = (filters: OrderFilters, cursor?: string) =>
+  request<OrdersPage>(`/api/orders${query({ ...filters, cursor })}`);
+
+export const getHealth = () => request<unknown>('/api/health');

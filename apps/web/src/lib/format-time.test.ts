@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest';
+import { formatUtc, millisToPicker, pickerToMillis, toDate } from './format-time';
+
+describe('times', () => {
+  it('reads RFC 3339 and 13-digit milliseconds', () => {
+    expect(toDate('2026-11-22T02:00:00Z')?.getTime()).toBe(Date.UTC(2026, 10, 22, 2));
+    expect(toDate('1795399200000')?.getTime()).toBe(1795399200000);
+    expect(toDate('soon')).toBeNull();
+  });
+
+  it('sends a picked local moment as 13-digit UTC milliseconds and back', () => {
+    const millis = pickerToMillis('2030-01-02 03:04:05');
+    expect(millis).toMatch(/^[0-9]{13}$/);
+    expect(millisToPicker(millis)).toBe('2030-01-02 03:04:05');
+    expect(pickerToMillis(null)).toBeUndefined();
+  });
+
+  it('writes UTC for the hover text', () => {
+    expect(formatUtc(new Date(Date.UTC(2026, 10, 22, 2, 3, 4)))).toBe('2026-11-22 02:03:04 UTC');
+  });
+});

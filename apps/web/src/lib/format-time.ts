@@ -1,0 +1,44 @@
+import dayjs from 'dayjs';
+
+/*
+ * Operators read times in their own time zone and check them in UTC: every time is shown local,
+ * with the UTC form on hover and in the machine-readable attribute.
+ */
+
+// Only the zone's short name comes from Intl; the date itself is written year first, so that it
+// reads the same for every operator and sorts as text.
+const zoneName = new Intl.DateTimeFormat(undefined, { timeZoneName: 'short' });
+
+/** A date from RFC 3339 text or Unix milliseconds (number or 13-digit text); null when unreadable. */
+export function toDate(value: string | number): Date | null {
+  const date =
+    typeof value === 'number' || /^[0-9]{13}$/.test(value)
+      ? new Date(Number(value))
+      : new Date(value);
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+export function formatLocal(date: Date): string {
+  const zone = zoneName.formatToParts(date).find((part) => part.type === 'timeZoneName')?.value;
+  return `${dayjs(date).format('YYYY-MM-DD HH:mm:ss')}${zone ? ` ${zone}` : ''}`;
+}
+
+export function formatUtc(date: Date): string {
+  return `${date
+    .toISOString()
+    .replace('T', ' ')
+    .replace(/\.\d{3}Z$/, '')} UTC`;
+}
+
+/** Picker text (`YYYY-MM-DD HH:mm:ss`, local) → 13-digit UTC milliseconds, as the service wants. */
+export function pickerToMillis(value: string | null): string | undefined {
+  if (!value) return undefined;
+  const parsed = dayjs(value);
+  return parsed.isValid() ? String(parsed.valueOf()) : undefined;
+}
+
+/** 13-digit milliseconds → picker text in local time. */
+export function millisToPicker(value: unknown): string | null {
+  if (typeof value !== 'string' || !/^[0-9]{13}$/.test(value)) return null;
+  return dayjs(Number(value)).format('YYYY-MM-DD HH:mm:ss');
+}

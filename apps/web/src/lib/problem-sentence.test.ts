@@ -1,0 +1,70 @@
+import type { ConsoleProblem, JournalEntry } from '@console/schemas';
+import { describe, expect, it } from 'vitest';
+import { describeProblem } from './problem-sentence';
+
+const problem = (extra: Partial<ConsoleProblem>): ConsoleProblem => ({
+  type: 'about:blank',
+  title: 'Refused',
+  status: 422,
+  detail: '',
+  code: 'upstream',
+  request_id: 'req',
+  ...extra,
+});
+const upstream = (code: string, meta?: unknown) => ({
+  status: 403,
+  type: `https://svc.example/problems/${code}`,
+  detail: 'The quote q-1 has expired.',
+  meta,
+});
+
+describe('describeProblem', () => {
+  it('says how much is available and what to do', () => {
+    const text = describeProblem(
+      problem({
+        upstream: upstream('insufficient-funds', {
+          profile_id: 'p-1',
+          asset: 'USD',
+          available: '12.00',
+          needed: '125.50',
+        }),
+        journal: { id: 'j', state: 'REJECTED' } as JournalEntry,
+      }),
+    );
+    expect(text.sentence).toBe(
+      'Profile p-1 has 12.00 USD available; this needs 125.50 USD. Reduce the amount or fund the profile.',
+    );
+    expect(text.retry).toBe('retry');
+  });
+
+  it('offers Resolve, not Retry, when the outcome is unknown', () => {
+    const text = describeProblem(
+      problem({ status: 502, journal: { id: 'j', state: 'UNKNOWN' } as JournalEntry }),
+    );
+    expect(text.retry).toBe('resolve');
+    expect(text.sentence).toMatch(/same reference id/);
+  });
+
+  it.each([
+    ['already-exists', /already exists, so nothing new was created/],
+    ['expired', /expired\. Get a fresh one/],
+    ['not-found', /Check the ids/],
+    ['exceed-precision', /fewer decimals/],
+  ])('%s reads as a next step', (code, sentence) => {
+    expect(describeProblem(problem({ upstream: upstream(code) })).sentence).toMatch(sentence);
+  });
+
+  it('never matches on detail: an unknown code shows the service’s words', () => {
+    const text = describeProblem(
+      problem({ upstream: { status: 400, detail: 'insufficient-funds' } }),
+    );
+    expect(text.title).toBe('Refused');
+    expect(text.sentence).toMatch(/The service refused the request: insufficient-funds/);
+  });
+
+  it('tells a lost answer from a refusal', () => {
+    const text = describeProblem(problem({ status: 0, code: 'network' }), 'r-9');
+    expect(text.sentence).toMatch(/Look up reference id r-9 in the Journal/);
+    expect(text.retry).toBeNull();
+  });
+});

@@ -1,0 +1,131 @@
+import { problemCode, type ConsoleProblem } from '@console/schemas';
+
+/** A problem as an operator reads it: what happened, and what to do next. */
+export interface ProblemText {
+  title: string;
+  sentence: string;
+  /** Retry/Resolve is offered: the BFF journaled the send and can send the same bytes again. */
+  retry: 'retry' | 'resolve' | null;
+}
+
+function meta(problem: ConsoleProblem): Record<string, unknown> {
+  const value = problem.upstream?.meta;
+  return typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
+}
+
+const str = (value: unknown, fallback = '?') =>
+  typeof value === 'string' || typeof value === 'number' ? String(value) : fallback;
+
+function retryKind(problem: ConsoleProblem): ProblemText['retry'] {
+  const state = problem.journal?.state;
+  if (state === 'UNKNOWN') return 'resolve';
+  if (state === 'REJECTED') return 'retry';
+  return null;
+}
+
+/**
+ * Service problems matched on their code, never on `detail` (DESIGN.md §3); the console's own
+ * problems on status. Every sentence ends with what the operator can do about it.
+ */
+export function describeProblem(problem: ConsoleProblem, refId?: string): ProblemText {
+  const retry = retryKind(problem);
+  const ref = refId ?? problem.journal?.ref_id ?? undefined;
+  if (problem.code === 'network') {
+    return {
+      title: 'No answer',
+      sentence: `The console server did not answer, so the outcome is not known. ${
+        ref ? `Look up reference id ${ref} in the Journal` : 'Check the Journal'
+      } before sending again.`,
+      retry: null,
+    };
+  }
+  if (problem.journal?.state === 'UNKNOWN') {
+    return {
+      title: 'Outcome unknown',
+      sentence:
+        'The service did not answer, so nobody knows yet whether this was done. Resolve sends the same request again with the same reference id: the service never does it twice.',
+      retry: 'resolve',
+    };
+  }
+  const upstream = problem.upstream;
+  if (upstream) {
+    const m = meta(problem);
+    switch (problemCode(upstream.type)) {
+      case 'insufficient-funds':
+        return {
+          title: 'Insufficient funds',
+          sentence: `Profile ${str(m.profile_id)} has ${str(m.available)} ${str(m.asset, '')} available; this needs ${str(m.needed)} ${str(m.asset, '')}. Reduce the amount or fund the profile.`,
+          retry,
+        };
+      case 'already-exists':
+        return {
+          title: 'Already exists',
+          sentence: `A record with this reference id${ref ? ` (${ref})` : ''} already exists, so nothing new was created. Check the existing record below; to make a new request, generate a new reference id.`,
+          retry: null,
+        };
+      case 'expired':
+        return {
+          title: 'Expired',
+          sentence: `${upstream.detail ?? 'What this request relies on has expired.'} Get a fresh one (for a fee, a new quote) and send again.`,
+          retry: null,
+        };
+      case 'not-found':
+        return {
+          title: 'Not found',
+          sentence: `${upstream.detail ?? 'The service does not know a record this request names.'} Check the ids (profile, fiat account) and send again.`,
+          retry: null,
+        };
+      case 'exceed-precision':
+        return {
+          title: 'Too many decimals',
+          sentence: `${upstream.detail ?? 'An amount has more decimals than its asset allows.'} Use fewer decimals and send again.`,
+          retry,
+        };
+    }
+    if (upstream.status === 429) {
+      return {
+        title: 'Too many requests',
+        sentence: 'The service is limiting requests. Wait a minute, then retry.',
+        retry,
+      };
+    }
+    return {
+      title: upstream.title ?? problem.title,
+      sentence: `The service refused the request: ${upstream.detail ?? upstream.title ?? `HTTP ${upstream.status}`}. Correct it and send again.`,
+      retry,
+    };
+  }
+  if (problem.errors?.length) {
+    return {
+      title: 'Check the fields',
+      sentence: `${problem.errors.length === 1 ? 'One field needs' : `${problem.errors.length} fields need`} attention: see the messages beside them.`,
+      retry: null,
+    };
+  }
+  if (problem.status === 403) {
+    return {
+      title: 'Not allowed',
+      sentence: `${problem.detail || 'Your role may not do this.'} Ask an operator whose role allows it.`,
+      retry: null,
+    };
+  }
+  if (problem.status === 429) {
+    return {
+      title: 'Too many requests',
+      sentence: `${problem.detail || 'You are sending too fast.'} Wait a moment, then try again.`,
+      retry: null,
+    };
+  }
+  if (problem.status >= 500) {
+    return {
+      title: problem.title || 'The console server failed',
+      sentence: `${problem.detail || 'Something went wrong on the console server.'} Try again; if it keeps happening, give the request id to the team.`,
+      retry,
+    };
+  }
+  return {
+    title: problem.title || 'Request refused',
+    sentence: `${problem.detail || 'The console server refused the request.'}`,
+    retry,
+  };
+}
