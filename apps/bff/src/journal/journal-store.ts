@@ -127,7 +127,7 @@ export function createJournalStore(db: Db, now: () => Date = () => new Date()) {
       return one(
         db,
         `update journal_entries set state = $2, attempts = attempts + $3, response_status = $4,
-           response = $5::jsonb, error = $6, updated_at = $7::timestamptz,
+           response = $5::text::jsonb, error = $6, updated_at = $7::timestamptz,
            last_answered_at = $7::timestamptz
          where id = $1 and state = 'SENDING' returning ${COLUMNS}`,
         [
