@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
-/** Newest modification time under the given folders (skipping dependencies and outputs). */
+/** Newest modification time of the given files and folders (skipping dependencies and outputs). */
 function newest(dirs) {
   let latest = 0;
   const walk = (dir) => {
@@ -18,7 +18,12 @@ function newest(dirs) {
       else latest = Math.max(latest, statSync(path).mtimeMs);
     }
   };
-  for (const dir of dirs) if (existsSync(join(root, dir))) walk(join(root, dir));
+  for (const dir of dirs) {
+    const path = join(root, dir);
+    if (!existsSync(path)) continue;
+    if (statSync(path).isDirectory()) walk(path);
+    else latest = Math.max(latest, statSync(path).mtimeMs);
+  }
   return latest;
 }
 
@@ -26,7 +31,10 @@ function ensureBuilt(output, sources, pkg) {
   const target = join(root, output);
   if (existsSync(target) && statSync(target).mtimeMs >= newest(sources)) return;
   console.log(`Building ${pkg}…`);
-  const result = spawnSync('pnpm', ['--filter', pkg, 'run', 'build'], { cwd: root, stdio: 'inherit' });
+  const result = spawnSync('pnpm', ['--filter', pkg, 'run', 'build'], {
+    cwd: root,
+    stdio: 'inherit',
+  });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 

@@ -9,6 +9,8 @@ export default mergeConfig(
       include: ['src/**/*.test.{ts,tsx}'],
       setupFiles: ['./src/test/setup.ts'],
       css: false,
+      // Form tests type into jsdom key by key; on a loaded 2-core machine 5 s is not enough.
+      testTimeout: 30_000,
     },
   }),
 );

@@ -1,18 +1,34 @@
 import { Hono } from 'hono';
+import type { ApprovalDeps } from './approvals/approval-deps';
+import type { ApprovalStore } from './approvals/approval-store';
+import { defaultPolicy, type ApprovalPolicy } from './approvals/policy';
 import type { AppEnv } from './context';
 import { ProblemError, problemResponse } from './errors';
 import type { JournalStore } from './journal/journal-store';
 import type { Logger } from './logger';
+import { apiBodyLimit } from './middleware/body-limit';
+import { csrfProtection } from './middleware/csrf';
+import { sendRateLimit } from './middleware/rate-limit';
 import { requestContext } from './middleware/request-context';
+import { securityHeaders } from './middleware/security-headers';
 import { sessionMiddleware } from './middleware/session';
 import type { OperatorDirectory } from './operators/operator-directory';
+import { approvalRoutes } from './routes/approval-routes';
 import { healthRoutes } from './routes/health-routes';
 import { journalRoutes } from './routes/journal-routes';
 import { operationRoutes } from './routes/operation-routes';
 import { ordersRoutes } from './routes/orders-routes';
-import { mountRoutes, type RouteDef } from './routes/route-table';
+import { mountRoutes, sendsToService, type RouteDef } from './routes/route-table';
+import { securityEventRoutes } from './routes/security-event-routes';
+import { sessionListRoutes } from './routes/session-list-routes';
 import { sessionRoutes } from './routes/session-routes';
 import { staticRoutes } from './routes/static-routes';
+import type { SecurityEventStore } from './security/security-events';
+import {
+  securityRuntime,
+  type SecurityOptions,
+  type SecurityRuntime,
+} from './security/security-runtime';
 import type { SessionStore } from './sessions/session-store';
 import type { UpstreamClient } from './upstream/client';
 
@@ -29,24 +45,53 @@ export interface AppDeps {
   now?: () => number;
   /** The built SPA (`apps/web/dist`); served when it holds an `index.html`. */
   webDist?: string;
-  secureCookie?: boolean;
+  /** Sign-ins, failures, lockouts and ended sessions (issue 6). */
+  securityEvents: SecurityEventStore;
+  /** Cookie, CSRF origin, lockout, rate and size limits; the README's defaults when not given. */
+  security?: SecurityOptions;
   /** Aborted at shutdown: sends in flight stop waiting and are journaled UNKNOWN. */
   signal?: AbortSignal;
+  /** Approval requests, approvals and their events (issue 7). */
+  approvals: ApprovalStore;
+  /** Which sends wait for approval; the built-in default when not given. */
+  policy?: ApprovalPolicy;
 }
 
 /** The route table: every route the app registers, with its permission. */
-export function routeTable(deps: AppDeps): RouteDef[] {
+export function routeTable(
+  deps: AppDeps,
+  security: SecurityRuntime = securityRuntime(deps.security),
+): RouteDef[] {
+  const sessionDeps = {
+    sessions: deps.sessions,
+    directory: deps.directory,
+    events: deps.securityEvents,
+    throttle: security.throttle,
+    cookie: security.cookie,
+    clientAddress: security.clientAddress,
+    ...(security.sleep ? { sleep: security.sleep } : {}),
+  };
   const dispatchDeps = {
     journal: deps.journal,
     client: deps.client,
     timeoutMs: deps.timeoutMs,
     ...(deps.signal ? { signal: deps.signal } : {}),
   };
+  const approval: ApprovalDeps = {
+    ...dispatchDeps,
+    approvals: deps.approvals,
+    directory: deps.directory,
+    policy: deps.policy ?? defaultPolicy(),
+    now: deps.now ?? Date.now,
+  };
   return [
     ...healthRoutes(deps.journal),
-    ...sessionRoutes(deps),
-    ...operationRoutes({ ...dispatchDeps, now: deps.now ?? Date.now }),
-    ...journalRoutes(dispatchDeps),
+    ...sessionRoutes(sessionDeps),
+    ...sessionListRoutes(sessionDeps),
+    ...securityEventRoutes(deps.securityEvents),
+    ...operationRoutes({ ...dispatchDeps, now: deps.now ?? Date.now, approval }),
+    ...journalRoutes({ ...dispatchDeps, approvals: deps.approvals }),
+    ...approvalRoutes(approval),
     ...ordersRoutes(deps.journal),
     ...(deps.webDist ? staticRoutes(deps.webDist) : []),
   ];
@@ -61,14 +106,16 @@ export function routeTable(deps: AppDeps): RouteDef[] {
  */
 export function createApp(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
+  const security = securityRuntime(deps.security);
   app.use('*', requestContext(deps.logger));
-  app.use('/api/*', sessionMiddleware(deps.sessions, deps.directory));
-  app.use('/api/*', async (c, next) => {
-    await next();
-    // API answers carry who is signed in and what they may see: never cached anywhere.
-    c.header('Cache-Control', 'no-store');
-  });
-  mountRoutes(app, routeTable(deps));
+  // Headers (CSP, nosniff, no-store on /api, HSTS over HTTPS) on every answer, errors included.
+  app.use('*', securityHeaders({ https: security.https }));
+  // Size, then origin, before the session is read: a refused request is never authenticated.
+  app.use('/api/*', apiBodyLimit(security.bodyLimitBytes));
+  app.use('/api/*', csrfProtection({ origin: security.origin }));
+  app.use('/api/*', sessionMiddleware(deps.sessions, deps.directory, security.cookie.name));
+  const limit = sendRateLimit(security.sendLimit);
+  mountRoutes(app, routeTable(deps, security), (route) => (sendsToService(route) ? [limit] : []));
 
   app.notFound((c) =>
     problemResponse(c, {

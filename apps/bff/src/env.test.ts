@@ -113,4 +113,60 @@ describe('configuration', () => {
     }).join('\n');
     expect(text).not.toContain('super-secret-value');
   });
+
+  it('reads the approval policy file, and a bad one stops the start naming the member', () => {
+    expect(parseEnv({}).policy.rules.createSvcTransfer?.required).toBe(true);
+    const good = file(
+      'policy.json',
+      JSON.stringify({ operations: { createSvcTransfer: { required: false } } }),
+    );
+    expect(parseEnv({ CONSOLE_POLICY_FILE: good }).policy.rules.createSvcTransfer?.required).toBe(
+      false,
+    );
+    const bad = file(
+      'bad-policy.json',
+      JSON.stringify({ operations: { createOrder: { required: true, approvers: 3 } } }),
+    );
+    expect(problems({ CONSOLE_POLICY_FILE: bad })).toEqual([
+      'CONSOLE_POLICY_FILE: operations.createOrder.approvers: must be 1 or 2',
+    ]);
+  });
+
+  it('reads the hardening settings, with the README defaults', () => {
+    expect(parseEnv({})).toMatchObject({
+      publicOrigin: undefined,
+      trustProxy: false,
+      signIn: { maxFailures: 5, addressMaxFailures: 20, lockMs: 15 * 60_000 },
+      sendRatePerMinute: 60,
+      bodyLimitBytes: 64 * 1024,
+    });
+    expect(
+      parseEnv({
+        PUBLIC_URL: 'https://console.example/',
+        TRUST_PROXY: 'true',
+        SIGNIN_MAX_FAILURES: '3',
+        SIGNIN_ADDRESS_MAX_FAILURES: '50',
+        SIGNIN_LOCK_MINUTES: '30',
+        SEND_RATE_PER_MINUTE: '10',
+        BODY_LIMIT_KB: '16',
+      }),
+    ).toMatchObject({
+      publicOrigin: 'https://console.example',
+      trustProxy: true,
+      signIn: { maxFailures: 3, addressMaxFailures: 50, lockMs: 30 * 60_000 },
+      sendRatePerMinute: 10,
+      bodyLimitBytes: 16 * 1024,
+    });
+    const text = problems({
+      PUBLIC_URL: 'console.example',
+      TRUST_PROXY: 'maybe',
+      BODY_LIMIT_KB: '0',
+    }).join();
+    for (const name of ['PUBLIC_URL', 'TRUST_PROXY', 'BODY_LIMIT_KB']) expect(text).toContain(name);
+  });
+
+  it('reads the database URL from a file too', () => {
+    const env = parseEnv({ DATABASE_URL_FILE: file('db-url', 'postgres://u:p@db/console\n') });
+    expect(env.databaseUrl).toBe('postgres://u:p@db/console');
+  });
 });

@@ -5,6 +5,12 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import {
+  defaultPolicy,
+  loadPolicyFile,
+  PolicyError,
+  type ApprovalPolicy,
+} from './approvals/policy';
 import { credentialSetFromVariables, type CredentialSet } from './upstream/credentials';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -29,9 +35,20 @@ const BaseSchema = z.object({
     .optional(),
   DATA_DIR: z.string().min(1).default('./.data'),
   CONSOLE_USERS_FILE: z.string().min(1).optional(),
+  CONSOLE_POLICY_FILE: z.string().min(1).optional(),
   SANDBOX_PORT: port(4010),
   SESSION_IDLE_MINUTES: positive(15),
   SESSION_MAX_HOURS: positive(8),
+  PUBLIC_URL: httpUrl.optional(),
+  TRUST_PROXY: z
+    .enum(['true', 'false', '1', '0'], { error: 'must be true or false' })
+    .default('false')
+    .transform((value) => value === 'true' || value === '1'),
+  SIGNIN_MAX_FAILURES: z.coerce.number().int().min(1).max(1000).default(5),
+  SIGNIN_ADDRESS_MAX_FAILURES: z.coerce.number().int().min(1).max(100_000).default(20),
+  SIGNIN_LOCK_MINUTES: positive(15),
+  SEND_RATE_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(60),
+  BODY_LIMIT_KB: z.coerce.number().int().min(1).max(10_240).default(64),
   LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
 });
 
@@ -49,9 +66,18 @@ export interface Env {
   databaseUrl: string | undefined;
   dataDir: string;
   usersFile: string | undefined;
+  /** Which sends wait for approval: `CONSOLE_POLICY_FILE`, else the built-in default. */
+  policy: ApprovalPolicy;
   sandboxPort: number;
   sessionIdleMs: number;
   sessionMaxMs: number;
+  /** `PUBLIC_URL`'s origin: over `https://`, the `__Host-` secure cookie and HSTS. */
+  publicOrigin: string | undefined;
+  /** Read the client address from the last `X-Forwarded-For` entry. */
+  trustProxy: boolean;
+  signIn: { maxFailures: number; addressMaxFailures: number; lockMs: number };
+  sendRatePerMinute: number;
+  bodyLimitBytes: number;
   logLevel: (typeof LOG_LEVELS)[number];
 }
 
@@ -79,7 +105,12 @@ function resolveFileVariables(
     if (value !== undefined && value !== '') out[key] = value;
   }
   for (const [key, file] of Object.entries(out)) {
-    if (!key.endsWith('_FILE') || key === 'SVC_SIGNING_KEY_FILE' || key === 'CONSOLE_USERS_FILE')
+    if (
+      !key.endsWith('_FILE') ||
+      key === 'SVC_SIGNING_KEY_FILE' ||
+      key === 'CONSOLE_USERS_FILE' ||
+      key === 'CONSOLE_POLICY_FILE'
+    )
       continue;
     const name = key.slice(0, -'_FILE'.length);
     if (!SECRET_VARIABLE.test(name)) continue;
@@ -158,6 +189,16 @@ export function parseEnv(vars: Record<string, string | undefined>): Env {
     problems.push(`CONSOLE_USERS_FILE: ${resolved.CONSOLE_USERS_FILE} does not exist`);
   }
 
+  let policy: ApprovalPolicy | undefined;
+  try {
+    policy = resolved.CONSOLE_POLICY_FILE
+      ? loadPolicyFile(resolved.CONSOLE_POLICY_FILE)
+      : defaultPolicy();
+  } catch (error) {
+    if (!(error instanceof PolicyError)) throw error;
+    problems.push(...error.problems.map((p) => `CONSOLE_POLICY_FILE: ${p}`));
+  }
+
   let signingKey: Env['signingKey'];
   const keyFile = resolved.SVC_SIGNING_KEY_FILE;
   const kid = resolved.SVC_SIGNING_KEY_ID;
@@ -168,7 +209,7 @@ export function parseEnv(vars: Record<string, string | undefined>): Env {
     if (pem) signingKey = { pem, kid, file: keyFile };
   }
 
-  if (problems.length > 0 || !v) throw new EnvError(problems);
+  if (problems.length > 0 || !v || !policy) throw new EnvError(problems);
   return {
     port: v.PORT,
     host: v.HOST,
@@ -180,9 +221,19 @@ export function parseEnv(vars: Record<string, string | undefined>): Env {
     databaseUrl: v.DATABASE_URL,
     dataDir: resolve(v.DATA_DIR),
     usersFile: v.CONSOLE_USERS_FILE,
+    policy,
     sandboxPort: v.SANDBOX_PORT,
     sessionIdleMs: v.SESSION_IDLE_MINUTES * 60_000,
     sessionMaxMs: v.SESSION_MAX_HOURS * 3_600_000,
+    publicOrigin: v.PUBLIC_URL === undefined ? undefined : new URL(v.PUBLIC_URL).origin,
+    trustProxy: v.TRUST_PROXY,
+    signIn: {
+      maxFailures: v.SIGNIN_MAX_FAILURES,
+      addressMaxFailures: v.SIGNIN_ADDRESS_MAX_FAILURES,
+      lockMs: v.SIGNIN_LOCK_MINUTES * 60_000,
+    },
+    sendRatePerMinute: v.SEND_RATE_PER_MINUTE,
+    bodyLimitBytes: v.BODY_LIMIT_KB * 1024,
     logLevel: v.LOG_LEVEL,
   };
 }

@@ -17,6 +17,10 @@ export type ProblemCode =
   | 'not-found'
   | 'conflict'
   | 'unsupported-media-type'
+  | 'cross-site-request'
+  | 'payload-too-large'
+  | 'rate-limited'
+  | 'sign-in-locked'
   | 'rejected'
   | 'outcome-unknown'
   | 'upstream-unavailable'
@@ -31,6 +35,10 @@ const TITLES: Record<ProblemCode, string> = {
   'not-found': 'Not found',
   conflict: 'This cannot be done in the current state',
   'unsupported-media-type': 'The body must be JSON',
+  'cross-site-request': 'The request did not come from the console',
+  'payload-too-large': 'The request is too large',
+  'rate-limited': 'Too many requests',
+  'sign-in-locked': 'Sign-in is locked for a while',
   rejected: 'The service rejected the request',
   'outcome-unknown': 'The outcome is unknown',
   'upstream-unavailable': 'The service could not be reached',
@@ -47,6 +55,8 @@ export interface ProblemInit {
   errors?: FieldError[];
   upstream?: ConsoleProblem['upstream'];
   journal?: JournalEntry;
+  /** Extra response headers (`Retry-After`); never part of the body. */
+  headers?: Record<string, string>;
 }
 
 /** Thrown by handlers and middleware; the app's error handler turns it into the response. */
@@ -76,6 +86,7 @@ export function problemBody(init: ProblemInit, requestId: string): ConsoleProble
 export function problemResponse(c: Context<AppEnv>, init: ProblemInit): Response {
   const body = problemBody(init, c.get('requestId') ?? 'unknown');
   return c.body(JSON.stringify(body), init.status as ContentfulStatusCode, {
+    ...init.headers,
     'Content-Type': 'application/problem+json',
   });
 }

@@ -25,3 +25,5 @@ export * from './errors';
 export * from './fixtures';
 export * from './problem';
 export * from './console-api';
+export * from './approvals-api';
+export * from './security-api';

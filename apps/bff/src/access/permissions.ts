@@ -14,7 +14,14 @@ export type Permission =
   /** Sending this operation. */
   | { kind: 'operation'; operation: OperationId }
   /** Sending some operation, the route checks which (a retry of a journal entry). */
-  | { kind: 'any-operation' };
+  | { kind: 'any-operation' }
+  /**
+   * Approving or rejecting requests (issue 7): every role the approval policy may name. The
+   * route checks the request's own roles; a viewer can never approve.
+   */
+  | { kind: 'approve' }
+  /** Administration: every operator's sessions, the security events. */
+  | { kind: 'admin' };
 
 /** The operations each role may send. `viewer` reads only; `admin` may do everything. */
 export const ROLE_OPERATIONS: Record<Role, readonly OperationId[]> = {
@@ -48,5 +55,9 @@ export function allows(role: Role, permission: Permission): boolean {
       return mayUse(role, permission.operation);
     case 'any-operation':
       return ROLE_OPERATIONS[role].length > 0;
+    case 'approve':
+      return role !== 'viewer';
+    case 'admin':
+      return role === 'admin';
   }
 }

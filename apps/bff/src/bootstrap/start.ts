@@ -3,12 +3,15 @@ import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
 import type { AddressInfo } from 'node:net';
 import { createApp } from '../app';
+import { sweepExpired } from '../approvals/approval-flow';
+import { createApprovalStore } from '../approvals/approval-store';
 import { openDb } from '../db/db';
 import type { Env } from '../env';
 import { createJournalStore } from '../journal/journal-store';
 import { createLogger, type Logger } from '../logger';
 import { loadDemoOperators, type DemoOperators } from '../operators/demo-operators';
 import { fileDirectory, staticDirectory } from '../operators/operator-directory';
+import { createSecurityEventStore } from '../security/security-events';
 import { createSessionStore } from '../sessions/session-store';
 import type { CredentialSet } from '../upstream/tokens';
 import { resolvePending } from './resolve-pending';
@@ -81,9 +84,20 @@ export async function startBff(
 
   const db = await dbReady;
   const journal = createJournalStore(db);
+  const approvals = createApprovalStore(db);
   const app = createApp({
+    approvals,
+    policy: env.policy,
     journal,
     sessions: createSessionStore(db, { idleMs: env.sessionIdleMs, maxMs: env.sessionMaxMs }),
+    securityEvents: createSecurityEventStore(db),
+    security: {
+      publicOrigin: env.publicOrigin,
+      trustProxy: env.trustProxy,
+      signIn: env.signIn,
+      sendRatePerMinute: env.sendRatePerMinute,
+      bodyLimitBytes: env.bodyLimitBytes,
+    },
     directory,
     client,
     logger,
@@ -101,6 +115,13 @@ export async function startBff(
       server.once('error', reject);
     },
   );
+  // Requests waiting past their limit become EXPIRED even when nobody reads the queue.
+  const sweeper = setInterval(() => {
+    sweepExpired({ approvals, journal, now: Date.now }).catch((error: unknown) =>
+      logger.warn({ err: error }, 'approval expiry sweep failed'),
+    );
+  }, 60_000);
+  sweeper.unref();
   const resolved = resolvePending(
     { journal, client, timeoutMs: env.timeoutMs, signal: shutdown.signal },
     logger,
@@ -114,6 +135,7 @@ export async function startBff(
     async close() {
       // Sends in flight stop waiting and are journaled UNKNOWN rather than left SENDING.
       shutdown.abort();
+      clearInterval(sweeper);
       await resolved.catch(() => {});
       const closed = new Promise<void>((done) => server.close(() => done()));
       if ('closeIdleConnections' in server) server.closeIdleConnections();

@@ -77,6 +77,12 @@ describe('a BFF killed between the journal write and the answer', () => {
     chmodSync(keyFile, 0o600);
     const usersFile = join(dir, 'users.json');
     writeFileSync(usersFile, JSON.stringify({ users: await testUsers() }));
+    // This test is about a plain send surviving a crash: no transfer waits for approval here.
+    const policyFile = join(dir, 'policy.json');
+    writeFileSync(
+      policyFile,
+      JSON.stringify({ operations: { createInternalTransfer: { required: false } } }),
+    );
     const port = await freePort();
     const env = {
       PORT: String(port),
@@ -89,6 +95,7 @@ describe('a BFF killed between the journal write and the answer', () => {
       SVC_SIGNING_KEY_ID: kid,
       SVC_TIMEOUT_MS: '60000',
       CONSOLE_USERS_FILE: usersFile,
+      CONSOLE_POLICY_FILE: policyFile,
       LOG_LEVEL: 'debug',
     };
     const base = `http://127.0.0.1:${port}`;
@@ -97,7 +104,7 @@ describe('a BFF killed between the journal write and the answer', () => {
     const signIn = async () => {
       const res = await fetch(`${base}/api/session`, {
         method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
+        headers: { 'Content-Type': 'application/json', 'X-CSRF': '1', Origin: base },
         body: JSON.stringify({ username: 'finance', password: TEST_PASSWORDS.finance }),
       });
       const cookie = (res.headers.get('set-cookie') ?? '').split(';')[0]!;
@@ -119,7 +126,7 @@ describe('a BFF killed between the journal write and the answer', () => {
     let cookie = await signIn();
     void fetch(`${base}/api/operations/createInternalTransfer`, {
       method: 'POST',
-      headers: { 'Content-Type': 'application/json', Cookie: cookie },
+      headers: { 'Content-Type': 'application/json', 'X-CSRF': '1', Origin: base, Cookie: cookie },
       body: JSON.stringify(exampleInput('createInternalTransfer')),
     }).catch(() => {});
     await until('the sandbox to act', async () =>

@@ -81,10 +81,14 @@ export function createJournalStore(db: Db, now: () => Date = () => new Date()) {
 
   return {
     /** Writes a new entry in SENDING (or another initial state) and returns it. */
-    async create(entry: NewJournalEntry, state: JournalState = 'SENDING'): Promise<JournalEntry> {
+    async create(
+      entry: NewJournalEntry,
+      state: JournalState = 'SENDING',
+      q: Queryable = db,
+    ): Promise<JournalEntry> {
       const at = now().toISOString();
       const created = await one(
-        db,
+        q,
         `insert into journal_entries (id, operation, operator, operator_name, ref_id, state, method,
            request_path, request_body, body_sha256, request_id, created_at, updated_at)
          values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12::timestamptz, $12::timestamptz)
@@ -118,6 +122,25 @@ export function createJournalStore(db: Db, now: () => Date = () => new Date()) {
            last_sent_at = $4::timestamptz
          where id = $1 and state = any($2::text[]) returning ${COLUMNS}`,
         [id, from, requestId, now().toISOString()],
+      );
+    },
+
+    /**
+     * Moves an entry from one of `from` to `to` (the approval states), recording why in `error`;
+     * undefined when it is not in one of those states any more: the guard of every transition.
+     */
+    async move(
+      id: string,
+      from: JournalState[],
+      to: JournalState,
+      error: string | null,
+      q: Queryable = db,
+    ): Promise<JournalEntry | undefined> {
+      return one(
+        q,
+        `update journal_entries set state = $3, error = coalesce($4, error), updated_at = $5::timestamptz
+         where id = $1 and state = any($2::text[]) returning ${COLUMNS}`,
+        [id, from, to, error, now().toISOString()],
       );
     },
 

@@ -6,6 +6,7 @@ import { problems } from '../errors';
 import { csvHeader, csvRow } from '../journal/journal-csv';
 import { InvalidCursorError, type JournalFilter } from '../journal/journal-query';
 import type { JournalStore } from '../journal/journal-store';
+import type { ApprovalStore } from '../approvals/approval-store';
 import { dispatch, type DispatchDeps } from '../send/dispatch';
 import { sendResponse } from '../send/send-response';
 import type { RouteDef } from './route-table';
@@ -37,7 +38,7 @@ export async function listPage(journal: JournalStore, filter: JournalFilter, lim
 }
 
 /** The journal: list, one entry, CSV export, and the retry of an entry. */
-export function journalRoutes(deps: DispatchDeps): RouteDef[] {
+export function journalRoutes(deps: DispatchDeps & { approvals?: ApprovalStore }): RouteDef[] {
   const { journal } = deps;
   return [
     {
@@ -105,6 +106,13 @@ export function journalRoutes(deps: DispatchDeps): RouteDef[] {
         const operator = c.get('operator')!;
         if (!mayUse(operator.role, found.operation)) {
           throw problems.forbidden(`The ${operator.role} role may not use ${found.operation}.`);
+        }
+        // Nobody approved sending a request that was rejected, cancelled or expired unsent.
+        if (await deps.approvals?.neverSent(found.id)) {
+          throw problems.conflict(
+            'This request needed approval and was never sent: clone it as a new request instead.',
+            found,
+          );
         }
         // Only an entry whose outcome is open or refused is sent again, and only by one caller.
         const claimed = await journal.claim(found.id, ['UNKNOWN', 'REJECTED'], c.get('requestId'));

@@ -1,7 +1,7 @@
 import { exampleInput, OPERATION_IDS, operations, type JournalEntry } from '@console/schemas';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { ROLE_OPERATIONS } from '../access/permissions';
-import { echoSuccess, scriptedClient, testApp } from '../testing/harness';
+import { BROWSER_HEADERS, echoSuccess, scriptedClient, testApp } from '../testing/harness';
 import type { UpstreamOutcome } from '../upstream/client';
 
 type Harness = Awaited<ReturnType<typeof testApp>>;
@@ -237,7 +237,7 @@ describe('POST /api/operations/:id', () => {
     const cookie = await h.signIn('finance');
     const text = await h.app.request('/api/operations/createOrder', {
       method: 'POST',
-      headers: { 'Content-Type': 'text/plain', Cookie: cookie },
+      headers: { ...BROWSER_HEADERS, 'Content-Type': 'text/plain', Cookie: cookie },
       body: JSON.stringify(exampleInput('createOrder')),
     });
     expect(text.status).toBe(415);

@@ -2,18 +2,21 @@ import { exampleInput, ROLES, isOperationId } from '@console/schemas';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { allows } from '../access/permissions';
 import { routeTable } from '../app';
-import { echoSuccess, scriptedClient, testApp } from '../testing/harness';
+import { BROWSER_HEADERS, echoSuccess, scriptedClient, testApp } from '../testing/harness';
 
 type Harness = Awaited<ReturnType<typeof testApp>>;
 
 /** A concrete request for a route pattern, with a body that would be valid where one is needed. */
 function requestFor(method: string, path: string): { path: string; body?: unknown } {
-  const concrete = path.replace(':id', '00000000-0000-4000-8000-000000000000').replace('*', 'x');
+  const concrete = path.replace(/:\w+/g, '00000000-0000-4000-8000-000000000000').replace('*', 'x');
   const id = path.split('/').pop() ?? '';
   if (method === 'POST' && isOperationId(id)) return { path: concrete, body: exampleInput(id) };
   if (method === 'POST' && path === '/api/session') return { path: concrete, body: {} };
   return { path: concrete, ...(method === 'GET' || method === 'DELETE' ? {} : { body: {} }) };
 }
+
+const count = async (h: Harness, table: string) =>
+  (await h.db.query<{ n: number }>(`select count(*)::int as n from ${table}`))[0]!.n;
 
 describe('the route table', () => {
   let h: Harness;
@@ -33,17 +36,19 @@ describe('the route table', () => {
   });
 
   const routes = () => routeTable(h.deps).filter((r) => r.permission.kind !== 'public');
+  const changing = () => routeTable(h.deps).filter((r) => r.method !== 'GET');
 
   it('answers 401 without a session on every guarded route, sending nothing', async () => {
     for (const route of routes()) {
       const { path, body } = requestFor(route.method, route.path);
       const res = await h.app.request(path, {
         method: route.method,
-        headers: { 'Content-Type': 'application/json' },
+        headers: BROWSER_HEADERS,
         ...(body === undefined ? {} : { body: JSON.stringify(body) }),
       });
       expect(res.status, `${route.method} ${route.path}`).toBe(401);
       expect(res.headers.get('content-type')).toBe('application/problem+json');
+      expect(res.headers.get('cache-control')).toBe('no-store');
     }
     expect(requests).toHaveLength(0);
   });
@@ -56,18 +61,71 @@ describe('the route table', () => {
         const { path, body } = requestFor(route.method, route.path);
         const res = await h.app.request(path, {
           method: route.method,
-          headers: { 'Content-Type': 'application/json', Cookie: cookie },
+          headers: { ...BROWSER_HEADERS, Cookie: cookie },
           ...(body === undefined ? {} : { body: JSON.stringify(body) }),
         });
         expect(res.status, `${role} ${route.method} ${route.path}`).toBe(403);
       }
       expect(requests).toHaveLength(0);
-      const rows = await h.db.query<{ n: number }>(
-        'select count(*)::int as n from journal_entries',
-      );
-      expect(rows[0]!.n).toBe(0);
+      expect(await count(h, 'journal_entries')).toBe(0);
     },
   );
+
+  // Each request would be allowed (an admin's session, a valid body) but for the one thing wrong.
+  const refusals: [string, Record<string, string>, number, string][] = [
+    ['from another origin', { Origin: 'https://evil.example' }, 403, 'cross-site-request'],
+    ['without X-CSRF', { 'X-CSRF': '' }, 403, 'cross-site-request'],
+    ['with X-CSRF other than 1', { 'X-CSRF': 'yes' }, 403, 'cross-site-request'],
+    ['with a text/plain body', { 'Content-Type': 'text/plain' }, 415, 'unsupported-media-type'],
+    [
+      'with a form body',
+      { 'Content-Type': 'application/x-www-form-urlencoded' },
+      415,
+      'unsupported-media-type',
+    ],
+    ['without Origin nor Sec-Fetch-Site', { Origin: '' }, 403, 'cross-site-request'],
+    [
+      'without Origin, Sec-Fetch-Site cross-site',
+      { Origin: '', 'Sec-Fetch-Site': 'cross-site' },
+      403,
+      'cross-site-request',
+    ],
+  ];
+
+  it.each(refusals)(
+    'refuses every state-changing request %s, sending and journaling nothing',
+    async (_, change, status, code) => {
+      const cookie = await h.signIn('admin');
+      const sessionsBefore = await count(h, 'sessions');
+      for (const route of changing()) {
+        const { path, body } = requestFor(route.method, route.path);
+        const headers: Record<string, string> = { ...BROWSER_HEADERS, Cookie: cookie, ...change };
+        for (const [name, value] of Object.entries(headers)) if (value === '') delete headers[name];
+        const res = await h.app.request(path, {
+          method: route.method,
+          headers,
+          body: JSON.stringify(body ?? {}),
+        });
+        expect(res.status, `${route.method} ${route.path}`).toBe(status);
+        expect(((await res.json()) as { code: string }).code).toBe(code);
+      }
+      expect(requests).toHaveLength(0);
+      expect(await count(h, 'journal_entries')).toBe(0);
+      // Neither sign-in nor sign-out happened: no session was made or ended.
+      expect(await count(h, 'sessions')).toBe(sessionsBefore);
+      expect((await h.get('/api/session', cookie)).status).toBe(200);
+    },
+  );
+
+  it('accepts Sec-Fetch-Site: same-origin when a browser sends no Origin', async () => {
+    const { Origin: _origin, ...headers } = BROWSER_HEADERS;
+    const res = await h.app.request('/api/session', {
+      method: 'POST',
+      headers: { ...headers, 'Sec-Fetch-Site': 'same-origin' },
+      body: JSON.stringify({ username: 'viewer', password: 'wrong' }),
+    });
+    expect(res.status).toBe(401);
+  });
 
   it('answers an unknown API route with a 404 problem', async () => {
     const res = await h.app.request('/api/nothing-here');

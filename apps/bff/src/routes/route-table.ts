@@ -1,4 +1,4 @@
-import type { Handler, Hono } from 'hono';
+import type { Handler, Hono, MiddlewareHandler } from 'hono';
 import type { Permission } from '../access/permissions';
 import type { AppEnv } from '../context';
 import { guard } from '../middleware/guard';
@@ -9,14 +9,33 @@ export interface RouteDef {
   path: string;
   permission: Permission;
   handler: Handler<AppEnv>;
+  /**
+   * The route may send to the service: it is rate-limited per operator. Unset, a POST with an
+   * operation permission is taken to send (each operation's route and the journal retry).
+   */
+  sends?: boolean;
+}
+
+/** True when `route` may send to the service (and so is rate-limited per operator). */
+export function sendsToService(route: RouteDef): boolean {
+  return (
+    route.sends ??
+    (route.method === 'POST' &&
+      (route.permission.kind === 'operation' || route.permission.kind === 'any-operation'))
+  );
 }
 
 /**
  * Registers routes, each behind the guard of its permission. This is the only way the app adds a
  * route, so the table that tests loop over is the whole surface of the BFF.
  */
-export function mountRoutes(app: Hono<AppEnv>, routes: readonly RouteDef[]): void {
+export function mountRoutes(
+  app: Hono<AppEnv>,
+  routes: readonly RouteDef[],
+  /** Middleware run after the guard and before the handler (the send rate limit). */
+  after: (route: RouteDef) => MiddlewareHandler<AppEnv>[] = () => [],
+): void {
   for (const route of routes) {
-    app.on(route.method, route.path, guard(route.permission), route.handler);
+    app.on(route.method, route.path, guard(route.permission), ...after(route), route.handler);
   }
 }

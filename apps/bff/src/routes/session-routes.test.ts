@@ -1,12 +1,18 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createSessionStore } from '../sessions/session-store';
-import { echoSuccess, scriptedClient, testApp, TEST_PASSWORDS } from '../testing/harness';
+import {
+  BROWSER_HEADERS,
+  echoSuccess,
+  scriptedClient,
+  testApp,
+  TEST_PASSWORDS,
+} from '../testing/harness';
 
 type Harness = Awaited<ReturnType<typeof testApp>>;
 
 const signInBody = (username: string, password: string) => ({
   method: 'POST',
-  headers: { 'Content-Type': 'application/json' },
+  headers: BROWSER_HEADERS,
   body: JSON.stringify({ username, password }),
 });
 
@@ -77,7 +83,7 @@ describe('sessions', () => {
     const cookie = await h.signIn('admin');
     const out = await h.app.request('/api/session', {
       method: 'DELETE',
-      headers: { Cookie: cookie },
+      headers: { ...BROWSER_HEADERS, Cookie: cookie },
     });
     expect(out.status).toBe(204);
     expect((await h.get('/api/session', cookie)).status).toBe(401);
@@ -103,7 +109,7 @@ describe('sessions', () => {
     const first = await h.signIn('admin');
     const res = await h.app.request('/api/session', {
       ...signInBody('admin', TEST_PASSWORDS.admin),
-      headers: { 'Content-Type': 'application/json', Cookie: first },
+      headers: { ...BROWSER_HEADERS, Cookie: first },
     });
     const second = res.headers.get('set-cookie')!.split(';')[0]!;
     expect(second).not.toBe(first);

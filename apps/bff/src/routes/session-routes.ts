@@ -4,11 +4,13 @@ import type { Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { ROLE_OPERATIONS } from '../access/permissions';
 import type { AppEnv } from '../context';
-import { problems } from '../errors';
-import { SESSION_COOKIE } from '../middleware/session';
+import { ProblemError, problems } from '../errors';
 import type { OperatorDirectory } from '../operators/operator-directory';
 import { hashPassword, verifyPassword } from '../operators/password';
 import { toOperator } from '../operators/users-file';
+import type { SecurityEventStore } from '../security/security-events';
+import type { SignInThrottle } from '../security/sign-in-throttle';
+import type { SessionCookie } from '../sessions/session-cookie';
 import type { SessionStore } from '../sessions/session-store';
 import { jsonBody } from './request-body';
 import type { RouteDef } from './route-table';
@@ -16,8 +18,14 @@ import type { RouteDef } from './route-table';
 export interface SessionRouteDeps {
   sessions: SessionStore;
   directory: OperatorDirectory;
-  /** Sets `Secure` on the cookie (served over HTTPS). */
-  secureCookie?: boolean;
+  events: SecurityEventStore;
+  throttle: SignInThrottle;
+  /** The cookie's name and flags (`__Host-` and `Secure` over HTTPS). */
+  cookie: SessionCookie;
+  /** The client's address (socket, or the trusted proxy's `X-Forwarded-For`). */
+  clientAddress: (c: Context<AppEnv>) => string;
+  /** The slow-down after failures waits with it; tests make it instant. */
+  sleep?: (ms: number) => Promise<void>;
 }
 
 function sessionInfo(operator: Operator, expiresAt: Date): SessionInfo {
@@ -28,34 +36,94 @@ function sessionInfo(operator: Operator, expiresAt: Date): SessionInfo {
   };
 }
 
+const realSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
 /** Sign-in, who-am-I and sign-out. */
 export function sessionRoutes(deps: SessionRouteDeps): RouteDef[] {
   // An unknown username is checked against this hash, so that it costs what a wrong password
   // costs and the answer's timing does not tell which usernames exist.
   const dummyHash = hashPassword(randomBytes(16).toString('hex'));
+  const sleep = deps.sleep ?? realSleep;
+  const { cookie, events, throttle } = deps;
 
   const signIn = async (c: Context<AppEnv>) => {
     const parsed = parseWith(SignInSchema, await jsonBody(c));
     if (!parsed.ok) throw problems.validation(parsed.errors);
     const { username, password } = parsed.value;
+    const address = deps.clientAddress(c);
+    const who = {
+      username,
+      requestId: c.get('requestId'),
+      clientAddress: address,
+      userAgent: c.req.header('user-agent'),
+    };
+
+    // Locked: refused before the password is looked at, the same for any username.
+    const lockedFor = throttle.lockedFor(username, address);
+    // The outcome goes on the request's log line too (never the typed username: it may be a
+    // password typed into the wrong field).
+    const fields = c.get('logFields');
+    if (lockedFor !== undefined) {
+      fields.sign_in = 'refused-locked';
+      await events.record({ ...who, kind: 'sign-in-refused' });
+      const seconds = Math.max(1, Math.ceil(lockedFor / 1000));
+      throw new ProblemError({
+        status: 429,
+        code: 'sign-in-locked',
+        detail: 'Too many failed sign-ins. Wait a while, then try again.',
+        headers: { 'Retry-After': String(seconds) },
+      });
+    }
+
     const user = deps.directory.find(username);
     const valid = await verifyPassword(password, user?.password_hash ?? (await dummyHash));
-    if (!user || !valid) throw problems.unauthenticated('The username or password is wrong.');
+    if (!user || !valid) {
+      const { delayMs, locked } = throttle.fail(username, address);
+      fields.sign_in = locked.length > 0 ? `failed, locked ${locked.join(' and ')}` : 'failed';
+      await events.record({ ...who, kind: 'sign-in-failed' });
+      if (locked.length > 0) {
+        await events.record({
+          ...who,
+          kind: 'sign-in-locked',
+          detail: `locked: ${locked.join(', ')}`,
+        });
+      }
+      await sleep(delayMs);
+      throw problems.unauthenticated('The username or password is wrong.');
+    }
+    throttle.succeed(username);
 
     // A new session id at every sign-in; a session the browser still had ends here.
-    const previous = getCookie(c, SESSION_COOKIE);
+    const previous = getCookie(c, cookie.name);
     if (previous) await deps.sessions.end(previous);
     const { token, session } = await deps.sessions.create(user.username, {
-      userAgent: c.req.header('user-agent'),
+      address,
+      userAgent: who.userAgent,
     });
-    setCookie(c, SESSION_COOKIE, token, {
-      httpOnly: true,
-      sameSite: 'Strict',
-      path: '/',
-      secure: deps.secureCookie ?? false,
+    await events.record({
+      ...who,
+      username: user.username,
+      kind: 'sign-in',
+      sessionId: session.id,
     });
+    setCookie(c, cookie.name, token, cookie.options);
     c.set('operator', toOperator(user));
     return c.json(sessionInfo(toOperator(user), session.expiresAt), 200);
+  };
+
+  const signOut = async (c: Context<AppEnv>) => {
+    const token = getCookie(c, cookie.name);
+    const id = token ? await deps.sessions.end(token) : undefined;
+    await events.record({
+      kind: 'sign-out',
+      username: c.get('operator')!.username,
+      requestId: c.get('requestId'),
+      clientAddress: deps.clientAddress(c),
+      userAgent: c.req.header('user-agent'),
+      sessionId: id,
+    });
+    deleteCookie(c, cookie.name, cookie.options);
+    return c.body(null, 204);
   };
 
   return [
@@ -71,12 +139,7 @@ export function sessionRoutes(deps: SessionRouteDeps): RouteDef[] {
       method: 'DELETE',
       path: '/api/session',
       permission: { kind: 'signed-in' },
-      handler: async (c) => {
-        const token = getCookie(c, SESSION_COOKIE);
-        if (token) await deps.sessions.end(token);
-        deleteCookie(c, SESSION_COOKIE, { path: '/', secure: deps.secureCookie ?? false });
-        return c.body(null, 204);
-      },
+      handler: signOut,
     },
   ];
 }

@@ -1,4 +1,4 @@
-import type { JournalEntry } from '@console/schemas';
+import type { ApprovalRequirement, JournalEntry } from '@console/schemas';
 import type { JournalOutcome, JournalStore } from '../journal/journal-store';
 import {
   existingMatchesIntent,
@@ -25,6 +25,8 @@ export interface Dispatched {
   data?: unknown;
   /** Set when nothing was sent (no token): why. */
   notSent?: string;
+  /** Set when the policy holds the send for approval: nothing was sent, it waits. */
+  approval?: ApprovalRequirement;
 }
 
 function awaitFillMillis(entry: JournalEntry): number {

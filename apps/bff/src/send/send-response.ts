@@ -1,4 +1,4 @@
-import type { SendResult } from '@console/schemas';
+import type { AwaitingApprovalResult, SendResult } from '@console/schemas';
 import type { Context } from 'hono';
 import type { AppEnv } from '../context';
 import { problemResponse } from '../errors';
@@ -23,12 +23,17 @@ function upstreamProblem(status: number, body: unknown) {
 }
 
 /**
- * The browser's answer to a send. SUCCEEDED: `200 {data, journal}`. REJECTED: 422 with the
+ * The browser's answer to a send. Held for approval: `202 {journal, approval}`. SUCCEEDED: `200 {data, journal}`. REJECTED: 422 with the
  * service's problem under `upstream` (its own 401/403 must not read as the console's session or
  * role). UNKNOWN: 504 after a timeout, else 502, saying the entry can be resolved by a retry.
  */
 export function sendResponse(c: Context<AppEnv>, result: Dispatched): Response {
   const { entry } = result;
+  if (result.approval) {
+    // Accepted, not carried out: the request waits for other operators.
+    const body: AwaitingApprovalResult = { journal: entry, approval: result.approval };
+    return c.json(body, 202);
+  }
   if (entry.state === 'SUCCEEDED') {
     const body: SendResult = { data: result.data ?? entry.response, journal: entry };
     return c.json(body, 200);

@@ -1,4 +1,7 @@
 import { newRefId, parseWith, type JournalEntry, type Operator } from '@console/schemas';
+import type { ApprovalDeps } from '../approvals/approval-deps';
+import { holdForApproval } from '../approvals/approval-flow';
+import { requirementFor } from '../approvals/policy';
 import { problems } from '../errors';
 import { dispatch, type DispatchDeps, type Dispatched } from './dispatch';
 import type { SendableOperation } from './operation-table';
@@ -8,6 +11,8 @@ export interface SubmitDeps extends DispatchDeps {
   now: () => number;
   /** Called once the entry is journaled, before sending (the request's log line reads it). */
   onJournaled?: (entry: JournalEntry) => void;
+  /** The approval policy and its flow: a send the policy holds waits instead of going out. */
+  approval?: ApprovalDeps;
 }
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
@@ -37,7 +42,7 @@ export async function submitOperation(
   // Serialised once: these bytes are journaled, hashed, signed and sent, on every attempt.
   const bytes = JSON.stringify(body);
   const refId = typeof body.ref_id === 'string' ? body.ref_id : null;
-  const entry = await deps.journal.create({
+  const newEntry = {
     operation: operation.id,
     operator: context.operator.username,
     operator_name: context.operator.display_name,
@@ -46,7 +51,14 @@ export async function submitOperation(
     request_path: path,
     request_body: bytes,
     request_id: context.requestId,
-  });
+  };
+  const requirement = deps.approval && requirementFor(deps.approval.policy, operation.id, body);
+  if (deps.approval && requirement) {
+    const held = await holdForApproval(deps.approval, newEntry, requirement, context.operator);
+    deps.onJournaled?.(held.entry);
+    return { entry: held.entry, approval: held.approval };
+  }
+  const entry = await deps.journal.create(newEntry);
   deps.onJournaled?.(entry);
   return dispatch(deps, entry, { resolving: false, requestId: context.requestId });
 }

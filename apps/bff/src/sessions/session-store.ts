@@ -9,6 +9,27 @@ export interface ActiveSession {
   expiresAt: Date;
 }
 
+/** A live session as its owner or an admin sees it in the sessions list. */
+export interface LiveSession {
+  id: string;
+  username: string;
+  createdAt: Date;
+  lastSeenAt: Date;
+  expiresAt: Date;
+  clientAddress: string | null;
+  userAgent: string | null;
+}
+
+interface SessionRow {
+  id: string;
+  username: string;
+  created_at: Date | string;
+  last_seen_at: Date | string;
+  expires_at: Date | string;
+  client_address: string | null;
+  user_agent: string | null;
+}
+
 const sha256 = (token: string) => createHash('sha256').update(token, 'utf8').digest('hex');
 
 /**
@@ -72,12 +93,52 @@ export function createSessionStore(
       };
     },
 
-    /** Ends the session of a token on the server: the cookie is worthless from now on. */
-    async end(token: string): Promise<void> {
-      await db.query(
-        'update sessions set ended_at = $2::timestamptz where token_sha256 = $1 and ended_at is null',
+    /** Ends the session of a token on the server (the cookie is worthless from now on); returns its id. */
+    async end(token: string): Promise<string | undefined> {
+      const rows = await db.query<{ id: string }>(
+        'update sessions set ended_at = $2::timestamptz where token_sha256 = $1 and ended_at is null returning id',
         [sha256(token), now().toISOString()],
       );
+      return rows[0]?.id;
+    },
+
+    /**
+     * The live sessions of `username`, or of everyone when it is undefined (admins), newest
+     * first. Only the public id leaves this module: never the token's hash.
+     */
+    async listLive(username: string | undefined): Promise<LiveSession[]> {
+      const at = now();
+      const rows = await db.query<SessionRow>(
+        `select id, username, created_at, last_seen_at, expires_at, client_address, user_agent
+         from sessions
+         where ended_at is null and expires_at > $1::timestamptz and last_seen_at > $2::timestamptz
+           and ($3::text is null or username = $3)
+         order by created_at desc limit 500`,
+        [at.toISOString(), new Date(at.getTime() - options.idleMs).toISOString(), username ?? null],
+      );
+      return rows.map((row) => ({
+        id: row.id,
+        username: row.username,
+        createdAt: new Date(row.created_at),
+        lastSeenAt: new Date(row.last_seen_at),
+        expiresAt: expiry(new Date(row.last_seen_at), new Date(row.expires_at)),
+        clientAddress: row.client_address,
+        userAgent: row.user_agent,
+      }));
+    },
+
+    /**
+     * Ends a session by its public id; when `owner` is given, only if it is theirs. Returns the
+     * session's username, or undefined when there was no such live session (or not theirs).
+     */
+    async endById(id: string, owner: string | undefined): Promise<string | undefined> {
+      const rows = await db.query<{ username: string }>(
+        `update sessions set ended_at = $2::timestamptz
+         where id = $1 and ended_at is null and ($3::text is null or username = $3)
+         returning username`,
+        [id, now().toISOString(), owner ?? null],
+      );
+      return rows[0]?.username;
     },
 
     /** Ends every session of an operator (removed operator, changed role, hardening). */

@@ -5,12 +5,15 @@
 import { Writable } from 'node:stream';
 import { ROLES, type Role } from '@console/schemas';
 import { createApp, type AppDeps } from '../app';
+import { createApprovalStore } from '../approvals/approval-store';
+import { noApprovalPolicy } from '../approvals/policy';
 import { openDb, type Db } from '../db/db';
 import { createJournalStore } from '../journal/journal-store';
 import { createLogger } from '../logger';
 import { staticDirectory } from '../operators/operator-directory';
 import { hashPassword } from '../operators/password';
 import type { UserRecord } from '../operators/users-file';
+import { createSecurityEventStore } from '../security/security-events';
 import { createSessionStore } from '../sessions/session-store';
 import type { SendRequest, UpstreamClient, UpstreamOutcome } from '../upstream/client';
 
@@ -79,12 +82,23 @@ export function sharedDb(): Promise<Db> {
   return shared;
 }
 
+/**
+ * What the SPA sends with every state-changing request (`apps/web/src/lib/api.ts`): the CSRF
+ * header, its own origin (`app.request()` addresses `http://localhost`) and a JSON body. Tests
+ * of anything but the CSRF checks themselves spread it into their requests' headers.
+ */
+export const BROWSER_HEADERS = {
+  'Content-Type': 'application/json',
+  'X-CSRF': '1',
+  Origin: 'http://localhost',
+} as const;
+
 /** A fresh app over the shared database, with its tables emptied. */
 export async function testApp(
   options: Partial<AppDeps> & { client: UpstreamClient; now?: () => number },
 ) {
   const db = await sharedDb();
-  await db.exec('delete from journal_entries; delete from sessions;');
+  await db.exec('delete from journal_entries; delete from sessions; delete from security_events;');
   const { lines, logger } = logCollector();
   const deps: AppDeps = {
     journal: createJournalStore(db),
@@ -92,6 +106,12 @@ export async function testApp(
     directory: staticDirectory(await testUsers()),
     logger,
     timeoutMs: 5_000,
+    securityEvents: createSecurityEventStore(db),
+    // No waiting on failed sign-ins and room for many sends: tests of those limits set them.
+    security: { sleep: async () => {}, sendRatePerMinute: 100_000 },
+    approvals: createApprovalStore(db),
+    // Tests of plain sending send at once; approval tests pass the policy they exercise.
+    policy: noApprovalPolicy(),
     ...options,
   };
   const app = createApp(deps);
@@ -100,7 +120,7 @@ export async function testApp(
   const signIn = async (role: Role) => {
     const res = await app.request('/api/session', {
       method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
+      headers: BROWSER_HEADERS,
       body: JSON.stringify({ username: role, password: TEST_PASSWORDS[role] }),
     });
     if (res.status !== 200) throw new Error(`sign-in as ${role} answered ${res.status}`);
@@ -111,7 +131,7 @@ export async function testApp(
   const post = (path: string, cookie: string | undefined, body: unknown) =>
     app.request(path, {
       method: 'POST',
-      headers: { 'Content-Type': 'application/json', ...(cookie ? { Cookie: cookie } : {}) },
+      headers: { ...BROWSER_HEADERS, ...(cookie ? { Cookie: cookie } : {}) },
       body: JSON.stringify(body),
     });
   const get = (path: string, cookie?: string) =>

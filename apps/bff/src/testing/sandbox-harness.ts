@@ -6,14 +6,18 @@ import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { demoConfig, startSandbox, type SandboxConfig } from '@console/sandbox';
 import type { Role } from '@console/schemas';
 import { createApp } from '../app';
+import { createApprovalStore } from '../approvals/approval-store';
+import { noApprovalPolicy, type ApprovalPolicy } from '../approvals/policy';
 import { createUpstream } from '../bootstrap/upstream';
 import { createJournalStore } from '../journal/journal-store';
 import { staticDirectory } from '../operators/operator-directory';
+import { createSecurityEventStore } from '../security/security-events';
 import { createSessionStore } from '../sessions/session-store';
 import { describePublicKey } from '../upstream/signing';
 import type { RequestLogEntry, TokenLogEntry } from '@console/sandbox';
+import type { UserRecord } from '../operators/users-file';
 import { startFaultProxy } from './fault-proxy';
-import { logCollector, sharedDb, TEST_PASSWORDS, testUsers } from './harness';
+import { BROWSER_HEADERS, logCollector, sharedDb, TEST_PASSWORDS, testUsers } from './harness';
 
 /** Secrets used in a run: none may appear in any log line. */
 export interface RunSecrets {
@@ -45,6 +49,11 @@ export async function sandboxHarness(options: {
   /** Sends API requests through a fault proxy (tokens still go straight to the sandbox). */
   faults?: boolean;
   timeoutMs?: number;
+  /** Which sends wait for approval; none unless a test exercises approvals. */
+  policy?: ApprovalPolicy;
+  /** More operators than the one per role (a second finance operator to approve). */
+  extraUsers?: UserRecord[];
+  now?: () => number;
 }) {
   const { secrets } = options;
   const clientSecret = randomBytes(24).toString('base64url');
@@ -81,7 +90,7 @@ export async function sandboxHarness(options: {
   };
 
   const db = await sharedDb();
-  await db.exec('delete from journal_entries; delete from sessions;');
+  await db.exec('delete from journal_entries; delete from sessions; delete from security_events;');
   const { lines, logger } = logCollector();
   const { client, tokens } = await createUpstream({
     baseUrl: proxy?.url ?? sandbox.url,
@@ -94,10 +103,15 @@ export async function sandboxHarness(options: {
   const app = createApp({
     journal: createJournalStore(db),
     sessions: createSessionStore(db, { idleMs: 15 * 60_000, maxMs: 8 * 3_600_000 }),
-    directory: staticDirectory(await testUsers()),
+    directory: staticDirectory([...(await testUsers()), ...(options.extraUsers ?? [])]),
     client,
     logger,
     timeoutMs: options.timeoutMs ?? 10_000,
+    securityEvents: createSecurityEventStore(db),
+    security: { sleep: async () => {}, sendRatePerMinute: 100_000 },
+    approvals: createApprovalStore(db),
+    policy: options.policy ?? noApprovalPolicy(),
+    ...(options.now ? { now: options.now } : {}),
   });
 
   const control = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
@@ -112,11 +126,17 @@ export async function sandboxHarness(options: {
   const log = () =>
     control<{ token_requests: TokenLogEntry[]; requests: RequestLogEntry[] }>('GET', '/log');
 
-  const signIn = async (role: Role) => {
+  const signIn = async (
+    role: Role,
+    as: { username: string; password: string } = {
+      username: role,
+      password: TEST_PASSWORDS[role],
+    },
+  ) => {
     const res = await app.request('/api/session', {
       method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ username: role, password: TEST_PASSWORDS[role] }),
+      headers: BROWSER_HEADERS,
+      body: JSON.stringify(as),
     });
     const cookie = (res.headers.get('set-cookie') ?? '').split(';')[0]!;
     secrets.values.add(cookie.split('=')[1]!);
@@ -125,7 +145,7 @@ export async function sandboxHarness(options: {
   const post = (path: string, cookie: string, body: unknown) =>
     app.request(path, {
       method: 'POST',
-      headers: { 'Content-Type': 'application/json', Cookie: cookie },
+      headers: { ...BROWSER_HEADERS, Cookie: cookie },
       body: JSON.stringify(body),
     });
 

@@ -16,7 +16,22 @@ export interface RequestLogEntry {
   /** The exact raw text received. */
   body: string;
   signature: { kid: string; alg: string; verified: boolean } | null;
+  /**
+   * The headers received (names lower-cased), so tests can see what a client passed on. The
+   * credentials are kept out: `authorization` and `svc-signature` show only that they came.
+   */
+  headers: Record<string, string>;
   at: string;
+}
+
+const CREDENTIAL_HEADERS = new Set(['authorization', 'svc-signature']);
+
+function loggedHeaders(headers: Headers): Record<string, string> {
+  const out: Record<string, string> = {};
+  headers.forEach((value, name) => {
+    out[name] = CREDENTIAL_HEADERS.has(name) ? '[present]' : value;
+  });
+  return out;
 }
 
 const routes = OPERATION_IDS.map((id) => {
@@ -63,6 +78,7 @@ export async function dispatch(c: Context, rt: SandboxRuntime): Promise<Response
     client_id: null,
     body: text,
     signature: null,
+    headers: loggedHeaders(c.req.raw.headers),
     at: iso(rt.clock.now()),
   };
   let response: Response;

@@ -93,6 +93,9 @@ export function AppHeader({ session, navOpened, onToggleNav }: AppHeaderProps) {
           </Badge>
         </Group>
         <ColorSchemeToggle />
+        <Button component={Link} to="/sessions" variant="subtle" size="xs">
+          Sessions
+        </Button>
         <Button variant="default" size="xs" onClick={() => void leave()} loading={leaving}>
           Sign out
         </Button>

@@ -1,6 +1,19 @@
-import { NavLink, ScrollArea, Stack, Text } from '@mantine/core';
+import { Badge, NavLink, ScrollArea, Stack, Text } from '@mantine/core';
 import { Link, useLocation } from 'react-router';
+import { useApprovalQueue } from '@/features/approvals/use-approvals';
 import { dutiesFor } from './nav';
+
+/** How many requests wait for this operator's approval; nothing when none do. */
+function ApprovalCount({ enabled }: { enabled: boolean }) {
+  const queue = useApprovalQueue(enabled);
+  const count = queue.data?.count ?? 0;
+  if (!count) return null;
+  return (
+    <Badge size="sm" color="yellow" circle aria-label={`${count} waiting`}>
+      {count}
+    </Badge>
+  );
+}
 
 /** The duties this operator's role may use; everything else is simply not offered. */
 export function AppNavbar({
@@ -29,6 +42,7 @@ export function AppNavbar({
                 component={Link}
                 to={item.to}
                 label={item.label}
+                rightSection={item.approvals ? <ApprovalCount enabled /> : undefined}
                 active={isActive(item.to)}
                 aria-current={isActive(item.to) ? 'page' : undefined}
                 onClick={onNavigate}

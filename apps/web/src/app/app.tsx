@@ -25,6 +25,7 @@ export function App() {
       defaultColorScheme="auto"
     >
       <DatesProvider settings={{ firstDayOfWeek: 1 }}>
+        {/* Top right, below the header (app.css): over it, a toast hides the name and Sign out. */}
         <Notifications position="top-right" limit={4} />
         <QueryClientProvider client={queryClient}>
           <RouterProvider router={router} />

@@ -8,9 +8,9 @@ describe('navigation by duty', () => {
     expect(offered.sort()).toEqual([...OPERATION_IDS].sort());
   });
 
-  it('shows support only fiat accounts, orders and the journal', () => {
+  it('shows support only fiat accounts, orders, approvals and the journal', () => {
     const duties = dutiesFor(['updateFiatAccount']);
-    expect(duties.map((d) => d.label)).toEqual(['Trading', 'Fiat', 'Journal']);
+    expect(duties.map((d) => d.label)).toEqual(['Trading', 'Fiat', 'Approvals', 'Journal']);
     expect(duties[0]!.items.map((i) => i.label)).toEqual(['Orders']);
   });
 

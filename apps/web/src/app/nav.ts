@@ -10,6 +10,8 @@ export interface NavItem {
   label: string;
   to: string;
   operation?: OperationId;
+  /** Offered to roles that may approve: every role that may send something (not a viewer). */
+  approvals?: boolean;
 }
 
 export interface Duty {
@@ -47,6 +49,7 @@ export const DUTIES: Duty[] = [
     label: 'Orchestration',
     items: [op('createOrchestration', 'Orchestrations'), op('createOrchestrationRule', 'Rules')],
   },
+  { label: 'Approvals', items: [{ label: 'Approvals', to: '/approvals', approvals: true }] },
   { label: 'Journal', items: [{ label: 'Journal', to: '/journal' }] },
 ];
 
@@ -54,6 +57,10 @@ export const DUTIES: Duty[] = [
 export function dutiesFor(operations: readonly string[]): Duty[] {
   return DUTIES.map((duty) => ({
     ...duty,
-    items: duty.items.filter((item) => !item.operation || operations.includes(item.operation)),
+    items: duty.items.filter((item) =>
+      item.approvals
+        ? operations.length > 0
+        : !item.operation || operations.includes(item.operation),
+    ),
   })).filter((duty) => duty.items.length > 0);
 }

@@ -103,6 +103,20 @@ export const router = createBrowserRouter([
             ),
           },
           {
+            path: 'approvals',
+            lazy: page(
+              () => import('@/features/approvals/approvals-page'),
+              (m) => m.ApprovalsPage,
+            ),
+          },
+          {
+            path: 'approvals/:id',
+            lazy: page(
+              () => import('@/features/approvals/approval-detail-page'),
+              (m) => m.ApprovalDetailPage,
+            ),
+          },
+          {
             path: 'journal',
             lazy: page(
               () => import('@/features/journal/journal-page'),
@@ -114,6 +128,13 @@ export const router = createBrowserRouter([
             lazy: page(
               () => import('@/features/journal/journal-detail-page'),
               (m) => m.JournalDetailPage,
+            ),
+          },
+          {
+            path: 'sessions',
+            lazy: page(
+              () => import('@/features/sessions/sessions-page'),
+              (m) => m.SessionsPage,
             ),
           },
           { path: '*', Component: NotFoundPage },

@@ -3,6 +3,9 @@
  * state-changing request carries `X-CSRF: 1` and a JSON body. Failures throw {@link ApiError}.
  */
 import type {
+  ApprovalDetail,
+  ApprovalQueue,
+  AwaitingApprovalResult,
   JournalEntry,
   JournalPage,
   JournalQuery,
@@ -11,6 +14,7 @@ import type {
   OrdersQuery,
   SendResult,
   SessionInfo,
+  SessionList,
   SignIn,
 } from '@console/schemas';
 import { ApiError, networkProblem, problemFrom } from './api-error';
@@ -85,12 +89,22 @@ export const signIn = (body: SignIn) =>
 
 export const signOut = () => request<void>('/api/session', { method: 'DELETE', quiet401: true });
 
-/** Sends one operation: the form's input, path parameters included as fields. */
+/**
+ * Sends one operation: the form's input, path parameters included as fields. A send the approval
+ * policy holds answers `202 {journal, approval}` instead: nothing was sent yet.
+ */
 export const sendOperation = <T = unknown>(id: OperationId, input: unknown) =>
-  request<SendResult<T>>(`/api/operations/${encodeURIComponent(id)}`, {
+  request<SendResult<T> | AwaitingApprovalResult>(`/api/operations/${encodeURIComponent(id)}`, {
     method: 'POST',
     body: input,
   });
+
+/** True for the answer of a send that waits for approval. */
+export function isAwaitingApproval(
+  result: SendResult | AwaitingApprovalResult,
+): result is AwaitingApprovalResult {
+  return 'approval' in result && !('data' in result);
+}
 
 /** Sends a journaled intent again: the same stored bytes and ref_id, never a new intent. */
 export const retryJournalEntry = <T = unknown>(journalId: string) =>
@@ -114,5 +128,35 @@ export type OrderFilters = Omit<OrdersQuery, 'cursor' | 'limit'>;
 
 export const listOrders = (filters: OrderFilters, cursor?: string) =>
   request<OrdersPage>(`/api/orders${query({ ...filters, cursor })}`);
+
+/** The requests the signed-in operator may approve now, and how many. */
+export const listApprovals = () => request<ApprovalQueue>('/api/approvals');
+
+/** One request that needed approval: decoded fields, raw body, approvals and history. */
+export const getApproval = (id: string) =>
+  request<ApprovalDetail>(`/api/approvals/${encodeURIComponent(id)}`);
+
+/** Approves; the last approval sends, and answers like a send (or 202 while more are needed). */
+export const approveRequest = (id: string) =>
+  request<SendResult | AwaitingApprovalResult>(`/api/approvals/${encodeURIComponent(id)}/approve`, {
+    method: 'POST',
+  });
+
+export const rejectRequest = (id: string, reason: string) =>
+  request<ApprovalDetail>(`/api/approvals/${encodeURIComponent(id)}/reject`, {
+    method: 'POST',
+    body: { reason },
+  });
+
+/** The maker withdraws their request while it waits. */
+export const cancelRequest = (id: string) =>
+  request<ApprovalDetail>(`/api/approvals/${encodeURIComponent(id)}/cancel`, { method: 'POST' });
+
+/** The operator's live sessions (everyone's for an admin). */
+export const listSessions = () => request<SessionList>('/api/sessions');
+
+/** Ends a session by its public id; ending this browser's own is a sign-out. */
+export const endSession = (id: string) =>
+  request<void>(`/api/sessions/${encodeURIComponent(id)}`, { method: 'DELETE' });
 
 export const getHealth = () => request<unknown>('/api/health');

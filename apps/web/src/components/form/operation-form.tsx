@@ -4,6 +4,7 @@ import { useCallback, useEffect, useMemo, useState, type ComponentType } from 'r
 import { FormProvider, useForm, type FieldValues } from 'react-hook-form';
 import { toFormValues } from '@/lib/form-values';
 import { formPathFor, requestShape } from '@/lib/schema-walk';
+import { AwaitingApprovalCard } from '../approval/awaiting-approval-card';
 import { ResultCard } from '../result/result-card';
 import { OperationContext } from './operation-context';
 import { ProblemAlert } from './problem-alert';
@@ -101,23 +102,28 @@ function FormInstance({
     if (input) await send(input);
   };
 
-  if (outcome?.kind === 'success') {
-    const { result, input } = outcome;
+  if (outcome?.kind === 'success' || outcome?.kind === 'awaiting') {
+    const { input } = outcome;
+    // A clone is a new intent: a fresh ref_id and, when the policy says so, its own approvals.
+    const actions = (
+      <>
+        <Button variant="default" size="xs" onClick={() => onRestart(input ?? undefined)}>
+          Clone as new
+        </Button>
+        <Button size="xs" onClick={() => onRestart()}>
+          New: {op.title.toLowerCase()}
+        </Button>
+      </>
+    );
+    if (outcome.kind === 'awaiting') {
+      return <AwaitingApprovalCard result={outcome.result} actions={actions} />;
+    }
     return (
       <ResultCard
         operation={operationId}
-        data={result.data}
-        journal={result.journal}
-        actions={
-          <>
-            <Button variant="default" size="xs" onClick={() => onRestart(input ?? undefined)}>
-              Clone as new
-            </Button>
-            <Button size="xs" onClick={() => onRestart()}>
-              New: {op.title.toLowerCase()}
-            </Button>
-          </>
-        }
+        data={outcome.result.data}
+        journal={outcome.result.journal}
+        actions={actions}
       />
     );
   }

@@ -24,7 +24,8 @@ function Lines({ title, lines }: { title: string; lines: ReviewLine[] }) {
           <Text size="sm" c="dimmed" w={130} style={{ flexShrink: 0 }}>
             {line.label}
           </Text>
-          <Text size="sm" fw={500} style={{ wordBreak: 'break-all' }}>
+          {/* Wrap long ids at their hyphens, never mid-word in prose ("a / mount plus fee"). */}
+          <Text size="sm" fw={500} style={{ overflowWrap: 'anywhere' }}>
             {line.value}
           </Text>
         </Group>
@@ -52,7 +53,7 @@ export function ReviewModal({
       opened={input !== null}
       onClose={onCancel}
       title={<Text fw={700}>Review: {op.title}</Text>}
-      size="lg"
+      size="xl"
       closeOnClickOutside={!pending}
       closeOnEscape={!pending}
       closeButtonProps={{ 'aria-label': 'Close the review' }}

@@ -1,12 +1,18 @@
-import type { ConsoleProblem, OperationId, SendResult } from '@console/schemas';
+import type {
+  AwaitingApprovalResult,
+  ConsoleProblem,
+  OperationId,
+  SendResult,
+} from '@console/schemas';
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
 import { isApiError, networkProblem } from '@/lib/api-error';
-import { retryJournalEntry, sendOperation } from '@/lib/api';
+import { isAwaitingApproval, retryJournalEntry, sendOperation } from '@/lib/api';
 
 export type Outcome =
   | { kind: 'success'; result: SendResult; input: Record<string, unknown> | null }
+  | { kind: 'awaiting'; result: AwaitingApprovalResult; input: Record<string, unknown> | null }
   | { kind: 'problem'; problem: ConsoleProblem; input: Record<string, unknown> | null };
 
 export interface Sending {
@@ -26,7 +32,7 @@ export function useSend(operation: OperationId, title: string) {
 
   const run = useCallback(
     async (
-      action: () => Promise<SendResult>,
+      action: () => Promise<SendResult | AwaitingApprovalResult>,
       input: Record<string, unknown> | null,
       waitMillis?: number,
     ): Promise<Outcome | null> => {
@@ -37,12 +43,21 @@ export function useSend(operation: OperationId, title: string) {
       let next: Outcome;
       try {
         const result = await action();
-        next = { kind: 'success', result, input };
-        notifications.show({
-          color: 'teal',
-          title: `${title}: done`,
-          message: 'The service accepted it.',
-        });
+        if (isAwaitingApproval(result)) {
+          next = { kind: 'awaiting', result, input };
+          notifications.show({
+            color: 'yellow',
+            title: `${title}: awaiting approval`,
+            message: 'Nothing was sent yet: another operator must approve it.',
+          });
+        } else {
+          next = { kind: 'success', result, input };
+          notifications.show({
+            color: 'teal',
+            title: `${title}: done`,
+            message: 'The service accepted it.',
+          });
+        }
       } catch (error) {
         const problem = isApiError(error) ? error.problem : networkProblem(String(error));
         next = { kind: 'problem', problem, input };
@@ -52,6 +67,7 @@ export function useSend(operation: OperationId, title: string) {
         // Whatever happened, the journal (and maybe the orders list) changed.
         void queryClient.invalidateQueries({ queryKey: ['journal'] });
         void queryClient.invalidateQueries({ queryKey: ['orders'] });
+        void queryClient.invalidateQueries({ queryKey: ['approvals'] });
       }
       setOutcome(next);
       return next;

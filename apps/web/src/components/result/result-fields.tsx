@@ -111,7 +111,13 @@ export function ResultFields({
         return (
           <Box
             key={key}
-            style={{ display: 'grid', gridTemplateColumns: 'minmax(140px, 30%) 1fr', gap: 8 }}
+            style={{
+              display: 'grid',
+              // Nested members take only the label width they need, so their ids do not wrap.
+              gridTemplateColumns:
+                depth > 0 ? 'minmax(80px, max-content) 1fr' : 'minmax(140px, 30%) 1fr',
+              gap: 8,
+            }}
           >
             <Text component="dt" size="sm" c="dimmed">
               {label}

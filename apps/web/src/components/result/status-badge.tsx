@@ -26,6 +26,15 @@ function iconOf(value: string): string {
   return '•';
 }
 
+/**
+ * A badge shows its whole value, never an ellipsis: "SUCCEED…" or "S…" in a squeezed table column
+ * says nothing. The column grows (or the table scrolls) instead.
+ */
+const NEVER_TRUNCATE = {
+  styles: { label: { textTransform: 'none', overflow: 'visible', textOverflow: 'clip' } },
+  style: { flexShrink: 0, overflow: 'visible', maxWidth: 'none', minWidth: 'max-content' },
+} as const;
+
 export interface StatusBadgeProps {
   value: string;
   /** The values the spec lists; anything else is shown as itself and marked unknown. */
@@ -44,8 +53,8 @@ export function StatusBadge({ value, known }: StatusBadgeProps) {
       variant={isUnknown ? 'outline' : 'light'}
       radius="sm"
       leftSection={<span aria-hidden>{isUnknown ? '?' : iconOf(value)}</span>}
-      styles={{ label: { textTransform: 'none', overflow: 'visible' } }}
-      style={{ flexShrink: 0, overflow: 'visible' }}
+      styles={NEVER_TRUNCATE.styles}
+      style={NEVER_TRUNCATE.style}
     >
       {value}
       {isUnknown ? ' (unknown)' : ''}
@@ -64,7 +73,13 @@ export function StatusBadge({ value, known }: StatusBadgeProps) {
 export function EnumBadge({ value, known }: StatusBadgeProps) {
   const isUnknown = known !== undefined && !known.includes(value);
   return (
-    <Badge color="gray" variant="outline" radius="sm" styles={{ label: { textTransform: 'none' } }}>
+    <Badge
+      color="gray"
+      variant="outline"
+      radius="sm"
+      styles={NEVER_TRUNCATE.styles}
+      style={NEVER_TRUNCATE.style}
+    >
       {value}
       {isUnknown ? ' (unknown)' : ''}
     </Badge>

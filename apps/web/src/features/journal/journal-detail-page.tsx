@@ -12,6 +12,7 @@ import { isApiError, networkProblem } from '@/lib/api-error';
 import { cloneLink } from '@/lib/operation-routes';
 import { useSession } from '@/lib/session';
 import { EntryFacts } from './entry-facts';
+import { JournalApproval, neverSent, useEntryApproval } from './journal-approval';
 
 function pretty(body: string): string {
   try {
@@ -33,6 +34,7 @@ export function JournalDetailPage() {
     queryKey: ['journal', 'entry', id],
     queryFn: () => getJournalEntry(id),
   });
+  const approval = useEntryApproval(id);
   const inFlight = useRef(false);
   const [retrying, setRetrying] = useState(false);
   const [outcome, setOutcome] = useState<{ result?: SendResult; problem?: ConsoleProblem } | null>(
@@ -46,7 +48,9 @@ export function JournalDetailPage() {
   const title = known ? operations[known].title : data.operation;
   const may = known !== undefined && (session.data?.operations.includes(known) ?? false);
   const clone = may ? cloneLink(data.operation, data.id) : undefined;
-  const canRetry = may && (data.state === 'UNKNOWN' || data.state === 'REJECTED');
+  // A request that needed approval and was never sent is not retried: it is cloned, and approved anew.
+  const canRetry =
+    may && (data.state === 'UNKNOWN' || data.state === 'REJECTED') && !neverSent(approval.data);
 
   const retry = async () => {
     if (inFlight.current) return;
@@ -119,6 +123,7 @@ export function JournalDetailPage() {
       <Card withBorder padding="md">
         <EntryFacts entry={data} operationTitle={title} />
       </Card>
+      {approval.data && <JournalApproval detail={approval.data} />}
       <Card withBorder padding="md">
         <Stack gap="xs">
           <Title order={2} size="h5">

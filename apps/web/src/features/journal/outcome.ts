@@ -6,6 +6,9 @@ export function outcomeOf(entry: JournalEntry): string {
   if (entry.state === 'UNKNOWN') return entry.error ? `No answer: ${entry.error}` : 'No answer';
   if (entry.state === 'SENDING') return 'Waiting for the service';
   if (entry.state === 'AWAITING_APPROVAL') return 'Waiting for approval';
+  if (entry.state === 'APPROVED') return 'Approved, being sent';
+  // Rejected by an approver, cancelled, expired or refused at send time: nothing was sent.
+  if (!response && entry.error) return entry.error;
   if (!response || typeof response !== 'object') {
     return entry.response_status ? `HTTP ${entry.response_status}` : '—';
   }

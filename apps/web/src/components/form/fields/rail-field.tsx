@@ -53,7 +53,8 @@ export function RailField({ name }: { name: string }) {
           </Text>
         )}
         {railFields.length > 0 && (
-          <SimpleGrid cols={{ base: 1, md: 2 }} spacing="sm" verticalSpacing="xs">
+          // One column: the rail sits in half the form, and two columns there cut ids in half.
+          <SimpleGrid cols={1} spacing="sm" verticalSpacing="xs">
             {railFields.map((key) => (
               <Field key={`${rail}.${key}`} name={`${name}.${rail}.${key}`} />
             ))}

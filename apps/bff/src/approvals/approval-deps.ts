@@ -1,0 +1,20 @@
+import type { Operator } from '@console/schemas';
+import type { OperatorDirectory } from '../operators/operator-directory';
+import type { DispatchDeps } from '../send/dispatch';
+import type { ApprovalStore } from './approval-store';
+import type { ApprovalPolicy } from './policy';
+
+/** What the approval flow needs: sending (for the last approval), its store, the operators. */
+export interface ApprovalDeps extends DispatchDeps {
+  approvals: ApprovalStore;
+  directory: OperatorDirectory;
+  policy: ApprovalPolicy;
+  /** Unix milliseconds: expiry and the clock rules are checked against it. */
+  now: () => number;
+}
+
+/** Who acts, as events record them. */
+export const actorOf = (operator: Operator) => ({
+  username: operator.username,
+  display_name: operator.display_name,
+});

@@ -1,0 +1,179 @@
+import type { ApprovalRequirement, JournalEntry, Operator } from '@console/schemas';
+import { problems, ProblemError } from '../errors';
+import { bodySha256, type NewJournalEntry } from '../journal/journal-store';
+import { actorOf, type ApprovalDeps } from './approval-deps';
+import type { ApprovalRequestRow } from './approval-store';
+import { sendApproved, type ApprovedOutcome } from './approval-send';
+import { cannotDecide, counts } from './approval-view';
+import type { Requirement } from './policy';
+
+/**
+ * Journals a send that needs approval, in AWAITING_APPROVAL with its exact bytes and hash, its
+ * request and the `submitted` event, in one transaction. Nothing is sent.
+ */
+export async function holdForApproval(
+  deps: ApprovalDeps,
+  input: NewJournalEntry,
+  requirement: Requirement,
+  operator: Operator,
+): Promise<{ entry: JournalEntry; approval: ApprovalRequirement }> {
+  const at = new Date(deps.now());
+  const expiresAt = new Date(at.getTime() + requirement.maxWaitMs).toISOString();
+  const entry = await deps.approvals.db.transaction(async (tx) => {
+    const created = await deps.journal.create(input, 'AWAITING_APPROVAL', tx);
+    await deps.approvals.open(tx, {
+      journal_id: created.id,
+      approvers_needed: requirement.approversNeeded,
+      eligible_roles: requirement.roles,
+      body_sha256: created.body_sha256,
+      expires_at: expiresAt,
+    });
+    await deps.approvals.addEvent(tx, created.id, 'submitted', actorOf(operator), null, at);
+    return created;
+  });
+  return {
+    entry,
+    approval: {
+      required: true,
+      approvers_needed: requirement.approversNeeded,
+      eligible_roles: requirement.roles,
+      expires_at: expiresAt,
+    },
+  };
+}
+
+/** Moves every request waiting past its limit to EXPIRED (on read, and at an interval). */
+export async function sweepExpired(
+  deps: Pick<ApprovalDeps, 'approvals' | 'journal' | 'now'>,
+): Promise<number> {
+  const at = new Date(deps.now());
+  let expired = 0;
+  for (const id of await deps.approvals.dueIds(at)) {
+    await deps.approvals.db.transaction(async (tx) => {
+      const moved = await deps.journal.move(
+        id,
+        ['AWAITING_APPROVAL'],
+        'EXPIRED',
+        'Not sent: nobody approved it within the waiting limit.',
+        tx,
+      );
+      if (moved) {
+        expired += 1;
+        await deps.approvals.addEvent(tx, id, 'expired', null, null, at);
+      }
+    });
+  }
+  return expired;
+}
+
+/** The entry and its approval request, after a sweep; 404 for anything else. */
+export async function loadRequest(
+  deps: ApprovalDeps,
+  id: string,
+): Promise<{ entry: JournalEntry; request: ApprovalRequestRow }> {
+  await sweepExpired(deps);
+  const entry = await deps.journal.get(id);
+  const request = entry ? await deps.approvals.request(id) : undefined;
+  if (!entry || !request) throw problems.notFound('There is no request for approval with this id.');
+  return { entry, request };
+}
+
+function refusal(status: 403 | 409, detail: string, entry?: JournalEntry): ProblemError {
+  return status === 403 ? problems.forbidden(detail) : problems.conflict(detail, entry);
+}
+
+/** What an approval led to: still waiting for more, or the last one (sent or refused). */
+export type ApproveOutcome = { kind: 'waiting'; entry: JournalEntry } | ApprovedOutcome;
+
+/**
+ * Records `operator`'s approval. The transaction locks the entry, so approvals of one request
+ * run one at a time; the one that completes the count moves it to APPROVED with a conditional
+ * UPDATE, and only that caller sends it.
+ */
+export async function approve(
+  deps: ApprovalDeps,
+  id: string,
+  context: { operator: Operator; requestId: string },
+): Promise<ApproveOutcome> {
+  const { operator } = context;
+  const { entry, request } = await loadRequest(deps, id);
+  const refused = cannotDecide(entry, request, await deps.approvals.approvals(id), operator);
+  if (refused) throw refusal(refused.status, refused.reason, entry);
+  if (bodySha256(entry.request_body) !== request.body_sha256) {
+    throw problems.conflict('The stored body does not match the hash submitted for approval.');
+  }
+  const at = new Date(deps.now());
+  const approved = await deps.approvals.db.transaction(async (tx) => {
+    const state = await deps.approvals.lock(tx, id);
+    if (state !== 'AWAITING_APPROVAL') {
+      throw problems.conflict(`The request is ${state}; it no longer waits for approval.`);
+    }
+    const added = await deps.approvals.addApproval(tx, id, {
+      approver: operator.username,
+      approver_name: operator.display_name,
+      body_sha256: request.body_sha256,
+      approved_at: at.toISOString(),
+    });
+    if (!added) throw problems.conflict('You have approved this request already.');
+    await deps.approvals.addEvent(tx, id, 'approved', actorOf(operator), null, at);
+    const given = await deps.approvals.approvals(id, tx);
+    const counting = given.filter((a) => counts(deps, entry, request, a));
+    if (counting.length < request.approvers_needed) return undefined;
+    return deps.journal.move(id, ['AWAITING_APPROVAL'], 'APPROVED', null, tx);
+  });
+  if (!approved) return { kind: 'waiting', entry: (await deps.journal.get(id)) ?? entry };
+  return sendApproved(deps, approved, request, context);
+}
+
+/** An approver's refusal, with the reason they gave. Nothing is sent. */
+export async function reject(
+  deps: ApprovalDeps,
+  id: string,
+  operator: Operator,
+  reason: string,
+): Promise<JournalEntry> {
+  const { entry, request } = await loadRequest(deps, id);
+  const refused = cannotDecide(entry, request, [], operator);
+  if (refused) throw refusal(refused.status, refused.reason, entry);
+  return finish(
+    deps,
+    id,
+    operator,
+    'REJECTED',
+    `Rejected by ${operator.display_name}: ${reason}`,
+    reason,
+  );
+}
+
+/** The maker withdraws their own request while it waits. Nothing is sent. */
+export async function cancel(deps: ApprovalDeps, id: string, operator: Operator) {
+  const { entry } = await loadRequest(deps, id);
+  if (entry.operator !== operator.username) {
+    throw problems.forbidden('Only the operator who made the request can cancel it.');
+  }
+  return finish(deps, id, operator, 'CANCELLED', `Cancelled by ${operator.display_name}.`, null);
+}
+
+async function finish(
+  deps: ApprovalDeps,
+  id: string,
+  operator: Operator,
+  state: 'REJECTED' | 'CANCELLED',
+  error: string,
+  detail: string | null,
+): Promise<JournalEntry> {
+  const at = new Date(deps.now());
+  const moved = await deps.approvals.db.transaction(async (tx) => {
+    const done = await deps.journal.move(id, ['AWAITING_APPROVAL'], state, error, tx);
+    if (done) {
+      const kind = state === 'REJECTED' ? 'rejected' : 'cancelled';
+      await deps.approvals.addEvent(tx, id, kind, actorOf(operator), detail, at);
+    }
+    return done;
+  });
+  if (!moved) {
+    const now = await deps.journal.get(id);
+    throw problems.conflict(`The request is ${now?.state}; it no longer waits for approval.`, now);
+  }
+  return moved;
+}

@@ -1,0 +1,91 @@
+import type {
+  ApprovalDetail,
+  ApprovalStatus,
+  GivenApproval,
+  JournalEntry,
+  Operator,
+} from '@console/schemas';
+import { pathParamsOf, sendableOperation } from '../send/operation-table';
+import type { ApprovalDeps } from './approval-deps';
+import type { ApprovalRequestRow, ApprovalRow } from './approval-store';
+
+/**
+ * Whether an approval counts now: its approver still exists, still holds a role the request
+ * names (the users file may have changed since), is not the maker, and approved these bytes.
+ */
+export function counts(
+  deps: Pick<ApprovalDeps, 'directory'>,
+  entry: JournalEntry,
+  request: ApprovalRequestRow,
+  approval: ApprovalRow,
+): boolean {
+  const user = deps.directory.find(approval.approver);
+  return (
+    user !== undefined &&
+    request.eligible_roles.includes(user.role) &&
+    approval.approver !== entry.operator &&
+    approval.body_sha256 === request.body_sha256
+  );
+}
+
+/** Why `operator` may not approve or reject now, or null when they may. */
+export function cannotDecide(
+  entry: JournalEntry,
+  request: ApprovalRequestRow,
+  given: ApprovalRow[],
+  operator: Operator,
+): { status: 403 | 409; reason: string } | null {
+  if (entry.state !== 'AWAITING_APPROVAL') {
+    return {
+      status: 409,
+      reason: `The request is ${entry.state}; it no longer waits for approval.`,
+    };
+  }
+  if (operator.username === entry.operator) {
+    return { status: 403, reason: 'You made this request: another operator must approve it.' };
+  }
+  if (!request.eligible_roles.includes(operator.role)) {
+    return {
+      status: 403,
+      reason: `Only ${request.eligible_roles.join(' or ')} operators may approve this request.`,
+    };
+  }
+  if (given.some((a) => a.approver === operator.username)) {
+    return { status: 409, reason: 'You have approved this request already.' };
+  }
+  return null;
+}
+
+/** The stored body with the path parameters as fields: what the operator filled in. */
+export function decodedFields(entry: JournalEntry): Record<string, unknown> {
+  const operation = sendableOperation(entry.operation);
+  const params = operation ? pathParamsOf(operation.path, entry.request_path) : {};
+  return { ...params, ...(JSON.parse(entry.request_body) as Record<string, unknown>) };
+}
+
+/** The detail of one request that needed approval, as `operator` sees it. */
+export async function approvalDetail(
+  deps: ApprovalDeps,
+  entry: JournalEntry,
+  request: ApprovalRequestRow,
+  operator: Operator,
+): Promise<ApprovalDetail> {
+  const given = await deps.approvals.approvals(entry.id);
+  const refusal = cannotDecide(entry, request, given, operator);
+  const approvals: GivenApproval[] = given.map((a) => ({
+    ...a,
+    counts: counts(deps, entry, request, a),
+  }));
+  const approval: ApprovalStatus = {
+    required: true,
+    approvers_needed: request.approvers_needed,
+    eligible_roles: request.eligible_roles,
+    expires_at: request.expires_at,
+    approvals,
+    events: await deps.approvals.events(entry.id),
+    can_decide: refusal === null,
+    cannot_decide_reason: refusal?.reason ?? null,
+    can_cancel: entry.state === 'AWAITING_APPROVAL' && entry.operator === operator.username,
+  };
+  return { journal: entry, fields: decodedFields(entry), approval };
+}

@@ -1,0 +1,88 @@
+/**
+ * Test support for the approval tests: an app with a second finance operator, a movable clock
+ * and the policy under test. Used by tests only.
+ */
+import type { ApprovalDetail, ApprovalQueue, JournalEntry, Role } from '@console/schemas';
+import { staticDirectory } from '../operators/operator-directory';
+import { hashPassword } from '../operators/password';
+import type { UserRecord } from '../operators/users-file';
+import * as harness from '../testing/harness';
+import type { UpstreamClient } from '../upstream/client';
+import type { ApprovalPolicy } from './policy';
+
+export const SECOND_FINANCE = { username: 'finance2', password: 'finance2-pass-1' };
+
+export async function approvalUsers(): Promise<UserRecord[]> {
+  return [
+    ...(await harness.testUsers()),
+    {
+      username: SECOND_FINANCE.username,
+      display_name: 'Second Finance',
+      role: 'finance',
+      password_hash: await hashPassword(SECOND_FINANCE.password, harness.TEST_SCRYPT),
+    },
+  ];
+}
+
+/** An app whose users can change while it runs (a role taken away), and whose clock moves. */
+export async function approvalApp(options: {
+  client: UpstreamClient;
+  policy?: ApprovalPolicy;
+  start?: number;
+}) {
+  let users = await approvalUsers();
+  let clock = options.start ?? Date.now();
+  const directory = {
+    find: (username: string) => staticDirectory(users).find(username),
+    list: () => users,
+  };
+  const h = await harness.testApp({
+    client: options.client,
+    directory,
+    now: () => clock,
+    ...(options.policy ? { policy: options.policy } : {}),
+  });
+  const signInAs = async (username: string, password: string) => {
+    const res = await h.app.request('/api/session', {
+      method: 'POST',
+      headers: harness.BROWSER_HEADERS,
+      body: JSON.stringify({ username, password }),
+    });
+    if (res.status !== 200) throw new Error(`sign-in as ${username} answered ${res.status}`);
+    return (res.headers.get('set-cookie') ?? '').split(';')[0]!;
+  };
+  const cookies = {
+    finance: await h.signIn('finance'),
+    finance2: await signInAs(SECOND_FINANCE.username, SECOND_FINANCE.password),
+    admin: await h.signIn('admin'),
+    support: await h.signIn('support'),
+    viewer: await h.signIn('viewer'),
+  };
+  const approve = (id: string, who: keyof typeof cookies) =>
+    h.post(`/api/approvals/${id}/approve`, cookies[who], {});
+  const detail = async (id: string, who: keyof typeof cookies = 'admin') =>
+    (await (await h.get(`/api/approvals/${id}`, cookies[who])).json()) as ApprovalDetail;
+  const queue = async (who: keyof typeof cookies) =>
+    (await (await h.get('/api/approvals', cookies[who])).json()) as ApprovalQueue;
+  /** Submits as `who` and returns the journal entry of the 202. */
+  const submit = async (
+    operation: string,
+    input: unknown,
+    who: keyof typeof cookies = 'finance',
+  ) => {
+    const res = await h.post(`/api/operations/${operation}`, cookies[who], input);
+    const body = (await res.json()) as { journal: JournalEntry; approval?: unknown };
+    return { status: res.status, ...body };
+  };
+  return {
+    ...h,
+    cookies,
+    approve,
+    detail,
+    queue,
+    submit,
+    advance: (ms: number) => (clock += ms),
+    setRole: (username: string, role: Role) =>
+      (users = users.map((u) => (u.username === username ? { ...u, role } : u))),
+  };
+}

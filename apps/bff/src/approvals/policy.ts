@@ -1,0 +1,196 @@
+/**
+ * The approval policy (issue 7): which sends wait for other operators, how many, from which roles
+ * and for how long. Read once at start from `CONSOLE_POLICY_FILE`, or the built-in default.
+ * Amounts are compared as decimals with big.js, never as JavaScript numbers.
+ */
+import { readFileSync } from 'node:fs';
+import { DECIMAL_PATTERN, OPERATION_IDS, type OperationId, type Role } from '@console/schemas';
+import Big from 'big.js';
+import { z } from 'zod';
+
+/** Where an operation carries its amount and asset; operations without one take no thresholds. */
+export const AMOUNT_FIELDS: Partial<Record<OperationId, { amount: string; asset: string }>> = {
+  createInternalTransfer: { amount: 'amount', asset: 'asset' },
+  createSvcTransfer: { amount: 'amount', asset: 'asset' },
+  createOrchestration: { amount: 'source_amount', asset: 'source_asset' },
+};
+
+const decimal = z
+  .string()
+  .regex(DECIMAL_PATTERN, { error: 'must be a decimal string such as "10000"' });
+/** Per asset code, `*` for any asset not listed. */
+const amounts = z.record(
+  z.string().regex(/^([A-Z0-9]{1,20}|\*)$/, { error: 'must be an asset code or *' }),
+  decimal,
+);
+const approverRole = z.enum(['admin', 'finance', 'support'], {
+  error: 'must be admin, finance or support (a viewer can never approve)',
+});
+
+const RuleSchema = z.strictObject({
+  /** False: sent at once, as without a policy. */
+  required: z.boolean(),
+  /** Distinct approvers needed (the maker never counts). */
+  approvers: z.union([z.literal(1), z.literal(2)], { error: 'must be 1 or 2' }).default(1),
+  /** Roles whose operators may approve. */
+  roles: z.array(approverRole).min(1, { error: 'must name at least one role' }).optional(),
+  /** Approval only when the amount is above this for its asset (an asset not listed: always). */
+  required_above: amounts.optional(),
+  /** Two approvers when the amount is above this for its asset. */
+  two_above: amounts.optional(),
+  max_wait_hours: z
+    .number()
+    .positive()
+    .max(24 * 30)
+    .optional(),
+});
+
+export const PolicyFileSchema = z.strictObject({
+  max_wait_hours: z
+    .number()
+    .positive()
+    .max(24 * 30)
+    .default(24),
+  operations: z.partialRecord(z.enum(OPERATION_IDS), RuleSchema).default({}),
+});
+export type PolicyFile = z.input<typeof PolicyFileSchema>;
+type Rule = z.output<typeof RuleSchema>;
+
+/** The policy in force: one rule per operation. */
+export interface ApprovalPolicy {
+  maxWaitMs: number;
+  rules: Partial<Record<OperationId, Rule & { roles: ApproverRole[] }>>;
+}
+
+type ApproverRole = Exclude<Role, 'viewer'>;
+const MONEY_ROLES: ApproverRole[] = ['finance', 'admin'];
+/** Two approvals above these amounts for transfers (a rough 10 000 USD for the common assets). */
+export const DEFAULT_TWO_ABOVE: Record<string, string> = {
+  USD: '10000',
+  EUR: '10000',
+  GBP: '10000',
+  USDC: '10000',
+  BTC: '0.25',
+  ETH: '5',
+};
+
+/** The built-in policy, used when `CONSOLE_POLICY_FILE` is unset. */
+export const DEFAULT_POLICY_FILE = {
+  max_wait_hours: 24,
+  operations: {
+    createInternalTransfer: { required: true, roles: MONEY_ROLES, two_above: DEFAULT_TWO_ABOVE },
+    createSvcTransfer: { required: true, roles: MONEY_ROLES, two_above: DEFAULT_TWO_ABOVE },
+    createOrchestration: { required: true, roles: MONEY_ROLES },
+    createOrchestrationRule: { required: true, roles: MONEY_ROLES },
+    updateFiatAccount: { required: true, roles: ['support', 'admin'] as ApproverRole[] },
+    createOrder: { required: false },
+    createDepositAddress: { required: false },
+    createCryptoWithdrawalFee: { required: false },
+  },
+} satisfies PolicyFile;
+
+function defaultRoles(id: OperationId): ApproverRole[] {
+  return id === 'updateFiatAccount' ? ['support', 'admin'] : MONEY_ROLES;
+}
+
+/** Problems one per line, each naming the member (`operations.createOrder.two_above`). */
+export class PolicyError extends Error {
+  override readonly name = 'PolicyError';
+  constructor(readonly problems: string[]) {
+    super(problems.join('; '));
+  }
+}
+
+/**
+ * Builds the policy from a parsed file. Operations the file does not name keep the built-in
+ * rule, so that a file written for some operations never silently frees the others.
+ */
+export function buildPolicy(input: unknown): ApprovalPolicy {
+  const parsed = PolicyFileSchema.safeParse(input);
+  if (!parsed.success) {
+    throw new PolicyError(
+      parsed.error.issues.map((i) => `${i.path.join('.') || '(file)'}: ${i.message}`),
+    );
+  }
+  const problems: string[] = [];
+  const rules: ApprovalPolicy['rules'] = {};
+  for (const id of OPERATION_IDS) {
+    const given = parsed.data.operations[id];
+    const rule = given ?? RuleSchema.parse(DEFAULT_POLICY_FILE.operations[id]);
+    if ((rule.required_above || rule.two_above) && !AMOUNT_FIELDS[id]) {
+      problems.push(
+        `operations.${id}: ${id} has no amount, so it takes no required_above or two_above`,
+      );
+    }
+    rules[id] = { ...rule, roles: rule.roles ?? defaultRoles(id) };
+  }
+  if (problems.length) throw new PolicyError(problems);
+  return { maxWaitMs: parsed.data.max_wait_hours * 3_600_000, rules };
+}
+
+/** Reads and checks a policy file; a problem names the file and the bad member. */
+export function loadPolicyFile(file: string): ApprovalPolicy {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (error) {
+    throw new PolicyError([`cannot read ${file} (${(error as NodeJS.ErrnoException).code})`]);
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (error) {
+    throw new PolicyError([`${file} is not JSON (${(error as Error).message})`]);
+  }
+  return buildPolicy(json);
+}
+
+export const defaultPolicy = (): ApprovalPolicy => buildPolicy(DEFAULT_POLICY_FILE);
+
+/** A policy that never asks for approval (tests that exercise plain sending). */
+export function noApprovalPolicy(): ApprovalPolicy {
+  const operations = Object.fromEntries(OPERATION_IDS.map((id) => [id, { required: false }]));
+  return buildPolicy({ operations });
+}
+
+/** What a send must collect before it goes out. */
+export interface Requirement {
+  approversNeeded: number;
+  roles: Role[];
+  maxWaitMs: number;
+}
+
+function above(limits: Record<string, string> | undefined, asset: string, amount: Big) {
+  const limit = limits?.[asset] ?? limits?.['*'];
+  return limit !== undefined && amount.gt(new Big(limit));
+}
+
+/**
+ * The requirement for a body the pipeline validated, or undefined when it is sent at once.
+ * `required_above` and `two_above` compare `amount > limit` for the body's asset.
+ */
+export function requirementFor(
+  policy: ApprovalPolicy,
+  id: OperationId,
+  body: Record<string, unknown>,
+): Requirement | undefined {
+  const rule = policy.rules[id];
+  if (!rule?.required) return undefined;
+  const fields = AMOUNT_FIELDS[id];
+  const asset = fields ? String(body[fields.asset] ?? '') : '';
+  const raw = fields ? body[fields.amount] : undefined;
+  // Validation already held the amount to the decimal pattern; anything else cannot be compared.
+  const amount = typeof raw === 'string' && DECIMAL_PATTERN.test(raw) ? new Big(raw) : undefined;
+  if (rule.required_above && amount) {
+    const limit = rule.required_above[asset] ?? rule.required_above['*'];
+    if (limit !== undefined && !amount.gt(new Big(limit))) return undefined;
+  }
+  const two =
+    rule.approvers === 2 || (amount !== undefined && above(rule.two_above, asset, amount));
+  return {
+    approversNeeded: two ? 2 : 1,
+    roles: rule.roles,
+    maxWaitMs:
+      rule.max_wait_hours !== undefined ? rule.max_wait_hours * 3_600_000 : policy.maxWaitMs,
+  };
+}

@@ -1,0 +1,21 @@
+import type { MiddlewareHandler } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import type { AppEnv } from '../context';
+import { problemResponse } from '../errors';
+
+/**
+ * Refuses request bodies over `maxBytes` with a `413 payload-too-large` problem, by the declared
+ * length or, for a body sent without one, as soon as the bytes read pass the limit: nothing of
+ * a larger body is buffered, parsed or journaled.
+ */
+export function apiBodyLimit(maxBytes: number): MiddlewareHandler<AppEnv> {
+  return bodyLimit({
+    maxSize: maxBytes,
+    onError: (c) =>
+      problemResponse(c as Parameters<typeof problemResponse>[0], {
+        status: 413,
+        code: 'payload-too-large',
+        detail: `The body is over ${Math.round(maxBytes / 1024)} KiB.`,
+      }),
+  }) as MiddlewareHandler<AppEnv>;
+}

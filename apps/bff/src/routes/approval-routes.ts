@@ -1,0 +1,119 @@
+import type { ApprovalQueue, AwaitingApprovalResult } from '@console/schemas';
+import type { Context } from 'hono';
+import type { ApprovalDeps } from '../approvals/approval-deps';
+import { approve, cancel, loadRequest, reject, sweepExpired } from '../approvals/approval-flow';
+import { approvalDetail } from '../approvals/approval-view';
+import type { AppEnv } from '../context';
+import { problemResponse, problems } from '../errors';
+import { sendResponse } from '../send/send-response';
+import { jsonBody } from './request-body';
+import type { RouteDef } from './route-table';
+
+const MAX_REASON = 500;
+
+/** The reason of a rejection: required, trimmed, at most 500 characters. */
+async function reasonOf(c: Context<AppEnv>): Promise<string> {
+  const body = await jsonBody(c);
+  const raw = (body as { reason?: unknown } | null)?.reason;
+  const reason = typeof raw === 'string' ? raw.trim() : '';
+  if (!reason || reason.length > MAX_REASON) {
+    throw problems.validation([
+      { path: 'reason', message: `Give a reason of 1 to ${MAX_REASON} characters` },
+    ]);
+  }
+  return reason;
+}
+
+/**
+ * The approvals queue and the decisions on a request (issue 7). Reading is open to every role;
+ * deciding needs a role the request names (checked against the request, after the guard); only
+ * the maker cancels.
+ */
+export function approvalRoutes(deps: ApprovalDeps): RouteDef[] {
+  const detail = async (c: Context<AppEnv>, id: string) => {
+    const { entry, request } = await loadRequest(deps, id);
+    return approvalDetail(deps, entry, request, c.get('operator')!);
+  };
+  return [
+    {
+      method: 'GET',
+      path: '/api/approvals',
+      permission: { kind: 'read' },
+      handler: async (c) => {
+        const operator = c.get('operator')!;
+        await sweepExpired(deps);
+        const items = [];
+        for (const id of await deps.approvals.awaitingIds()) {
+          const entry = await deps.journal.get(id);
+          const request = await deps.approvals.request(id);
+          if (!entry || !request) continue;
+          const item = await approvalDetail(deps, entry, request, operator);
+          if (item.approval.can_decide) items.push(item);
+        }
+        const queue: ApprovalQueue = { items, count: items.length };
+        return c.json(queue);
+      },
+    },
+    {
+      method: 'GET',
+      path: '/api/approvals/:id',
+      permission: { kind: 'read' },
+      handler: async (c) => c.json(await detail(c, c.req.param('id') ?? '')),
+    },
+    {
+      method: 'POST',
+      path: '/api/approvals/:id/approve',
+      permission: { kind: 'approve' },
+      // The last approval sends: it counts against the send rate limit like a send.
+      sends: true,
+      handler: async (c) => {
+        const id = c.req.param('id') ?? '';
+        const fields = c.get('logFields');
+        fields.journal_id = id;
+        const outcome = await approve(deps, id, {
+          operator: c.get('operator')!,
+          requestId: c.get('requestId'),
+        });
+        if (outcome.kind === 'sent') {
+          fields.state = outcome.result.entry.state;
+          return sendResponse(c, outcome.result);
+        }
+        if (outcome.kind === 'refused') {
+          fields.state = outcome.entry.state;
+          return problemResponse(c, {
+            status: 422,
+            code: 'rejected',
+            detail: outcome.reason,
+            journal: outcome.entry,
+          });
+        }
+        // More approvals are needed: still accepted, still not sent.
+        const { approval } = await detail(c, id);
+        const body: AwaitingApprovalResult = { journal: outcome.entry, approval };
+        return c.json(body, 202);
+      },
+    },
+    {
+      method: 'POST',
+      path: '/api/approvals/:id/reject',
+      permission: { kind: 'approve' },
+      handler: async (c) => {
+        const reason = await reasonOf(c);
+        const id = c.req.param('id') ?? '';
+        await reject(deps, id, c.get('operator')!, reason);
+        return c.json(await detail(c, id));
+      },
+    },
+    {
+      method: 'POST',
+      path: '/api/approvals/:id/cancel',
+      permission: { kind: 'any-operation' },
+      sends: false,
+      handler: async (c) => {
+        const id = c.req.param('id') ?? '';
+        await cancel(deps, id, c.get('operator')!);
+        return c.json(await detail(c, id));
+      },
+    },
+  ];
+}

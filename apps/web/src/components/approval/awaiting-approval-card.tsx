@@ -1,0 +1,65 @@
+import { Alert, Anchor, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { JOURNAL_STATES, type AwaitingApprovalResult } from '@console/schemas';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { CopyValue } from '../result/copy-value';
+import { LocalTime } from '../result/local-time';
+import { StatusBadge } from '../result/status-badge';
+import { approvalsNeeded, roleList } from './role-names';
+
+/**
+ * The answer to a send that the approval policy holds: nothing went to the service; it waits
+ * for other operators, and this says who can approve and until when.
+ */
+export function AwaitingApprovalCard({
+  result,
+  actions,
+}: {
+  result: AwaitingApprovalResult;
+  actions?: ReactNode;
+}) {
+  const { journal, approval } = result;
+  return (
+    <Card withBorder padding="md" radius="md" aria-label="Awaiting approval" component="section">
+      <Stack gap="sm">
+        <Group justify="space-between" align="flex-start">
+          <Title order={3} size="h4">
+            Awaiting approval
+          </Title>
+          <StatusBadge value={journal.state} known={JOURNAL_STATES} />
+        </Group>
+        <Alert color="yellow" variant="light">
+          Nothing was sent yet. It needs {approvalsNeeded(approval.approvers_needed)}, by a{' '}
+          {roleList(approval.eligible_roles)} operator other than you, before it goes to the
+          service. It expires at <LocalTime value={approval.expires_at} /> if nobody approves it.
+        </Alert>
+        <Group gap="xs">
+          <Text size="sm" c="dimmed" w={120}>
+            Who can approve
+          </Text>
+          <Text size="sm">{roleList(approval.eligible_roles)}</Text>
+        </Group>
+        <Group gap="xs">
+          <Text size="sm" c="dimmed" w={120}>
+            Journal entry
+          </Text>
+          <CopyValue value={journal.id} label="journal entry id" />
+        </Group>
+        {journal.ref_id && (
+          <Group gap="xs">
+            <Text size="sm" c="dimmed" w={120}>
+              Reference id
+            </Text>
+            <CopyValue value={journal.ref_id} label="reference id" />
+          </Group>
+        )}
+        <Group justify="space-between">
+          <Anchor component={Link} to={`/approvals/${journal.id}`} size="sm">
+            Open the approval request
+          </Anchor>
+          {actions && <Group gap="xs">{actions}</Group>}
+        </Group>
+      </Stack>
+    </Card>
+  );
+}

@@ -1,0 +1,168 @@
+import { Anchor, Button, Card, Code, Group, List, Stack, Text, Title } from '@mantine/core';
+import { isOperationId, JOURNAL_STATES, operations } from '@console/schemas';
+import { useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { ApprovalHistory } from '@/components/approval/approval-history';
+import { approvalsNeeded, roleList } from '@/components/approval/role-names';
+import { ProblemAlert } from '@/components/form/problem-alert';
+import { LocalTime } from '@/components/result/local-time';
+import { ResultCard } from '@/components/result/result-card';
+import { ResultFields } from '@/components/result/result-fields';
+import { StatusBadge } from '@/components/result/status-badge';
+import { ErrorState, LoadingState } from '@/components/states/states';
+import { ApprovalActions, type ActionOutcome } from './approval-actions';
+import { useApproval } from './use-approvals';
+
+function Fact({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <Group gap="xs" wrap="nowrap" align="flex-start">
+      <Text size="sm" c="dimmed" w={150} style={{ flexShrink: 0 }}>
+        {label}
+      </Text>
+      <div>{children}</div>
+    </Group>
+  );
+}
+
+/**
+ * One request for approval: exactly what will be sent (the decoded fields and the raw body whose
+ * hash approvals are bound to), who made it, who approved, every step, and the decisions.
+ */
+export function ApprovalDetailPage() {
+  const { id = '' } = useParams();
+  const detail = useApproval(id);
+  const [outcome, setOutcome] = useState<ActionOutcome | null>(null);
+
+  if (detail.isPending) return <LoadingState label="Loading the request…" />;
+  if (detail.isError)
+    return <ErrorState error={detail.error} onRetry={() => void detail.refetch()} />;
+  const { journal, approval, fields } = detail.data;
+  const known = isOperationId(journal.operation) ? journal.operation : undefined;
+  const title = known ? operations[known].title : journal.operation;
+
+  return (
+    <Stack gap="sm" maw={1040}>
+      <Group justify="space-between">
+        <Title order={1} size="h2">
+          Approval: {title}
+        </Title>
+        <Group gap="xs">
+          <Button component={Link} to="/approvals" variant="default" size="xs">
+            Back to approvals
+          </Button>
+          <Button component={Link} to={`/journal/${journal.id}`} variant="default" size="xs">
+            Journal entry
+          </Button>
+        </Group>
+      </Group>
+      <Card withBorder padding="md">
+        <Stack gap={6}>
+          <Fact label="State">
+            <StatusBadge value={journal.state} known={JOURNAL_STATES} />
+          </Fact>
+          <Fact label="Made by">
+            <Text size="sm">{journal.operator_name || journal.operator}</Text>
+          </Fact>
+          <Fact label="Made at">
+            <LocalTime value={journal.created_at} />
+          </Fact>
+          <Fact label="Needs">
+            <Text size="sm">
+              {approvalsNeeded(approval.approvers_needed)} by {roleList(approval.eligible_roles)}{' '}
+              operators other than the maker
+            </Text>
+          </Fact>
+          <Fact label="Expires">
+            <LocalTime value={approval.expires_at} />
+          </Fact>
+          <Fact label="Approved by">
+            {approval.approvals.length === 0 ? (
+              <Text size="sm" c="dimmed">
+                Nobody yet
+              </Text>
+            ) : (
+              <List size="sm" aria-label="Approvals given">
+                {approval.approvals.map((a) => (
+                  <List.Item key={a.approver}>
+                    {a.approver_name || a.approver} · <LocalTime value={a.approved_at} size="sm" />
+                    {a.counts ? '' : ' (no longer counts: role changed)'}
+                  </List.Item>
+                ))}
+              </List>
+            )}
+          </Fact>
+          {journal.error && (
+            <Fact label="Outcome">
+              <Text size="sm">{journal.error}</Text>
+            </Fact>
+          )}
+        </Stack>
+      </Card>
+      {outcome?.result && known && (
+        <ResultCard
+          operation={known}
+          data={outcome.result.data}
+          journal={outcome.result.journal}
+          title="Sent: the service's answer"
+        />
+      )}
+      {outcome?.problem && known && (
+        <ProblemAlert
+          problem={outcome.problem}
+          operation={known}
+          refId={journal.ref_id ?? undefined}
+        />
+      )}
+      <ApprovalActions
+        detail={detail.data}
+        onOutcome={(next) => {
+          setOutcome(next);
+          void detail.refetch();
+        }}
+      />
+      <Card withBorder padding="md" component="section" aria-label="What will be sent">
+        <Stack gap="xs">
+          <Title order={2} size="h5">
+            What will be sent
+          </Title>
+          {known ? (
+            <ResultFields operation={known} data={fields} />
+          ) : (
+            <Code block>{JSON.stringify(fields, null, 2)}</Code>
+          )}
+          <Text size="sm" c="dimmed">
+            {journal.method} {journal.request_path}: the exact body (SHA-256{' '}
+            <Text span ff="monospace" size="xs">
+              {journal.body_sha256}
+            </Text>
+            ); approvals are bound to this hash.
+          </Text>
+          <Code
+            block
+            aria-label="Exact body"
+            style={{
+              maxHeight: 360,
+              overflow: 'auto',
+              fontSize: 12,
+              whiteSpace: 'pre-wrap',
+              wordBreak: 'break-all',
+            }}
+          >
+            {journal.request_body}
+          </Code>
+        </Stack>
+      </Card>
+      <Card withBorder padding="md" component="section" aria-label="History">
+        <Stack gap="xs">
+          <Title order={2} size="h5">
+            History
+          </Title>
+          <ApprovalHistory events={approval.events} />
+          <Anchor component={Link} to={`/journal/${journal.id}`} size="sm">
+            Open the journal entry
+          </Anchor>
+        </Stack>
+      </Card>
+    </Stack>
+  );
+}

@@ -1,0 +1,85 @@
+import type { JournalEntry, Role } from './console-api';
+
+/*
+ * Maker-checker approvals as the browser sees them (issue 7). Types only: the BFF builds these
+ * answers and the SPA reads them, so they agree by construction.
+ */
+
+/** What a send that needs approval must still collect; the answer to a send is `202 {journal, approval}`. */
+export interface ApprovalRequirement {
+  required: true;
+  /** How many distinct operators must approve (1 or 2), never counting the maker. */
+  approvers_needed: number;
+  /** The roles whose operators may approve. */
+  eligible_roles: Role[];
+  /** After this (RFC 3339) the request becomes EXPIRED and is never sent. */
+  expires_at: string;
+}
+
+/** Answer of a send that now waits for approval: nothing was sent. */
+export interface AwaitingApprovalResult {
+  journal: JournalEntry;
+  approval: ApprovalRequirement;
+}
+
+/** What happened to a request that needed approval, with who and when. */
+export const APPROVAL_EVENT_KINDS = [
+  'submitted',
+  'approved',
+  'rejected',
+  'cancelled',
+  'expired',
+  'sent',
+] as const;
+export type ApprovalEventKind = (typeof APPROVAL_EVENT_KINDS)[number];
+
+export interface ApprovalEvent {
+  kind: ApprovalEventKind;
+  /** Username; null for the console itself (expiry, a clock rule at send time). */
+  actor: string | null;
+  actor_name: string | null;
+  /** The reason of a rejection, the outcome of a send. */
+  detail: string | null;
+  at: string;
+}
+
+/** One approval given. */
+export interface GivenApproval {
+  approver: string;
+  approver_name: string;
+  /** The hash of the body this operator approved. */
+  body_sha256: string;
+  approved_at: string;
+  /** False when the approver no longer holds a role that may approve: it does not count. */
+  counts: boolean;
+}
+
+/** The approval state of one journal entry. */
+export interface ApprovalStatus extends ApprovalRequirement {
+  approvals: GivenApproval[];
+  events: ApprovalEvent[];
+  /** Whether the signed-in operator may approve or reject it now, and why not. */
+  can_decide: boolean;
+  cannot_decide_reason: string | null;
+  /** Whether the signed-in operator (the maker) may cancel it now. */
+  can_cancel: boolean;
+}
+
+/** GET /api/approvals/{id}: the entry, its decoded fields (path parameters included), the approval. */
+export interface ApprovalDetail {
+  journal: JournalEntry;
+  /** The stored body parsed, with the path parameters as fields: what the form would show. */
+  fields: Record<string, unknown>;
+  approval: ApprovalStatus;
+}
+
+/** GET /api/approvals: the requests the signed-in operator may approve now. */
+export interface ApprovalQueue {
+  items: ApprovalDetail[];
+  count: number;
+}
+
+/** Body of POST /api/approvals/{id}/reject. */
+export interface RejectApproval {
+  reason: string;
+}
