@@ -1,0 +1,93 @@
+/**
+ * Figure 2: how many token requests the BFF makes during 2000 sends over the eight operations,
+ * 64 concurrent, starting cold (a fresh BFF with no token). The count is read from the sandbox's
+ * own log, not from the BFF: what the service sees is what its rate limit counts.
+ */
+import { exampleInput, OPERATION_IDS, operations, type OperationId } from '@console/schemas';
+import type autocannon from 'autocannon';
+import type { BenchContext, Figure, Row } from '../lib/figure';
+import { notMeasured } from '../lib/figure';
+import { runLoad } from '../load/load';
+import { startStack } from '../stack/stack';
+
+const SENDS = 2000;
+const CONNECTIONS = 64;
+const FIGURE = `Token requests during ${SENDS} sends over the 8 operations, ${CONNECTIONS} concurrent`;
+const GOAL = 'exactly 1 per scope';
+
+export const tokenRequests: Figure = {
+  id: 'token-requests',
+  timeoutMs: 120_000,
+  async run(ctx) {
+    try {
+      return [await measure(ctx)];
+    } catch (error) {
+      const reason = error instanceof Error ? error.message.split('\n')[0]! : String(error);
+      return [notMeasured(FIGURE, GOAL, reason)];
+    }
+  },
+};
+
+async function measure(ctx: BenchContext): Promise<Row> {
+  const stack = await startStack(ctx, 'token-requests');
+  try {
+    const statuses = Object.fromEntries(
+      OPERATION_IDS.map((id) => [id, {} as Record<string, number>]),
+    );
+    // Each request builds a fresh body: a ref_id is never reused (the sandbox would answer 409).
+    const requests: autocannon.Request[] = OPERATION_IDS.map((id: OperationId) => ({
+      method: 'POST',
+      path: `/api/operations/${id}`,
+      setupRequest: (request) => ({ ...request, body: JSON.stringify(exampleInput(id)) }),
+      onResponse: (status) => {
+        statuses[id]![status] = (statuses[id]![status] ?? 0) + 1;
+      },
+    }));
+    ctx.log(`  ${SENDS} sends, ${CONNECTIONS} connections`);
+    const result = await runLoad({
+      url: stack.bff.url,
+      connections: CONNECTIONS,
+      amount: SENDS,
+      headers: stack.bff.headers,
+      requests,
+    });
+    const log = await stack.sandbox.log();
+    const mine = log.token_requests.filter((t) => t.client_id === stack.sandbox.clientId);
+    const perScope: Record<string, number> = {};
+    for (const request of mine) perScope[request.scope] = (perScope[request.scope] ?? 0) + 1;
+    const scopes = OPERATION_IDS.map((id) => operations[id].scope as string);
+    const exact = mine.length === scopes.length && scopes.every((scope) => perScope[scope] === 1);
+    const failures = Object.entries(statuses).flatMap(([id, byStatus]) =>
+      Object.entries(byStatus)
+        .filter(([status]) => !status.startsWith('2'))
+        .map(([status, count]) => `${id} ${count} × ${status}`),
+    );
+    const sent = result.ok + Object.values(result.failed).reduce((a, b) => a + b, 0);
+    const spread = Object.entries(perScope)
+      .map(([scope, count]) => `${scope} ${count}`)
+      .join(', ');
+    return {
+      figure: FIGURE,
+      value: `${mine.length} for ${Object.keys(perScope).length} scopes${exact ? ' (1 each)' : ''}`,
+      baseline: '',
+      ratio: '',
+      goal: GOAL,
+      // The figure is the count; sends that did not come back are in the note, not the verdict
+      // (every scope had to be used for the count to be exact).
+      pass: exact,
+      raw: {
+        token_requests: mine.length,
+        per_scope: perScope,
+        sends_ok: result.ok,
+        sent,
+        statuses,
+        errors: result.errors,
+      },
+      note: `${result.ok} of ${SENDS} sends answered 2xx in ${result.seconds.toFixed(1)} s${
+        failures.length ? ` (failed: ${failures.join('; ')})` : ''
+      }${result.errors ? `, ${result.errors} socket errors (${result.firstError ?? '?'})` : ''}${exact ? '' : `; per scope: ${spread}`}`,
+    };
+  } finally {
+    await stack.close();
+  }
+}
