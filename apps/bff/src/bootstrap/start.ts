@@ -15,6 +15,7 @@ import { createSecurityEventStore } from '../security/security-events';
 import { createSessionStore } from '../sessions/session-store';
 import type { CredentialSet } from '../upstream/tokens';
 import { resolvePending } from './resolve-pending';
+import { resumeApproved } from '../approvals/resume-approved';
 import { startEmbeddedSandbox, type EmbeddedSandbox } from './sandbox-mode';
 import { createUpstream } from './upstream';
 
@@ -122,10 +123,15 @@ export async function startBff(
     );
   }, 60_000);
   sweeper.unref();
-  const resolved = resolvePending(
-    { journal, client, timeoutMs: env.timeoutMs, signal: shutdown.signal },
-    logger,
-  );
+  const dispatchDeps = { journal, client, timeoutMs: env.timeoutMs, signal: shutdown.signal };
+  // Entries a crash left mid-send first, then approved ones that never reached their send.
+  const resolved = resolvePending(dispatchDeps, logger).then(async (sent) => [
+    ...sent,
+    ...(await resumeApproved(
+      { ...dispatchDeps, approvals, directory, policy: env.policy, now: Date.now },
+      logger,
+    )),
+  ]);
 
   return {
     url: `http://${env.host}:${port}`,

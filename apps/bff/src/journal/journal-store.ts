@@ -79,6 +79,14 @@ export function createJournalStore(db: Db, now: () => Date = () => new Date()) {
     return rows[0] ? toEntry(rows[0]) : undefined;
   };
 
+  async function listInState(state: JournalState): Promise<JournalEntry[]> {
+    const rows = await db.query<Row>(
+      `select ${COLUMNS} from journal_entries where state = $1 order by seq`,
+      [state],
+    );
+    return rows.map(toEntry);
+  }
+
   return {
     /** Writes a new entry in SENDING (or another initial state) and returns it. */
     async create(
@@ -172,12 +180,10 @@ export function createJournalStore(db: Db, now: () => Date = () => new Date()) {
     },
 
     /** Entries left SENDING by a process that died mid-send, oldest first. */
-    async listSending(): Promise<JournalEntry[]> {
-      const rows = await db.query<Row>(
-        `select ${COLUMNS} from journal_entries where state = 'SENDING' order by seq`,
-      );
-      return rows.map(toEntry);
-    },
+    listSending: () => listInState('SENDING'),
+
+    /** Every entry in one state, oldest first (start-up resolves SENDING and APPROVED ones). */
+    listInState,
 
     /** One page, newest first; `next_cursor` continues after its last entry. */
     async list(filter: JournalFilter, limit = 50) {
