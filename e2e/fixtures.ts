@@ -1,0 +1,95 @@
+import { test as base, expect, type Page } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import type { Role } from '@console/schemas';
+
+export interface TestOperator {
+  username: string;
+  display_name: string;
+  role: Role;
+  password: string;
+}
+
+/** The operators the global setup made for this run, by username. */
+function operators(): TestOperator[] {
+  const file = process.env.E2E_OPERATORS_FILE;
+  if (!file) throw new Error('E2E_OPERATORS_FILE is not set: run through playwright.config.ts');
+  return JSON.parse(readFileSync(file, 'utf8')) as TestOperator[];
+}
+
+export function operator(username: string): TestOperator {
+  const found = operators().find((o) => o.username === username);
+  if (!found) throw new Error(`no test operator ${username}`);
+  return found;
+}
+
+/** The sandbox behind the BFF: its control endpoints let a spec see what the service received. */
+export const sandbox = {
+  url: () => process.env.E2E_SANDBOX_URL ?? '',
+  async state(): Promise<SandboxState> {
+    const response = await fetch(`${sandbox.url()}/sandbox/state`);
+    return (await response.json()) as SandboxState;
+  },
+  /** Simulates an incoming deposit, as the service would receive one. */
+  async deposit(body: Record<string, string>): Promise<{ orchestrations: { id: string }[] }> {
+    const response = await fetch(`${sandbox.url()}/sandbox/deposits`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    if (!response.ok) throw new Error(`deposit refused: ${await response.text()}`);
+    return (await response.json()) as { orchestrations: { id: string }[] };
+  },
+  /** Moves the sandbox clock forward, so PENDING and PROCESSING records settle without waiting. */
+  async advance(ms: number): Promise<void> {
+    await fetch(`${sandbox.url()}/sandbox/clock`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ advance_ms: ms }),
+    });
+  },
+  async log(): Promise<SandboxLog> {
+    const response = await fetch(`${sandbox.url()}/sandbox/log`);
+    return (await response.json()) as SandboxLog;
+  },
+};
+
+export interface SandboxState {
+  transfers: { id: string; ref_id?: string; amount: string; direction: string }[];
+  orders: { id: string; ref_id?: string; status: string }[];
+  profiles: { id: string; balances: Record<string, unknown> }[];
+  orchestrations: { id: string; ref_id?: string; status: string; orchestration_rule_id?: string }[];
+  rules: { id: string; ref_id?: string; status: string }[];
+  deposit_addresses: { id: string; ref_id?: string; address: string }[];
+  fiat_accounts: { id: string; status?: string; [key: string]: unknown }[];
+  [key: string]: unknown;
+}
+export interface SandboxLog {
+  requests: { method: string; path: string; status: number; body: string }[];
+  token_requests: unknown[];
+}
+
+/** Signs in through the sign-in page, as an operator would. */
+export async function signIn(page: Page, username: string): Promise<void> {
+  const who = operator(username);
+  await page.goto('/sign-in');
+  await page.getByLabel('Username').fill(who.username);
+  await page.getByLabel('Password', { exact: true }).fill(who.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(
+    page.getByRole('banner').getByLabel('Signed in operator').getByText(who.display_name),
+  ).toBeVisible();
+}
+
+/** Saves a full-page screenshot at 1440×900 under e2e/artifacts/screenshots/. */
+export async function screenshot(page: Page, name: string): Promise<void> {
+  // From the top: a full-page capture of a scrolled window paints the fixed header mid-page.
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({
+    path: `artifacts/screenshots/${name}.png`,
+    fullPage: true,
+    animations: 'disabled',
+  });
+}
+
+export const test = base;
+export { expect };

@@ -1,0 +1,125 @@
+import { spawn, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { createWriteStream, existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { E2E_PORT } from './playwright.config';
+import type { TestOperator } from './fixtures';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const artifacts = join(root, 'e2e/artifacts');
+
+/** The operators of the run: one per role, and a second finance operator to approve the first. */
+const OPERATORS: Omit<TestOperator, 'password'>[] = [
+  { username: 'fiona', display_name: 'Fiona Finance', role: 'finance' },
+  { username: 'frank', display_name: 'Frank Finance', role: 'finance' },
+  { username: 'sam', display_name: 'Sam Support', role: 'support' },
+  { username: 'vera', display_name: 'Vera Viewer', role: 'viewer' },
+  { username: 'ada', display_name: 'Ada Admin', role: 'admin' },
+];
+
+/**
+ * Starts the console as an operator would run it: the built BFF serving the built SPA, with its
+ * embedded sandbox, operators added through the real CLI with passwords made for this run.
+ */
+export default async function globalSetup(): Promise<() => Promise<void>> {
+  for (const output of ['apps/web/dist/index.html', 'apps/bff/dist/main.js']) {
+    if (!existsSync(join(root, output))) throw new Error(`${output} is missing: build first`);
+  }
+  mkdirSync(artifacts, { recursive: true });
+  const dataDir = mkdtempSync(join(tmpdir(), 'console-e2e-'));
+  const usersFile = join(dataDir, 'users.json');
+  const operators: TestOperator[] = OPERATORS.map((o) => ({
+    ...o,
+    password: randomBytes(12).toString('base64url'),
+  }));
+  for (const operator of operators) {
+    const added = spawnSync(
+      'pnpm',
+      [
+        '--silent',
+        '--filter',
+        '@console/bff',
+        'run',
+        'cli',
+        'users:add',
+        '--file',
+        usersFile,
+        '--username',
+        operator.username,
+        '--role',
+        operator.role,
+        '--display-name',
+        operator.display_name,
+      ],
+      { cwd: root, input: `${operator.password}\n`, encoding: 'utf8' },
+    );
+    if (added.status !== 0) throw new Error(`users:add failed: ${added.stderr}`);
+  }
+
+  const sandboxPort = E2E_PORT + 1;
+  // Another run's console on the same port would answer the health check, and every spec would
+  // then sign in with this run's passwords against that run's operators.
+  for (const port of [E2E_PORT, sandboxPort]) {
+    if (await listening(port)) {
+      throw new Error(
+        `127.0.0.1:${port} is already in use (another e2e run?); stop it or set E2E_PORT`,
+      );
+    }
+  }
+  const log = createWriteStream(join(artifacts, 'bff.log'));
+  const bff = spawn(process.execPath, [join(root, 'apps/bff/dist/main.js')], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(E2E_PORT),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      CONSOLE_USERS_FILE: usersFile,
+      // Maker-checker (issue 7): internal transfers above 1000 wait for a second operator
+      // (specs/approvals.spec.ts); smaller sends, and the other operations, go out at once.
+      CONSOLE_POLICY_FILE: join(root, 'e2e/approval-policy.json'),
+      SANDBOX_PORT: String(sandboxPort),
+      LOG_LEVEL: 'info',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  bff.stdout.pipe(log);
+  bff.stderr.pipe(log);
+  await waitForHealth(`http://127.0.0.1:${E2E_PORT}/api/health`, bff);
+
+  const operatorsFile = join(dataDir, 'operators.json');
+  writeFileSync(operatorsFile, JSON.stringify(operators), { mode: 0o600 });
+  process.env.E2E_OPERATORS_FILE = operatorsFile;
+  process.env.E2E_SANDBOX_URL = `http://127.0.0.1:${sandboxPort}`;
+
+  return async () => {
+    bff.kill('SIGTERM');
+    await new Promise((resolve) => bff.once('exit', resolve));
+  };
+}
+
+async function listening(port: number): Promise<boolean> {
+  try {
+    await fetch(`http://127.0.0.1:${port}/`, { signal: AbortSignal.timeout(2_000) });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function waitForHealth(url: string, child: ReturnType<typeof spawn>): Promise<void> {
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null)
+      throw new Error(`the BFF exited (${child.exitCode}); see e2e/artifacts/bff.log`);
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`the BFF was not healthy within 30 s; see e2e/artifacts/bff.log`);
+}

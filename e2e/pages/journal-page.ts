@@ -1,0 +1,61 @@
+import { expect, type Download, type Locator, type Page } from '@playwright/test';
+
+/** The Journal: every send, filterable, with a detail page per entry and a CSV export. */
+export class JournalPage {
+  readonly table: Locator;
+  readonly filters: Locator;
+
+  constructor(private readonly page: Page) {
+    this.table = page.getByRole('table', { name: 'Journal entries' });
+    this.filters = page.getByRole('search', { name: 'Filter the journal' });
+  }
+
+  async goto(query = ''): Promise<void> {
+    await this.page.goto(`/journal${query}`);
+    await expect(this.page.getByRole('heading', { level: 1, name: 'Journal' })).toBeVisible();
+  }
+
+  /** Body rows of the table (the header row excluded). */
+  rows(): Locator {
+    return this.table.getByRole('rowgroup').last().getByRole('row');
+  }
+
+  rowFor(refId: string): Locator {
+    return this.rows().filter({ hasText: refId });
+  }
+
+  async chooseFilter(label: 'Operation' | 'State', option: string): Promise<void> {
+    await this.filters.getByRole('combobox', { name: label, exact: true }).click();
+    await this.page.getByRole('option', { name: option, exact: true }).click();
+  }
+
+  async typeFilter(label: 'Operator' | 'Reference id', value: string): Promise<void> {
+    await this.filters.getByLabel(label, { exact: true }).fill(value);
+  }
+
+  async apply(): Promise<void> {
+    await this.filters.getByRole('button', { name: 'Apply filters' }).click();
+    await expect(this.page).toHaveURL(/\/journal\?/);
+  }
+
+  /** Clears the filters; the bar is redrawn from the address, so wait for that before typing. */
+  async clear(): Promise<void> {
+    await this.filters.getByRole('button', { name: 'Clear' }).click();
+    await expect(this.page).toHaveURL(/\/journal$/);
+    await expect(this.filters.getByLabel('Operator', { exact: true })).toHaveValue('');
+    await expect(this.filters.getByLabel('Reference id', { exact: true })).toHaveValue('');
+  }
+
+  /** Opens an entry's detail page from its row. */
+  async open(refId: string): Promise<void> {
+    await this.rowFor(refId)
+      .getByRole('link', { name: /^Open journal entry/ })
+      .click();
+  }
+
+  async exportCsv(): Promise<Download> {
+    const download = this.page.waitForEvent('download');
+    await this.page.getByRole('link', { name: 'Export CSV' }).click();
+    return download;
+  }
+}

@@ -1,0 +1,117 @@
+import { DEMO_IDS } from '@console/schemas';
+import type { Browser, Page } from '@playwright/test';
+import { expect, sandbox, screenshot, signIn, test } from '../fixtures';
+import { ApprovalsPages, AwaitingApprovalCard } from '../pages/approvals';
+import { OperationForm } from '../pages/operation-form';
+
+const { treasury, payouts } = DEMO_IDS.profiles;
+
+/** A second operator in their own browser context, beside the maker's. */
+async function secondOperator(browser: Browser, username: string): Promise<Page> {
+  const context = await browser.newContext({
+    baseURL: test.info().project.use.baseURL,
+    viewport: { width: 1440, height: 900 },
+  });
+  const page = await context.newPage();
+  await signIn(page, username);
+  return page;
+}
+
+/** Fiona submits an internal transfer above the e2e policy's 1000 limit; it waits. */
+async function submitHeldTransfer(page: Page, amount: string): Promise<string> {
+  await signIn(page, 'fiona');
+  const form = new OperationForm(page, 'Create internal transfer');
+  await form.goto('/transfers/internal');
+  await form.fill({
+    'From profile id': treasury,
+    'To profile id': payouts,
+    Asset: 'USD',
+    Amount: amount,
+  });
+  const refId = await form.refId().inputValue();
+  await form.openReview();
+  await form.confirm();
+  const held = new AwaitingApprovalCard(page);
+  await expect(held.root).toBeVisible();
+  await expect(held.root).toContainText('Nothing was sent yet');
+  await expect(held.root).toContainText('finance or admin');
+  return refId;
+}
+
+const debits = async (refId: string) =>
+  (await sandbox.state()).transfers.filter((t) => t.ref_id === refId && t.direction === 'DEBIT');
+
+test.describe('Maker-checker approvals', () => {
+  test('a second finance operator approves; the transfer is sent once, as approved', async ({
+    page,
+    browser,
+  }) => {
+    const refId = await submitHeldTransfer(page, '2500.00');
+    await screenshot(page, 'approval-submitted');
+    expect(await debits(refId)).toHaveLength(0);
+
+    // Fiona's own request: she may cancel it but not approve it.
+    await new AwaitingApprovalCard(page).link().click();
+    const mine = new ApprovalsPages(page);
+    await expect(mine.button('Cancel request')).toBeVisible();
+    await expect(mine.button('Approve')).toHaveCount(0);
+
+    const frank = await secondOperator(browser, 'frank');
+    const checker = new ApprovalsPages(frank);
+    await expect(checker.navLink()).toContainText('1');
+    await checker.navLink().click();
+    const row = checker.row('Fiona Finance', '2500.00 USD');
+    await expect(row).toHaveCount(1);
+    await row.getByRole('link', { name: 'Create internal transfer' }).click();
+    await expect(checker.whatWillBeSent()).toContainText('2500.00');
+    await expect(checker.exactBody()).toContainText(`"ref_id":"${refId}"`);
+    const approvedBytes = (await checker.exactBody().innerText()).trim();
+    await screenshot(frank, 'approval-review');
+    await checker.button('Approve').click();
+    await expect(checker.sent).toBeVisible({ timeout: 20_000 });
+    await expect(checker.sent.getByText('SUCCEEDED', { exact: true })).toBeVisible();
+    await screenshot(frank, 'approval-approved');
+
+    // Sent exactly once, and the service verified the very bytes that were approved.
+    expect(await debits(refId)).toHaveLength(1);
+    const received = (await sandbox.log()).requests.filter(
+      (r) => r.path === '/v2/transfer/internal' && r.body.includes(refId),
+    );
+    expect(received.map((r) => r.body)).toEqual([approvedBytes]);
+
+    // Fiona sees it succeeded, and the journal names both operators.
+    await page.reload();
+    await expect(page.getByText('SUCCEEDED', { exact: true }).first()).toBeVisible();
+    await page.getByRole('link', { name: 'Open the journal entry' }).click();
+    const approval = page.getByRole('region', { name: 'Approval', exact: true });
+    await expect(approval).toContainText('Made by Fiona Finance; approved by Frank Finance');
+    await expect(approval).toContainText('Sent to the service');
+    await screenshot(page, 'approval-journal');
+    await frank.context().close();
+  });
+
+  test('a rejection with a reason sends nothing, and the maker reads why', async ({
+    page,
+    browser,
+  }) => {
+    const refId = await submitHeldTransfer(page, '1500.00');
+    await new AwaitingApprovalCard(page).link().click();
+    await page.waitForURL(/\/approvals\/[0-9a-f-]{36}$/);
+    const journalId = page.url().split('/').pop()!;
+
+    const frank = await secondOperator(browser, 'frank');
+    await frank.goto(`/approvals/${journalId}`);
+    const checker = new ApprovalsPages(frank);
+    await checker.reject('Wrong destination profile');
+    await expect(checker.history).toContainText('Rejected');
+    await expect(checker.history).toContainText('Wrong destination profile');
+    expect(await debits(refId)).toHaveLength(0);
+
+    await page.goto(`/journal/${journalId}`);
+    await expect(page.getByText('REJECTED', { exact: true }).first()).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Approval', exact: true })).toContainText(
+      'by Frank Finance: Wrong destination profile',
+    );
+    await frank.context().close();
+  });
+});

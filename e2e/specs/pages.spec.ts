@@ -1,0 +1,78 @@
+import { expect, screenshot, signIn, test } from '../fixtures';
+import { AppShell } from '../pages/app-shell';
+import { JournalPage } from '../pages/journal-page';
+import { OrdersPage } from '../pages/orders-page';
+import { placeOrder } from '../pages/tasks';
+
+/** Every page the console has, at 1440×900, as an operator sees it; a few in the dark theme. */
+const FORMS: [string, string, string][] = [
+  ['/orders/new', 'Create order', 'page-order-new'],
+  ['/transfers/internal', 'Create internal transfer', 'page-transfer-internal'],
+  ['/transfers/svc', 'Create svc transfer', 'page-transfer-svc'],
+  ['/crypto/deposit-addresses', 'Create deposit address', 'page-crypto-deposit-addresses'],
+  ['/crypto/withdrawal-fees', 'Quote crypto withdrawal fee', 'page-crypto-withdrawal-fees'],
+  ['/fiat/accounts', 'Update fiat account', 'page-fiat-accounts'],
+  ['/orchestration/orchestrations', 'Create orchestration', 'page-orchestration-orchestrations'],
+  ['/orchestration/rules', 'Create orchestration rule', 'page-orchestration-rules'],
+];
+
+test.describe('Every page', () => {
+  test('light theme', async ({ page }) => {
+    await signIn(page, 'ada');
+    await expect(page.getByRole('heading', { level: 1, name: /Welcome/ })).toBeVisible();
+    await screenshot(page, 'page-home');
+    for (const [path, title, name] of FORMS) {
+      await page.goto(path);
+      await expect(page.getByRole('form', { name: title })).toBeVisible();
+      await screenshot(page, name);
+    }
+    await placeOrder(page, {
+      market: 'BTCUSD',
+      side: 'BUY',
+      type: 'MARKET',
+      amounts: { 'Quote amount': '12.00' },
+    });
+    const orders = new OrdersPage(page);
+    await orders.goto();
+    await expect(orders.rows().first()).toBeVisible();
+    await screenshot(page, 'page-orders');
+    await orders.open(orders.rows().first());
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.getByRole('main')).toContainText('BTCUSD');
+    await screenshot(page, 'page-order-detail');
+    const journal = new JournalPage(page);
+    await journal.goto();
+    await expect(journal.rows().first()).toBeVisible();
+    await screenshot(page, 'page-journal');
+    await journal.rows().first().getByRole('link').first().click();
+    await expect(page.getByRole('heading', { level: 1, name: /Journal entry/ })).toBeVisible();
+    await screenshot(page, 'page-journal-detail');
+    await page.goto('/no-such-page');
+    await expect(page.getByRole('main')).toBeVisible();
+    await screenshot(page, 'page-not-found');
+  });
+
+  test('dark theme', async ({ page }) => {
+    await signIn(page, 'ada');
+    const shell = new AppShell(page);
+    await shell.useTheme('dark');
+    await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'dark');
+    await screenshot(page, 'dark-home');
+    await page.goto('/orders/new');
+    await expect(page.getByRole('form', { name: 'Create order' })).toBeVisible();
+    await screenshot(page, 'dark-order-new');
+    const journal = new JournalPage(page);
+    await journal.goto();
+    await expect(journal.table.or(page.getByText('The journal is empty')).first()).toBeVisible();
+    await screenshot(page, 'dark-journal');
+    await page.goto('/transfers/internal');
+    await page.getByLabel('Amount', { exact: true }).fill('1e5');
+    await page.getByRole('button', { name: 'Review and send' }).click();
+    await expect(page.getByLabel('Amount', { exact: true })).toHaveAttribute(
+      'aria-invalid',
+      'true',
+    );
+    await screenshot(page, 'dark-transfer-errors');
+    await shell.useTheme('light');
+  });
+});

@@ -1,0 +1,66 @@
+import { DEMO_IDS } from '@console/schemas';
+import { expect, sandbox, signIn, test } from '../fixtures';
+import { AppShell } from '../pages/app-shell';
+import { OperationForm } from '../pages/operation-form';
+
+const MONEY_MOVING = ['New order', 'Internal transfer', 'Svc transfer', 'Orchestrations', 'Rules'];
+
+test.describe('Roles', () => {
+  test('support updates a fiat account and is not offered money-moving pages', async ({ page }) => {
+    await signIn(page, 'sam');
+    const shell = new AppShell(page);
+    await expect(shell.operator).toContainText('support');
+    expect(await shell.offered()).toEqual(['Orders', 'Fiat accounts', 'Approvals', 'Journal']);
+    for (const name of MONEY_MOVING) await expect(shell.navLink(name)).toHaveCount(0);
+
+    await shell.open('Fiat accounts');
+    const form = new OperationForm(page, 'Update fiat account');
+    await expect(form.form).toBeVisible();
+    await form.fill({ 'Fiat account id': DEMO_IDS.fiatAccounts.globex });
+    await form.addMetadata({ ticket: 'SUP-2001' });
+    await form.send();
+    await expect(form.result.badge('PENDING')).toBeVisible();
+    await expect(form.result.root).toContainText('Sent by Sam Support');
+
+    // Typing the address of a money-moving page does not offer it either.
+    await page.goto('/transfers/internal');
+    await expect(page.getByText('Not offered to your role')).toBeVisible();
+    await expect(page.getByRole('form', { name: 'Create internal transfer' })).toHaveCount(0);
+  });
+
+  test('finance sends a transfer but is not offered fiat accounts', async ({ page }) => {
+    await signIn(page, 'fiona');
+    const shell = new AppShell(page);
+    for (const name of MONEY_MOVING) await expect(shell.navLink(name)).toBeVisible();
+    await expect(shell.navLink('Fiat accounts')).toHaveCount(0);
+
+    await shell.open('Internal transfer');
+    const form = new OperationForm(page, 'Create internal transfer');
+    await form.fill({
+      'From profile id': DEMO_IDS.profiles.treasury,
+      'To profile id': DEMO_IDS.profiles.trading,
+      Asset: 'EUR',
+      Amount: '12.34',
+    });
+    const refId = await form.refId().inputValue();
+    await form.send();
+    await expect(form.result.badge('SUCCEEDED')).toBeVisible();
+    await expect(form.result.value('Amount')).toHaveText('12.34EUR');
+    const debits = (await sandbox.state()).transfers.filter(
+      (t) => t.ref_id === refId && t.direction === 'DEBIT',
+    );
+    expect(debits).toHaveLength(1);
+  });
+
+  test('a viewer reads orders and the journal only', async ({ page }) => {
+    await signIn(page, 'vera');
+    const shell = new AppShell(page);
+    const offered = await shell.offered();
+    expect(offered).toEqual(expect.arrayContaining(['Orders', 'Journal']));
+    for (const name of [...MONEY_MOVING, 'Fiat accounts', 'Deposit addresses', 'Withdrawal fees']) {
+      expect(offered).not.toContain(name);
+    }
+    await page.goto('/orders/new');
+    await expect(page.getByText('Not offered to your role')).toBeVisible();
+  });
+});
