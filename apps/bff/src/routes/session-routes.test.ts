@@ -105,6 +105,18 @@ describe('sessions', () => {
     }
   });
 
+  it('stays alive while used in steps shorter than the interval between last-seen writes', async () => {
+    const cookie = await h.signIn('admin');
+    // 30 s steps for 40 minutes: most requests do not write last-seen, the session stays live.
+    for (let i = 0; i < 80; i += 1) {
+      clock += 30_000;
+      expect((await h.get('/api/session', cookie)).status).toBe(200);
+    }
+    // Then idle: ended by the idle timeout counted from a stored last-seen at most a minute old.
+    clock += 15 * 60_000;
+    expect((await h.get('/api/session', cookie)).status).toBe(401);
+  });
+
   it('issues a new session at each sign-in and ends the one the browser had', async () => {
     const first = await h.signIn('admin');
     const res = await h.app.request('/api/session', {

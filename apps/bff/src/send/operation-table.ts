@@ -16,6 +16,8 @@ export interface SendableOperation {
   scope: string;
   movesMoney: boolean;
   takesRefId: boolean;
+  /** Built once; its clock rules read `Date.now()` as it parses. */
+  request: z.ZodType;
   requestAt(now: number): z.ZodType;
   toWire(input: Record<string, unknown>): { path: string; body: Record<string, unknown> };
 }
@@ -24,6 +26,16 @@ export interface SendableOperation {
 export function sendableOperation(id: string): SendableOperation | undefined {
   if (!Object.hasOwn(operations, id)) return undefined;
   return operations[id as OperationId] as unknown as SendableOperation;
+}
+
+/**
+ * The request schema checked against `clock`. For the live clock it is the registry's `request`,
+ * built once: zod compiles a schema on its first parse, so `requestAt(Date.now())` paid that
+ * compile on every send, for the same check (the rules read `Date.now()` at parse time either way).
+ * Any other clock (tests fix it) gets a schema fixed at its current reading.
+ */
+export function requestSchema(operation: SendableOperation, clock: () => number): z.ZodType {
+  return clock === Date.now ? operation.request : operation.requestAt(clock());
 }
 
 /** Reads path parameters back out of a path built from the template (for resolving). */

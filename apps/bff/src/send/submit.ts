@@ -4,7 +4,7 @@ import { holdForApproval } from '../approvals/approval-flow';
 import { requirementFor } from '../approvals/policy';
 import { problems } from '../errors';
 import { dispatch, type DispatchDeps, type Dispatched } from './dispatch';
-import type { SendableOperation } from './operation-table';
+import { requestSchema, type SendableOperation } from './operation-table';
 
 /** What the send pipeline needs besides sending. */
 export interface SubmitDeps extends DispatchDeps {
@@ -35,7 +35,7 @@ export async function submitOperation(
   // in the journal: a later retry of this intent reuses it.
   const withRef =
     operation.takesRefId && input.ref_id === undefined ? { ...input, ref_id: newRefId() } : input;
-  const parsed = parseWith(operation.requestAt(deps.now()), withRef);
+  const parsed = parseWith(requestSchema(operation, deps.now), withRef);
   if (!parsed.ok) throw problems.validation(parsed.errors);
 
   const { path, body } = operation.toWire(parsed.value as Record<string, unknown>);
