@@ -1,8 +1,8 @@
-import { Button, Group, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Stack, Title } from '@mantine/core';
 import { JOURNAL_STATES, isKnownValue } from '@console/schemas';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
-import { EmptyState, ErrorState, LoadingState } from '@/components/states/states';
+import { PagedResults } from '@/components/states/paged-results';
 import { journalCsvUrl, listJournal, type JournalFilters } from '@/lib/api';
 import { JournalFiltersBar } from './journal-filters';
 import { JournalTable } from './journal-table';
@@ -29,7 +29,6 @@ export function JournalPage() {
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (page) => page.next_cursor ?? undefined,
   });
-  const items = query.data?.pages.flatMap((page) => page.items) ?? [];
   const filtered = Object.keys(filters).length > 0;
 
   return (
@@ -51,35 +50,21 @@ export function JournalPage() {
           )
         }
       />
-      {query.isPending ? (
-        <LoadingState label="Loading the journal…" />
-      ) : query.isError ? (
-        <ErrorState error={query.error} onRetry={() => void query.refetch()} />
-      ) : items.length === 0 ? (
-        <EmptyState title={filtered ? 'No entries match these filters' : 'The journal is empty'}>
-          {filtered
-            ? 'Clear a filter to see more.'
-            : 'Every send through the console is recorded here.'}
-        </EmptyState>
-      ) : (
-        <>
-          <Text size="xs" c="dimmed">
-            {items.length} entr{items.length === 1 ? 'y' : 'ies'} shown, newest first
-          </Text>
-          <JournalTable items={items} />
-          {query.hasNextPage && (
-            <Button
-              variant="default"
-              size="xs"
-              onClick={() => void query.fetchNextPage()}
-              loading={query.isFetchingNextPage}
-              style={{ alignSelf: 'center' }}
-            >
-              Load more
-            </Button>
-          )}
-        </>
-      )}
+      <PagedResults
+        query={query}
+        loadingLabel="Loading the journal…"
+        empty={
+          filtered
+            ? { title: 'No entries match these filters', body: 'Clear a filter to see more.' }
+            : {
+                title: 'The journal is empty',
+                body: 'Every send through the console is recorded here.',
+              }
+        }
+        count={(n) => `${n} entr${n === 1 ? 'y' : 'ies'} shown, newest first`}
+      >
+        {(items) => <JournalTable items={items} />}
+      </PagedResults>
     </Stack>
   );
 }

@@ -1,7 +1,7 @@
-import { Button, Group, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Stack, Title } from '@mantine/core';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
-import { EmptyState, ErrorState, LoadingState } from '@/components/states/states';
+import { PagedResults } from '@/components/states/paged-results';
 import { listOrders, type OrderFilters } from '@/lib/api';
 import { useCan } from '@/lib/session';
 import { OrderFiltersBar } from './order-filters';
@@ -22,7 +22,6 @@ export function OrdersPage() {
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (page) => page.next_cursor ?? undefined,
   });
-  const items = query.data?.pages.flatMap((page) => page.items) ?? [];
   const filtered = Object.keys(filters).length > 0;
 
   return (
@@ -45,35 +44,18 @@ export function OrdersPage() {
           )
         }
       />
-      {query.isPending ? (
-        <LoadingState label="Loading orders…" />
-      ) : query.isError ? (
-        <ErrorState error={query.error} onRetry={() => void query.refetch()} />
-      ) : items.length === 0 ? (
-        <EmptyState title={filtered ? 'No orders match these filters' : 'No orders yet'}>
-          {filtered
-            ? 'Clear a filter to see more.'
-            : 'Orders placed through the console appear here.'}
-        </EmptyState>
-      ) : (
-        <>
-          <Text size="xs" c="dimmed">
-            {items.length} order{items.length === 1 ? '' : 's'} shown, newest first
-          </Text>
-          <OrdersTable items={items} />
-          {query.hasNextPage && (
-            <Button
-              variant="default"
-              size="xs"
-              onClick={() => void query.fetchNextPage()}
-              loading={query.isFetchingNextPage}
-              style={{ alignSelf: 'center' }}
-            >
-              Load more
-            </Button>
-          )}
-        </>
-      )}
+      <PagedResults
+        query={query}
+        loadingLabel="Loading orders…"
+        empty={
+          filtered
+            ? { title: 'No orders match these filters', body: 'Clear a filter to see more.' }
+            : { title: 'No orders yet', body: 'Orders placed through the console appear here.' }
+        }
+        count={(n) => `${n} order${n === 1 ? '' : 's'} shown, newest first`}
+      >
+        {(items) => <OrdersTable items={items} />}
+      </PagedResults>
     </Stack>
   );
 }
