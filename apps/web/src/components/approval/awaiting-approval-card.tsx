@@ -6,6 +6,7 @@ import { CopyValue } from '../result/copy-value';
 import { LocalTime } from '../result/local-time';
 import { StatusBadge } from '../result/status-badge';
 import { approvalsNeeded, roleList } from './role-names';
+import { FactRow } from '../result/fact-row';
 
 /**
  * The answer to a send that the approval policy holds: nothing went to the service; it waits
@@ -33,25 +34,16 @@ export function AwaitingApprovalCard({
           {roleList(approval.eligible_roles)} operator other than you, before it goes to the
           service. It expires at <LocalTime value={approval.expires_at} /> if nobody approves it.
         </Alert>
-        <Group gap="xs">
-          <Text size="sm" c="dimmed" w={120}>
-            Who can approve
-          </Text>
+        <FactRow label="Who can approve">
           <Text size="sm">{roleList(approval.eligible_roles)}</Text>
-        </Group>
-        <Group gap="xs">
-          <Text size="sm" c="dimmed" w={120}>
-            Journal entry
-          </Text>
+        </FactRow>
+        <FactRow label="Journal entry">
           <CopyValue value={journal.id} label="journal entry id" />
-        </Group>
+        </FactRow>
         {journal.ref_id && (
-          <Group gap="xs">
-            <Text size="sm" c="dimmed" w={120}>
-              Reference id
-            </Text>
+          <FactRow label="Reference id">
             <CopyValue value={journal.ref_id} label="reference id" />
-          </Group>
+          </FactRow>
         )}
         <Group justify="space-between">
           <Anchor component={Link} to={`/approvals/${journal.id}`} size="sm">

@@ -8,6 +8,7 @@ import { ResultFields } from './result-fields';
 import { StatusBadge } from './status-badge';
 import { valueKind } from './value-kinds';
 import { JOURNAL_STATES } from '@console/schemas';
+import { FactRow } from './fact-row';
 
 export interface ResultCardProps {
   operation: OperationId;
@@ -68,26 +69,17 @@ export function ResultCard({ operation, data, journal, title, actions }: ResultC
           <>
             <Divider label="Journal" labelPosition="left" />
             <Stack gap={4}>
-              <Group gap="xs">
-                <Text size="sm" c="dimmed" w={120}>
-                  Journal entry
-                </Text>
+              <FactRow label="Journal entry">
                 <CopyValue value={journal.id} label="journal entry id" />
-              </Group>
+              </FactRow>
               {journal.ref_id && (
-                <Group gap="xs">
-                  <Text size="sm" c="dimmed" w={120}>
-                    Reference id
-                  </Text>
+                <FactRow label="Reference id">
                   <CopyValue value={journal.ref_id} label="reference id" />
-                </Group>
+                </FactRow>
               )}
-              <Group gap="xs">
-                <Text size="sm" c="dimmed" w={120}>
-                  Request id
-                </Text>
+              <FactRow label="Request id">
                 <CopyValue value={journal.request_id} label="request id" />
-              </Group>
+              </FactRow>
             </Stack>
           </>
         )}
