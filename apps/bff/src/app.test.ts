@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { JournalStore } from './journal/journal-store';
-import { echoSuccess, scriptedClient, testApp } from './testing/harness';
+import { echoSuccess, scriptedClient, testApp } from '../test/harness';
 
 describe('the app', () => {
   it('is ready only when the database answers', async () => {

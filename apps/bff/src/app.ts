@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import type { ApprovalDeps } from './approvals/approval-deps';
+import { approvalGate } from './approvals/approval-gate';
 import type { ApprovalStore } from './approvals/approval-store';
 import { defaultPolicy, type ApprovalPolicy } from './approvals/policy';
 import type { AppEnv } from './context';
@@ -89,7 +90,11 @@ export function routeTable(
     ...sessionRoutes(sessionDeps),
     ...sessionListRoutes(sessionDeps),
     ...securityEventRoutes(deps.securityEvents),
-    ...operationRoutes({ ...dispatchDeps, now: deps.now ?? Date.now, approval }),
+    ...operationRoutes({
+      ...dispatchDeps,
+      now: deps.now ?? Date.now,
+      hold: approvalGate(approval),
+    }),
     ...journalRoutes({ ...dispatchDeps, approvals: deps.approvals }),
     ...approvalRoutes(approval),
     ...ordersRoutes(deps.journal),

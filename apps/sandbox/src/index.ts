@@ -18,5 +18,5 @@ export {
   type ManualClock,
   type OffsetClock,
 } from './clock';
-export type { RequestLogEntry } from './handlers/dispatch';
+export type { RequestLogEntry } from './runtime';
 export type { TokenLogEntry } from './auth/token-endpoint';

@@ -4,8 +4,24 @@ import type { RegisteredKey } from './auth/verify-signature';
 import type { TokenBuckets } from './auth/rate-limit';
 import type { TokenStore } from './auth/tokens';
 import type { TokenLogEntry } from './auth/token-endpoint';
-import type { RequestLogEntry } from './handlers/dispatch';
 import type { SandboxState } from './state/store';
+
+/** One entry of `GET /sandbox/log`'s `requests`. */
+export interface RequestLogEntry {
+  method: string;
+  path: string;
+  status: number;
+  client_id: string | null;
+  /** The exact raw text received. */
+  body: string;
+  signature: { kid: string; alg: string; verified: boolean } | null;
+  /**
+   * The headers received (names lower-cased), so tests can see what a client passed on. The
+   * credentials are kept out: `authorization` and `svc-signature` show only that they came.
+   */
+  headers: Record<string, string>;
+  at: string;
+}
 
 /** Everything a running sandbox holds; the routes share it. */
 export interface SandboxRuntime {

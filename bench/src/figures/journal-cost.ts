@@ -5,7 +5,8 @@
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { openDb, type Db } from '@console/bff/src/db/db';
+import type { Db } from '@console/bff/src/db/db';
+import { openDb } from '@console/bff/src/db/open-db';
 import { createJournalStore, type JournalStore } from '@console/bff/src/journal/journal-store';
 import type { JournalFilter } from '@console/bff/src/journal/journal-query';
 import { exampleInput, OPERATION_IDS, operations } from '@console/schemas';

@@ -1,7 +1,7 @@
 import { exampleInput, type JournalEntry } from '@console/schemas';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { echoSuccess, scriptedClient } from '../testing/harness';
-import { approvalApp } from './approvals-test-kit';
+import { echoSuccess, scriptedClient } from '../../test/harness';
+import { approvalApp } from '../../test/approvals-test-kit';
 import { buildPolicy, defaultPolicy } from './policy';
 
 type App = Awaited<ReturnType<typeof approvalApp>>;

@@ -2,8 +2,8 @@ import { exampleInput } from '@console/schemas';
 import { describe, expect, it } from 'vitest';
 import type { ApprovalDeps } from './approval-deps';
 import type { ApprovalPolicy } from './policy';
-import { echoSuccess, scriptedClient } from '../testing/harness';
-import { approvalApp } from './approvals-test-kit';
+import { echoSuccess, scriptedClient } from '../../test/harness';
+import { approvalApp } from '../../test/approvals-test-kit';
 import { buildPolicy, defaultPolicy } from './policy';
 import { resumeApproved } from './resume-approved';
 

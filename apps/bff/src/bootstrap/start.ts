@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { createApp } from '../app';
 import { sweepExpired } from '../approvals/approval-flow';
 import { createApprovalStore } from '../approvals/approval-store';
-import { openDb } from '../db/db';
+import { openDb } from '../db/open-db';
 import type { Env } from '../env';
 import { createJournalStore } from '../journal/journal-store';
 import { createLogger, type Logger } from '../logger';

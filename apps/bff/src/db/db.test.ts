@@ -2,8 +2,8 @@ import { mkdtempSync, writeFileSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { sharedDb } from '../testing/harness';
-import { openDb } from './db';
+import { sharedDb } from '../../test/harness';
+import { openDb } from './open-db';
 import { applyMigrations, listMigrations } from './migrate';
 
 describe('the database layer on PGlite', () => {

@@ -1,6 +1,6 @@
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Db } from '../db/db';
-import { sharedDb } from '../testing/harness';
+import { sharedDb } from '../../test/harness';
 import { bodySha256, createJournalStore, type NewJournalEntry } from './journal-store';
 
 const entry = (over: Partial<NewJournalEntry> = {}): NewJournalEntry => ({

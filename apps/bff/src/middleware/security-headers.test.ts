@@ -9,7 +9,7 @@ import {
   scriptedClient,
   testApp,
   TEST_PASSWORDS,
-} from '../testing/harness';
+} from '../../test/harness';
 import type { SecurityOptions } from '../security/security-runtime';
 
 function webDist(): string {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { TEST_SCRYPT } from '../testing/harness';
+import { TEST_SCRYPT } from '../../test/harness';
 import { hashPassword, isPasswordHash, verifyPassword } from './password';
 
 describe('password hashes', () => {

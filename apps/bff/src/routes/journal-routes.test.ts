@@ -5,7 +5,7 @@ import {
   type OrdersPage,
 } from '@console/schemas';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { echoSuccess, scriptedClient, testApp } from '../testing/harness';
+import { echoSuccess, scriptedClient, testApp } from '../../test/harness';
 
 type Harness = Awaited<ReturnType<typeof testApp>>;
 

@@ -1,7 +1,7 @@
 import { exampleInput, OPERATION_IDS, operations, type JournalEntry } from '@console/schemas';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { ROLE_OPERATIONS } from '../access/permissions';
-import { BROWSER_HEADERS, echoSuccess, scriptedClient, testApp } from '../testing/harness';
+import { BROWSER_HEADERS, echoSuccess, scriptedClient, testApp } from '../../test/harness';
 import type { UpstreamOutcome } from '../upstream/client';
 
 type Harness = Awaited<ReturnType<typeof testApp>>;

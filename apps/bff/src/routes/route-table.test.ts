@@ -2,7 +2,7 @@ import { exampleInput, ROLES, isOperationId } from '@console/schemas';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { allows } from '../access/permissions';
 import { routeTable } from '../app';
-import { BROWSER_HEADERS, echoSuccess, scriptedClient, testApp } from '../testing/harness';
+import { BROWSER_HEADERS, echoSuccess, scriptedClient, testApp } from '../../test/harness';
 
 type Harness = Awaited<ReturnType<typeof testApp>>;
 

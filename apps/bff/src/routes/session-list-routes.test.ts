@@ -1,6 +1,6 @@
 import type { SecurityEventPage, SessionList } from '@console/schemas';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { BROWSER_HEADERS, echoSuccess, scriptedClient, testApp } from '../testing/harness';
+import { BROWSER_HEADERS, echoSuccess, scriptedClient, testApp } from '../../test/harness';
 
 type Harness = Awaited<ReturnType<typeof testApp>>;
 

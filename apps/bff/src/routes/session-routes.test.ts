@@ -6,7 +6,7 @@ import {
   scriptedClient,
   testApp,
   TEST_PASSWORDS,
-} from '../testing/harness';
+} from '../../test/harness';
 
 type Harness = Awaited<ReturnType<typeof testApp>>;
 
@@ -21,7 +21,7 @@ describe('sessions', () => {
   let clock: number;
   beforeEach(async () => {
     clock = Date.parse('2026-01-01T10:00:00Z');
-    const db = (await import('../testing/harness')).sharedDb;
+    const db = (await import('../../test/harness')).sharedDb;
     h = await testApp({
       client: scriptedClient(echoSuccess).client,
       sessions: createSessionStore(await db(), {

@@ -6,7 +6,7 @@ import {
   scriptedClient,
   testApp,
   TEST_PASSWORDS,
-} from '../testing/harness';
+} from '../../test/harness';
 
 type Harness = Awaited<ReturnType<typeof testApp>>;
 

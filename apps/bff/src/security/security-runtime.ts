@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import type { AppEnv } from '../context';
-import { clientAddress } from '../middleware/client-address';
+import { clientAddress } from './client-address';
 import { sessionCookie, type SessionCookie } from '../sessions/session-cookie';
 import { createSendRateLimit, type SendRateLimit } from './send-rate-limit';
 import {

@@ -1,10 +1,33 @@
-import { newRefId, parseWith, type JournalEntry, type Operator } from '@console/schemas';
-import type { ApprovalDeps } from '../approvals/approval-deps';
-import { holdForApproval } from '../approvals/approval-flow';
-import { requirementFor } from '../approvals/policy';
+import {
+  newRefId,
+  parseWith,
+  type ApprovalRequirement,
+  type JournalEntry,
+  type OperationId,
+  type Operator,
+} from '@console/schemas';
 import { problems } from '../errors';
+import type { NewJournalEntry } from '../journal/journal-store';
 import { dispatch, type DispatchDeps, type Dispatched } from './dispatch';
 import { requestSchema, type SendableOperation } from './operation-table';
+
+/** A send the approval policy holds: journaled as awaiting approval, nothing sent. */
+export interface Held {
+  entry: JournalEntry;
+  approval: ApprovalRequirement;
+}
+
+/**
+ * Journals a send that needs approval and holds it, or answers undefined when it goes out now.
+ * The approvals module provides it (`approvalGate`), so that sending does not depend on approvals:
+ * the approval of a held send ends in a send, never the other way round.
+ */
+export type HoldForApproval = (
+  operation: OperationId,
+  entry: NewJournalEntry,
+  body: Record<string, unknown>,
+  operator: Operator,
+) => Promise<Held | undefined>;
 
 /** What the send pipeline needs besides sending. */
 export interface SubmitDeps extends DispatchDeps {
@@ -12,7 +35,7 @@ export interface SubmitDeps extends DispatchDeps {
   /** Called once the entry is journaled, before sending (the request's log line reads it). */
   onJournaled?: (entry: JournalEntry) => void;
   /** The approval policy and its flow: a send the policy holds waits instead of going out. */
-  approval?: ApprovalDeps;
+  hold?: HoldForApproval;
 }
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
@@ -52,9 +75,8 @@ export async function submitOperation(
     request_body: bytes,
     request_id: context.requestId,
   };
-  const requirement = deps.approval && requirementFor(deps.approval.policy, operation.id, body);
-  if (deps.approval && requirement) {
-    const held = await holdForApproval(deps.approval, newEntry, requirement, context.operator);
+  const held = await deps.hold?.(operation.id, newEntry, body, context.operator);
+  if (held) {
     deps.onJournaled?.(held.entry);
     return { entry: held.entry, approval: held.approval };
   }

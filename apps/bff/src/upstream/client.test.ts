@@ -14,7 +14,7 @@ import {
   type RecordedRequest,
   type Script,
   type TestServer,
-} from './test-server';
+} from '../../test/test-server';
 import { createTokenProvider, type TokenProvider } from './tokens';
 
 const SCOPE = 'transfer:write_internal_transfer';

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { json, startTestServer, type Script, type TestServer } from './test-server';
+import { json, startTestServer, type Script, type TestServer } from '../../test/test-server';
 import {
   TokenError,
   clientForScope,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALL_SCOPES } from '../config';
-import { SECRET, client, startTestSandbox, type TestSandbox } from '../test-support';
+import { SECRET, client, startTestSandbox, type TestSandbox } from '../../test/test-support';
 
 let sbx: TestSandbox;
 beforeAll(async () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exportSPKI, generateKeyPair, type CryptoKey } from 'jose';
 import { exampleInput, operations } from '@console/schemas';
-import { client, signRequest, startTestSandbox, type TestSandbox } from '../test-support';
+import { client, signRequest, startTestSandbox, type TestSandbox } from '../../test/test-support';
 
 const op = operations.createCryptoWithdrawalFee;
 const body = JSON.stringify(op.toWire(exampleInput('createCryptoWithdrawalFee')).body);

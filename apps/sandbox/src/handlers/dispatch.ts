@@ -3,26 +3,9 @@ import { OPERATION_IDS, operations, parseWith, type OperationId } from '@console
 import { iso } from '../clock';
 import { SandboxProblem, badRequest, forbidden, problemResponse, unauthorized } from '../problem';
 import { verifySignature } from '../auth/verify-signature';
-import type { SandboxRuntime } from '../runtime';
+import type { RequestLogEntry, SandboxRuntime } from '../runtime';
 import { handlers } from './index';
 import type { HandlerInput } from './types';
-
-/** One entry of `GET /sandbox/log`'s `requests`. */
-export interface RequestLogEntry {
-  method: string;
-  path: string;
-  status: number;
-  client_id: string | null;
-  /** The exact raw text received. */
-  body: string;
-  signature: { kid: string; alg: string; verified: boolean } | null;
-  /**
-   * The headers received (names lower-cased), so tests can see what a client passed on. The
-   * credentials are kept out: `authorization` and `svc-signature` show only that they came.
-   */
-  headers: Record<string, string>;
-  at: string;
-}
 
 const CREDENTIAL_HEADERS = new Set(['authorization', 'svc-signature']);
 

@@ -6,7 +6,7 @@ import {
   problemCode,
   type OperationId,
 } from '@console/schemas';
-import { client, startTestSandbox, type TestSandbox } from '../test-support';
+import { client, startTestSandbox, type TestSandbox } from '../../test/test-support';
 
 let sbx: TestSandbox;
 beforeAll(async () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DEMO_IDS, exampleInput, problemCode, type OperationId } from '@console/schemas';
-import { client, startTestSandbox, type TestSandbox } from '../test-support';
+import { client, startTestSandbox, type TestSandbox } from '../../test/test-support';
 
 let sbx: TestSandbox;
 beforeAll(async () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DEMO_IDS, EVM_NETWORKS, exampleInput } from '@console/schemas';
-import { startTestSandbox, type TestSandbox } from '../test-support';
+import { startTestSandbox, type TestSandbox } from '../../test/test-support';
 
 const P = DEMO_IDS.profiles;
 let sbx: TestSandbox;

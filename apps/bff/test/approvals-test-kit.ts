@@ -3,12 +3,12 @@
  * and the policy under test. Used by tests only.
  */
 import type { ApprovalDetail, ApprovalQueue, JournalEntry, Role } from '@console/schemas';
-import { staticDirectory } from '../operators/operator-directory';
-import { hashPassword } from '../operators/password';
-import type { UserRecord } from '../operators/users-file';
-import * as harness from '../testing/harness';
-import type { UpstreamClient } from '../upstream/client';
-import type { ApprovalPolicy } from './policy';
+import { staticDirectory } from '../src/operators/operator-directory';
+import { hashPassword } from '../src/operators/password';
+import type { UserRecord } from '../src/operators/users-file';
+import * as harness from './harness';
+import type { UpstreamClient } from '../src/upstream/client';
+import type { ApprovalPolicy } from '../src/approvals/policy';
 
 export const SECOND_FINANCE = { username: 'finance2', password: 'finance2-pass-1' };
 

@@ -5,7 +5,7 @@ import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { exampleInput, ROLES } from '@console/schemas';
 import { afterAll, describe, expect, it } from 'vitest';
-import { sandboxHarness, type RunSecrets } from '../testing/sandbox-harness';
+import { sandboxHarness, type RunSecrets } from '../sandbox-harness';
 
 const root = fileURLToPath(new URL('../../../../', import.meta.url));
 const web = join(root, 'apps/web');

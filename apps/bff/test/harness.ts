@@ -4,18 +4,19 @@
  */
 import { Writable } from 'node:stream';
 import { ROLES, type Role } from '@console/schemas';
-import { createApp, type AppDeps } from '../app';
-import { createApprovalStore } from '../approvals/approval-store';
-import { noApprovalPolicy } from '../approvals/policy';
-import { openDb, type Db } from '../db/db';
-import { createJournalStore } from '../journal/journal-store';
-import { createLogger } from '../logger';
-import { staticDirectory } from '../operators/operator-directory';
-import { hashPassword } from '../operators/password';
-import type { UserRecord } from '../operators/users-file';
-import { createSecurityEventStore } from '../security/security-events';
-import { createSessionStore } from '../sessions/session-store';
-import type { SendRequest, UpstreamClient, UpstreamOutcome } from '../upstream/client';
+import { createApp, type AppDeps } from '../src/app';
+import { createApprovalStore } from '../src/approvals/approval-store';
+import { noApprovalPolicy } from '../src/approvals/policy';
+import type { Db } from '../src/db/db';
+import { openDb } from '../src/db/open-db';
+import { createJournalStore } from '../src/journal/journal-store';
+import { createLogger } from '../src/logger';
+import { staticDirectory } from '../src/operators/operator-directory';
+import { hashPassword } from '../src/operators/password';
+import type { UserRecord } from '../src/operators/users-file';
+import { createSecurityEventStore } from '../src/security/security-events';
+import { createSessionStore } from '../src/sessions/session-store';
+import type { SendRequest, UpstreamClient, UpstreamOutcome } from '../src/upstream/client';
 
 /** Cheap scrypt cost for tests: the format is the same, the time is not. */
 export const TEST_SCRYPT = { N: 1024, r: 8, p: 1 };

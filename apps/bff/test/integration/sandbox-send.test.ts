@@ -1,6 +1,6 @@
 import { exampleInput, OPERATION_IDS, operations, type JournalEntry } from '@console/schemas';
 import { afterAll, describe, expect, it } from 'vitest';
-import { sandboxHarness, type RunSecrets } from '../testing/sandbox-harness';
+import { sandboxHarness, type RunSecrets } from '../sandbox-harness';
 
 /** Every secret of every run in this file; the last test scans all log lines for them. */
 const secrets: RunSecrets = { values: new Set(), tokens: 0 };

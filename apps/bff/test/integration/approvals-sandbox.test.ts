@@ -1,8 +1,8 @@
 import { exampleInput, type JournalEntry } from '@console/schemas';
 import { afterAll, describe, expect, it } from 'vitest';
-import { approvalUsers, SECOND_FINANCE } from '../approvals/approvals-test-kit';
-import { defaultPolicy } from '../approvals/policy';
-import { sandboxHarness, type RunSecrets } from '../testing/sandbox-harness';
+import { approvalUsers, SECOND_FINANCE } from '../approvals-test-kit';
+import { defaultPolicy } from '../../src/approvals/policy';
+import { sandboxHarness, type RunSecrets } from '../sandbox-harness';
 
 const secrets: RunSecrets = { values: new Set(), tokens: 0 };
 type Harness = Awaited<ReturnType<typeof sandboxHarness>>;

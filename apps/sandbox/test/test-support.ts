@@ -1,10 +1,15 @@
 /* Helpers for the sandbox's tests: a sandbox over real HTTP on a manual clock, tokens, calls. */
 import { CompactSign, type CryptoKey } from 'jose';
 import { operations, type OperationId } from '@console/schemas';
-import { createManualClock, type OffsetClock } from './clock';
-import { ALL_SCOPES, parseSandboxConfig, type SandboxClient, type SandboxConfig } from './config';
-import { startSandbox } from './server';
-import type { Sandbox } from './app';
+import { createManualClock, type OffsetClock } from '../src/clock';
+import {
+  ALL_SCOPES,
+  parseSandboxConfig,
+  type SandboxClient,
+  type SandboxConfig,
+} from '../src/config';
+import { startSandbox } from '../src/server';
+import type { Sandbox } from '../src/app';
 
 export const SECRET = 'test-secret-0123456789';
 

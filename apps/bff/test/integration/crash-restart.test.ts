@@ -8,10 +8,10 @@ import { fileURLToPath } from 'node:url';
 import { demoConfig, startSandbox } from '@console/sandbox';
 import { exampleInput, type JournalEntry } from '@console/schemas';
 import { afterAll, describe, expect, it } from 'vitest';
-import { describePublicKey } from '../upstream/signing';
-import { startFaultProxy } from '../testing/fault-proxy';
-import { TEST_PASSWORDS, testUsers } from '../testing/harness';
-import { newPrivateKeyPem, pemFragments } from '../testing/sandbox-harness';
+import { describePublicKey } from '../../src/upstream/signing';
+import { startFaultProxy } from '../fault-proxy';
+import { TEST_PASSWORDS, testUsers } from '../harness';
+import { newPrivateKeyPem, pemFragments } from '../sandbox-harness';
 
 const bffDir = fileURLToPath(new URL('../..', import.meta.url));
 

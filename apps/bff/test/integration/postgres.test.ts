@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createJournalStore } from '../journal/journal-store';
-import { openDb } from './db';
+import { createJournalStore } from '../../src/journal/journal-store';
+import { openDb } from '../../src/db/open-db';
 
 const url = process.env.TEST_DATABASE_URL;
 

@@ -1,7 +1,7 @@
 import { exampleInput } from '@console/schemas';
 import { afterAll, describe, expect, it } from 'vitest';
-import { BROWSER_HEADERS } from '../testing/harness';
-import { sandboxHarness, type RunSecrets } from '../testing/sandbox-harness';
+import { BROWSER_HEADERS } from '../harness';
+import { sandboxHarness, type RunSecrets } from '../sandbox-harness';
 
 /** What the BFF itself sends to the service: its allowlist. */
 const ALLOWED = [

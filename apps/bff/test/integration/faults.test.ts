@@ -1,7 +1,7 @@
 import { exampleInput, type JournalEntry } from '@console/schemas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Fault } from '../testing/fault-proxy';
-import { sandboxHarness } from '../testing/sandbox-harness';
+import type { Fault } from '../fault-proxy';
+import { sandboxHarness } from '../sandbox-harness';
 
 type Harness = Awaited<ReturnType<typeof sandboxHarness>>;
 

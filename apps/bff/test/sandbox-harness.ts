@@ -5,17 +5,17 @@
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { demoConfig, startSandbox, type SandboxConfig } from '@console/sandbox';
 import type { Role } from '@console/schemas';
-import { createApp } from '../app';
-import { createApprovalStore } from '../approvals/approval-store';
-import { noApprovalPolicy, type ApprovalPolicy } from '../approvals/policy';
-import { createUpstream } from '../bootstrap/upstream';
-import { createJournalStore } from '../journal/journal-store';
-import { staticDirectory } from '../operators/operator-directory';
-import { createSecurityEventStore } from '../security/security-events';
-import { createSessionStore } from '../sessions/session-store';
-import { describePublicKey } from '../upstream/signing';
+import { createApp } from '../src/app';
+import { createApprovalStore } from '../src/approvals/approval-store';
+import { noApprovalPolicy, type ApprovalPolicy } from '../src/approvals/policy';
+import { createUpstream } from '../src/bootstrap/upstream';
+import { createJournalStore } from '../src/journal/journal-store';
+import { staticDirectory } from '../src/operators/operator-directory';
+import { createSecurityEventStore } from '../src/security/security-events';
+import { createSessionStore } from '../src/sessions/session-store';
+import { describePublicKey } from '../src/upstream/signing';
 import type { RequestLogEntry, TokenLogEntry } from '@console/sandbox';
-import type { UserRecord } from '../operators/users-file';
+import type { UserRecord } from '../src/operators/users-file';
 import { startFaultProxy } from './fault-proxy';
 import { BROWSER_HEADERS, logCollector, sharedDb, TEST_PASSWORDS, testUsers } from './harness';
 
