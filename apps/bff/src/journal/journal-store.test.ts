@@ -116,7 +116,9 @@ describe('the journal store', () => {
     expect(page.items).toHaveLength(1);
   });
 
-  it('serves a filtered page of 100 000 entries in well under 50 ms', async () => {
+  // How fast is measured by `pnpm bench` (the journal page figure), against its goal, where the
+  // machine's load is known; a unit test only checks what is served.
+  it('serves filtered pages of 100 000 entries, each entry matching its filter', async () => {
     await db.exec(`
       insert into journal_entries (id, operation, operator, operator_name, ref_id, state, method,
         request_path, request_body, body_sha256, request_id, created_at, updated_at)
@@ -139,13 +141,24 @@ describe('the journal store', () => {
       { from: new Date('2026-01-01T10:00:00Z'), to: new Date('2026-01-01T12:00:00Z') },
     ];
     for (const filter of queries) {
-      await journal.list(filter, 50); // warm
       const first = await journal.list(filter, 50);
-      const started = performance.now();
       const page = await journal.list({ ...filter, cursor: first.next_cursor ?? undefined }, 50);
-      const ms = performance.now() - started;
-      expect(page.items.length).toBeGreaterThan(0);
-      expect(ms, JSON.stringify(filter)).toBeLessThan(50);
+      const entries = first.next_cursor ? [...first.items, ...page.items] : first.items;
+      expect(entries.length, JSON.stringify(filter)).toBeGreaterThan(0);
+      for (const entry of entries) {
+        if ('operation' in filter) expect(entry.operation).toBe(filter.operation);
+        if ('state' in filter) expect(entry.state).toBe(filter.state);
+        if ('operator' in filter) expect(entry.operator).toBe(filter.operator);
+        if ('ref_id' in filter) expect(entry.ref_id).toBe(filter.ref_id);
+        if ('from' in filter) {
+          expect(Date.parse(entry.created_at)).toBeGreaterThanOrEqual(filter.from!.getTime());
+          expect(Date.parse(entry.created_at)).toBeLessThan(filter.to!.getTime());
+        }
+      }
+      // Newest first, and the second page continues where the first ended.
+      const seqs = entries.map((e) => Number(e.id.replace('bulk-', '')));
+      expect(seqs).toEqual([...seqs].sort((a, b) => b - a));
+      expect(new Set(seqs).size).toBe(seqs.length);
     }
   }, 120_000);
 });
