@@ -5,10 +5,12 @@ import type { ApprovalStore } from './approvals/approval-store';
 import { defaultPolicy, type ApprovalPolicy } from './approvals/policy';
 import type { AppEnv } from './context';
 import { ProblemError, problemResponse } from './errors';
+import type { Queryable } from './db/db';
 import type { JournalStore } from './journal/journal-store';
 import type { Logger } from './logger';
 import { apiBodyLimit } from './middleware/body-limit';
 import { csrfProtection } from './middleware/csrf';
+import { hostAllowlist } from './middleware/host-allowlist';
 import { sendRateLimit } from './middleware/rate-limit';
 import { requestContext } from './middleware/request-context';
 import { securityHeaders } from './middleware/security-headers';
@@ -35,6 +37,8 @@ import type { UpstreamClient } from './upstream/client';
 
 /** Everything the app needs, injected so that tests can replace the service or the clock. */
 export interface AppDeps {
+  /** The database itself: the counters shared by every process (sign-in throttle, send rate). */
+  db: Queryable;
   journal: JournalStore;
   sessions: SessionStore;
   directory: OperatorDirectory;
@@ -61,7 +65,7 @@ export interface AppDeps {
 /** The route table: every route the app registers, with its permission. */
 export function routeTable(
   deps: AppDeps,
-  security: SecurityRuntime = securityRuntime(deps.security),
+  security: SecurityRuntime = securityRuntime(deps.security ?? {}, deps.db),
 ): RouteDef[] {
   const sessionDeps = {
     sessions: deps.sessions,
@@ -84,6 +88,7 @@ export function routeTable(
     directory: deps.directory,
     policy: deps.policy ?? defaultPolicy(),
     now: deps.now ?? Date.now,
+    securityEvents: deps.securityEvents,
   };
   return [
     ...healthRoutes(deps.journal),
@@ -95,7 +100,7 @@ export function routeTable(
       now: deps.now ?? Date.now,
       hold: approvalGate(approval),
     }),
-    ...journalRoutes({ ...dispatchDeps, approvals: deps.approvals }),
+    ...journalRoutes({ ...dispatchDeps, approval }),
     ...approvalRoutes(approval),
     ...ordersRoutes(deps.journal),
     ...(deps.webDist ? staticRoutes(deps.webDist) : []),
@@ -111,14 +116,19 @@ export function routeTable(
  */
 export function createApp(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
-  const security = securityRuntime(deps.security);
+  const security = securityRuntime(deps.security ?? {}, deps.db);
   app.use('*', requestContext(deps.logger));
   // Headers (CSP, nosniff, no-store on /api, HSTS over HTTPS) on every answer, errors included.
   app.use('*', securityHeaders({ https: security.https }));
+  // Any Host the configuration does not name is refused before routing (DNS rebinding).
+  app.use('*', hostAllowlist(security.hosts));
   // Size, then origin, before the session is read: a refused request is never authenticated.
   app.use('/api/*', apiBodyLimit(security.bodyLimitBytes));
-  app.use('/api/*', csrfProtection({ origin: security.origin }));
-  app.use('/api/*', sessionMiddleware(deps.sessions, deps.directory, security.cookie.name));
+  app.use('/api/*', csrfProtection({ origins: security.origins }));
+  app.use(
+    '/api/*',
+    sessionMiddleware(deps.sessions, deps.directory, security.cookie.name, deps.securityEvents),
+  );
   const limit = sendRateLimit(security.sendLimit);
   mountRoutes(app, routeTable(deps, security), (route) => (sendsToService(route) ? [limit] : []));
 

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { generateKeyPairSync } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { EnvError, parseEnv } from './env';
+import { configurationWarnings, EnvError, parseEnv } from './env';
 
 const dir = mkdtempSync(join(tmpdir(), 'env-'));
 const file = (name: string, content: string, mode = 0o600) => {
@@ -168,5 +168,20 @@ describe('configuration', () => {
   it('reads the database URL from a file too', () => {
     const env = parseEnv({ DATABASE_URL_FILE: file('db-url', 'postgres://u:p@db/console\n') });
     expect(env.databaseUrl).toBe('postgres://u:p@db/console');
+  });
+});
+
+describe('configuration warnings (15, item 2)', () => {
+  it('say when PUBLIC_URL is https:// but TRUST_PROXY is off', () => {
+    const behindProxy = parseEnv({ PUBLIC_URL: 'https://console.example' });
+    expect(configurationWarnings(behindProxy)).toEqual([
+      expect.stringMatching(/TRUST_PROXY is off.*share|count them all as one/),
+    ]);
+    expect(
+      configurationWarnings(
+        parseEnv({ PUBLIC_URL: 'https://console.example', TRUST_PROXY: 'true' }),
+      ),
+    ).toEqual([]);
+    expect(configurationWarnings(parseEnv({}))).toEqual([]);
   });
 });

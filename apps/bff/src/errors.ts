@@ -18,6 +18,7 @@ export type ProblemCode =
   | 'conflict'
   | 'unsupported-media-type'
   | 'cross-site-request'
+  | 'misdirected-request'
   | 'payload-too-large'
   | 'rate-limited'
   | 'sign-in-locked'
@@ -36,6 +37,7 @@ const TITLES: Record<ProblemCode, string> = {
   conflict: 'This cannot be done in the current state',
   'unsupported-media-type': 'The body must be JSON',
   'cross-site-request': 'The request did not come from the console',
+  'misdirected-request': 'Wrong host name for this console',
   'payload-too-large': 'The request is too large',
   'rate-limited': 'Too many requests',
   'sign-in-locked': 'Sign-in is locked for a while',

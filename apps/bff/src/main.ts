@@ -21,6 +21,7 @@ async function main(): Promise<void> {
   logger.info({ url: bff.url, sandbox: bff.sandbox?.url ?? null }, 'console ready');
 
   const lines = [`\n  The svc operator console is running at ${bff.url}\n`];
+  for (const warning of bff.warnings) lines.push(`  Warning: ${warning}\n`);
   if (bff.sandbox)
     lines.push(`  Against the embedded sandbox at ${bff.sandbox.url} (signed requests).\n`);
   if (bff.demo) {

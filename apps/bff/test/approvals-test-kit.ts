@@ -84,5 +84,6 @@ export async function approvalApp(options: {
     advance: (ms: number) => (clock += ms),
     setRole: (username: string, role: Role) =>
       (users = users.map((u) => (u.username === username ? { ...u, role } : u))),
+    removeUser: (username: string) => (users = users.filter((u) => u.username !== username)),
   };
 }

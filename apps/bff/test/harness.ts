@@ -99,9 +99,12 @@ export async function testApp(
   options: Partial<AppDeps> & { client: UpstreamClient; now?: () => number },
 ) {
   const db = await sharedDb();
-  await db.exec('delete from journal_entries; delete from sessions; delete from security_events;');
+  await db.exec(
+    'delete from journal_entries; delete from sessions; delete from security_events; delete from security_counters;',
+  );
   const { lines, logger } = logCollector();
   const deps: AppDeps = {
+    db,
     journal: createJournalStore(db),
     sessions: createSessionStore(db, { idleMs: 15 * 60_000, maxMs: 8 * 3_600_000 }),
     directory: staticDirectory(await testUsers()),

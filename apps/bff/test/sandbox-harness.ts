@@ -90,7 +90,9 @@ export async function sandboxHarness(options: {
   };
 
   const db = await sharedDb();
-  await db.exec('delete from journal_entries; delete from sessions; delete from security_events;');
+  await db.exec(
+    'delete from journal_entries; delete from sessions; delete from security_events; delete from security_counters;',
+  );
   const { lines, logger } = logCollector();
   const { client, tokens } = await createUpstream({
     baseUrl: proxy?.url ?? sandbox.url,
@@ -101,6 +103,7 @@ export async function sandboxHarness(options: {
     tokenFetch,
   });
   const app = createApp({
+    db,
     journal: createJournalStore(db),
     sessions: createSessionStore(db, { idleMs: 15 * 60_000, maxMs: 8 * 3_600_000 }),
     directory: staticDirectory([...(await testUsers()), ...(options.extraUsers ?? [])]),

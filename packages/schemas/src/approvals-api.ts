@@ -30,6 +30,10 @@ export const APPROVAL_EVENT_KINDS = [
   'cancelled',
   'expired',
   'sent',
+  /** Counted again at send time, the approvals no longer sufficed: it waits again (why in `detail`). */
+  'reopened',
+  /** Sent again after an unknown outcome, within the approval's validity. */
+  'resent',
 ] as const;
 export type ApprovalEventKind = (typeof APPROVAL_EVENT_KINDS)[number];
 
@@ -49,6 +53,8 @@ export interface GivenApproval {
   approver_name: string;
   /** The hash of the body this operator approved. */
   body_sha256: string;
+  /** The hash of the whole request (operation, method, path, body) this operator approved. */
+  request_sha256: string;
   approved_at: string;
   /** False when the approver no longer holds a role that may approve: it does not count. */
   counts: boolean;

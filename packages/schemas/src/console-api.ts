@@ -24,6 +24,11 @@ export const JOURNAL_STATES = [
   'APPROVED',
   'CANCELLED',
   'EXPIRED',
+  /**
+   * The service answered "already exists" with the very intent of an entry that already
+   * SUCCEEDED (the same operation and ref_id): nothing new happened; `duplicate_of` names it.
+   */
+  'DUPLICATE',
 ] as const;
 export const JournalStateSchema = z.enum(JOURNAL_STATES);
 export type JournalState = z.infer<typeof JournalStateSchema>;
@@ -49,6 +54,8 @@ export const JournalEntrySchema = z.object({
   request_id: z.string(),
   created_at: z.string(),
   updated_at: z.string(),
+  /** For a DUPLICATE entry: the entry of the same intent that succeeded. */
+  duplicate_of: z.string().nullable().optional(),
 });
 export type JournalEntry = z.infer<typeof JournalEntrySchema>;
 
@@ -88,9 +95,25 @@ export type SessionInfo = Omit<z.infer<typeof SessionInfoSchema>, 'operations'> 
   operations: OperationId[];
 };
 
+/** Bounds of every password, checked before any hashing (sign-in and the CLI). */
+export const PASSWORD_LENGTH = { min: 12, max: 1024 } as const;
+
+/** A password within the bounds; the message is the same for both ends. */
+export const PasswordSchema = z
+  .string({ error: 'Password is required' })
+  .min(PASSWORD_LENGTH.min, {
+    error: `A password has ${PASSWORD_LENGTH.min} to ${PASSWORD_LENGTH.max} characters`,
+  })
+  .max(PASSWORD_LENGTH.max, {
+    error: `A password has ${PASSWORD_LENGTH.min} to ${PASSWORD_LENGTH.max} characters`,
+  });
+
 export const SignInSchema = z.object({
-  username: z.string().min(1, { error: 'Username is required' }),
-  password: z.string().min(1, { error: 'Password is required' }),
+  username: z
+    .string()
+    .min(1, { error: 'Username is required' })
+    .max(200, { error: 'Username can have at most 200 characters' }),
+  password: PasswordSchema,
 });
 export type SignIn = z.infer<typeof SignInSchema>;
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseWith } from './errors';
 import { exampleInput } from './fixtures';
+import { pathSegment } from './operations/define-operation';
 import { fieldMeta } from './primitives/field-meta';
 import { OPERATION_IDS, isOperationId, operations } from './registry';
 
@@ -75,5 +76,30 @@ describe('operation registry', () => {
         expect(fieldMeta(schema).label).toMatch(/\S/);
       }
     });
+  });
+});
+
+describe('path parameters (issue 15, item 6)', () => {
+  it.each(['abc', '..', '.', '..%2F', ' ', '\u0000', 'a/b', '5b0a6a2e-0d4c-4f0e-9a51-6a1c2b3d4e0'])(
+    'only a UUID may become a segment of the service URL: %j is refused',
+    (value) => {
+      for (const [id, field] of [
+        ['createOrder', 'profile_id'],
+        ['updateFiatAccount', 'id'],
+      ] as const) {
+        const result = parseWith(operations[id].requestAt(Date.now()), {
+          ...exampleInput(id),
+          [field]: value,
+        });
+        expect(result.ok).toBe(false);
+        if (!result.ok) expect(result.errors.map((e) => e.path)).toContain(field);
+      }
+    },
+  );
+
+  it('a path is built from encoded segments, never from . or ..', () => {
+    expect(() => pathSegment('..', 'id')).toThrow(RangeError);
+    expect(() => pathSegment('', 'id')).toThrow(RangeError);
+    expect(pathSegment('a/b', 'id')).toBe('a%2Fb');
   });
 });

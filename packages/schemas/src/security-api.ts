@@ -38,6 +38,16 @@ export const SECURITY_EVENT_KINDS = [
   'sign-out',
   /** A session ended from the sessions list, by its owner or an admin. */
   'session-ended',
+  /**
+   * A session refused because its operator was removed, re-added, given another role or a new
+   * password since it began: ended for good.
+   */
+  'session-revoked',
+  /**
+   * A request awaiting or holding approval whose stored operation, method, path or body no
+   * longer hashes to what was approved: not sent.
+   */
+  'request-tampered',
 ] as const;
 export const SecurityEventKindSchema = z.enum(SECURITY_EVENT_KINDS);
 export type SecurityEventKind = z.infer<typeof SecurityEventKindSchema>;
@@ -56,6 +66,11 @@ export const SecurityEventSchema = z.object({
   session_id: z.string().nullable(),
   request_id: z.string(),
   detail: z.string().nullable(),
+  /**
+   * How many times it happened: failed and refused sign-ins are one row per username, address
+   * and minute, counted; other events are one row each.
+   */
+  count: z.number(),
 });
 export type SecurityEvent = z.infer<typeof SecurityEventSchema>;
 

@@ -1,5 +1,6 @@
 import type { Operator } from '@console/schemas';
 import type { OperatorDirectory } from '../operators/operator-directory';
+import type { SecurityEventStore } from '../security/security-events';
 import type { DispatchDeps } from '../send/dispatch';
 import type { ApprovalStore } from './approval-store';
 import type { ApprovalPolicy } from './policy';
@@ -11,6 +12,8 @@ export interface ApprovalDeps extends DispatchDeps {
   policy: ApprovalPolicy;
   /** Unix milliseconds: expiry and the clock rules are checked against it. */
   now: () => number;
+  /** Where a request found changed after it was submitted is reported (`request-tampered`). */
+  securityEvents?: SecurityEventStore;
 }
 
 /** Who acts, as events record them. */

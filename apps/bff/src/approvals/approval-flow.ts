@@ -1,6 +1,7 @@
 import type { ApprovalRequirement, JournalEntry, Operator } from '@console/schemas';
 import { problems, ProblemError } from '../errors';
-import { bodySha256, type NewJournalEntry } from '../journal/journal-store';
+import { requestSha256, type NewJournalEntry } from '../journal/journal-store';
+import { reportTampered, tampered } from './approval-checks';
 import { actorOf, type ApprovalDeps } from './approval-deps';
 import type { ApprovalRequestRow } from './approval-store';
 import { sendApproved, type ApprovedOutcome } from './approval-send';
@@ -26,6 +27,7 @@ export async function holdForApproval(
       approvers_needed: requirement.approversNeeded,
       eligible_roles: requirement.roles,
       body_sha256: created.body_sha256,
+      request_sha256: requestSha256(created),
       expires_at: expiresAt,
     });
     await deps.approvals.addEvent(tx, created.id, 'submitted', actorOf(operator), null, at);
@@ -99,8 +101,8 @@ export async function approve(
   const { entry, request } = await loadRequest(deps, id);
   const refused = cannotDecide(entry, request, await deps.approvals.approvals(id), operator);
   if (refused) throw refusal(refused.status, refused.reason, entry);
-  if (bodySha256(entry.request_body) !== request.body_sha256) {
-    throw problems.conflict('The stored body does not match the hash submitted for approval.');
+  if (tampered(entry, request)) {
+    throw problems.conflict(await reportTampered(deps, entry, context.requestId));
   }
   const at = new Date(deps.now());
   const approved = await deps.approvals.db.transaction(async (tx) => {
@@ -112,6 +114,7 @@ export async function approve(
       approver: operator.username,
       approver_name: operator.display_name,
       body_sha256: request.body_sha256,
+      request_sha256: request.request_sha256,
       approved_at: at.toISOString(),
     });
     if (!added) throw problems.conflict('You have approved this request already.');

@@ -1,45 +1,79 @@
 import { parseWith, type JournalEntry, type Operator } from '@console/schemas';
-import { bodySha256 } from '../journal/journal-store';
+import { problems } from '../errors';
 import { dispatch, type Dispatched } from '../send/dispatch';
 import { sendableOperation } from '../send/operation-table';
+import { recount, reportTampered, tampered } from './approval-checks';
 import { actorOf, type ApprovalDeps } from './approval-deps';
 import type { ApprovalRequestRow } from './approval-store';
 import { decodedFields } from './approval-view';
 
-/** The outcome of the last approval: sent (with the send's result), or refused before sending. */
+/**
+ * The outcome of the last approval: sent (with the send's result), refused before sending, or
+ * back to waiting because the approvals, counted again, no longer suffice.
+ */
 export type ApprovedOutcome =
-  { kind: 'sent'; result: Dispatched } | { kind: 'refused'; entry: JournalEntry; reason: string };
+  | { kind: 'sent'; result: Dispatched }
+  | { kind: 'refused'; entry: JournalEntry; reason: string }
+  | { kind: 'reopened'; entry: JournalEntry; reason: string };
 
 /** Ends an APPROVED entry without sending it, with the reason in the journal and its events. */
 async function refuse(
   deps: ApprovalDeps,
   entry: JournalEntry,
-  state: 'REJECTED' | 'EXPIRED',
+  state: 'REJECTED' | 'EXPIRED' | 'AWAITING_APPROVAL',
   reason: string,
-): Promise<ApprovedOutcome> {
+): Promise<JournalEntry> {
   const at = new Date(deps.now());
+  const kind = state === 'EXPIRED' ? 'expired' : state === 'REJECTED' ? 'rejected' : 'reopened';
   const moved = await deps.approvals.db.transaction(async (tx) => {
     const done = await deps.journal.move(entry.id, ['APPROVED'], state, reason, tx);
-    if (done) {
-      await deps.approvals.addEvent(
-        tx,
-        entry.id,
-        state === 'EXPIRED' ? 'expired' : 'rejected',
-        null,
-        reason,
-        at,
-      );
-    }
+    if (done) await deps.approvals.addEvent(tx, entry.id, kind, null, reason, at);
     return done;
   });
-  return { kind: 'refused', entry: moved ?? entry, reason };
+  return moved ?? entry;
 }
 
 /**
- * Sends an entry that the last approval moved to APPROVED: the very stored bytes (the upstream
- * client signs them afresh), after checking at this moment that they still hash to what was
- * approved, that the request has not expired, and that the operation's clock rules still hold
- * (a GTT expiry that passed while waiting refuses it rather than sending it).
+ * Why an approved request may not be sent now, or null: it changed since it was submitted (a
+ * security event), its approval ran out, or its approvals, counted again against the current
+ * operators and policy, no longer suffice.
+ */
+async function blocked(
+  deps: ApprovalDeps,
+  entry: JournalEntry,
+  request: ApprovalRequestRow,
+  requestId: string,
+): Promise<{ state: 'REJECTED' | 'EXPIRED' | 'AWAITING_APPROVAL'; reason: string } | null> {
+  if (tampered(entry, request)) {
+    return { state: 'REJECTED', reason: await reportTampered(deps, entry, requestId) };
+  }
+  if (Date.parse(request.expires_at) <= deps.now()) {
+    return {
+      state: 'EXPIRED',
+      reason: `Not sent: the approval was valid until ${request.expires_at}.`,
+    };
+  }
+  const { counting, needed, reasons } = recount(
+    deps,
+    entry,
+    request,
+    await deps.approvals.approvals(entry.id),
+  );
+  if (counting < needed) {
+    return {
+      state: 'AWAITING_APPROVAL',
+      reason: `Counted again before sending: ${counting} of ${needed} approvals count (${reasons.join('; ') || 'policy changed'}). It waits for approval again.`,
+    };
+  }
+  return null;
+}
+
+/**
+ * Sends an entry that the last approval moved to APPROVED (or that a restart found APPROVED):
+ * the very stored bytes (the upstream client signs them afresh), after checking at this moment
+ * that the whole request still hashes to what was approved, that the approval is still valid,
+ * that the approvals still count, and that the operation's clock rules still hold (a GTT expiry
+ * that passed while waiting refuses it rather than sending it).
  */
 export async function sendApproved(
   deps: ApprovalDeps,
@@ -48,28 +82,20 @@ export async function sendApproved(
   context: { operator: Operator; requestId: string },
 ): Promise<ApprovedOutcome> {
   const now = deps.now();
-  if (bodySha256(entry.request_body) !== request.body_sha256) {
-    return refuse(
-      deps,
-      entry,
-      'REJECTED',
-      'Not sent: the stored body does not match the hash that was approved.',
-    );
-  }
-  if (Date.parse(request.expires_at) <= now) {
-    return refuse(deps, entry, 'EXPIRED', 'Not sent: the approval came after the waiting limit.');
+  const stop = await blocked(deps, entry, request, context.requestId);
+  if (stop) {
+    const after = await refuse(deps, entry, stop.state, stop.reason);
+    return stop.state === 'AWAITING_APPROVAL'
+      ? { kind: 'reopened', entry: after, reason: stop.reason }
+      : { kind: 'refused', entry: after, reason: stop.reason };
   }
   const operation = sendableOperation(entry.operation);
   if (!operation) throw new Error(`Journal entry ${entry.id} names an unknown operation`);
   const checked = parseWith(operation.requestAt(now), decodedFields(entry));
   if (!checked.ok) {
     const why = checked.errors.map((e) => (e.path ? `${e.path}: ${e.message}` : e.message));
-    return refuse(
-      deps,
-      entry,
-      'REJECTED',
-      `Not sent: at approval time the request is no longer valid (${why.join('; ')}).`,
-    );
+    const reason = `Not sent: at approval time the request is no longer valid (${why.join('; ')}).`;
+    return { kind: 'refused', entry: await refuse(deps, entry, 'REJECTED', reason), reason };
   }
   const claimed = await deps.journal.claim(entry.id, ['APPROVED'], context.requestId);
   if (!claimed) return { kind: 'refused', entry, reason: 'Another approval is sending it.' };
@@ -87,4 +113,51 @@ export async function sendApproved(
     requestId: context.requestId,
   });
   return { kind: 'sent', result };
+}
+
+/**
+ * Sends an approved request again after an unknown (or refused) outcome: only within the
+ * approval's validity, only while it is still the approved request and its approvals still
+ * count, and each time as a `resent` line of its history with who and when. Undefined for an
+ * entry that never needed approval (the plain retry applies).
+ */
+export async function resendApproved(
+  deps: ApprovalDeps,
+  entry: JournalEntry,
+  context: { operator: Operator; requestId: string },
+): Promise<Dispatched | undefined> {
+  const request = await deps.approvals.request(entry.id);
+  if (!request) return undefined;
+  // Nobody approved sending a request that was rejected, cancelled or expired unsent.
+  if (await deps.approvals.neverSent(entry.id)) {
+    throw problems.conflict(
+      'This request needed approval and was never sent: clone it as a new request instead.',
+      entry,
+    );
+  }
+  const stop = await blocked(deps, entry, request, context.requestId);
+  if (stop) {
+    throw problems.conflict(
+      stop.state === 'EXPIRED'
+        ? `Not sent again: the approval was valid until ${request.expires_at}. Check the outcome with the service, or clone it as a new request to be approved.`
+        : stop.reason.replace('It waits for approval again.', 'Clone it as a new request.'),
+      entry,
+    );
+  }
+  const claimed = await deps.journal.claim(entry.id, ['UNKNOWN', 'REJECTED'], context.requestId);
+  if (!claimed) {
+    throw problems.conflict(
+      `The entry is ${entry.state}; only UNKNOWN or REJECTED entries can be retried.`,
+      entry,
+    );
+  }
+  await deps.approvals.addEvent(
+    deps.approvals.db,
+    entry.id,
+    'resent',
+    actorOf(context.operator),
+    null,
+    new Date(deps.now()),
+  );
+  return dispatch(deps, claimed, { resolving: true, requestId: context.requestId });
 }

@@ -7,6 +7,8 @@ export interface ApprovalRequestRow {
   approvers_needed: number;
   eligible_roles: Role[];
   body_sha256: string;
+  /** The hash of the whole request (`requestSha256`): what every approval binds. */
+  request_sha256: string;
   expires_at: string;
 }
 
@@ -14,6 +16,8 @@ export interface ApprovalRow {
   approver: string;
   approver_name: string;
   body_sha256: string;
+  /** Null for an approval given before approvals bound the whole request: it never counts. */
+  request_sha256: string | null;
   approved_at: string;
 }
 
@@ -30,14 +34,21 @@ export function createApprovalStore(db: Db) {
     async open(q: Queryable, row: ApprovalRequestRow): Promise<void> {
       await q.query(
         `insert into approval_requests (journal_id, approvers_needed, eligible_roles, body_sha256,
-           expires_at) values ($1, $2, $3::text[], $4, $5::timestamptz)`,
-        [row.journal_id, row.approvers_needed, row.eligible_roles, row.body_sha256, row.expires_at],
+           request_sha256, expires_at) values ($1, $2, $3::text[], $4, $5, $6::timestamptz)`,
+        [
+          row.journal_id,
+          row.approvers_needed,
+          row.eligible_roles,
+          row.body_sha256,
+          row.request_sha256,
+          row.expires_at,
+        ],
       );
     },
 
     async request(journalId: string, q: Queryable = db): Promise<ApprovalRequestRow | undefined> {
       const rows = await q.query<ApprovalRequestRow & { expires_at: Date | string }>(
-        `select journal_id, approvers_needed, eligible_roles, body_sha256, expires_at
+        `select journal_id, approvers_needed, eligible_roles, body_sha256, request_sha256, expires_at
          from approval_requests where journal_id = $1`,
         [journalId],
       );
@@ -57,17 +68,25 @@ export function createApprovalStore(db: Db) {
     /** False when this approver already approved (the unique key decides). */
     async addApproval(q: Queryable, journalId: string, row: ApprovalRow): Promise<boolean> {
       const rows = await q.query(
-        `insert into approvals (journal_id, approver, approver_name, body_sha256, approved_at)
-         values ($1, $2, $3, $4, $5::timestamptz)
+        `insert into approvals (journal_id, approver, approver_name, body_sha256, request_sha256,
+           approved_at)
+         values ($1, $2, $3, $4, $5, $6::timestamptz)
          on conflict (journal_id, approver) do nothing returning approver`,
-        [journalId, row.approver, row.approver_name, row.body_sha256, row.approved_at],
+        [
+          journalId,
+          row.approver,
+          row.approver_name,
+          row.body_sha256,
+          row.request_sha256,
+          row.approved_at,
+        ],
       );
       return rows.length === 1;
     },
 
     async approvals(journalId: string, q: Queryable = db): Promise<ApprovalRow[]> {
       const rows = await q.query<ApprovalRow & { approved_at: Date | string }>(
-        `select approver, approver_name, body_sha256, approved_at from approvals
+        `select approver, approver_name, body_sha256, request_sha256, approved_at from approvals
          where journal_id = $1 order by id`,
         [journalId],
       );

@@ -6,26 +6,23 @@ import type {
   Operator,
 } from '@console/schemas';
 import { pathParamsOf, sendableOperation } from '../send/operation-table';
+import { entryForRole, forRole } from '../access/personal-data';
+import { whyNotCounted } from './approval-checks';
 import type { ApprovalDeps } from './approval-deps';
 import type { ApprovalRequestRow, ApprovalRow } from './approval-store';
 
 /**
- * Whether an approval counts now: its approver still exists, still holds a role the request
- * names (the users file may have changed since), is not the maker, and approved these bytes.
+ * Whether an approval counts now: its approver still exists, still holds a role the request and
+ * the current policy name (the users file may have changed since), is not the maker, and approved
+ * this very request (operation, method, path and body).
  */
 export function counts(
-  deps: Pick<ApprovalDeps, 'directory'>,
+  deps: Pick<ApprovalDeps, 'directory'> & { policy?: ApprovalDeps['policy'] },
   entry: JournalEntry,
   request: ApprovalRequestRow,
   approval: ApprovalRow,
 ): boolean {
-  const user = deps.directory.find(approval.approver);
-  return (
-    user !== undefined &&
-    request.eligible_roles.includes(user.role) &&
-    approval.approver !== entry.operator &&
-    approval.body_sha256 === request.body_sha256
-  );
+  return whyNotCounted(deps, entry, request, approval) === null;
 }
 
 /** Why `operator` may not approve or reject now, or null when they may. */
@@ -74,6 +71,7 @@ export async function approvalDetail(
   const refusal = cannotDecide(entry, request, given, operator);
   const approvals: GivenApproval[] = given.map((a) => ({
     ...a,
+    request_sha256: a.request_sha256 ?? '',
     counts: counts(deps, entry, request, a),
   }));
   const approval: ApprovalStatus = {
@@ -87,5 +85,15 @@ export async function approvalDetail(
     cannot_decide_reason: refusal?.reason ?? null,
     can_cancel: entry.state === 'AWAITING_APPROVAL' && entry.operator === operator.username,
   };
-  return { journal: entry, fields: decodedFields(entry), approval };
+  // Path parameters are ids, never personal: a viewer sees them, and the masked rest.
+  const { role } = operator;
+  const fields = forRole(role, JSON.parse(entry.request_body) as Record<string, unknown>);
+  return {
+    journal: entryForRole(role, entry),
+    fields: {
+      ...fields,
+      ...pathParamsOf(sendableOperation(entry.operation)?.path ?? '', entry.request_path),
+    },
+    approval,
+  };
 }

@@ -111,8 +111,8 @@ describe('a policy file', () => {
       /operations\.createSvcTransfer\.two_above\.USD: must be a decimal/,
     ],
     [
-      { operations: { createOrder: { required: true, two_above: { USD: '1' } } } },
-      /operations\.createOrder: createOrder has no amount/,
+      { operations: { createDepositAddress: { required: true, two_above: { USD: '1' } } } },
+      /operations\.createDepositAddress: createDepositAddress has no amount/,
     ],
     [{ max_wait_hours: 0 }, /max_wait_hours/],
     [{ operation: {} }, /operation/],

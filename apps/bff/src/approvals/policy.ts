@@ -4,7 +4,15 @@
  * Amounts are compared as decimals with big.js, never as JavaScript numbers.
  */
 import { readFileSync } from 'node:fs';
-import { DECIMAL_PATTERN, OPERATION_IDS, type OperationId, type Role } from '@console/schemas';
+import {
+  DECIMAL_PATTERN,
+  isKnownValue,
+  MARKETS,
+  marketAssets,
+  OPERATION_IDS,
+  type OperationId,
+  type Role,
+} from '@console/schemas';
 import Big from 'big.js';
 import { z } from 'zod';
 
@@ -14,6 +22,39 @@ export const AMOUNT_FIELDS: Partial<Record<OperationId, { amount: string; asset:
   createSvcTransfer: { amount: 'amount', asset: 'asset' },
   createOrchestration: { amount: 'source_amount', asset: 'source_asset' },
 };
+
+/** Operations whose thresholds apply to an amount: the three above, and orders by notional. */
+const HAS_AMOUNT = (id: OperationId) => id === 'createOrder' || AMOUNT_FIELDS[id] !== undefined;
+
+const decimalOf = (raw: unknown) =>
+  typeof raw === 'string' && DECIMAL_PATTERN.test(raw) ? new Big(raw) : undefined;
+
+/**
+ * The amount a threshold compares, and its asset. For an order, its notional in the market's
+ * quote currency: the quote amount of a market buy, else the base amount times the limit price
+ * (or the stop price of a stop market order). A market sell has no notional before it fills:
+ * undefined, and a threshold then always holds it.
+ */
+export function thresholdAmount(
+  id: OperationId,
+  body: Record<string, unknown>,
+): { asset: string; amount: Big | undefined } | undefined {
+  if (id === 'createOrder') {
+    const market = body.market;
+    if (typeof market !== 'string' || !isKnownValue(MARKETS, market)) {
+      return { asset: '', amount: undefined };
+    }
+    const { quote } = marketAssets(market);
+    const quoteAmount = decimalOf(body.quote_amount);
+    if (quoteAmount) return { asset: quote, amount: quoteAmount };
+    const base = decimalOf(body.base_amount);
+    const price = decimalOf(body.price) ?? decimalOf(body.stop_price);
+    return { asset: quote, amount: base && price ? base.times(price) : undefined };
+  }
+  const fields = AMOUNT_FIELDS[id];
+  if (!fields) return undefined;
+  return { asset: String(body[fields.asset] ?? ''), amount: decimalOf(body[fields.amount]) };
+}
 
 const decimal = z
   .string()
@@ -117,7 +158,7 @@ export function buildPolicy(input: unknown): ApprovalPolicy {
   for (const id of OPERATION_IDS) {
     const given = parsed.data.operations[id];
     const rule = given ?? RuleSchema.parse(DEFAULT_POLICY_FILE.operations[id]);
-    if ((rule.required_above || rule.two_above) && !AMOUNT_FIELDS[id]) {
+    if ((rule.required_above || rule.two_above) && !HAS_AMOUNT(id)) {
       problems.push(
         `operations.${id}: ${id} has no amount, so it takes no required_above or two_above`,
       );
@@ -176,11 +217,7 @@ export function requirementFor(
 ): Requirement | undefined {
   const rule = policy.rules[id];
   if (!rule?.required) return undefined;
-  const fields = AMOUNT_FIELDS[id];
-  const asset = fields ? String(body[fields.asset] ?? '') : '';
-  const raw = fields ? body[fields.amount] : undefined;
-  // Validation already held the amount to the decimal pattern; anything else cannot be compared.
-  const amount = typeof raw === 'string' && DECIMAL_PATTERN.test(raw) ? new Big(raw) : undefined;
+  const { asset = '', amount = undefined } = thresholdAmount(id, body) ?? {};
   if (rule.required_above && amount) {
     const limit = rule.required_above[asset] ?? rule.required_above['*'];
     if (limit !== undefined && !amount.gt(new Big(limit))) return undefined;

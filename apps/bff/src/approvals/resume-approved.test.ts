@@ -22,6 +22,15 @@ async function crashedAfterApproval(policy: ApprovalPolicy, input: unknown, star
     },
   );
   expect(held.status).toBe(202);
+  // The last approval committed (its row and the move to APPROVED), then the process died.
+  const request = (await h.deps.approvals.request(held.journal.id))!;
+  await h.deps.approvals.addApproval(h.db, held.journal.id, {
+    approver: 'finance2',
+    approver_name: 'Second Finance',
+    body_sha256: request.body_sha256,
+    request_sha256: request.request_sha256,
+    approved_at: new Date(start).toISOString(),
+  });
   await h.deps.journal.move(held.journal.id, ['AWAITING_APPROVAL'], 'APPROVED', null);
   expect(scripted.requests).toHaveLength(0);
   const deps: ApprovalDeps = { ...h.deps, approvals: h.deps.approvals, policy, now: () => start };

@@ -6,11 +6,12 @@ import { createApp } from '../app';
 import { sweepExpired } from '../approvals/approval-flow';
 import { createApprovalStore } from '../approvals/approval-store';
 import { openDb } from '../db/open-db';
-import type { Env } from '../env';
+import { configurationWarnings, type Env } from '../env';
 import { createJournalStore } from '../journal/journal-store';
 import { createLogger, type Logger } from '../logger';
 import { loadDemoOperators, type DemoOperators } from '../operators/demo-operators';
 import { fileDirectory, staticDirectory } from '../operators/operator-directory';
+import { createCounterStore } from '../security/counter-store';
 import { createSecurityEventStore } from '../security/security-events';
 import { createSessionStore } from '../sessions/session-store';
 import type { CredentialSet } from '../upstream/tokens';
@@ -24,6 +25,8 @@ export interface RunningBff {
   url: string;
   sandbox: EmbeddedSandbox | undefined;
   demo: DemoOperators | undefined;
+  /** Settings that work but are probably not what was meant (also logged). */
+  warnings: string[];
   /** Settles when the entries left SENDING by an earlier process are resolved. */
   resolved: Promise<unknown>;
   close(): Promise<void>;
@@ -48,6 +51,8 @@ export async function startBff(
   options: { logger?: Logger; webDist?: string } = {},
 ): Promise<RunningBff> {
   const logger = options.logger ?? createLogger(env.logLevel);
+  const warnings = configurationWarnings(env);
+  for (const warning of warnings) logger.warn({ configuration: true }, warning);
   const shutdown = new AbortController();
   // PGlite takes the longest to start: opened while the rest is prepared.
   const dbReady = openDb({
@@ -86,14 +91,20 @@ export async function startBff(
   const db = await dbReady;
   const journal = createJournalStore(db);
   const approvals = createApprovalStore(db);
+  const counters = createCounterStore(db);
+  // The port is filled in once the server listens (PORT=0 asks for any free port).
+  const listen = { host: env.host, port: env.port };
+  const securityEvents = createSecurityEventStore(db);
   const app = createApp({
+    db,
     approvals,
     policy: env.policy,
     journal,
     sessions: createSessionStore(db, { idleMs: env.sessionIdleMs, maxMs: env.sessionMaxMs }),
-    securityEvents: createSecurityEventStore(db),
+    securityEvents,
     security: {
       publicOrigin: env.publicOrigin,
+      listen,
       trustProxy: env.trustProxy,
       signIn: env.signIn,
       sendRatePerMinute: env.sendRatePerMinute,
@@ -116,11 +127,14 @@ export async function startBff(
       server.once('error', reject);
     },
   );
+  listen.port = port;
   // Requests waiting past their limit become EXPIRED even when nobody reads the queue.
+  // Counters whose window and lock have passed go too.
   const sweeper = setInterval(() => {
     sweepExpired({ approvals, journal, now: Date.now }).catch((error: unknown) =>
       logger.warn({ err: error }, 'approval expiry sweep failed'),
     );
+    counters.sweep().catch((error: unknown) => logger.warn({ err: error }, 'counter sweep failed'));
   }, 60_000);
   sweeper.unref();
   const dispatchDeps = { journal, client, timeoutMs: env.timeoutMs, signal: shutdown.signal };
@@ -128,13 +142,14 @@ export async function startBff(
   const resolved = resolvePending(dispatchDeps, logger).then(async (sent) => [
     ...sent,
     ...(await resumeApproved(
-      { ...dispatchDeps, approvals, directory, policy: env.policy, now: Date.now },
+      { ...dispatchDeps, approvals, directory, policy: env.policy, now: Date.now, securityEvents },
       logger,
     )),
   ]);
 
   return {
     url: `http://${env.host}:${port}`,
+    warnings,
     sandbox,
     demo,
     resolved,

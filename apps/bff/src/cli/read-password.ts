@@ -33,7 +33,7 @@ async function readPiped(): Promise<string> {
  * piped (`printf '%s\n' "$PW" | pnpm cli users:add …`). Never taken from an argument, which
  * would land in the shell history and the process list.
  */
-export async function readNewPassword(minLength = 12): Promise<string> {
+export async function readNewPassword(): Promise<string> {
   let password: string;
   if (process.stdin.isTTY) {
     password = await askHidden('Password: ');
@@ -41,9 +41,6 @@ export async function readNewPassword(minLength = 12): Promise<string> {
     if (again !== password) throw new Error('The passwords do not match.');
   } else {
     password = await readPiped();
-  }
-  if (password.length < minLength) {
-    throw new Error(`The password must have at least ${minLength} characters.`);
   }
   return password;
 }

@@ -1,4 +1,5 @@
-import { RoleSchema, type Role } from '@console/schemas';
+import { randomBytes } from 'node:crypto';
+import { PASSWORD_LENGTH, PasswordSchema, RoleSchema, type Role } from '@console/schemas';
 import { hashPassword } from '../operators/password';
 import { readUsersFile, writeUsersFile, UserRecordSchema } from '../operators/users-file';
 import { readNewPassword } from './read-password';
@@ -13,6 +14,20 @@ function role(value: string | undefined): Role {
   if (!parsed.success) throw new CliError(`--role must be one of ${RoleSchema.options.join(', ')}`);
   return parsed.data;
 }
+
+/** A new password within the bounds, checked before it is hashed. */
+async function boundedPassword(readPassword: () => Promise<string>): Promise<string> {
+  const password = await readPassword();
+  if (!PasswordSchema.safeParse(password).success) {
+    throw new CliError(
+      `The password must have ${PASSWORD_LENGTH.min} to ${PASSWORD_LENGTH.max} characters.`,
+    );
+  }
+  return password;
+}
+
+/** A fresh generation: sessions begun under the previous one end (`operatorGeneration`). */
+const generation = () => randomBytes(12).toString('base64url');
 
 function required(name: string, value: string | undefined): string {
   if (!value) throw new CliError(`--${name} is required`);
@@ -48,7 +63,8 @@ export async function runUsersCommand(
         username,
         display_name: args['display-name'] ?? username,
         role: role(args.role),
-        password_hash: await hashPassword(await readPassword()),
+        password_hash: await hashPassword(await boundedPassword(readPassword)),
+        generation: generation(),
       });
       if (!record.success) throw new CliError(record.error.issues.map((i) => i.message).join('; '));
       writeUsersFile(file, { users: [...users, record.data] });
@@ -61,13 +77,17 @@ export async function runUsersCommand(
     case 'users:set-role': {
       if (!existing) throw new CliError(`${username} is not in ${file}`);
       const next = role(args.role);
-      users[index] = { ...existing, role: next };
+      users[index] = { ...existing, role: next, generation: generation() };
       writeUsersFile(file, { users });
       return `${username} is now ${next}.`;
     }
     case 'users:reset-password':
       if (!existing) throw new CliError(`${username} is not in ${file}`);
-      users[index] = { ...existing, password_hash: await hashPassword(await readPassword()) };
+      users[index] = {
+        ...existing,
+        password_hash: await hashPassword(await boundedPassword(readPassword)),
+        generation: generation(),
+      };
       writeUsersFile(file, { users });
       return `Set a new password for ${username}.`;
     default:

@@ -99,7 +99,9 @@ describe('the journal store', () => {
       ['SELL', 'OPEN'],
       ['BUY', 'OPEN'],
     ]) {
-      const e = await journal.create(entry({ operation: 'createOrder' }));
+      const e = await journal.create(
+        entry({ operation: 'createOrder', ref_id: `o-${side}-${status}` }),
+      );
       await journal.recordOutcome(e.id, {
         state: 'SUCCEEDED',
         attempts: 1,
@@ -114,6 +116,42 @@ describe('the journal store', () => {
       response: { side: 'BUY', status: 'OPEN' },
     });
     expect(page.items).toHaveLength(1);
+  });
+
+  it('records a second success of one intent as a DUPLICATE of the first (15, item 10)', async () => {
+    const journal = createJournalStore(db);
+    const success = {
+      state: 'SUCCEEDED' as const,
+      attempts: 2,
+      response_status: 409,
+      error: null,
+      response: { id: 'o-1', status: 'OPEN' },
+    };
+    const first = await journal.create(entry({ operation: 'createOrder', ref_id: 'same' }));
+    const second = await journal.create(entry({ operation: 'createOrder', ref_id: 'same' }));
+    expect((await journal.recordOutcome(first.id, success))?.state).toBe('SUCCEEDED');
+    const duplicate = await journal.recordOutcome(second.id, success);
+    expect(duplicate).toMatchObject({ state: 'DUPLICATE', duplicate_of: first.id });
+    expect(duplicate?.response).toEqual(success.response);
+    // Another operation may use the same ref_id: a different intent.
+    const other = await journal.create(entry({ operation: 'createSvcTransfer', ref_id: 'same' }));
+    expect((await journal.recordOutcome(other.id, success))?.state).toBe('SUCCEEDED');
+  });
+
+  it('records any answer, keeping its text when jsonb cannot hold it (15, item 7)', async () => {
+    const journal = createJournalStore(db);
+    const created = await journal.create(entry());
+    const recorded = await journal.recordOutcome(created.id, {
+      state: 'SUCCEEDED',
+      attempts: 1,
+      response_status: 200,
+      error: null,
+      response: { note: 'a\u0000b', other: 'x\ud800y' },
+      response_text: '{"note":"a\\u0000b","other":"x\\ud800y"}',
+    });
+    expect(recorded?.state).toBe('SUCCEEDED');
+    expect(recorded?.response).toEqual({ note: 'a\u0000b', other: 'x\ud800y' });
+    expect((await journal.get(created.id))?.response).toEqual(recorded?.response);
   });
 
   // How fast is measured by `pnpm bench` (the journal page figure), against its goal, where the

@@ -1,6 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { JournalEntry, JournalState } from '@console/schemas';
 import type { Db, Queryable } from '../db/db';
+import { unsafeTextErrors } from '../routes/json-checks';
 import {
   buildJournalFilter,
   decodeCursor,
@@ -27,15 +28,41 @@ export interface JournalOutcome {
   attempts: number;
   response_status: number | null;
   response: unknown;
+  /** The answer's text as it came, when there was one: kept whatever it holds. */
+  response_text?: string | undefined;
   error: string | null;
 }
 
-const COLUMNS = `id, seq::text as position, operation, operator, operator_name, ref_id, state, method,
-  request_path, request_body, body_sha256, attempts, response_status, response, error, request_id,
-  created_at, updated_at`;
+const COLUMN_NAMES = [
+  'id',
+  'seq::text as position',
+  'operation',
+  'operator',
+  'operator_name',
+  'ref_id',
+  'state',
+  'method',
+  'request_path',
+  'request_body',
+  'body_sha256',
+  'attempts',
+  'response_status',
+  'response',
+  'response_text',
+  'error',
+  'request_id',
+  'created_at',
+  'updated_at',
+  'duplicate_of',
+];
+const COLUMNS = COLUMN_NAMES.join(', ');
+/** The same, of the row aliased `e` (an UPDATE … FROM). */
+const E_COLUMNS = COLUMN_NAMES.map((column) => `e.${column}`).join(', ');
 
 type Row = Omit<JournalEntry, 'created_at' | 'updated_at'> & {
   position: string;
+  response_text: string | null;
+  duplicate_of: string | null;
   created_at: Date | string;
   updated_at: Date | string;
 };
@@ -56,17 +83,65 @@ function toEntry(row: Row): JournalEntry {
     body_sha256: row.body_sha256,
     attempts: Number(row.attempts),
     response_status: row.response_status === null ? null : Number(row.response_status),
-    response: row.response ?? null,
+    response: row.response ?? parsedText(row.response_text),
     error: row.error,
     request_id: row.request_id,
     created_at: iso(row.created_at),
     updated_at: iso(row.updated_at),
+    duplicate_of: row.duplicate_of,
   };
 }
+
+/** An answer kept only as text (PostgreSQL could not hold it as jsonb): parsed here instead. */
+function parsedText(text: string | null): unknown {
+  if (text === null) return null;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+/**
+ * The answer for the two columns: its text, always (PostgreSQL text holds anything but a NUL
+ * character, which becomes U+FFFD), and as jsonb only when it can be (no `\u0000`, no unpaired
+ * surrogate), so that recording what the service said never fails on what it said.
+ */
+function responseColumns(outcome: JournalOutcome): { json: string | null; text: string | null } {
+  const { response } = outcome;
+  const json =
+    response === undefined || response === null || unsafeTextErrors(response).length > 0
+      ? null
+      : JSON.stringify(response);
+  const raw =
+    outcome.response_text ??
+    (response === undefined || response === null ? null : JSON.stringify(response));
+  return { json, text: raw === null ? null : raw.replaceAll('\u0000', '\ufffd') };
+}
+
+const UNIQUE_VIOLATION = '23505';
 
 /** SHA-256 of the body's UTF-8 bytes, hex: what the journal, approvals and audits compare. */
 export function bodySha256(body: string): string {
   return createHash('sha256').update(body, 'utf8').digest('hex');
+}
+
+/**
+ * SHA-256 of the whole request (operation, method, path and body, one per line), hex: what an
+ * approval binds, so that neither the body nor a path parameter can change after it.
+ */
+export function requestSha256(entry: {
+  operation: string;
+  method: string;
+  request_path: string;
+  request_body: string;
+}): string {
+  return createHash('sha256')
+    .update(
+      `${entry.operation}\n${entry.method}\n${entry.request_path}\n${entry.request_body}`,
+      'utf8',
+    )
+    .digest('hex');
 }
 
 /**
@@ -155,24 +230,44 @@ export function createJournalStore(db: Db, now: () => Date = () => new Date()) {
     /** Records the outcome of a send of an entry that is SENDING. */
     async recordOutcome(id: string, outcome: JournalOutcome): Promise<JournalEntry | undefined> {
       const at = now().toISOString();
-      return one(
-        db,
-        `update journal_entries set state = $2, attempts = attempts + $3, response_status = $4,
-           response = $5::text::jsonb, error = $6, updated_at = $7::timestamptz,
-           last_answered_at = $7::timestamptz
-         where id = $1 and state = 'SENDING' returning ${COLUMNS}`,
-        [
-          id,
-          outcome.state,
-          outcome.attempts,
-          outcome.response_status,
-          outcome.response === undefined || outcome.response === null
-            ? null
-            : JSON.stringify(outcome.response),
-          outcome.error,
-          at,
-        ],
-      );
+      const { json, text } = responseColumns(outcome);
+      const params = [
+        id,
+        outcome.state,
+        outcome.attempts,
+        outcome.response_status,
+        json,
+        outcome.error,
+        at,
+        text,
+      ];
+      const set = (row: string) => `attempts = ${row}attempts + $3, response_status = $4,
+        response = $5::text::jsonb, response_text = $8, updated_at = $7::timestamptz,
+        last_answered_at = $7::timestamptz`;
+      try {
+        return await one(
+          db,
+          `update journal_entries set state = $2, error = $6, ${set('')}
+           where id = $1 and state = 'SENDING' returning ${COLUMNS}`,
+          params,
+        );
+      } catch (error) {
+        if ((error as { code?: unknown }).code !== UNIQUE_VIOLATION) throw error;
+        // Another entry of this operation and ref_id already SUCCEEDED: this one is the same
+        // intent, not a second success.
+        return one(
+          db,
+          `update journal_entries e set state = 'DUPLICATE', ${set('e.')},
+             duplicate_of = f.id,
+             error = 'The same intent as entry ' || f.id || ', which succeeded: nothing new happened.'
+           from journal_entries f
+           where e.id = $1 and e.state = 'SENDING' and f.operation = e.operation
+             and f.ref_id = e.ref_id and f.state = 'SUCCEEDED' and $2::text = 'SUCCEEDED'
+             and $6::text is null
+           returning ${E_COLUMNS}`,
+          params,
+        );
+      }
     },
 
     async get(id: string): Promise<JournalEntry | undefined> {

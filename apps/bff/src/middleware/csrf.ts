@@ -19,21 +19,18 @@ const crossSite = (detail: string) =>
  * It runs before the session is read, so a refused request is never authenticated, journaled or
  * sent.
  *
- * @param options.origin The console's origin (`PUBLIC_URL`); without it, the request's own
- *   origin (scheme, Host header and port as this server saw them).
+ * @param options.origins The console's origins, from configuration (`allowedOrigins`): never
+ *   taken from the request.
  */
-export function csrfProtection(options: {
-  origin?: string | undefined;
-}): MiddlewareHandler<AppEnv> {
+export function csrfProtection(options: { origins: () => Set<string> }): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     if (SAFE_METHODS.has(c.req.method)) return next();
     if (c.req.header('x-csrf') !== '1') {
       throw crossSite('State-changing requests need the header X-CSRF: 1.');
     }
-    const expected = options.origin ?? new URL(c.req.url).origin;
     const origin = c.req.header('origin');
     if (origin !== undefined) {
-      if (origin !== expected) throw crossSite('The request came from another origin.');
+      if (!options.origins().has(origin)) throw crossSite('The request came from another origin.');
     } else if (c.req.header('sec-fetch-site') !== 'same-origin') {
       throw crossSite('The request carries no Origin and is not same-origin.');
     }

@@ -12,7 +12,7 @@ export function sendRateLimit(limit: SendRateLimit): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const operator = c.get('operator');
     if (operator) {
-      const decision = limit.take(operator.username);
+      const decision = await limit.take(operator.username);
       if (!decision.ok) {
         const seconds = Math.max(1, Math.ceil(decision.retryAfterMs / 1000));
         throw new ProblemError({

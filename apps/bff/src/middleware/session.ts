@@ -2,15 +2,17 @@ import type { MiddlewareHandler } from 'hono';
 import { getCookie } from 'hono/cookie';
 import type { AppEnv } from '../context';
 import type { OperatorDirectory } from '../operators/operator-directory';
-import { toOperator } from '../operators/users-file';
+import { operatorGeneration, toOperator } from '../operators/users-file';
+import type { SecurityEventStore } from '../security/security-events';
 import { SESSION_COOKIE } from '../sessions/session-cookie';
 import type { SessionStore } from '../sessions/session-store';
 
 export { SESSION_COOKIE } from '../sessions/session-cookie';
 
 /**
- * Finds the signed-in operator from the session cookie. The role is read from the operator
- * directory on every request, so a changed role or a removed operator takes effect at once.
+ * Finds the signed-in operator from the session cookie. A session belongs to one record of the
+ * operator directory (its generation at sign-in): when the operator was removed, added again,
+ * given another role or a new password since, the session is ended for good at this request.
  * Sets nothing when there is no live session; the route guard decides what that means.
  *
  * @param cookieName `console_session`, or `__Host-console_session` over HTTPS (only that one is
@@ -20,13 +22,26 @@ export function sessionMiddleware(
   sessions: SessionStore,
   directory: OperatorDirectory,
   cookieName: string = SESSION_COOKIE,
+  events?: SecurityEventStore,
 ): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const token = getCookie(c, cookieName);
     if (token && /^[A-Za-z0-9_-]{43}$/.test(token)) {
       const session = await sessions.touch(token);
       const user = session ? directory.find(session.username) : undefined;
-      if (session && user) {
+      if (session && (!user || operatorGeneration(user) !== session.generation)) {
+        // Ended, not merely refused: putting the record back does not revive it.
+        await sessions.endById(session.id, undefined);
+        await events?.record({
+          kind: 'session-revoked',
+          username: session.username,
+          requestId: c.get('requestId'),
+          sessionId: session.id,
+          detail: user
+            ? 'the operator’s role or password changed, or they were added again'
+            : 'the operator was removed',
+        });
+      } else if (session && user) {
         c.set('operator', toOperator(user));
         c.set('sessionId', session.id);
         c.set('sessionExpiresAt', session.expiresAt);

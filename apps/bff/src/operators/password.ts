@@ -43,6 +43,13 @@ export async function hashPassword(password: string, params = DEFAULT_SCRYPT): P
 
 const HASH_FORMAT = /^scrypt\$N=(\d+),r=(\d+),p=(\d+)\$([A-Za-z0-9_-]+)\$([A-Za-z0-9_-]+)$/;
 
+/** The cost parameters of a hash; the default cost for anything else. */
+export function hashParams(hash: string): ScryptParams {
+  const match = HASH_FORMAT.exec(hash);
+  if (!match) return DEFAULT_SCRYPT;
+  return { N: Number(match[1]), r: Number(match[2]), p: Number(match[3]) };
+}
+
 /** True when the string is a hash this module can verify. */
 export function isPasswordHash(hash: string): boolean {
   return HASH_FORMAT.test(hash);

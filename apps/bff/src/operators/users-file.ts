@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { chmodSync, existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { RoleSchema, type Operator } from '@console/schemas';
 import { z } from 'zod';
@@ -11,6 +12,11 @@ export const UserRecordSchema = z.object({
   display_name: z.string().min(1).max(100),
   role: RoleSchema,
   password_hash: z.string().refine(isPasswordHash, { error: 'password_hash is not a scrypt hash' }),
+  /**
+   * Random, renewed by the CLI at every add, role change and password reset: sessions begun
+   * before it changed are dead (see `operatorGeneration`).
+   */
+  generation: z.string().max(100).optional(),
 });
 export type UserRecord = z.infer<typeof UserRecordSchema>;
 
@@ -55,4 +61,17 @@ export function writeUsersFile(path: string, file: UsersFile): void {
 /** The operator as the rest of the BFF and the browser see it (no hash). */
 export function toOperator(user: UserRecord): Operator {
   return { username: user.username, display_name: user.display_name, role: user.role };
+}
+
+/**
+ * The generation of an operator's record, which every session is bound to at sign-in: it changes
+ * when the operator is removed and added again (a new salt, a new `generation`), given another
+ * role, or a new password, so a session begun before is dead at its next request. A users file
+ * written by hand without `generation` still changes it on all three.
+ */
+export function operatorGeneration(user: UserRecord): string {
+  return createHash('sha256')
+    .update([user.username, user.role, user.password_hash, user.generation ?? ''].join('\n'))
+    .digest('hex')
+    .slice(0, 32);
 }

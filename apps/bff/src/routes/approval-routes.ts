@@ -78,6 +78,10 @@ export function approvalRoutes(deps: ApprovalDeps): RouteDef[] {
           fields.state = outcome.result.entry.state;
           return sendResponse(c, outcome.result);
         }
+        if (outcome.kind === 'reopened') {
+          fields.state = outcome.entry.state;
+          throw problems.conflict(outcome.reason, outcome.entry);
+        }
         if (outcome.kind === 'refused') {
           fields.state = outcome.entry.state;
           return problemResponse(c, {

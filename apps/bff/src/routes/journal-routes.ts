@@ -1,12 +1,14 @@
 import { JournalQuerySchema, parseWith, type JournalPage } from '@console/schemas';
 import type { Context } from 'hono';
+import { entryForRole } from '../access/personal-data';
 import { mayUse } from '../access/permissions';
 import type { AppEnv } from '../context';
 import { problems } from '../errors';
 import { csvHeader, csvRow } from '../journal/journal-csv';
 import { InvalidCursorError, type JournalFilter } from '../journal/journal-query';
 import type { JournalStore } from '../journal/journal-store';
-import type { ApprovalStore } from '../approvals/approval-store';
+import type { ApprovalDeps } from '../approvals/approval-deps';
+import { resendApproved } from '../approvals/approval-send';
 import { dispatch, type DispatchDeps } from '../send/dispatch';
 import { sendResponse } from '../send/send-response';
 import type { RouteDef } from './route-table';
@@ -38,7 +40,7 @@ export async function listPage(journal: JournalStore, filter: JournalFilter, lim
 }
 
 /** The journal: list, one entry, CSV export, and the retry of an entry. */
-export function journalRoutes(deps: DispatchDeps & { approvals?: ApprovalStore }): RouteDef[] {
+export function journalRoutes(deps: DispatchDeps & { approval?: ApprovalDeps }): RouteDef[] {
   const { journal } = deps;
   return [
     {
@@ -47,8 +49,13 @@ export function journalRoutes(deps: DispatchDeps & { approvals?: ApprovalStore }
       permission: { kind: 'read' },
       handler: async (c) => {
         const { filter, limit } = journalFilter(c);
-        const page: JournalPage = await listPage(journal, filter, limit);
-        return c.json(page);
+        const role = c.get('operator')!.role;
+        const page = await listPage(journal, filter, limit);
+        const body: JournalPage = {
+          ...page,
+          items: page.items.map((entry) => entryForRole(role, entry)),
+        };
+        return c.json(body);
       },
     },
     {
@@ -57,6 +64,7 @@ export function journalRoutes(deps: DispatchDeps & { approvals?: ApprovalStore }
       permission: { kind: 'read' },
       handler: (c) => {
         const { filter } = journalFilter(c);
+        const role = c.get('operator')!.role;
         const encoder = new TextEncoder();
         let cursor: string | undefined = filter.cursor;
         let started = false;
@@ -68,7 +76,8 @@ export function journalRoutes(deps: DispatchDeps & { approvals?: ApprovalStore }
               controller.enqueue(encoder.encode(csvHeader()));
             }
             const page = await listPage(journal, { ...filter, cursor }, 500);
-            controller.enqueue(encoder.encode(page.items.map(csvRow).join('')));
+            const rows = page.items.map((entry) => csvRow(entryForRole(role, entry)));
+            controller.enqueue(encoder.encode(rows.join('')));
             if (!page.next_cursor) controller.close();
             cursor = page.next_cursor ?? undefined;
           },
@@ -87,7 +96,7 @@ export function journalRoutes(deps: DispatchDeps & { approvals?: ApprovalStore }
       handler: async (c) => {
         const entry = await journal.get(c.req.param('id') ?? '');
         if (!entry) throw problems.notFound('There is no journal entry with this id.');
-        return c.json(entry);
+        return c.json(entryForRole(c.get('operator')!.role, entry));
       },
     },
     {
@@ -107,12 +116,12 @@ export function journalRoutes(deps: DispatchDeps & { approvals?: ApprovalStore }
         if (!mayUse(operator.role, found.operation)) {
           throw problems.forbidden(`The ${operator.role} role may not use ${found.operation}.`);
         }
-        // Nobody approved sending a request that was rejected, cancelled or expired unsent.
-        if (await deps.approvals?.neverSent(found.id)) {
-          throw problems.conflict(
-            'This request needed approval and was never sent: clone it as a new request instead.',
-            found,
-          );
+        const context = { operator, requestId: c.get('requestId') };
+        // An approved request goes out again only under its approval (validity, count, hash).
+        const approved = deps.approval && (await resendApproved(deps.approval, found, context));
+        if (approved) {
+          fields.state = approved.entry.state;
+          return sendResponse(c, approved);
         }
         // Only an entry whose outcome is open or refused is sent again, and only by one caller.
         const claimed = await journal.claim(found.id, ['UNKNOWN', 'REJECTED'], c.get('requestId'));

@@ -5,6 +5,7 @@ import {
   type JournalEntry,
   type OrdersPage,
 } from '@console/schemas';
+import { entryForRole } from '../access/personal-data';
 import { problems } from '../errors';
 import type { JournalStore } from '../journal/journal-store';
 import { listPage } from './journal-routes';
@@ -37,7 +38,11 @@ export function ordersRoutes(journal: JournalStore): RouteDef[] {
           { operation: 'createOrder', state: 'SUCCEEDED', cursor, response },
           limit ?? 50,
         );
-        const body: OrdersPage = { items: page.items.map(toOrder), next_cursor: page.next_cursor };
+        const role = c.get('operator')!.role;
+        const body: OrdersPage = {
+          items: page.items.map((entry) => toOrder(entryForRole(role, entry))),
+          next_cursor: page.next_cursor,
+        };
         return c.json(body);
       },
     },

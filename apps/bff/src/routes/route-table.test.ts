@@ -122,7 +122,7 @@ describe('the route table', () => {
     const res = await h.app.request('/api/session', {
       method: 'POST',
       headers: { ...headers, 'Sec-Fetch-Site': 'same-origin' },
-      body: JSON.stringify({ username: 'viewer', password: 'wrong' }),
+      body: JSON.stringify({ username: 'viewer', password: 'not-the-password' }),
     });
     expect(res.status).toBe(401);
   });

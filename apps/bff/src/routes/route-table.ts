@@ -1,7 +1,20 @@
+import { UUID_PATTERN } from '@console/schemas';
 import type { Handler, Hono, MiddlewareHandler } from 'hono';
 import type { Permission } from '../access/permissions';
 import type { AppEnv } from '../context';
+import { problems } from '../errors';
 import { guard } from '../middleware/guard';
+
+/**
+ * Every `:id` of the BFF's routes names a row by its UUID (journal entries, approvals, sessions):
+ * anything else is answered 404 before it reaches a query.
+ */
+const uuidParam: MiddlewareHandler<AppEnv> = async (c, next) => {
+  if (!UUID_PATTERN.test(c.req.param('id') ?? '')) {
+    throw problems.notFound('There is nothing with this id.');
+  }
+  await next();
+};
 
 /** One route of the BFF and who may use it. */
 export interface RouteDef {
@@ -36,6 +49,14 @@ export function mountRoutes(
   after: (route: RouteDef) => MiddlewareHandler<AppEnv>[] = () => [],
 ): void {
   for (const route of routes) {
-    app.on(route.method, route.path, guard(route.permission), ...after(route), route.handler);
+    const ids = route.path.includes('/:id') ? [uuidParam] : [];
+    app.on(
+      route.method,
+      route.path,
+      guard(route.permission),
+      ...ids,
+      ...after(route),
+      route.handler,
+    );
   }
 }

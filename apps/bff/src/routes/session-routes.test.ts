@@ -63,8 +63,8 @@ describe('sessions', () => {
   });
 
   it('answers an unknown user and a wrong password alike', async () => {
-    const unknown = await h.app.request('/api/session', signInBody('nobody', 'x'));
-    const wrong = await h.app.request('/api/session', signInBody('finance', 'x'));
+    const unknown = await h.app.request('/api/session', signInBody('nobody', 'not-the-password'));
+    const wrong = await h.app.request('/api/session', signInBody('finance', 'not-the-password'));
     expect(unknown.status).toBe(401);
     expect(wrong.status).toBe(401);
     const strip = (body: unknown) => ({ ...(body as object), request_id: undefined });

@@ -6,8 +6,8 @@ import { ROLE_OPERATIONS } from '../access/permissions';
 import type { AppEnv } from '../context';
 import { ProblemError, problems } from '../errors';
 import type { OperatorDirectory } from '../operators/operator-directory';
-import { hashPassword, verifyPassword } from '../operators/password';
-import { toOperator } from '../operators/users-file';
+import { hashParams, hashPassword, verifyPassword } from '../operators/password';
+import { operatorGeneration, toOperator } from '../operators/users-file';
 import type { SecurityEventStore } from '../security/security-events';
 import type { SignInThrottle } from '../security/sign-in-throttle';
 import type { SessionCookie } from '../sessions/session-cookie';
@@ -40,49 +40,56 @@ const realSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(reso
 
 /** Sign-in, who-am-I and sign-out. */
 export function sessionRoutes(deps: SessionRouteDeps): RouteDef[] {
-  // An unknown username is checked against this hash, so that it costs what a wrong password
-  // costs and the answer's timing does not tell which usernames exist.
-  const dummyHash = hashPassword(randomBytes(16).toString('hex'));
+  // An unknown username is checked against this hash, made with the cost of the operators' own
+  // hashes, so that it costs what a wrong password costs and the answer's timing does not tell
+  // which usernames exist.
+  const dummyHash = hashPassword(
+    randomBytes(16).toString('hex'),
+    hashParams(deps.directory.list()[0]?.password_hash ?? ''),
+  );
   const sleep = deps.sleep ?? realSleep;
   const { cookie, events, throttle } = deps;
 
   const signIn = async (c: Context<AppEnv>) => {
+    // Bounds first: a password out of them is refused before any hashing or counting.
     const parsed = parseWith(SignInSchema, await jsonBody(c));
     if (!parsed.ok) throw problems.validation(parsed.errors);
     const { username, password } = parsed.value;
     const address = deps.clientAddress(c);
+    const user = deps.directory.find(username);
     const who = {
       username,
+      // A name that is no operator's may be a password typed in the wrong field: never kept.
+      known: user !== undefined,
       requestId: c.get('requestId'),
       clientAddress: address,
       userAgent: c.req.header('user-agent'),
     };
-
-    // Locked: refused before the password is looked at, the same for any username.
-    const lockedFor = throttle.lockedFor(username, address);
-    // The outcome goes on the request's log line too (never the typed username: it may be a
-    // password typed into the wrong field).
+    // The outcome goes on the request's log line too (never the typed username, for the same reason).
     const fields = c.get('logFields');
-    if (lockedFor !== undefined) {
+    const refuse = async (retryAfterMs: number) => {
       fields.sign_in = 'refused-locked';
-      await events.record({ ...who, kind: 'sign-in-refused' });
-      const seconds = Math.max(1, Math.ceil(lockedFor / 1000));
-      throw new ProblemError({
+      await events.recordFailure({ ...who, kind: 'sign-in-refused' });
+      const seconds = Math.max(1, Math.ceil(retryAfterMs / 1000));
+      return new ProblemError({
         status: 429,
         code: 'sign-in-locked',
         detail: 'Too many failed sign-ins. Wait a while, then try again.',
         headers: { 'Retry-After': String(seconds) },
       });
-    }
+    };
 
-    const user = deps.directory.find(username);
+    // The attempt is counted before the password is looked at: past the limit, it never is.
+    const reserved = await throttle.reserve(username, address);
+    if (!reserved.allowed) throw await refuse(reserved.retryAfterMs);
+
     const valid = await verifyPassword(password, user?.password_hash ?? (await dummyHash));
     if (!user || !valid) {
-      const { delayMs, locked } = throttle.fail(username, address);
+      const { delayMs, locked } = throttle.failed(reserved.reservation);
       fields.sign_in = locked.length > 0 ? `failed, locked ${locked.join(' and ')}` : 'failed';
-      await events.record({ ...who, kind: 'sign-in-failed' });
+      await events.recordFailure({ ...who, kind: 'sign-in-failed' });
       if (locked.length > 0) {
-        await events.record({
+        await events.recordFailure({
           ...who,
           kind: 'sign-in-locked',
           detail: `locked: ${locked.join(', ')}`,
@@ -91,17 +98,20 @@ export function sessionRoutes(deps: SessionRouteDeps): RouteDef[] {
       await sleep(delayMs);
       throw problems.unauthenticated('The username or password is wrong.');
     }
-    throttle.succeed(username);
+    // Right, but a burst of attempts went past the limit meanwhile: refused like the rest.
+    if (!(await throttle.succeeded(reserved.reservation))) throw await refuse(throttle.lockMs);
 
     // A new session id at every sign-in; a session the browser still had ends here.
     const previous = getCookie(c, cookie.name);
     if (previous) await deps.sessions.end(previous);
-    const { token, session } = await deps.sessions.create(user.username, {
+    const { token, session } = await deps.sessions.create(user.username, operatorGeneration(user), {
       address,
       userAgent: who.userAgent,
     });
     await events.record({
-      ...who,
+      requestId: who.requestId,
+      clientAddress: address,
+      userAgent: who.userAgent,
       username: user.username,
       kind: 'sign-in',
       sessionId: session.id,

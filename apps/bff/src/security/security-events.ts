@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHmac, randomBytes, randomUUID } from 'node:crypto';
 import type { SecurityEvent, SecurityEventKind } from '@console/schemas';
 import type { Db } from '../db/db';
 
@@ -13,6 +13,16 @@ export interface SecurityEventInit {
   sessionId?: string | undefined;
   detail?: string | undefined;
 }
+
+/** An unauthenticated failure: aggregated per kind, username, address and minute. */
+export interface FailureInit extends SecurityEventInit {
+  kind: 'sign-in-failed' | 'sign-in-refused' | 'sign-in-locked';
+  /** Whether the typed username is an operator's: only then is it kept as typed. */
+  known: boolean;
+}
+
+/** Distinct failure rows per minute; past it, one row per kind counts all the others. */
+export const FAILURE_ROWS_PER_MINUTE = 100;
 
 /** Filters of `GET /api/security-events`. */
 export interface SecurityEventFilter {
@@ -34,6 +44,7 @@ interface Row {
   session_id: string | null;
   request_id: string;
   detail: string | null;
+  count: number | string;
 }
 
 // Typed usernames are stored as evidence of an attack, but bounded: a pasted password or a
@@ -51,6 +62,31 @@ const clip = (value: string | undefined, max: number) =>
  */
 export function createSecurityEventStore(db: Db, options: { now?: () => Date } = {}) {
   const now = options.now ?? (() => new Date());
+  // The key of the short hashes of unknown usernames: one per database, so that every process
+  // aggregates the same name under the same hash, and a copy of the hash alone tells nothing.
+  let pepper: Promise<string> | undefined;
+  const loadPepper = async () => {
+    await db.query(
+      `insert into console_settings (name, value) values ('security-event-pepper', $1)
+       on conflict (name) do nothing`,
+      [randomBytes(32).toString('base64url')],
+    );
+    const rows = await db.query<{ value: string }>(
+      `select value from console_settings where name = 'security-event-pepper'`,
+    );
+    return rows[0]!.value;
+  };
+  /** A name that is no operator's may be a password typed in the wrong field: a short hash. */
+  const shown = async (username: string, known: boolean) => {
+    if (known) return clip(username, 100)!;
+    pepper ??= loadPepper();
+    pepper.catch(() => (pepper = undefined));
+    const hash = createHmac('sha256', await pepper)
+      .update(username, 'utf8')
+      .digest('hex');
+    return `unknown:${hash.slice(0, 12)}`;
+  };
+
   return {
     async record(event: SecurityEventInit): Promise<void> {
       await db.query(
@@ -70,6 +106,46 @@ export function createSecurityEventStore(db: Db, options: { now?: () => Date } =
           clip(event.detail, 500),
         ],
       );
+    },
+
+    /**
+     * Records a failure of someone not signed in: one row per kind, username, address and
+     * minute, whose `count` grows. At most `FAILURE_ROWS_PER_MINUTE` such rows a minute; past
+     * that a flood of new names or addresses only counts up one row per kind, `(others)`.
+     */
+    async recordFailure(event: FailureInit): Promise<void> {
+      const at = now();
+      const bucket = new Date(Math.floor(at.getTime() / 60_000) * 60_000).toISOString();
+      const upsert = (username: string, address: string, capped: boolean) =>
+        db.query(
+          `insert into security_events (id, at, kind, username, client_address, user_agent,
+             request_id, detail, count, bucket)
+           select $1, $2::timestamptz, $3, $4, $5, $6, $7, $8, 1, $9::timestamptz
+           where not $10::boolean
+             or exists (select 1 from security_events where kind = $3 and username = $4
+                        and client_address = $5 and bucket = $9::timestamptz)
+             or (select count(*) from security_events where bucket = $9::timestamptz) < $11
+           on conflict (kind, username, client_address, bucket) where bucket is not null
+           do update set count = security_events.count + 1, at = excluded.at,
+             request_id = excluded.request_id
+           returning id`,
+          [
+            randomUUID(),
+            at.toISOString(),
+            event.kind,
+            username,
+            address,
+            clip(event.userAgent, 300),
+            event.requestId,
+            clip(event.detail, 500),
+            bucket,
+            capped,
+            FAILURE_ROWS_PER_MINUTE,
+          ],
+        );
+      const username = await shown(event.username, event.known);
+      const rows = await upsert(username, clip(event.clientAddress, 100) ?? 'unknown', true);
+      if (rows.length === 0) await upsert('(others)', '(others)', false);
     },
 
     /** Newest first; `next_cursor` continues after the last row. */
@@ -114,6 +190,7 @@ function toEvent(row: Row): SecurityEvent {
     session_id: row.session_id,
     request_id: row.request_id,
     detail: row.detail,
+    count: Number(row.count),
   };
 }
 

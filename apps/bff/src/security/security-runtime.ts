@@ -1,7 +1,10 @@
 import type { Context } from 'hono';
 import type { AppEnv } from '../context';
 import { clientAddress } from './client-address';
+import { allowedHosts, allowedOrigins, type ListenAddress } from '../middleware/host-allowlist';
 import { sessionCookie, type SessionCookie } from '../sessions/session-cookie';
+import type { Queryable } from '../db/db';
+import { createCounterStore } from './counter-store';
 import { createSendRateLimit, type SendRateLimit } from './send-rate-limit';
 import {
   createSignInThrottle,
@@ -13,10 +16,14 @@ import {
 export interface SecurityOptions {
   /**
    * The origin the browser uses (`PUBLIC_URL`). `https://…` turns on the `__Host-` secure
-   * cookie and HSTS, and state-changing requests must come from exactly this origin. Unset: the
-   * origin each request was addressed to, over plain HTTP.
+   * cookie and HSTS; state-changing requests must come from exactly this origin.
    */
   publicOrigin?: string | undefined;
+  /**
+   * Where the BFF listens (`HOST`, `PORT`): with `publicOrigin`, the host names it answers to.
+   * Read at the first request, so that a server on port 0 can fill in the port it got.
+   */
+  listen?: ListenAddress;
   /** Take the client address from the last `X-Forwarded-For` entry (behind a trusted proxy). */
   trustProxy?: boolean;
   signIn?: Partial<Omit<SignInThrottleOptions, 'now'>>;
@@ -37,12 +44,18 @@ export const SECURITY_DEFAULTS = {
   lockMs: 15 * 60_000,
   sendRatePerMinute: 60,
   bodyLimitBytes: 64 * 1024,
+  /** Without a configured address (tests), what `app.request()` reaches: http://localhost. */
+  listen: { host: '127.0.0.1', port: 80 },
 } as const;
 
-/** What the app's hardening needs at run time: one per app, state included (locks, buckets). */
+/** What the app's hardening needs at run time: one per app. */
 export interface SecurityRuntime {
   https: boolean;
   origin: string | undefined;
+  /** The `Host` values answered; any other gets 421 (read at the first request: PORT=0). */
+  hosts: () => Set<string>;
+  /** The origins a state-changing request may carry. */
+  origins: () => Set<string>;
   cookie: SessionCookie;
   throttle: SignInThrottle;
   sendLimit: SendRateLimit;
@@ -52,30 +65,36 @@ export interface SecurityRuntime {
 }
 
 /**
- * Builds the hardening of one app from its options.
+ * Builds the hardening of one app from its options; its counters live in `db`, shared with every
+ * other process on it.
  *
  * @example
- * const security = securityRuntime({ publicOrigin: 'https://console.example' });
+ * const security = securityRuntime({ publicOrigin: 'https://console.example' }, db);
  * security.cookie.name; // '__Host-console_session'
  */
-export function securityRuntime(options: SecurityOptions = {}): SecurityRuntime {
+export function securityRuntime(options: SecurityOptions, db: Queryable): SecurityRuntime {
+  const counters = createCounterStore(db, options.now ? { now: options.now } : {});
   const origin = options.publicOrigin ? new URL(options.publicOrigin).origin : undefined;
   const https = origin?.startsWith('https:') ?? false;
-  const now = options.now ?? Date.now;
+  let hosts: Set<string> | undefined;
+  let origins: Set<string> | undefined;
+  const hostsNow = () =>
+    (hosts ??= allowedHosts(options.listen ?? SECURITY_DEFAULTS.listen, origin));
   return {
     https,
     origin,
+    hosts: hostsNow,
+    origins: () => (origins ??= allowedOrigins(hostsNow(), origin)),
     cookie: sessionCookie(https),
-    throttle: createSignInThrottle({
+    throttle: createSignInThrottle(counters, {
       maxFailures: SECURITY_DEFAULTS.maxFailures,
       addressMaxFailures: SECURITY_DEFAULTS.addressMaxFailures,
       lockMs: SECURITY_DEFAULTS.lockMs,
       ...options.signIn,
-      now,
+      ...(options.now ? { now: options.now } : {}),
     }),
-    sendLimit: createSendRateLimit({
+    sendLimit: createSendRateLimit(counters, {
       perMinute: options.sendRatePerMinute ?? SECURITY_DEFAULTS.sendRatePerMinute,
-      now,
     }),
     bodyLimitBytes: options.bodyLimitBytes ?? SECURITY_DEFAULTS.bodyLimitBytes,
     clientAddress: (c) => clientAddress(c, options.trustProxy ?? false),

@@ -1,38 +1,25 @@
 /**
- * A token bucket per operator for sends: `perMinute` sends in a burst, refilled evenly over a
- * minute. In memory, like the sign-in throttle (one BFF process per database). It keeps one
- * operator (or a stolen session) from hammering the service, whose own rate limit would lock
- * the console's client out for everyone.
+ * Sends per operator: `perMinute` in a burst, refilled evenly over a minute, counted in the
+ * database in one statement per send so that every BFF process on it shares one allowance. It
+ * keeps one operator (or a stolen session) from hammering the service, whose own rate limit would
+ * lock the console's client out for everyone.
  */
+import type { CounterStore, RateDecision } from './counter-store';
 
-/** The answer for one send. */
-export type RateDecision = { ok: true } | { ok: false; retryAfterMs: number };
+export type { RateDecision } from './counter-store';
 
 /**
  * Creates the limiter.
  *
  * @example
- * const limit = createSendRateLimit({ perMinute: 60 });
- * const decision = limit.take('ada');
+ * const limit = createSendRateLimit(counters, { perMinute: 60 });
+ * const decision = await limit.take('ada');
  */
-export function createSendRateLimit(options: { perMinute: number; now?: () => number }) {
-  const now = options.now ?? Date.now;
-  const capacity = options.perMinute;
-  const perMs = options.perMinute / 60_000;
-  const buckets = new Map<string, { tokens: number; at: number }>();
-
+export function createSendRateLimit(counters: CounterStore, options: { perMinute: number }) {
   return {
-    /** Takes one send from `operator`'s bucket, or says how long until there is one. */
-    take(operator: string): RateDecision {
-      const at = now();
-      const bucket = buckets.get(operator) ?? { tokens: capacity, at };
-      const tokens = Math.min(capacity, bucket.tokens + (at - bucket.at) * perMs);
-      if (tokens >= 1) {
-        buckets.set(operator, { tokens: tokens - 1, at });
-        return { ok: true };
-      }
-      buckets.set(operator, { tokens, at });
-      return { ok: false, retryAfterMs: Math.ceil((1 - tokens) / perMs) };
+    /** Takes one send from `operator`'s allowance, or says how long until there is one. */
+    take(operator: string): Promise<RateDecision> {
+      return counters.take(`send:${operator}`, options.perMinute);
     },
   };
 }

@@ -1,64 +1,135 @@
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { Db } from '../db/db';
+import { sharedDb } from '../../test/harness';
+import { createCounterStore } from './counter-store';
 import { createSendRateLimit } from './send-rate-limit';
-import { createSignInThrottle } from './sign-in-throttle';
+import { createSignInThrottle, type ReserveResult } from './sign-in-throttle';
+
+let db: Db;
+let clock: number;
+beforeEach(async () => {
+  db = await sharedDb();
+  await db.exec('delete from security_counters');
+  clock = Date.parse('2026-01-01T10:00:00Z');
+});
+
+const counters = () => createCounterStore(db, { now: () => clock });
 
 describe('the sign-in throttle', () => {
-  const make = () => {
-    let clock = 0;
-    const throttle = createSignInThrottle({
+  const make = () =>
+    createSignInThrottle(counters(), {
       maxFailures: 3,
       addressMaxFailures: 5,
       lockMs: 60_000,
       now: () => clock,
     });
-    return { throttle, tick: (ms: number) => (clock += ms) };
+  const allowed = (result: ReserveResult) => {
+    if (!result.allowed) throw new Error(`refused for ${result.retryAfterMs} ms`);
+    return result.reservation;
   };
 
-  it('forgets failures older than the window when no lock was reached', () => {
-    const { throttle, tick } = make();
-    throttle.fail('ada', 'a1');
-    throttle.fail('ada', 'a1');
-    tick(60_000);
-    expect(throttle.fail('ada', 'a1')).toEqual({ delayMs: 0, locked: [] });
-    expect(throttle.lockedFor('ada', 'a1')).toBeUndefined();
+  it('lets three attempts of one username and source check a password, then refuses', async () => {
+    const throttle = make();
+    for (let i = 0; i < 3; i += 1) allowed(await throttle.reserve('ada', 'a1'));
+    expect(await throttle.reserve('ada', 'a1')).toEqual({ allowed: false, retryAfterMs: 60_000 });
+    // Another source, the same account: its own count.
+    expect((await throttle.reserve('ada', 'a2')).allowed).toBe(true);
   });
 
-  it('treats usernames case-insensitively and reports what a failure locked', () => {
-    const { throttle, tick } = make();
-    throttle.fail('Ada', 'a1');
-    throttle.fail('ADA ', 'a2');
-    expect(throttle.fail('ada', 'a3').locked).toEqual(['username']);
-    expect(throttle.lockedFor('ada', 'elsewhere')).toBe(60_000);
-    tick(59_999);
-    expect(throttle.lockedFor('ada', 'elsewhere')).toBe(1);
-    tick(1);
-    expect(throttle.lockedFor('ada', 'elsewhere')).toBeUndefined();
+  it('forgets attempts older than the window when no lock was reached', async () => {
+    const throttle = make();
+    allowed(await throttle.reserve('ada', 'a1'));
+    allowed(await throttle.reserve('ada', 'a1'));
+    clock += 60_000;
+    const fresh = allowed(await throttle.reserve('ada', 'a1'));
+    expect(fresh.pairAttempts).toBe(1);
+    expect(throttle.failed(fresh)).toEqual({ delayMs: 0, locked: [] });
   });
 
-  it('stays bounded under a flood of distinct usernames', () => {
-    const { throttle, tick } = make();
-    const started = performance.now();
-    for (let i = 0; i < 30_000; i += 1)
-      throttle.fail(`user-${i}`, `10.${i >> 16}.${(i >> 8) & 255}.${i & 255}`);
-    expect(performance.now() - started).toBeLessThan(2_000);
-    // The newest are still counted; the oldest made room.
-    throttle.fail('user-29999', 'x');
-    expect(throttle.fail('user-29999', 'y').locked).toEqual(['username']);
-    tick(60_000);
-    expect(throttle.lockedFor('user-29999', 'y')).toBeUndefined();
+  it('treats usernames case-insensitively', async () => {
+    const throttle = make();
+    allowed(await throttle.reserve('Ada', 'a1'));
+    allowed(await throttle.reserve('ADA ', 'a1'));
+    const third = allowed(await throttle.reserve('ada', 'a1'));
+    expect(throttle.failed(third).locked).toEqual(['username and source']);
+    expect((await throttle.reserve('aDa', 'a1')).allowed).toBe(false);
+  });
+
+  it('a lock lasts its full time from when it began, however late in the window', async () => {
+    const throttle = make();
+    allowed(await throttle.reserve('ada', 'a1'));
+    clock += 50_000;
+    allowed(await throttle.reserve('ada', 'a1'));
+    allowed(await throttle.reserve('ada', 'a1'));
+    expect(await throttle.reserve('ada', 'a1')).toEqual({ allowed: false, retryAfterMs: 60_000 });
+    clock += 59_999;
+    expect((await throttle.reserve('ada', 'a1')).allowed).toBe(false);
+    clock += 1;
+    expect((await throttle.reserve('ada', 'a1')).allowed).toBe(true);
+  });
+
+  it('a success counts only when no attempt of its burst went past the limit', async () => {
+    const throttle = make();
+    const first = allowed(await throttle.reserve('ada', 'a1'));
+    allowed(await throttle.reserve('ada', 'a1'));
+    allowed(await throttle.reserve('ada', 'a1'));
+    expect((await throttle.reserve('ada', 'a1')).allowed).toBe(false);
+    // The first attempt had the right password, but the burst it was part of crossed the limit.
+    expect(await throttle.succeeded(first)).toBe(false);
+    clock += 60_000;
+    const later = allowed(await throttle.reserve('ada', 'a1'));
+    expect(await throttle.succeeded(later)).toBe(true);
+    expect(allowed(await throttle.reserve('ada', 'a1')).pairAttempts).toBe(1);
+  });
+
+  it('successful sign-ins never add up to a lock of their source', async () => {
+    const throttle = make();
+    for (let i = 0; i < 12; i += 1) {
+      expect(await throttle.succeeded(allowed(await throttle.reserve(`user-${i}`, 'office')))).toBe(
+        true,
+      );
+    }
+    expect((await throttle.reserve('someone', 'office')).allowed).toBe(true);
+  });
+
+  it('slows down by the larger of the username and the pair counts, up to the cap', async () => {
+    const throttle = make();
+    const delays: number[] = [];
+    for (let i = 0; i < 7; i += 1) {
+      delays.push(throttle.failed(allowed(await throttle.reserve('ada', `a${i}`))).delayMs);
+    }
+    expect(delays).toEqual([0, 250, 500, 1000, 2000, 2000, 2000]);
+  });
+
+  it('holds across processes: two throttles on one database share the count', async () => {
+    const one = make();
+    const two = make();
+    allowed(await one.reserve('ada', 'a1'));
+    allowed(await two.reserve('ada', 'a1'));
+    allowed(await one.reserve('ada', 'a1'));
+    expect((await two.reserve('ada', 'a1')).allowed).toBe(false);
+  });
+
+  it('old counters are swept, live ones kept', async () => {
+    const store = counters();
+    const throttle = make();
+    allowed(await throttle.reserve('ada', 'a1'));
+    expect(await store.sweep()).toBe(0);
+    clock += 60_001;
+    expect(await store.sweep()).toBe(3);
   });
 });
 
 describe('the send rate limit', () => {
-  it('allows a burst, then one send per refill interval', () => {
-    let clock = 0;
-    const limit = createSendRateLimit({ perMinute: 2, now: () => clock });
-    expect(limit.take('ada')).toEqual({ ok: true });
-    expect(limit.take('ada')).toEqual({ ok: true });
-    expect(limit.take('ada')).toEqual({ ok: false, retryAfterMs: 30_000 });
-    expect(limit.take('bob')).toEqual({ ok: true });
+  it('allows a burst, then one send per refill interval, shared by every process', async () => {
+    const limit = createSendRateLimit(counters(), { perMinute: 2 });
+    const other = createSendRateLimit(counters(), { perMinute: 2 });
+    expect(await limit.take('ada')).toEqual({ ok: true });
+    expect(await other.take('ada')).toEqual({ ok: true });
+    expect(await limit.take('ada')).toEqual({ ok: false, retryAfterMs: 30_000 });
+    expect(await limit.take('bob')).toEqual({ ok: true });
     clock += 30_000;
-    expect(limit.take('ada')).toEqual({ ok: true });
-    expect(limit.take('ada').ok).toBe(false);
+    expect(await other.take('ada')).toEqual({ ok: true });
+    expect((await limit.take('ada')).ok).toBe(false);
   });
 });

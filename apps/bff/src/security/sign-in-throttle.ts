@@ -1,126 +1,126 @@
 /**
- * Slows down, then locks, sign-ins that keep failing: per username (typed, whether or not it
- * exists, so the lock says nothing about which accounts exist) and per client address (one
- * address guessing across many usernames). In memory: one BFF process per database (README), and
- * a restart forgetting a lock is a smaller harm than a table every sign-in must write.
+ * The sign-in throttle. Every attempt is reserved in the database BEFORE its password is checked,
+ * so a burst of concurrent guesses cannot all be evaluated: only the first `maxFailures` of one
+ * username from one source get a password check, the rest are refused unread. Counted per
+ * username and source together (a lock keeps that source out of that account, not the account's
+ * owner elsewhere), per source (one source guessing across usernames), and per username from
+ * anywhere, which never locks but slows every failure down, growing. Shared by every BFF process
+ * on the database (`counter-store.ts`).
  */
+import type { CounterHit, CounterStore } from './counter-store';
 
 /** Limits of the throttle; the defaults are the README's. */
 export interface SignInThrottleOptions {
-  /** Failures of one username within `lockMs` that lock it. */
+  /** Failures of one username from one source, within `lockMs`, after which that pair locks. */
   maxFailures: number;
-  /** Failures from one client address within `lockMs` that lock it: higher, as operators may share a NAT. */
+  /** Failures from one source within `lockMs` that lock it: higher, as operators may share a NAT. */
   addressMaxFailures: number;
-  /** How long a lock lasts, and the window failures are counted in. */
+  /** How long a lock lasts, and the window attempts are counted in. */
   lockMs: number;
   /** The first delay after a second failure; doubles with each failure up to `maxDelayMs`. */
   baseDelayMs?: number;
   maxDelayMs?: number;
-  /** Unix milliseconds. */
+  /** Unix milliseconds (the counters' clock). */
   now?: () => number;
 }
 
-interface Counter {
-  failures: number;
-  firstAt: number;
-  lockedUntil: number | undefined;
+/** An attempt allowed to check its password. */
+export interface Reservation {
+  username: string;
+  address: string;
+  /** Attempts of this username from anywhere in the window, this one included. */
+  usernameAttempts: number;
+  pairAttempts: number;
+  addressAttempts: number;
 }
 
-/** Entries kept before expired ones are swept: bounds the memory a flood of usernames can take. */
-const SWEEP_AT = 10_000;
+/** What reserving an attempt said. */
+export type ReserveResult =
+  { allowed: true; reservation: Reservation } | { allowed: false; retryAfterMs: number };
 
 /** What a failure did. */
 export interface FailureResult {
   /** Wait this long before answering: the slow-down. */
   delayMs: number;
-  /** The keys this failure locked (`username` and/or `address`). */
-  locked: ('username' | 'address')[];
+  /** What this failure used up the last attempt of (`username and source`, `source`). */
+  locked: string[];
 }
 
 /**
- * Creates the throttle.
+ * Creates the throttle over the shared counters.
  *
  * @example
- * const throttle = createSignInThrottle({ maxFailures: 5, addressMaxFailures: 20, lockMs: 900_000 });
- * const wait = throttle.lockedFor('ada', '10.0.0.7'); // undefined when not locked
+ * const throttle = createSignInThrottle(counters, { maxFailures: 5, addressMaxFailures: 20, lockMs: 900_000 });
+ * const result = await throttle.reserve('ada', '10.0.0.7');
  */
-export function createSignInThrottle(options: SignInThrottleOptions) {
-  const now = options.now ?? Date.now;
+export function createSignInThrottle(counters: CounterStore, options: SignInThrottleOptions) {
   const base = options.baseDelayMs ?? 250;
   const maxDelay = options.maxDelayMs ?? 2_000;
-  const counters = new Map<string, Counter>();
-  const userKey = (username: string) => `u:${username.trim().toLowerCase()}`;
-  const addressKey = (address: string) => `a:${address}`;
-
-  /** The live counter of a key; a lock or a window that has passed starts afresh. */
-  const live = (key: string, at: number): Counter | undefined => {
-    const counter = counters.get(key);
-    if (!counter) return undefined;
-    const over =
-      counter.lockedUntil !== undefined
-        ? counter.lockedUntil <= at
-        : at - counter.firstAt >= options.lockMs;
-    if (over) {
-      counters.delete(key);
-      return undefined;
-    }
-    return counter;
-  };
-
-  const sweep = (at: number) => {
-    if (counters.size < SWEEP_AT) return;
-    for (const key of [...counters.keys()]) live(key, at);
-    // Still full of live counters (a flood of names from many addresses): drop the oldest, unlocked
-    // ones first, down to 90 %, so memory stays bounded and the next sweep is a while away.
-    const target = SWEEP_AT * 0.9;
-    for (const onlyUnlocked of [true, false]) {
-      for (const [key, counter] of counters) {
-        if (counters.size <= target) return;
-        if (!onlyUnlocked || counter.lockedUntil === undefined) counters.delete(key);
-      }
-    }
-  };
-
-  const bump = (key: string, max: number, at: number): boolean => {
-    const counter = live(key, at) ?? { failures: 0, firstAt: at, lockedUntil: undefined };
-    counter.failures += 1;
-    counters.set(key, counter);
-    if (counter.failures >= max && counter.lockedUntil === undefined) {
-      counter.lockedUntil = at + options.lockMs;
-      return true;
-    }
-    return false;
-  };
+  const now = options.now ?? Date.now;
+  const name = (username: string) => username.trim().toLowerCase();
+  const keys = (username: string, address: string) => ({
+    pair: `sign-in:pair:${address}|${name(username)}`,
+    address: `sign-in:address:${address}`,
+    username: `sign-in:username:${name(username)}`,
+  });
+  const counter = (key: string, maxHits: number | null): CounterHit => ({
+    key,
+    maxHits,
+    windowMs: options.lockMs,
+    lockMs: options.lockMs,
+  });
 
   return {
-    /** How long (ms) this username or address stays locked, or undefined when neither is. */
-    lockedFor(username: string, address: string): number | undefined {
-      const at = now();
-      const ends = [live(userKey(username), at), live(addressKey(address), at)]
-        .map((counter) => counter?.lockedUntil)
+    /** How long a lock lasts. */
+    lockMs: options.lockMs,
+
+    /**
+     * Counts the attempt (as a failure until it proves otherwise) and says whether it may check
+     * its password: not when its username-and-source or its source is past the limit.
+     */
+    async reserve(username: string, address: string): Promise<ReserveResult> {
+      const k = keys(username, address);
+      const states = await counters.hit([
+        counter(k.pair, options.maxFailures),
+        counter(k.address, options.addressMaxFailures),
+        counter(k.username, null),
+      ]);
+      const locks = [states.get(k.pair), states.get(k.address)]
+        .map((state) => state?.lockedUntil)
         .filter((end): end is number => end !== undefined);
-      return ends.length > 0 ? Math.max(...ends) - at : undefined;
+      if (locks.length > 0) return { allowed: false, retryAfterMs: Math.max(...locks) - now() };
+      return {
+        allowed: true,
+        reservation: {
+          username,
+          address,
+          usernameAttempts: states.get(k.username)?.hits ?? 1,
+          pairAttempts: states.get(k.pair)?.hits ?? 1,
+          addressAttempts: states.get(k.address)?.hits ?? 1,
+        },
+      };
     },
 
-    /** Counts a failed sign-in and says how long to wait before answering. */
-    fail(username: string, address: string): FailureResult {
-      const at = now();
-      sweep(at);
-      const locked: FailureResult['locked'] = [];
-      if (bump(userKey(username), options.maxFailures, at)) locked.push('username');
-      if (bump(addressKey(address), options.addressMaxFailures, at)) locked.push('address');
-      const failures = Math.max(
-        counters.get(userKey(username))?.failures ?? 0,
-        counters.get(addressKey(address))?.failures ?? 0,
-      );
+    /** The attempt failed: how long to wait before answering, and what it used up. */
+    failed(reservation: Reservation): FailureResult {
+      const locked: string[] = [];
+      if (reservation.pairAttempts >= options.maxFailures) locked.push('username and source');
+      if (reservation.addressAttempts >= options.addressMaxFailures) locked.push('source');
+      const failures = Math.max(reservation.usernameAttempts, reservation.pairAttempts);
       // The first mistake costs nothing; then each one doubles the wait.
       const delayMs = failures <= 1 ? 0 : Math.min(maxDelay, base * 2 ** (failures - 2));
       return { delayMs, locked };
     },
 
-    /** A good sign-in clears the username's count (not the address's: it may be guessing others). */
-    succeed(username: string): void {
-      counters.delete(userKey(username));
+    /**
+     * The password was right. It counts only when no attempt of the same burst went past a limit
+     * meanwhile (then it is refused like them); counting clears the username-and-source, and
+     * takes this attempt off the source's and the username's counts (operators behind one NAT
+     * signing in are not failures).
+     */
+    async succeeded(reservation: Reservation): Promise<boolean> {
+      const k = keys(reservation.username, reservation.address);
+      return counters.resetUnlessLocked(k.pair, [k.address, k.username]);
     },
   };
 }

@@ -61,7 +61,12 @@ export function classify(
     };
     return { outcome: result };
   }
-  const base = { attempts: outcome.attempts, response_status: outcome.status, error: null };
+  const base = {
+    attempts: outcome.attempts,
+    response_status: outcome.status,
+    response_text: outcome.text,
+    error: null,
+  };
   if (outcome.status >= 200 && outcome.status < 300) {
     return { outcome: { ...base, state: 'SUCCEEDED', response: outcome.body }, data: outcome.body };
   }
@@ -71,10 +76,15 @@ export function classify(
     const intent = JSON.parse(entry.request_body) as Record<string, unknown>;
     const params = operation ? pathParamsOf(operation.path, entry.request_path) : {};
     if (existing && existingMatchesIntent(intent, params, existing)) {
-      return { outcome: { ...base, state: 'SUCCEEDED', response: existing }, data: existing };
+      return {
+        outcome: { ...base, state: 'SUCCEEDED', response: existing, response_text: undefined },
+        data: existing,
+      };
     }
   }
-  if (outcome.status >= 500) {
+  // A 5xx or a 429 that outlasted the retries says "not now", not "no": an earlier attempt may
+  // have been carried out, so only a read-back or a resend with the same ref_id can tell (ADR 004).
+  if (outcome.status >= 500 || outcome.status === 429) {
     return {
       outcome: {
         ...base,
@@ -124,5 +134,7 @@ export async function dispatch(
   const { outcome: result, data } = classify(entry, outcome, options.resolving);
   const recorded = await deps.journal.recordOutcome(entry.id, result);
   if (!recorded) throw new Error(`Journal entry ${entry.id} left SENDING while it was being sent`);
-  return { entry: recorded, ...(result.state === 'SUCCEEDED' ? { data } : {}) };
+  // A DUPLICATE answers like the success it repeats: the service holds the intent once.
+  const done = recorded.state === 'SUCCEEDED' || recorded.state === 'DUPLICATE';
+  return { entry: recorded, ...(done ? { data } : {}) };
 }

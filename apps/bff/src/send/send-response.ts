@@ -34,7 +34,7 @@ export function sendResponse(c: Context<AppEnv>, result: Dispatched): Response {
     const body: AwaitingApprovalResult = { journal: entry, approval: result.approval };
     return c.json(body, 202);
   }
-  if (entry.state === 'SUCCEEDED') {
+  if (entry.state === 'SUCCEEDED' || entry.state === 'DUPLICATE') {
     const body: SendResult = { data: result.data ?? entry.response, journal: entry };
     return c.json(body, 200);
   }

@@ -5,6 +5,8 @@ import type { Db } from '../db/db';
 export interface ActiveSession {
   id: string;
   username: string;
+  /** The generation of the operator's record at sign-in (`operatorGeneration`). */
+  generation: string;
   /** When it ends if nothing happens: the idle end or the absolute end, whichever is first. */
   expiresAt: Date;
 }
@@ -34,6 +36,7 @@ interface SessionRow {
 interface LiveRow {
   id: string;
   username: string;
+  generation: string;
   last_seen_at: Date | string;
   expires_at: Date | string;
 }
@@ -61,6 +64,7 @@ export function createSessionStore(
     /** Starts a session; returns the token for the cookie (shown nowhere else). */
     async create(
       username: string,
+      generation: string,
       client: { address?: string | undefined; userAgent?: string | undefined },
     ) {
       const token = randomBytes(32).toString('base64url');
@@ -69,8 +73,8 @@ export function createSessionStore(
       const id = randomUUID();
       await db.query(
         `insert into sessions (id, token_sha256, username, created_at, last_seen_at, expires_at,
-           client_address, user_agent)
-         values ($1, $2, $3, $4::timestamptz, $4::timestamptz, $5::timestamptz, $6, $7)`,
+           client_address, user_agent, generation)
+         values ($1, $2, $3, $4::timestamptz, $4::timestamptz, $5::timestamptz, $6, $7, $8)`,
         [
           id,
           sha256(token),
@@ -79,9 +83,10 @@ export function createSessionStore(
           expiresAt.toISOString(),
           client.address ?? null,
           client.userAgent?.slice(0, 300) ?? null,
+          generation,
         ],
       );
-      return { token, session: { id, username, expiresAt: expiry(at, expiresAt) } };
+      return { token, session: { id, username, generation, expiresAt: expiry(at, expiresAt) } };
     },
 
     /**
@@ -101,7 +106,7 @@ export function createSessionStore(
       const hash = sha256(token);
       const idleSince = new Date(at.getTime() - options.idleMs).toISOString();
       const live = await db.query<LiveRow>(
-        `select id, username, last_seen_at, expires_at from sessions
+        `select id, username, generation, last_seen_at, expires_at from sessions
          where token_sha256 = $1 and ended_at is null and expires_at > $2::timestamptz
            and last_seen_at > $3::timestamptz`,
         [hash, at.toISOString(), idleSince],
@@ -113,6 +118,7 @@ export function createSessionStore(
         return {
           id: seen.id,
           username: seen.username,
+          generation: seen.generation,
           expiresAt: expiry(lastSeen, new Date(seen.expires_at)),
         };
       }
@@ -120,7 +126,7 @@ export function createSessionStore(
         `update sessions set last_seen_at = $2::timestamptz
          where token_sha256 = $1 and ended_at is null and expires_at > $2::timestamptz
            and last_seen_at > $3::timestamptz
-         returning id, username, last_seen_at, expires_at`,
+         returning id, username, generation, last_seen_at, expires_at`,
         [hash, at.toISOString(), idleSince],
       );
       const row = rows[0];
@@ -128,6 +134,7 @@ export function createSessionStore(
       return {
         id: row.id,
         username: row.username,
+        generation: row.generation,
         expiresAt: expiry(at, new Date(row.expires_at)),
       };
     },

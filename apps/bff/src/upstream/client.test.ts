@@ -147,6 +147,7 @@ describe('upstream client against a scripted upstream', () => {
       kind: 'answered',
       status: 200,
       body: CREATED,
+      text: JSON.stringify(CREATED),
       attempts: 2,
       retried: true,
     });
@@ -190,6 +191,7 @@ describe('upstream client against a scripted upstream', () => {
       kind: 'answered',
       status: 200,
       body: CREATED,
+      text: JSON.stringify(CREATED),
       attempts: 3,
       retried: true,
     });

@@ -71,7 +71,7 @@ export const DEFAULT_RETRY: RetryPolicy = { attempts: 4, baseDelayMs: 250, maxDe
 const HEADER_VALUE = /^[\x21-\x7e]{1,200}$/;
 
 type Attempt =
-  | { kind: 'answered'; status: number; body: unknown; retryAfterMs?: number }
+  | { kind: 'answered'; status: number; body: unknown; text: string; retryAfterMs?: number }
   | { kind: 'no-answer'; error: string; aborted: boolean };
 
 /**
@@ -128,6 +128,7 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
         kind: 'answered',
         status: response.status,
         body: parseBody(text),
+        text,
         retryAfterMs: retryAfter,
       };
     } catch (error) {
@@ -169,6 +170,7 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
                 kind: 'answered',
                 status: result.status,
                 body: result.body,
+                text: result.text,
                 attempts,
                 retried: attempts > 1,
               }

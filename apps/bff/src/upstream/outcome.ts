@@ -10,6 +10,8 @@ export type UpstreamOutcome =
       status: number;
       /** The parsed JSON body, the text when it is not JSON, or null when empty. */
       body: unknown;
+      /** The body's text as it came (what the journal keeps, whatever it holds). */
+      text?: string;
       /** HTTP requests made, the first included. */
       attempts: number;
       /** True when more than one request was made: an earlier one may have reached the service. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { identifier } from '../primitives/identifier';
+import { identifier, uuid } from '../primitives/identifier';
 import { metadataSchema } from '../primitives/metadata';
 
 /** Fields that several operations share, with one label each. */
@@ -21,6 +21,10 @@ export const metadataField = (
 
 export const idField = (label: string, group: 'who' | 'what' | 'options', help?: string) =>
   identifier(label).meta({ label, group, ...(help ? { help } : {}) });
+
+/** A path parameter: a UUID and nothing else, since it becomes a segment of the service's URL. */
+export const pathIdField = (label: string, group: 'who' | 'what' | 'options', help?: string) =>
+  uuid(label).meta({ label, group, ...(help ? { help } : {}) });
 
 export const optional = <T extends z.ZodType>(schema: T) => {
   const meta = schema.meta();

@@ -4,6 +4,7 @@ import { ORDER_TYPES, TIME_IN_FORCE, type OrderType, type TimeInForce } from '..
 import { createOrder, orderAmountFields, TIME_IN_FORCE_TABLE } from './create-order';
 
 const NOW = 1_790_000_000_000;
+const PROFILE = '5b0a6a2e-0d4c-4f0e-9a51-6a1c2b3d4e02';
 const schema = createOrder.requestAt(NOW);
 
 /** A valid order of each type, to vary one field at a time. */
@@ -15,7 +16,7 @@ function order(type: OrderType, extra: Record<string, unknown> = {}) {
     STOP_MARKET: { stop_price: '55000', base_amount: '0.5' },
     STOP_LIMIT: { stop_price: '55000', price: '54900', base_amount: '0.5' },
   };
-  return { profile_id: 'p-1', side: 'BUY', market: 'BTCUSD', type, ...amounts[type], ...extra };
+  return { profile_id: PROFILE, side: 'BUY', market: 'BTCUSD', type, ...amounts[type], ...extra };
 }
 
 function errors(input: unknown) {
@@ -155,7 +156,7 @@ describe('Create Order: amounts per type', () => {
     ['STOP_LIMIT', 'SELL', ['stop_price', 'price', 'base_amount']],
   ] as const)('%s %s needs %j and nothing else', (type, side, needed) => {
     expect(orderAmountFields(type, side)).toEqual(needed);
-    const bare = { profile_id: 'p', side, market: 'ETHUSD', type };
+    const bare = { profile_id: PROFILE, side, market: 'ETHUSD', type };
     expect(
       errors(bare)
         .map((e) => e.path)
@@ -177,7 +178,12 @@ describe('Create Order: amounts per type', () => {
   });
 
   it('reports every problem at once, cross-field rules included', () => {
-    const found = errors({ profile_id: 'p', market: 'BTCUSD', type: 'LIMIT', metadata: { a: 1 } });
+    const found = errors({
+      profile_id: PROFILE,
+      market: 'BTCUSD',
+      type: 'LIMIT',
+      metadata: { a: 1 },
+    });
     expect(found.map((e) => e.path).sort()).toEqual(['base_amount', 'metadata.a', 'price', 'side']);
   });
 });

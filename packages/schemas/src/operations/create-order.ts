@@ -11,7 +11,7 @@ import {
 } from '../primitives/enums';
 import { identifier } from '../primitives/identifier';
 import { OrderSchema } from '../resources/order';
-import { idField, metadataField, optional, refIdField } from './common-fields';
+import { idField, pathIdField, metadataField, optional, refIdField } from './common-fields';
 import { defineOperation } from './define-operation';
 
 /** Which time-in-force values each order type allows, and which applies when omitted (spec table). */
@@ -72,7 +72,7 @@ export const createOrder = defineOperation({
   movesMoney: true,
   takesRefId: true,
   pathShape: {
-    profile_id: idField('Profile id', 'who', 'The profile the order is placed for'),
+    profile_id: pathIdField('Profile id', 'who', 'The profile the order is placed for'),
   },
   bodyShape: {
     side: OrderSideSchema.meta({ label: 'Side', group: 'what' }),

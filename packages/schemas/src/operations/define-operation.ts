@@ -103,7 +103,7 @@ export function defineOperation<
       const body: Record<string, unknown> = { ...input };
       let path = spec.path;
       for (const name of pathParams) {
-        path = path.replace(`{${name}}`, encodeURIComponent(String(body[name])));
+        path = path.replace(`{${name}}`, pathSegment(body[name], name));
         delete body[name];
       }
       return { path, body: body as Body };
@@ -112,3 +112,16 @@ export function defineOperation<
 }
 
 export type Operation = ReturnType<typeof defineOperation>;
+
+/**
+ * One path parameter as a URL segment: percent-encoded, and never empty, `.` or `..`, which a
+ * server would resolve to another endpoint. The schemas already refuse such values; this is the
+ * last line, for any caller that builds a path without them.
+ */
+export function pathSegment(value: unknown, name: string): string {
+  const segment = encodeURIComponent(String(value));
+  if (segment === '' || segment === '.' || segment === '..') {
+    throw new RangeError(`${name} cannot be a path segment: ${JSON.stringify(value)}`);
+  }
+  return segment;
+}

@@ -37,7 +37,9 @@ describe('required fields', () => {
   });
 
   it('an empty fiat account update changes nothing and is refused', () => {
-    const result = parseWith(operations.updateFiatAccount.request, { id: 'f-1' });
+    const result = parseWith(operations.updateFiatAccount.request, {
+      id: 'f1a2b3c4-d5e6-4f70-8192-a3b4c5d6e701',
+    });
     expect(result).toEqual({
       ok: false,
       errors: [
@@ -73,7 +75,7 @@ describe('required fields', () => {
   it('fiat account metadata, nested instructions metadata included, is limited', () => {
     const long = { k: 'v'.repeat(101) };
     const result = parseWith(operations.updateFiatAccount.request, {
-      id: 'f-1',
+      id: 'f1a2b3c4-d5e6-4f70-8192-a3b4c5d6e701',
       fiat_network_instructions: { metadata: long },
       metadata: long,
     });

@@ -3,7 +3,7 @@ import {
   FiatAccountSchema,
   FiatNetworkInstructionsRequestSchema,
 } from '../resources/fiat-account';
-import { idField, metadataField, optional } from './common-fields';
+import { metadataField, optional, pathIdField } from './common-fields';
 import { defineOperation } from './define-operation';
 
 export const updateFiatAccount = defineOperation({
@@ -17,7 +17,7 @@ export const updateFiatAccount = defineOperation({
   movesMoney: false,
   takesRefId: false,
   pathShape: {
-    id: idField('Fiat account id', 'who', 'The fiat account UUID'),
+    id: pathIdField('Fiat account id', 'who', 'The fiat account UUID'),
   },
   bodyShape: {
     fiat_account_owner: FiatAccountOwnerRequestSchema.optional().meta({

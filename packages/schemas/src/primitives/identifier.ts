@@ -33,3 +33,21 @@ export function assetCode(label = 'Asset') {
     error: `${label} must be an asset code such as USD or BTC (capital letters and digits)`,
   });
 }
+
+/** Eight, four, four, four and twelve hex digits: a UUID of any version, as the service spells them. */
+export const UUID_PATTERN =
+  /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
+
+/**
+ * A record's UUID, as the spec gives path parameters (a profile, a fiat account). Path
+ * parameters become a segment of the service's URL, so nothing but a UUID may pass: `..`, a
+ * slash, a percent sign, a space or a NUL would change which endpoint receives the request.
+ */
+export function uuid(label: string) {
+  return z
+    .string({ error: requiredOr(label, `${label} must be text`) })
+    .min(1, { error: `${label} is required`, abort: true })
+    .regex(UUID_PATTERN, {
+      error: `${label} must be a UUID such as 5b0a6a2e-0d4c-4f0e-9a51-6a1c2b3d4e01`,
+    });
+}

@@ -9,6 +9,8 @@ const VERBS: Record<ApprovalEvent['kind'], string> = {
   cancelled: 'Cancelled',
   expired: 'Expired',
   sent: 'Sent to the service',
+  reopened: 'Waits for approval again',
+  resent: 'Sent again',
 };
 
 /** Every step of a request that needed approval, with who and when. */

@@ -1,0 +1,87 @@
+/**
+ * What is checked again whenever an approved request is about to be sent (at the last approval,
+ * at restart, at a re-send): that it is still the very request that was approved, and that the
+ * approvals given still suffice under the operators and the policy as they are NOW.
+ */
+import { randomUUID } from 'node:crypto';
+import type { JournalEntry, OperationId } from '@console/schemas';
+import { requestSha256 } from '../journal/journal-store';
+import type { ApprovalDeps } from './approval-deps';
+import type { ApprovalRequestRow, ApprovalRow } from './approval-store';
+import { requirementFor } from './policy';
+
+/** True when the stored operation, method, path or body no longer hash to what was approved. */
+export function tampered(entry: JournalEntry, request: ApprovalRequestRow): boolean {
+  return requestSha256(entry) !== request.request_sha256;
+}
+
+/** Reports a changed request as a security event (admins see it) and says why it was refused. */
+export async function reportTampered(
+  deps: ApprovalDeps,
+  entry: JournalEntry,
+  requestId: string = randomUUID(),
+): Promise<string> {
+  const reason =
+    'Not sent: the stored request (operation, method, path or body) does not match what was submitted for approval.';
+  await deps.securityEvents?.record({
+    kind: 'request-tampered',
+    username: entry.operator,
+    requestId,
+    detail: `journal entry ${entry.id} (${entry.operation} ${entry.request_path})`,
+  });
+  return reason;
+}
+
+/**
+ * Why an approval does not count now, or null when it does: its approver was removed or no
+ * longer holds a role that both the request and the current policy name, it is the maker's, or
+ * it approved another request than the one stored.
+ */
+export function whyNotCounted(
+  deps: Pick<ApprovalDeps, 'directory'> & { policy?: ApprovalDeps['policy'] },
+  entry: JournalEntry,
+  request: ApprovalRequestRow,
+  approval: ApprovalRow,
+): string | null {
+  if (approval.approver === entry.operator) return `${approval.approver} made the request`;
+  if (approval.request_sha256 !== request.request_sha256) {
+    return `${approval.approver} approved a different request`;
+  }
+  const user = deps.directory.find(approval.approver);
+  if (!user) return `${approval.approver} is no longer an operator`;
+  const policyRoles = deps.policy?.rules[entry.operation as OperationId]?.roles;
+  if (
+    !request.eligible_roles.includes(user.role) ||
+    (policyRoles && !(policyRoles as readonly string[]).includes(user.role))
+  ) {
+    return `${approval.approver} no longer holds a role that may approve it`;
+  }
+  return null;
+}
+
+/**
+ * Counts the approvals again: how many count, how many are needed (the request's own number, or
+ * more when the current policy asks more for this body), and why the others do not count.
+ */
+export function recount(
+  deps: ApprovalDeps,
+  entry: JournalEntry,
+  request: ApprovalRequestRow,
+  given: ApprovalRow[],
+): { counting: number; needed: number; reasons: string[] } {
+  const reasons = given
+    .map((approval) => whyNotCounted(deps, entry, request, approval))
+    .filter((reason): reason is string => reason !== null);
+  let body: Record<string, unknown> = {};
+  try {
+    body = JSON.parse(entry.request_body) as Record<string, unknown>;
+  } catch {
+    // A body that does not parse is caught by the hash and the clock-rule checks.
+  }
+  const now = requirementFor(deps.policy, entry.operation as OperationId, body);
+  return {
+    counting: given.length - reasons.length,
+    needed: Math.max(request.approvers_needed, now?.approversNeeded ?? 0),
+    reasons,
+  };
+}
