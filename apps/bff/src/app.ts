@@ -13,6 +13,7 @@ import { csrfProtection } from './middleware/csrf';
 import { hostAllowlist } from './middleware/host-allowlist';
 import { sendRateLimit } from './middleware/rate-limit';
 import { requestContext } from './middleware/request-context';
+import { safeUrl } from './middleware/safe-url';
 import { securityHeaders } from './middleware/security-headers';
 import { sessionMiddleware } from './middleware/session';
 import type { OperatorDirectory } from './operators/operator-directory';
@@ -123,6 +124,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   // Any Host the configuration does not name is refused before routing (DNS rebinding).
   app.use('*', hostAllowlist(security.hosts));
   // Size, then origin, before the session is read: a refused request is never authenticated.
+  app.use('/api/*', safeUrl());
   app.use('/api/*', apiBodyLimit(security.bodyLimitBytes));
   app.use('/api/*', csrfProtection({ origins: security.origins }));
   app.use(

@@ -64,6 +64,24 @@ function bodies(base: Record<string, unknown>): fc.Arbitrary<Uint8Array> {
   );
 }
 
+/** Every filter the GET routes read. */
+const FILTERS = [
+  'operation',
+  'state',
+  'operator',
+  'ref_id',
+  'from',
+  'to',
+  'cursor',
+  'limit',
+  'kind',
+  'username',
+  'status',
+  'side',
+  'market',
+  'type',
+];
+
 const segment = fc.oneof(
   fc.uuid().map(String),
   // Every byte percent-encoded (encodeURIComponent refuses lone surrogates).
@@ -99,8 +117,9 @@ describe('no input gives a server error', () => {
         fc.boolean(),
         segment,
         fc.constantFrom('application/json', 'application/json; charset=utf-8', 'text/plain'),
+        fc.constantFrom(...FILTERS),
         fc.context(),
-        async (route, signedIn, id, type, ctx) => {
+        async (route, signedIn, id, type, filter, ctx) => {
           const operation = route.path.split('/').pop() ?? '';
           const base = isOperationId(operation)
             ? (exampleInput(operation) as Record<string, unknown>)
@@ -108,7 +127,8 @@ describe('no input gives a server error', () => {
               ? { username: 'admin', password: 'admin-pass-1' }
               : {};
           const body = fc.sample(bodies(base), { numRuns: 1 })[0]!;
-          const path = route.path.replace(/:[a-z_]+/g, id).replace(/\*$/, id);
+          // One filter of those the GET routes read, given the hostile value.
+          const path = `${route.path.replace(/:[a-z_]+/g, id).replace(/\*$/, id)}${route.method === 'GET' ? `?${filter}=${id}` : ''}`;
           const res = await h.app.request(path, {
             method: route.method,
             headers: {
@@ -129,6 +149,39 @@ describe('no input gives a server error', () => {
       ),
       { numRuns: 400, seed: 15 },
     );
+    expect(failures).toEqual([]);
+  });
+
+  it('over every route, every filter, signed in: the known hostile values, each one', async () => {
+    const values = ['%00', 'a%00b', '%ED%A0%80', '%ff', '%E0%A4%A', '..', 'x'.repeat(3000)];
+    const bodies = [
+      '',
+      '\u0000',
+      '{"a":1,"a":2}',
+      `{"metadata":${'['.repeat(5000)}${']'.repeat(5000)}}`,
+      '{"username":"a\\u0000","password":"b\\ud800b"}',
+    ];
+    const failures: string[] = [];
+    for (const route of routes()) {
+      const signedIn = !route.path.startsWith('/api/session');
+      const headers: Record<string, string> = signedIn ? { Cookie: cookie } : {};
+      for (const value of values) {
+        const base = route.path.replace(/:[a-z_]+/g, value);
+        const paths =
+          route.method === 'GET' ? FILTERS.map((name) => `${base}?${name}=${value}`) : [base];
+        for (const path of paths) {
+          for (const body of route.method === 'GET' ? [undefined] : bodies) {
+            const res = await h.app.request(path, {
+              method: route.method,
+              headers: body === undefined ? headers : { ...BROWSER_HEADERS, ...headers },
+              ...(body === undefined ? {} : { body }),
+            });
+            if (res.status >= 500)
+              failures.push(`${route.method} ${path} ${body ?? ''} → ${res.status}`);
+          }
+        }
+      }
+    }
     expect(failures).toEqual([]);
   });
 });
