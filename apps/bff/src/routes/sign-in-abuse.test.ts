@@ -109,6 +109,9 @@ describe('sign-in abuse', () => {
     const rows = await h.db.query<Record<string, unknown>>('select * from security_events');
     expect(JSON.stringify(rows)).not.toContain(typed);
     expect(JSON.stringify(rows)).not.toContain(typed.slice(0, 8));
+    // Nor in the counters the throttle keeps.
+    const counters = JSON.stringify(await h.db.query('select * from security_counters'));
+    expect(counters).not.toContain(typed.toLowerCase().slice(0, 8));
     const failed = rows.filter((r) => r.kind === 'sign-in-failed');
     expect(failed).toHaveLength(1);
     expect(failed[0]!.username).toMatch(/^unknown:[0-9a-f]{12}$/);

@@ -7,6 +7,7 @@
  * anywhere, which never locks but slows every failure down, growing. Shared by every BFF process
  * on the database (`counter-store.ts`).
  */
+import { createHash } from 'node:crypto';
 import type { CounterHit, CounterStore } from './counter-store';
 
 /** Limits of the throttle; the defaults are the README's. */
@@ -57,7 +58,10 @@ export function createSignInThrottle(counters: CounterStore, options: SignInThro
   const base = options.baseDelayMs ?? 250;
   const maxDelay = options.maxDelayMs ?? 2_000;
   const now = options.now ?? Date.now;
-  const name = (username: string) => username.trim().toLowerCase();
+  // Keys hold a hash of the typed name, never the name: it may be a password typed in the wrong
+  // field, and the counters table is no place to keep one for the length of a window.
+  const name = (username: string) =>
+    createHash('sha256').update(username.trim().toLowerCase(), 'utf8').digest('base64url');
   const keys = (username: string, address: string) => ({
     pair: `sign-in:pair:${address}|${name(username)}`,
     address: `sign-in:address:${address}`,
