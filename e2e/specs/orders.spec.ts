@@ -21,7 +21,7 @@ test.describe('Orders', () => {
       market: 'LINKUSD',
       side: 'SELL',
       type: 'LIMIT',
-      amounts: { 'Base amount': '3.5', Price: '999999' },
+      amounts: { 'Base amount': '3.5', Price: '99999' },
     });
 
     await orders.goto();

@@ -1,4 +1,4 @@
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import type { SandboxConfig, SigningKeyConfig } from './config';
 import { signingKeyAlg } from './config';
 import { offsetClock, systemClock, type Clock, type OffsetClock } from './clock';
@@ -7,8 +7,9 @@ import { TokenStore } from './auth/tokens';
 import { tokenEndpoint } from './auth/token-endpoint';
 import type { RegisteredKey } from './auth/verify-signature';
 import { controlRoutes } from './control/routes';
-import { dispatch } from './handlers/dispatch';
-import { SandboxProblem, problemResponse } from './problem';
+import { EndpointLimits, endpointLimits } from './auth/endpoint-limits';
+import { dispatch, endpointOf } from './handlers/dispatch';
+import { asProblem, notFound, problemResponse } from './problem';
 import { advanceState } from './state/advance';
 import { createState } from './state/seed';
 import type { SandboxRuntime } from './runtime';
@@ -37,7 +38,7 @@ export interface Sandbox {
  */
 export function createSandbox(
   config: SandboxConfig,
-  options: { clock?: Clock; seedRandom?: number } = {},
+  options: { clock?: Clock; seedRandom?: number; wallClock?: Clock } = {},
 ): Sandbox {
   const clock = offsetClock(options.clock ?? systemClock);
   const seedRandom = options.seedRandom ?? 42;
@@ -58,16 +59,19 @@ export function createSandbox(
   const runtime: SandboxRuntime = {
     config,
     clock,
+    wallClock: options.wallClock ?? systemClock,
     clients,
     tokens: new TokenStore(),
     buckets: new TokenBuckets(config.token_rate_limit ?? { per_second: 1, burst: 10 }),
-    state: createState(config.seed, clock.now(), seedRandom),
+    state: createState(config, clock.now(), seedRandom),
     tokenLog: [],
     requestLog: [],
     keysOf: (clientId) => keys.get(clientId) ?? new Map(),
     advance: () => advanceState(runtime.state, clock.now()),
+    limits: config.rate_limits ? new EndpointLimits(config.rate_limits) : undefined,
     reset() {
-      runtime.state = createState(config.seed, clock.now(), seedRandom);
+      runtime.limits?.reset();
+      runtime.state = createState(config, clock.now(), seedRandom);
       runtime.tokenLog.length = 0;
       runtime.requestLog.length = 0;
       runtime.buckets.reset();
@@ -75,20 +79,21 @@ export function createSandbox(
   };
 
   const app = new Hono();
+  const limited = (endpoint: (c: Context) => string) =>
+    endpointLimits(() => runtime.limits, clock, endpoint);
+  app.use(
+    '/oauth2/token',
+    limited(() => '/oauth2/token'),
+  );
+  app.use(
+    '/v2/*',
+    limited((c) => endpointOf(c.req.path)),
+  );
   app.post('/oauth2/token', tokenEndpoint({ ...runtime, log: runtime.tokenLog }));
   app.all('/v2/*', (c) => dispatch(c, runtime));
   app.route('/sandbox', controlRoutes(runtime));
-  app.notFound((c) =>
-    problemResponse(c, new SandboxProblem(404, 'not-found', `no endpoint at ${c.req.path}`)),
-  );
-  app.onError((error, c) =>
-    problemResponse(
-      c,
-      error instanceof SandboxProblem
-        ? error
-        : new SandboxProblem(500, 'about:blank', error.message),
-    ),
-  );
+  app.notFound((c) => problemResponse(c, notFound(`no endpoint at ${c.req.path}`)));
+  app.onError((error, c) => problemResponse(c, asProblem(error)));
 
   return {
     app,

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { ALL_SCOPES, SandboxConfigError, demoConfig, parseSandboxConfig } from './config';
+import {
+  ALL_SCOPES,
+  APPENDIX_RATE_LIMITS,
+  DEFAULT_MARKET,
+  DEFAULT_TIMINGS,
+  SandboxConfigError,
+  demoConfig,
+  parseSandboxConfig,
+} from './config';
 
 const pem =
   '-----BEGIN PUBLIC KEY-----\nMCowBQYDK2VwAyEAGb9ECWmEzf6FQbrBZ9w7lshQhqowtrbLDFw4rXAxZuE=\n-----END PUBLIC KEY-----\n';
@@ -20,6 +28,26 @@ describe('parseSandboxConfig', () => {
     const config = parseSandboxConfig({ clients: [good] });
     expect(config.token_ttl_seconds).toBe(3599);
     expect(config.token_rate_limit).toEqual({ per_second: 1, burst: 10 });
+    expect(config.timings).toEqual(DEFAULT_TIMINGS);
+    expect(config.market).toEqual(DEFAULT_MARKET);
+    expect(config.rate_limits).toBeUndefined();
+  });
+
+  it('takes timings, fees and rate limits, filling what is left out', () => {
+    const config = parseSandboxConfig({
+      clients: [good],
+      timings: { transfer_settle_ms: 0 },
+      market: { taker_fee_rate: '0.004' },
+      rate_limits: { default_per_second: 5 },
+    });
+    expect(config.timings).toEqual({ ...DEFAULT_TIMINGS, transfer_settle_ms: 0 });
+    expect(config.market).toEqual({ ...DEFAULT_MARKET, taker_fee_rate: '0.004' });
+    expect(config.rate_limits).toEqual({
+      window_seconds: 300,
+      throttle_seconds: 300,
+      default_per_second: 5,
+      per_second: {},
+    });
   });
 
   it('accepts an Ed25519 key', () => {
@@ -76,6 +104,15 @@ describe('parseSandboxConfig', () => {
     ],
     [{ clients: [good, good] }, 'clients[1].client_id: duplicate client_id'],
     [{ clients: [good], extra: 1 }, 'extra: unknown member'],
+    [{ clients: [good], timings: { order_open_ms: -1 } }, 'timings.order_open_ms: '],
+    [
+      { clients: [good], market: { maker_fee_rate: '1.5' } },
+      'market.maker_fee_rate: must be below 1',
+    ],
+    [
+      { clients: [good], rate_limits: { default_per_second: 1, per_second: { 'v2/x': 1 } } },
+      'rate_limits.per_second.v2/x: ',
+    ],
     [
       { clients: [good], seed: { profiles: [{ id: 'p', balances: { USD: '-1' } }] } },
       'seed.profiles[0].balances.USD: must be a decimal',
@@ -91,10 +128,16 @@ describe('parseSandboxConfig', () => {
 });
 
 describe('demoConfig', () => {
-  it('has the console-demo client with all eight scopes', () => {
+  it('has the console-demo client with every scope', () => {
     const config = parseSandboxConfig(demoConfig({ clientSecret: 'demo-secret-1' }));
     expect(config.clients[0]?.client_id).toBe('console-demo');
-    expect(config.clients[0]?.scopes).toHaveLength(8);
     expect(new Set(config.clients[0]?.scopes)).toEqual(new Set(ALL_SCOPES));
+  });
+
+  it("applies the appendix's rate limits unless told not to", () => {
+    expect(demoConfig({ clientSecret: 'demo-secret-1' }).rate_limits).toEqual(APPENDIX_RATE_LIMITS);
+    expect(
+      demoConfig({ clientSecret: 'demo-secret-1', rateLimits: false }).rate_limits,
+    ).toBeUndefined();
   });
 });

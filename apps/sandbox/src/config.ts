@@ -1,4 +1,5 @@
 import { createPublicKey, type KeyObject } from 'node:crypto';
+import Big from 'big.js';
 import { z } from 'zod';
 import { operations } from '@console/schemas';
 
@@ -27,11 +28,54 @@ export interface SandboxClient {
 /** Seed data replacing the demo seed (see README "Seed"). Balances are decimal strings. */
 export interface SandboxSeed {
   customer_id?: string;
-  profiles: { id: string; nickname?: string; balances?: Record<string, string> }[];
+  profiles: {
+    id: string;
+    nickname?: string;
+    type?: 'NORMAL' | 'DEFAULT';
+    description?: string;
+    account_id?: string;
+    deactivated?: boolean;
+    balances?: Record<string, string>;
+  }[];
   identities?: { id: string; account_ids?: string[] }[];
   accounts?: { id: string }[];
   fiat_accounts?: { id: string; profile_id?: string; record?: Record<string, unknown> }[];
   deposit_instructions?: { id: string; profile_id: string; asset?: string; network?: string }[];
+}
+
+/** How long the lifecycles take, in sandbox-clock milliseconds (README "What moves"). */
+export interface SandboxTimings {
+  /** A resting order is SUBMITTED this long, then OPEN. */
+  order_open_ms: number;
+  /** Internal and svc transfers stay PENDING this long. */
+  transfer_settle_ms: number;
+  /** An orchestration is PROCESSING this long. */
+  orchestration_process_ms: number;
+  /** An updated fiat account is PENDING this long. */
+  fiat_review_ms: number;
+}
+
+/** The simulated market's fees and depth (README "Orders"). */
+export interface SandboxMarket {
+  /** Commission rate of an order that takes liquidity (market orders, crossing limits, stops). */
+  taker_fee_rate: string;
+  /** Commission rate of a resting order that fills when the price crosses it. */
+  maker_fee_rate: string;
+  /** Base amount one crossing fills of a resting order, per base asset. */
+  crossing_depth: Record<string, string>;
+}
+
+/**
+ * Per-endpoint request limits per client address, averaged over `window_seconds`; past one, every
+ * request from that address is refused `429` for `throttle_seconds` (svc-api.md appendix).
+ */
+export interface SandboxRateLimits {
+  window_seconds: number;
+  throttle_seconds: number;
+  /** Requests per second for every endpoint not in `per_second`. */
+  default_per_second: number;
+  /** Requests per second by path (`/oauth2/token`, `/v2/transfer/internal`, a path template). */
+  per_second: Record<string, number>;
 }
 
 /** The sandbox's configuration (`SANDBOX_CONFIG`). */
@@ -40,6 +84,10 @@ export interface SandboxConfig {
   token_rate_limit: { per_second: number; burst: number };
   clients: SandboxClient[];
   seed?: SandboxSeed;
+  timings: SandboxTimings;
+  market: SandboxMarket;
+  /** Absent: no per-endpoint limits (tests and the bench); the demo configuration sets them. */
+  rate_limits?: SandboxRateLimits;
 }
 
 /** A malformed configuration; the message names every bad member. */
@@ -104,6 +152,10 @@ const SeedSchema = z.strictObject({
     z.strictObject({
       id,
       nickname: z.string().optional(),
+      type: z.enum(['NORMAL', 'DEFAULT']).optional(),
+      description: z.string().optional(),
+      account_id: id.optional(),
+      deactivated: z.boolean().optional(),
       balances: z
         .record(z.string().regex(/^[A-Z0-9]{1,20}$/, 'must be an asset code'), decimal)
         .optional(),
@@ -132,6 +184,45 @@ const SeedSchema = z.strictObject({
     .optional(),
 });
 
+const ms = z.number().int().min(0);
+
+/** Defaults of `timings`. */
+export const DEFAULT_TIMINGS: SandboxTimings = {
+  order_open_ms: 1_000,
+  transfer_settle_ms: 3_000,
+  orchestration_process_ms: 2_000,
+  fiat_review_ms: 5_000,
+};
+
+/** Defaults of `market`: 0.25 % taker, 0.1 % maker, and what one crossing of a resting order fills. */
+export const DEFAULT_MARKET: SandboxMarket = {
+  taker_fee_rate: '0.0025',
+  maker_fee_rate: '0.001',
+  crossing_depth: {
+    BTC: '1',
+    ETH: '25',
+    PAXG: '10',
+    BCH: '100',
+    LTC: '500',
+    USDP: '50000',
+    LINK: '2500',
+    MATIC: '50000',
+    AAVE: '250',
+    UNI: '5000',
+  },
+};
+
+/** The appendix's limits: token endpoint 1/s, internal transfers 20/s, others 50/s, over 5 minutes. */
+export const APPENDIX_RATE_LIMITS: SandboxRateLimits = {
+  window_seconds: 300,
+  throttle_seconds: 300,
+  default_per_second: 50,
+  per_second: { '/oauth2/token': 1, '/v2/transfer/internal': 20 },
+};
+
+const rate = z.number().positive();
+const feeRate = decimal.refine((v) => new Big(v).lt(1), 'must be below 1');
+
 const ConfigSchema = z.strictObject({
   token_ttl_seconds: z.number().int().positive().default(3599),
   token_rate_limit: z
@@ -139,6 +230,31 @@ const ConfigSchema = z.strictObject({
     .default({ per_second: 1, burst: 10 }),
   clients: z.array(ClientSchema).min(1, 'must list at least one client'),
   seed: SeedSchema.optional(),
+  timings: z
+    .strictObject({
+      order_open_ms: ms.default(DEFAULT_TIMINGS.order_open_ms),
+      transfer_settle_ms: ms.default(DEFAULT_TIMINGS.transfer_settle_ms),
+      orchestration_process_ms: ms.default(DEFAULT_TIMINGS.orchestration_process_ms),
+      fiat_review_ms: ms.default(DEFAULT_TIMINGS.fiat_review_ms),
+    })
+    .default(DEFAULT_TIMINGS),
+  market: z
+    .strictObject({
+      taker_fee_rate: feeRate.default(DEFAULT_MARKET.taker_fee_rate),
+      maker_fee_rate: feeRate.default(DEFAULT_MARKET.maker_fee_rate),
+      crossing_depth: z
+        .record(z.string().regex(/^[A-Z0-9]{1,20}$/, 'must be an asset code'), decimal)
+        .default(DEFAULT_MARKET.crossing_depth),
+    })
+    .default(DEFAULT_MARKET),
+  rate_limits: z
+    .strictObject({
+      window_seconds: z.number().int().positive().default(300),
+      throttle_seconds: z.number().int().min(0).default(300),
+      default_per_second: rate,
+      per_second: z.record(z.string().startsWith('/', 'must be a path'), rate).default({}),
+    })
+    .optional(),
 });
 
 function formatPath(path: readonly PropertyKey[]): string {
@@ -182,17 +298,23 @@ export function parseSandboxConfig(raw: unknown): SandboxConfig {
 export const DEMO_CLIENT_ID = 'console-demo';
 
 /**
- * The demo configuration: one client `console-demo` with all eight scopes and every permission,
- * the demo seed, tokens of 3599 s, and the real service's token rate limit.
+ * The demo configuration: one client `console-demo` with every scope and every permission, the
+ * demo seed, tokens of 3599 s, the real service's token rate limit and, unless `rateLimits` is
+ * false, its per-endpoint limits.
  */
 export function demoConfig(options: {
   clientSecret: string;
   signingKeys?: SigningKeyConfig[];
   signingRequired?: boolean;
+  /** False leaves out the appendix's per-endpoint limits (the bench measures sending, not them). */
+  rateLimits?: boolean;
 }): SandboxConfig {
   return {
     token_ttl_seconds: 3599,
     token_rate_limit: { per_second: 1, burst: 10 },
+    timings: DEFAULT_TIMINGS,
+    market: DEFAULT_MARKET,
+    ...(options.rateLimits === false ? {} : { rate_limits: APPENDIX_RATE_LIMITS }),
     clients: [
       {
         client_id: DEMO_CLIENT_ID,

@@ -1,33 +1,42 @@
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 
-/** Problem codes the sandbox answers with; the last segment of the problem `type` URL. */
+/**
+ * Named problems: the last segment of the problem `type` URL (svc-api.md appendix, "Problem
+ * types"). Everything else is a generic error, `about:blank`, known by its status alone.
+ */
 export type ProblemCode =
-  | 'invalid-request'
-  | 'exceed-precision'
-  | 'unauthorized'
-  | 'forbidden'
-  | 'insufficient-funds'
-  | 'not-found'
   | 'already-exists'
+  | 'insufficient-funds'
   | 'expired'
-  | 'unsupported-media-type'
-  | 'method-not-allowed'
-  /** A generic error: its type is `about:blank`. */
+  | 'rejected'
+  | 'notional-value-too-large'
+  | 'exceed-precision'
+  /** A generic error: its type is `about:blank` and its title the status's reason phrase. */
   | 'about:blank';
 
-const TITLES: Record<ProblemCode, string> = {
-  'invalid-request': 'Invalid request',
-  'exceed-precision': 'Amount exceeds the precision of the asset',
-  unauthorized: 'Unauthorized',
-  forbidden: 'Forbidden',
-  'insufficient-funds': 'Insufficient funds',
-  'not-found': 'Not found',
-  'already-exists': 'Already exists',
+const TITLES: Record<Exclude<ProblemCode, 'about:blank'>, string> = {
+  'already-exists': 'Already Exists',
+  'insufficient-funds': 'Insufficient Funds',
   expired: 'Expired',
-  'unsupported-media-type': 'Unsupported media type',
-  'method-not-allowed': 'Method not allowed',
-  'about:blank': 'Internal error',
+  rejected: 'Rejected',
+  'notional-value-too-large': 'Notional Value Too Large',
+  'exceed-precision': 'Exceed Precision',
+};
+
+/** Reason phrases of the generic statuses the service answers with `about:blank`. */
+const STATUS_TITLES: Record<number, string> = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  405: 'Method Not Allowed',
+  410: 'Gone',
+  415: 'Unsupported Media Type',
+  429: 'Too Many Requests',
+  500: 'Internal Server Error',
+  503: 'Service Unavailable',
+  504: 'Gateway Timeout',
 };
 
 export const PROBLEM_BASE = 'https://svc.example/problems/';
@@ -51,14 +60,17 @@ export class SandboxProblem extends Error {
     readonly code: ProblemCode,
     detail: string,
     readonly meta?: Record<string, unknown>,
+    /** Extra response headers, such as `Retry-After`. */
+    readonly headers: Record<string, string> = {},
   ) {
     super(detail);
   }
 
   body(): ProblemBody {
+    const generic = this.code === 'about:blank';
     return {
-      type: this.code === 'about:blank' ? 'about:blank' : PROBLEM_BASE + this.code,
-      title: TITLES[this.code],
+      type: generic ? 'about:blank' : PROBLEM_BASE + this.code,
+      title: generic ? (STATUS_TITLES[this.status] ?? 'Error') : TITLES[this.code],
       status: this.status,
       detail: this.message,
       ...(this.meta ? { meta: this.meta } : {}),
@@ -70,11 +82,26 @@ export class SandboxProblem extends Error {
 export function problemResponse(c: Context, problem: SandboxProblem): Response {
   return c.body(JSON.stringify(problem.body()), problem.status, {
     'Content-Type': 'application/problem+json',
+    ...problem.headers,
   });
 }
 
-export const badRequest = (detail: string, meta?: Record<string, unknown>) =>
-  new SandboxProblem(400, 'invalid-request', detail, meta);
-export const notFound = (detail: string) => new SandboxProblem(404, 'not-found', detail);
-export const forbidden = (detail: string) => new SandboxProblem(403, 'forbidden', detail);
-export const unauthorized = (detail: string) => new SandboxProblem(401, 'unauthorized', detail);
+/** Any thrown value as a problem: a `SandboxProblem` as it is, anything else a generic 500. */
+export function asProblem(error: unknown): SandboxProblem {
+  return error instanceof SandboxProblem
+    ? error
+    : new SandboxProblem(500, 'about:blank', `internal error: ${(error as Error).message}`);
+}
+
+const generic =
+  (status: ContentfulStatusCode) => (detail: string, meta?: Record<string, unknown>) =>
+    new SandboxProblem(status, 'about:blank', detail, meta);
+
+export const badRequest = generic(400);
+export const unauthorized = generic(401);
+export const forbidden = generic(403);
+export const notFound = generic(404);
+
+/** A 400 about one field, with the field's path in `meta.errors` as the schema errors carry it. */
+export const fieldError = (path: string, message: string) =>
+  badRequest(`${path}: ${message}`, { errors: [{ path, message }] });

@@ -1,6 +1,7 @@
 import type { SandboxClient, SandboxConfig } from './config';
-import type { OffsetClock } from './clock';
+import type { Clock, OffsetClock } from './clock';
 import type { RegisteredKey } from './auth/verify-signature';
+import type { EndpointLimits } from './auth/endpoint-limits';
 import type { TokenBuckets } from './auth/rate-limit';
 import type { TokenStore } from './auth/tokens';
 import type { TokenLogEntry } from './auth/token-endpoint';
@@ -26,10 +27,15 @@ export interface RequestLogEntry {
 /** Everything a running sandbox holds; the routes share it. */
 export interface SandboxRuntime {
   config: SandboxConfig;
+  /** What moves (orders, transfers, token expiry, rate limits): tests drive it. */
   clock: OffsetClock;
+  /** Real time, for signature timestamps, which a moved sandbox clock must never invalidate. */
+  wallClock: Clock;
   clients: Map<string, SandboxClient>;
   tokens: TokenStore;
   buckets: TokenBuckets;
+  /** The per-endpoint limits per client address, when the configuration sets them. */
+  limits: EndpointLimits | undefined;
   state: SandboxState;
   tokenLog: TokenLogEntry[];
   requestLog: RequestLogEntry[];

@@ -16,10 +16,13 @@ export async function startSandbox(options: {
   host?: string;
   clock?: Clock;
   seedRandom?: number;
+  /** Real time for signature timestamps (default the system clock; tests of expiry move it). */
+  wallClock?: Clock;
 }): Promise<{ url: string; sandbox: Sandbox; close(): Promise<void> }> {
   const sandbox = createSandbox(options.config, {
     ...(options.clock ? { clock: options.clock } : {}),
     ...(options.seedRandom !== undefined ? { seedRandom: options.seedRandom } : {}),
+    ...(options.wallClock ? { wallClock: options.wallClock } : {}),
   });
   const host = options.host ?? '127.0.0.1';
   return new Promise((resolve, reject) => {

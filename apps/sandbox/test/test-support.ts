@@ -1,7 +1,7 @@
 /* Helpers for the sandbox's tests: a sandbox over real HTTP on a manual clock, tokens, calls. */
 import { CompactSign, type CryptoKey } from 'jose';
 import { operations, type OperationId } from '@console/schemas';
-import { createManualClock, type OffsetClock } from '../src/clock';
+import { createManualClock, type ManualClock, type OffsetClock } from '../src/clock';
 import {
   ALL_SCOPES,
   parseSandboxConfig,
@@ -18,6 +18,8 @@ export interface TestSandbox {
   sandbox: Sandbox;
   /** The sandbox's clock: frozen unless advanced (it runs on a manual clock). */
   clock: OffsetClock;
+  /** Real time as the sandbox sees it for signatures: also manual, and apart from `clock`. */
+  wall: ManualClock;
   close(): Promise<void>;
   token(clientId?: string, scope?: string): Promise<string>;
   call(opId: OperationId, input: Record<string, unknown>, options?: CallOptions): Promise<Answer>;
@@ -51,7 +53,8 @@ export async function startTestSandbox(config: Partial<SandboxConfig> = {}): Pro
     ...config,
   });
   const clock = createManualClock(Date.parse('2026-06-01T12:00:00Z'));
-  const started = await startSandbox({ config: full, port: 0, clock });
+  const wall = createManualClock(Date.parse('2026-06-01T12:00:00Z'));
+  const started = await startSandbox({ config: full, port: 0, clock, wallClock: wall });
   // Cached like a real client would, until shortly before expiry by the sandbox clock.
   const cache = new Map<string, { token: string; until: number }>();
   const token = async (clientId = 'tester', scope = ALL_SCOPES.join(' ')) => {
@@ -84,6 +87,7 @@ export async function startTestSandbox(config: Partial<SandboxConfig> = {}): Pro
     url: started.url,
     sandbox: started.sandbox,
     clock: started.sandbox.clock,
+    wall,
     close: started.close,
     token,
     async call(opId, input, options = {}) {

@@ -38,6 +38,8 @@ export async function startSandboxProcess(dir: string, key: BenchKey): Promise<S
     clientSecret,
     signingKeys: [{ kid: key.kid, public_key_pem: key.publicKeyPem }],
     signingRequired: true,
+    // The bench measures sending: the appendix's per-endpoint limits would throttle its load.
+    rateLimits: false,
   });
   const configFile = join(dir, 'sandbox.json');
   writeFileSync(configFile, JSON.stringify(config), { mode: 0o600 });

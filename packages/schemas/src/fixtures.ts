@@ -13,6 +13,14 @@ export const DEMO_IDS = {
     payouts: '5b0a6a2e-0d4c-4f0e-9a51-6a1c2b3d4e03',
     /** Nearly empty (1.00 USD, nothing else): for trying insufficient-funds answers. */
     empty: '5b0a6a2e-0d4c-4f0e-9a51-6a1c2b3d4e04',
+    /** The system's DEFAULT profile (Get Profile `default`). */
+    default: '5b0a6a2e-0d4c-4f0e-9a51-6a1c2b3d4e05',
+    /** A trading desk with a history of orders, fills and transfers. */
+    marketMaking: '5b0a6a2e-0d4c-4f0e-9a51-6a1c2b3d4e06',
+    /** Client money, with deposit addresses and an orchestration rule. */
+    omnibus: '5b0a6a2e-0d4c-4f0e-9a51-6a1c2b3d4e07',
+    /** Deactivated: read only with `include_deactivated`. */
+    dormant: '5b0a6a2e-0d4c-4f0e-9a51-6a1c2b3d4e08',
   },
   identities: {
     alice: '9c1d2e3f-4a5b-4c6d-8e7f-a0b1c2d3e401',
@@ -25,6 +33,12 @@ export const DEMO_IDS = {
   fiatAccounts: {
     acme: 'f1a2b3c4-d5e6-4f70-8192-a3b4c5d6e701',
     globex: 'f1a2b3c4-d5e6-4f70-8192-a3b4c5d6e702',
+    /** An institution's SWIFT wire account. */
+    initech: 'f1a2b3c4-d5e6-4f70-8192-a3b4c5d6e703',
+    /** A person's RTP account. */
+    hopper: 'f1a2b3c4-d5e6-4f70-8192-a3b4c5d6e704',
+    /** An institution's CBIT account. */
+    umbrella: 'f1a2b3c4-d5e6-4f70-8192-a3b4c5d6e705',
   },
   depositInstructions: 'd1e2f3a4-b5c6-4d7e-8f90-a1b2c3d4e501',
 } as const;

@@ -20,6 +20,7 @@ export {
   type OrderAmountField,
 } from './operations/create-order';
 export type { Operation, OperationRules, Report } from './operations/define-operation';
+export { MIN_BASE_AMOUNT, MIN_QUOTE_AMOUNT } from './operations/order-limits';
 export * from './registry';
 export * from './errors';
 export * from './fixtures';

@@ -3,16 +3,20 @@ import Big from 'big.js';
 import { z } from 'zod';
 import { MarketSchema, parseWith } from '@console/schemas';
 import { iso } from '../clock';
-import { SandboxProblem, badRequest, problemResponse } from '../problem';
+import { asProblem, badRequest, problemResponse } from '../problem';
 import { balancesView } from '../state/balances';
-import { orderView } from '../state/order-engine';
+import { DepositSchema, simulateDeposit } from '../state/deposits';
+import { reactToPrice } from '../state/order-engine';
+import { executionView, orderView } from '../state/order-view';
+import { settleOrchestrationNow } from '../state/orchestrations';
+import { settleTransferNow } from '../state/transfers';
 import type { SandboxRuntime } from '../runtime';
-import { DepositSchema, simulateDeposit } from './deposits';
 
 async function jsonBody<S extends z.ZodType>(req: Request, schema: S): Promise<z.infer<S>> {
   let json: unknown;
   try {
-    json = JSON.parse(await req.text());
+    const text = await req.text();
+    json = text.trim() === '' ? {} : JSON.parse(text);
   } catch {
     throw badRequest('body: not valid JSON');
   }
@@ -32,14 +36,7 @@ async function jsonBody<S extends z.ZodType>(req: Request, schema: S): Promise<z
  */
 export function controlRoutes(rt: SandboxRuntime): Hono {
   const app = new Hono();
-  app.onError((error, c) =>
-    problemResponse(
-      c,
-      error instanceof SandboxProblem
-        ? error
-        : new SandboxProblem(500, 'about:blank', error.message),
-    ),
-  );
+  app.onError((error, c) => problemResponse(c, asProblem(error)));
   app.use(async (_c, next) => {
     rt.advance();
     await next();
@@ -61,16 +58,20 @@ export function controlRoutes(rt: SandboxRuntime): Hono {
         id: p.id,
         customer_id: p.customer_id,
         nickname: p.nickname,
+        type: p.type,
+        deactivated: p.deactivated,
         balances: balancesView(p),
       })),
       identities: [...s.identities.values()],
       accounts: [...s.accounts].map((id) => ({ id })),
       fiat_accounts: [...s.fiat_accounts.values()].map((f) => ({
         profile_id: f.profile_id,
+        ...(f.deleted_at !== undefined ? { deleted_at: iso(f.deleted_at) } : {}),
         ...f.record,
       })),
       deposit_instructions: [...s.deposit_instructions.values()],
       orders: [...s.orders.values()].map(orderView),
+      executions: s.executions.map((e) => ({ ...executionView(e), profile_id: e.profile_id })),
       transfers: [...s.transfers.values()].map((t) => t.record),
       orchestrations: [...s.orchestrations.values()].map((o) => o.record),
       rules: [...s.rules.values()],
@@ -110,11 +111,25 @@ export function controlRoutes(rt: SandboxRuntime): Hono {
       }),
     );
     rt.state.prices.pin(market.data, price === null ? null : new Big(price));
+    // The market reacts at once: open orders the new price crosses fill now.
+    reactToPrice(rt.state, market.data, rt.clock.now());
     return c.json({
       market: market.data,
       price: rt.state.prices.at(market.data, rt.clock.now()).toFixed(),
       pinned: price !== null,
     });
+  });
+
+  const SettleSchema = z.strictObject({ status: z.enum(['COMPLETED', 'FAILED']).optional() });
+  app.post('/transfers/:id/settle', async (c) => {
+    const { status } = await jsonBody(c.req.raw, SettleSchema);
+    const id = c.req.param('id');
+    return c.json(settleTransferNow(rt.state, id, status ?? 'COMPLETED', rt.clock.now()));
+  });
+  app.post('/orchestrations/:id/settle', async (c) => {
+    const { status } = await jsonBody(c.req.raw, SettleSchema);
+    const id = c.req.param('id');
+    return c.json(settleOrchestrationNow(rt.state, id, status ?? 'COMPLETED', rt.clock.now()));
   });
 
   app.get('/log', (c) => c.json({ token_requests: rt.tokenLog, requests: rt.requestLog }));

@@ -1,12 +1,16 @@
 import { iso } from '../clock';
 import { profileOr404 } from '../state/balances';
 import { requireIdentityAccount } from '../state/identities';
-import { checkAssets, checkRails } from '../state/orchestrations';
+import { checkAssets, checkRails } from '../state/rails';
 import { uuidFrom } from '../state/random';
+import { ruleSource } from '../state/rules';
 import { rememberRef, requireFreshRef } from '../state/refs';
 import type { Handler } from './types';
 
-/** Create Orchestration Rule: created ACTIVE; a matching deposit (POST /sandbox/deposits) fires it. */
+/**
+ * Create Orchestration Rule: created ACTIVE; a matching deposit (POST /sandbox/deposits) fires it.
+ * A source naming only its rail gets a new deposit address or new deposit instructions.
+ */
 export const createOrchestrationRule: Handler<'createOrchestrationRule'> = ({
   body,
   state,
@@ -20,6 +24,7 @@ export const createOrchestrationRule: Handler<'createOrchestrationRule'> = ({
   checkAssets(state, body.source_asset, body.destination_asset, now);
   checkRails(state, body.source, body.destination);
   requireFreshRef(state, 'rule', body.ref_id, now);
+  const source = ruleSource(state, profile, body.source, body.source_asset, now);
   const rule = {
     id: uuidFrom(state.random),
     ref_id: body.ref_id,
@@ -30,7 +35,7 @@ export const createOrchestrationRule: Handler<'createOrchestrationRule'> = ({
     status: 'ACTIVE',
     source_asset: body.source_asset,
     destination_asset: body.destination_asset,
-    source: structuredClone(body.source),
+    source,
     ...(body.destination ? { destination: structuredClone(body.destination) } : {}),
     created_at: iso(now),
   };

@@ -1,17 +1,20 @@
 import Big from 'big.js';
 import { marketAssets, TIME_IN_FORCE_TABLE } from '@console/schemas';
-import { forbidden, notFound } from '../problem';
+import { forbidden } from '../problem';
 import { ASSET_PRECISION, ROUND_DOWN, amountOf } from '../state/assets';
-import { profileOr404, requireAvailable, reserve } from '../state/balances';
+import { profileOr404, requireAvailable } from '../state/balances';
 import { requireIdentityAccount } from '../state/identities';
 import {
-  OPEN_AFTER_MS,
   closeOrder,
   depthOf,
-  execute,
+  fill,
   isClosed,
-  orderView,
+  isStop,
+  placeHold,
+  take,
 } from '../state/order-engine';
+import { fundsNeeded, marketable, outsideBand, requireNotional } from '../state/order-rules';
+import { orderView } from '../state/order-view';
 import { rememberRef, requireFreshRef } from '../state/refs';
 import { uuidFrom } from '../state/random';
 import type { OrderState, SandboxState } from '../state/store';
@@ -23,7 +26,9 @@ const AWAIT_STEP_MS = 50;
 
 /**
  * Create Order. Market orders and IOC/FOK limits execute at once against the simulated price;
- * GTC/GTT limits and stop orders rest, holding their funds (see state/order-engine.ts).
+ * GTC/GTT limits and stop orders rest, holding their funds (see state/order-engine.ts). Notional
+ * limits answer 403; a post-only that would cross, or a taker limit 15 % or more from the
+ * midpoint, is REJECTED.
  */
 export const createOrder: Handler<'createOrder'> = async ({
   body,
@@ -83,14 +88,16 @@ export const createOrder: Handler<'createOrder'> = async ({
     self_match_prevention_id: body.self_match_prevention_id,
     is_triggered: false,
     amount_filled: new Big(0),
-    quote_filled: new Big(0),
+    gross_filled: new Big(0),
+    opened: false,
     created_at: now,
     modified_at: now,
-    opens_at: now + OPEN_AFTER_MS,
+    opens_at: now + state.timings.order_open_ms,
   };
 
+  requireNotional(state, order, now);
   // Funds first: an order the profile cannot pay for is refused outright.
-  const needs = fundsNeeded(order);
+  const needs = fundsNeeded(state, order);
   requireAvailable(profile, needs.asset, needs.amount);
   preventSelfMatch(state, order, now);
   place(state, order, now);
@@ -108,17 +115,6 @@ export const createOrder: Handler<'createOrder'> = async ({
   return answer;
 };
 
-function fundsNeeded(o: OrderState): { asset: string; amount: Big } {
-  const { base, quote } = marketAssets(o.market);
-  if (o.side === 'SELL') return { asset: base, amount: o.base_amount as Big };
-  if (o.type === 'MARKET') return { asset: quote, amount: o.quote_amount as Big };
-  const at = (o.type === 'STOP_MARKET' ? o.stop_price : o.price) as Big;
-  return {
-    asset: quote,
-    amount: (o.base_amount as Big).times(at).round(ASSET_PRECISION[quote] ?? 2, 3),
-  };
-}
-
 /** The limit an order would trade at: market orders take any price. */
 function limitOf(o: OrderState): Big | undefined {
   return o.type === 'MARKET' || o.type === 'STOP_MARKET' ? undefined : o.price;
@@ -135,7 +131,7 @@ function preventSelfMatch(state: SandboxState, incoming: OrderState, now: number
     if (isClosed(resting) || resting.market !== incoming.market || resting.side === incoming.side)
       continue;
     if (resting.customer_id !== incoming.customer_id || resting.price === undefined) continue;
-    if (resting.type.startsWith('STOP') && !resting.is_triggered) continue;
+    if (isStop(resting) && !resting.is_triggered) continue;
     const crosses =
       limit === undefined ||
       (incoming.side === 'BUY' ? resting.price.lte(limit) : resting.price.gte(limit));
@@ -143,39 +139,44 @@ function preventSelfMatch(state: SandboxState, incoming: OrderState, now: number
   }
 }
 
-function place(state: SandboxState, o: OrderState, now: number): void {
-  const profile = state.profiles.get(o.profile_id);
-  if (!profile) throw notFound(`profile_id: profile ${o.profile_id} does not exist`);
-  const p = state.prices.at(o.market, now);
+/**
+ * A market buy spends at most `quote_amount`, commission included: the base it buys is the quote
+ * less two units of its last place (the two roundings up, of the gross and of the commission)
+ * divided by the price with the taker rate, rounded down to the base's places.
+ */
+function marketBuy(state: SandboxState, o: OrderState, p: Big, now: number): void {
+  const { base, quote } = marketAssets(o.market);
+  const unit = new Big(1).div(new Big(10).pow(ASSET_PRECISION[quote] ?? 2));
+  const spendable = (o.quote_amount as Big).minus(unit.times(2));
+  const perBase = p.times(new Big(1).plus(state.market.taker_fee_rate));
+  const wanted = spendable.gt(0)
+    ? spendable.div(perBase).round(ASSET_PRECISION[base] ?? 8, ROUND_DOWN)
+    : new Big(0);
   const depth = depthOf(o.market);
-  const { base } = marketAssets(o.market);
-  const basePlaces = ASSET_PRECISION[base] ?? 8;
+  const part = wanted.gt(depth) ? depth : wanted;
+  const ok = part.gt(0) && fill(state, o, part, p, 'TAKER', now);
+  closeOrder(state, o, ok && part.eq(wanted) ? 'FILLED' : 'CANCELLED', now);
+}
 
+function place(state: SandboxState, o: OrderState, now: number): void {
+  const p = state.prices.at(o.market, now);
   if (o.type === 'MARKET') {
-    const wanted =
-      o.side === 'BUY'
-        ? (o.quote_amount as Big).div(p).round(basePlaces, ROUND_DOWN)
-        : (o.base_amount as Big);
-    const filled = wanted.gt(depth) ? depth : wanted;
-    execute(state, o, filled, p, now);
-    closeOrder(state, o, filled.eq(wanted) && filled.gt(0) ? 'FILLED' : 'CANCELLED', now);
-    return;
+    if (o.side === 'BUY') return marketBuy(state, o, p, now);
+    return take(state, o, p, now);
   }
-  const amount = o.base_amount as Big;
   if (o.type === 'LIMIT' || o.type === 'POST_ONLY_LIMIT') {
-    const marketable = o.side === 'BUY' ? p.lte(o.price as Big) : p.gte(o.price as Big);
-    if (o.type === 'POST_ONLY_LIMIT' && marketable) return closeOrder(state, o, 'REJECTED', now);
+    const crossing = marketable(o, p);
+    if (crossing && (o.type === 'POST_ONLY_LIMIT' || outsideBand(o, p))) {
+      return closeOrder(state, o, 'REJECTED', now);
+    }
     if (o.time_in_force === 'IOC' || o.time_in_force === 'FOK') {
-      if (!marketable || (o.time_in_force === 'FOK' && amount.gt(depth))) {
+      const amount = o.base_amount as Big;
+      if (!crossing || (o.time_in_force === 'FOK' && amount.gt(depthOf(o.market)))) {
         return closeOrder(state, o, 'CANCELLED', now);
       }
-      const filled = amount.gt(depth) ? depth : amount;
-      execute(state, o, filled, p, now);
-      return closeOrder(state, o, filled.eq(amount) ? 'FILLED' : 'CANCELLED', now);
+      return take(state, o, p, now);
     }
   }
   // Resting: GTC and GTT limits, and every stop order, hold their funds until they close.
-  const needs = fundsNeeded(o);
-  reserve(profile, needs.asset, needs.amount);
-  o.reserved = needs;
+  placeHold(state, o);
 }

@@ -1,7 +1,15 @@
 import type { Context } from 'hono';
 import { OPERATION_IDS, operations, parseWith, type OperationId } from '@console/schemas';
 import { iso } from '../clock';
-import { SandboxProblem, badRequest, forbidden, problemResponse, unauthorized } from '../problem';
+import {
+  SandboxProblem,
+  asProblem,
+  badRequest,
+  forbidden,
+  notFound,
+  problemResponse,
+  unauthorized,
+} from '../problem';
 import { verifySignature } from '../auth/verify-signature';
 import type { RequestLogEntry, SandboxRuntime } from '../runtime';
 import { handlers } from './index';
@@ -24,8 +32,13 @@ const routes = OPERATION_IDS.map((id) => {
     names.push(name);
     return '([^/]+)';
   });
-  return { id, method: op.method, regex: new RegExp(`^${pattern}$`), names };
+  return { id, method: op.method, path: op.path, regex: new RegExp(`^${pattern}$`), names };
 });
+
+/** The path template a request path matches (rate limits count per endpoint), else the path. */
+export function endpointOf(path: string): string {
+  return routes.find((r) => r.regex.test(path))?.path ?? path;
+}
 
 function matchRoute(method: string, path: string) {
   let pathMatched = false;
@@ -40,8 +53,8 @@ function matchRoute(method: string, path: string) {
     return { id: route.id as OperationId, params };
   }
   if (pathMatched)
-    throw new SandboxProblem(405, 'method-not-allowed', `${method} is not allowed on ${path}`);
-  throw new SandboxProblem(404, 'not-found', `no endpoint at ${path}`);
+    throw new SandboxProblem(405, 'about:blank', `${method} is not allowed on ${path}`);
+  throw notFound(`no endpoint at ${path}`);
 }
 
 /**
@@ -68,11 +81,7 @@ export async function dispatch(c: Context, rt: SandboxRuntime): Promise<Response
   try {
     response = await run(c, rt, { raw, text, pathWithQuery, entry });
   } catch (error) {
-    const problem =
-      error instanceof SandboxProblem
-        ? error
-        : new SandboxProblem(500, 'about:blank', `internal error: ${(error as Error).message}`);
-    response = problemResponse(c, problem);
+    response = problemResponse(c, asProblem(error));
   }
   entry.status = response.status;
   rt.requestLog.push(entry);
@@ -105,7 +114,8 @@ async function run(
       jws,
       { method: c.req.method, pathWithQuery: req.pathWithQuery, body: req.raw },
       rt.keysOf(client.client_id),
-      now,
+      // Real time: a test that moves the sandbox clock must not expire every live signature.
+      rt.wallClock.now(),
     );
     req.entry.signature = check.seen ? { ...check.seen, verified: !check.failure } : null;
     if (check.failure) throw unauthorized(`Svc-Signature: ${check.failure}`);
@@ -115,7 +125,7 @@ async function run(
 
   const type = c.req.header('content-type') ?? '';
   if (!/^application\/json\b/i.test(type)) {
-    throw new SandboxProblem(415, 'unsupported-media-type', 'the body must be application/json');
+    throw new SandboxProblem(415, 'about:blank', 'the body must be application/json');
   }
   let json: unknown;
   try {

@@ -47,6 +47,18 @@ describe('transfers', () => {
     expect(await total(P.payouts, 'USD')).toBe('100125.50');
   });
 
+  it('completes a transfer and its pair at once on a control call, or fails it and refunds the sender', async () => {
+    const res = await sbx.call('createInternalTransfer', exampleInput('createInternalTransfer'));
+    const settled = await sbx.control('POST', `/transfers/${res.body.id}/settle`, {});
+    expect(settled.body).toMatchObject({ status: 'COMPLETED' });
+    expect(await total(P.payouts, 'USD')).toBe('100125.50');
+    const failing = await sbx.call('createSvcTransfer', exampleInput('createSvcTransfer'));
+    await sbx.control('POST', `/transfers/${failing.body.id}/settle`, { status: 'FAILED' });
+    const pair = (await state()).transfers.filter((t) => t.group_id === failing.body.group_id);
+    expect(pair.map((t) => t.status)).toEqual(['FAILED', 'FAILED']);
+    expect(await total(P.treasury, 'ETH')).toBe('400');
+  });
+
   it('charges the svc fee of 0.1 % to the sender', async () => {
     const res = await sbx.call('createSvcTransfer', exampleInput('createSvcTransfer'));
     expect(res.body).toMatchObject({
@@ -69,15 +81,51 @@ describe('orchestrations', () => {
       destination_transfer: { status: 'PENDING' },
       orchestration_rule_id: '',
     });
+    // PENDING legs are planned transfers: their ids are not known yet.
+    expect(res.body.source_transfer).not.toHaveProperty('transfer_id');
     await advance(2_000);
-    const done = (await state()).orchestrations.find((o) => o.id === res.body.id);
+    const now = await state();
+    const done = now.orchestrations.find((o) => o.id === res.body.id) as Record<string, Row>;
     expect(done).toMatchObject({
       status: 'COMPLETED',
       source_transfer: { status: 'COMPLETED' },
       destination_transfer: { status: 'COMPLETED' },
     });
+    const legs = [done.source_transfer, done.destination_transfer].map((leg) =>
+      now.transfers.find((t) => t.id === leg?.transfer_id),
+    );
+    expect(legs).toEqual([
+      expect.objectContaining({
+        profile_id: P.treasury,
+        amount: '250.00',
+        asset: 'USD',
+        direction: 'DEBIT',
+      }),
+      expect.objectContaining({
+        profile_id: P.payouts,
+        amount: '0.005',
+        asset: 'BTC',
+        direction: 'CREDIT',
+      }),
+    ]);
     expect(await total(P.treasury, 'USD')).toBe('999750.00');
     expect(await total(P.payouts, 'BTC')).toBe('2.505');
+  });
+
+  it('completes or fails an orchestration at once on a control call', async () => {
+    const done = await sbx.call('createOrchestration', exampleInput('createOrchestration'));
+    const settled = await sbx.control('POST', `/orchestrations/${done.body.id}/settle`);
+    expect(settled.body).toMatchObject({ status: 'COMPLETED' });
+    const failing = await sbx.call('createOrchestration', exampleInput('createOrchestration'));
+    const failed = await sbx.control('POST', `/orchestrations/${failing.body.id}/settle`, {
+      status: 'FAILED',
+    });
+    expect(failed.body).toMatchObject({
+      status: 'FAILED',
+      fail_reason: { detail: expect.any(String) },
+    });
+    expect(await total(P.treasury, 'USD')).toBe('999750.00');
+    expect((await sbx.control('POST', '/orchestrations/nope/settle')).status).toBe(404);
   });
 
   it('fails with a fail_reason when the source lacks the funds at processing', async () => {
@@ -91,7 +139,7 @@ describe('orchestrations', () => {
     const failed = (await state()).orchestrations.find((o) => o.id === res.body.id);
     expect(failed).toMatchObject({
       status: 'FAILED',
-      fail_reason: { code: 'INSUFFICIENT_FUNDS' },
+      fail_reason: { detail: expect.stringMatching(/^Insufficient funds: profile /) },
       source_transfer: { status: 'FAILED' },
     });
   });
@@ -231,9 +279,10 @@ describe('fee quotes', () => {
 
 describe('control endpoints', () => {
   it('resets the state to the seed', async () => {
+    const seeded = (await state()).transfers.map((t) => t.id);
     await sbx.call('createInternalTransfer', exampleInput('createInternalTransfer'));
     await sbx.control('POST', '/reset');
-    expect((await state()).transfers).toEqual([]);
+    expect((await state()).transfers.map((t) => t.id)).toEqual(seeded);
     expect(await total(P.treasury, 'USD')).toBe('1000000.00');
   });
 

@@ -1,18 +1,16 @@
 import Big from 'big.js';
 import type { DestinationRequest, Metadata, SourceRequest } from '@console/schemas';
 import { iso } from '../clock';
-import { badRequest, notFound } from '../problem';
-import { ASSET_PRECISION, ROUND_DOWN, amountOf, fmtAsset, precisionOf } from './assets';
+import { notFound } from '../problem';
+import { ASSET_PRECISION, ROUND_DOWN, amountOf, fmtAsset } from './assets';
 import { available, credit, debit, profileOr404 } from './balances';
 import { requireIdentityAccount } from './identities';
-import { isAddressOf } from './networks';
 import { usdValue } from './prices';
+import { checkAssets, checkRails } from './rails';
 import { uuidFrom } from './random';
 import { rememberRef, requireFreshRef } from './refs';
-import type { OrchestrationState, SandboxState } from './store';
-
-/** An orchestration is PROCESSING this long, then COMPLETED or FAILED. */
-export const ORCHESTRATION_PROCESS_MS = 2_000;
+import { recordSettled } from './transfers';
+import type { OrchestrationState, SandboxState, TransferState } from './store';
 
 export interface OrchestrationRequest {
   profile_id: string;
@@ -25,61 +23,6 @@ export interface OrchestrationRequest {
   source: SourceRequest;
   destination: DestinationRequest;
   metadata?: Metadata;
-}
-
-const fieldError = (path: string, message: string) =>
-  badRequest(`${path}: ${message}`, { errors: [{ path, message }] });
-
-/** Checks that the rails of a source and destination name things that exist. */
-export function checkRails(
-  state: SandboxState,
-  source: SourceRequest,
-  destination?: DestinationRequest,
-): void {
-  if (source.profile) profileOr404(state, source.profile.profile_id, 'source.profile.profile_id');
-  if (source.fiat && !state.deposit_instructions.has(source.fiat.deposit_instructions_id)) {
-    throw notFound(
-      `source.fiat.deposit_instructions_id: deposit instructions ${source.fiat.deposit_instructions_id} do not exist`,
-    );
-  }
-  if (
-    source.crypto?.address_id !== undefined &&
-    !state.deposit_addresses.has(source.crypto.address_id)
-  ) {
-    throw notFound(
-      `source.crypto.address_id: deposit address ${source.crypto.address_id} does not exist`,
-    );
-  }
-  if (destination?.profile)
-    profileOr404(state, destination.profile.profile_id, 'destination.profile.profile_id');
-  if (destination?.fiat && !state.fiat_accounts.has(destination.fiat.fiat_account_id)) {
-    throw notFound(
-      `destination.fiat.fiat_account_id: fiat account ${destination.fiat.fiat_account_id} does not exist`,
-    );
-  }
-  if (destination?.crypto && !isAddressOf(destination.crypto.network, destination.crypto.address)) {
-    throw fieldError(
-      'destination.crypto.address',
-      `not an address of the ${destination.crypto.network} network`,
-    );
-  }
-}
-
-/** Checks both assets are known and convertible through the simulated markets. */
-export function checkAssets(
-  state: SandboxState,
-  sourceAsset: string,
-  destinationAsset: string,
-  now: number,
-): void {
-  precisionOf(sourceAsset, 'source_asset');
-  precisionOf(destinationAsset, 'destination_asset');
-  if (!usdValue(state.prices, sourceAsset, now) || !usdValue(state.prices, destinationAsset, now)) {
-    throw fieldError(
-      'destination_asset',
-      `${sourceAsset} cannot be converted to ${destinationAsset}`,
-    );
-  }
 }
 
 /**
@@ -103,43 +46,8 @@ export function createOrchestration(
   checkRails(state, body.source, body.destination);
   requireFreshRef(state, 'orchestration', body.ref_id, now);
 
-  const leg = (direction: 'DEBIT' | 'CREDIT', profileId: string, asset: string, type: string) => {
-    const record = {
-      id: uuidFrom(state.random),
-      customer_id: profile.customer_id,
-      profile_id: profileId,
-      amount: fmtAsset(amount, body.source_asset),
-      total: fmtAsset(amount, body.source_asset),
-      fee: fmtAsset(new Big(0), asset),
-      asset,
-      direction,
-      type,
-      status: 'PENDING',
-      created_at: iso(now),
-      updated_at: iso(now),
-    };
-    state.transfers.set(record.id, { record, completes_at: Number.POSITIVE_INFINITY });
-    return record.id;
-  };
   const fundingProfile = body.source.profile?.profile_id ?? profile.id;
   const destinationProfile = body.destination.profile?.profile_id;
-  const destinationType = destinationProfile
-    ? 'INTERNAL_TRANSFER_CREDIT'
-    : body.destination.fiat
-      ? 'WIRE_WITHDRAWAL'
-      : 'CRYPTO_WITHDRAWAL';
-  const sourceTransferId = leg(
-    'DEBIT',
-    fundingProfile,
-    body.source_asset,
-    'INTERNAL_TRANSFER_DEBIT',
-  );
-  const destinationTransferId = leg(
-    'CREDIT',
-    destinationProfile ?? profile.id,
-    body.destination_asset,
-    destinationType,
-  );
 
   const record = {
     id: uuidFrom(state.random),
@@ -151,8 +59,9 @@ export function createOrchestration(
     source_asset: body.source_asset,
     destination_asset: body.destination_asset,
     source_amount: fmtAsset(amount, body.source_asset),
-    source_transfer: { transfer_id: sourceTransferId, status: 'PENDING' },
-    destination_transfer: { transfer_id: destinationTransferId, status: 'PENDING' },
+    // PENDING: the transfers are planned; their ids are known once they run.
+    source_transfer: { status: 'PENDING' },
+    destination_transfer: { status: 'PENDING' },
     status: 'PROCESSING',
     source: structuredClone(body.source),
     destination: structuredClone(body.destination),
@@ -163,63 +72,145 @@ export function createOrchestration(
   };
   state.orchestrations.set(record.id, {
     record,
-    processes_at: now + ORCHESTRATION_PROCESS_MS,
+    processes_at: now + state.timings.orchestration_process_ms,
     source_profile_id: fundingProfile,
     ...(destinationProfile ? { destination_profile_id: destinationProfile } : {}),
     source_amount: amount,
-    source_transfer_id: sourceTransferId,
-    destination_transfer_id: destinationTransferId,
   });
   rememberRef(state, 'orchestration', body.ref_id, record);
   return structuredClone(record);
 }
 
-function settle(state: SandboxState, o: OrchestrationState, status: 'COMPLETED' | 'FAILED'): void {
-  const at = iso(o.processes_at);
-  for (const [key, id] of [
-    ['source_transfer', o.source_transfer_id],
-    ['destination_transfer', o.destination_transfer_id],
-  ] as const) {
-    const t = state.transfers.get(id);
-    if (t) Object.assign(t.record, { status, updated_at: at });
-    (o.record[key] as { status: string }).status = status;
-  }
-  Object.assign(o.record, { status, updated_at: at });
-}
-
 /** Processes the orchestrations whose time has come. */
 export function advanceOrchestrations(state: SandboxState, now: number): void {
   for (const o of state.orchestrations.values()) {
-    if (o.record.status !== 'PROCESSING' || now < o.processes_at) continue;
-    const from = state.profiles.get(o.source_profile_id);
-    const sourceAsset = o.record.source_asset as string;
-    const destinationAsset = o.record.destination_asset as string;
-    const have = from ? available(from, sourceAsset) : new Big(0);
-    if (!from || have.lt(o.source_amount)) {
-      o.record.fail_reason = {
-        code: 'INSUFFICIENT_FUNDS',
-        message: `Profile ${o.source_profile_id} had ${fmtAsset(have, sourceAsset)} ${sourceAsset} available; ${fmtAsset(o.source_amount, sourceAsset)} needed`,
-      };
-      settle(state, o, 'FAILED');
-      continue;
-    }
-    debit(from, sourceAsset, o.source_amount);
-    const rate =
-      sourceAsset === destinationAsset
-        ? new Big(1)
-        : (usdValue(state.prices, sourceAsset, o.processes_at) ?? new Big(0)).div(
-            usdValue(state.prices, destinationAsset, o.processes_at) ?? new Big(1),
-          );
-    const out = o.source_amount
-      .times(rate)
-      .round(ASSET_PRECISION[destinationAsset] ?? 2, ROUND_DOWN);
-    const destinationLeg = state.transfers.get(o.destination_transfer_id);
-    if (destinationLeg) {
-      destinationLeg.record.amount = fmtAsset(out, destinationAsset);
-      destinationLeg.record.total = fmtAsset(out, destinationAsset);
-    }
-    const to = o.destination_profile_id ? state.profiles.get(o.destination_profile_id) : undefined;
-    if (to) credit(to, destinationAsset, out);
-    settle(state, o, 'COMPLETED');
+    if (o.record.status === 'PROCESSING' && now >= o.processes_at)
+      process(state, o, o.processes_at);
   }
+}
+
+/**
+ * Processes an orchestration now (POST /sandbox/orchestrations/{id}/settle): COMPLETED as its
+ * time would have made it, or FAILED on request.
+ *
+ * @throws 404 when no orchestration has that id.
+ */
+export function settleOrchestrationNow(
+  state: SandboxState,
+  id: string,
+  status: 'COMPLETED' | 'FAILED',
+  now: number,
+): OrchestrationState['record'] {
+  const o = state.orchestrations.get(id);
+  if (!o) throw notFound(`id: orchestration ${id} does not exist`);
+  if (o.record.status !== 'PROCESSING') return o.record;
+  if (status === 'FAILED') fail(o, 'The orchestration was failed by a sandbox control call', now);
+  else process(state, o, now);
+  return o.record;
+}
+
+function fail(o: OrchestrationState, detail: string, at: number): void {
+  o.record.fail_reason = { detail };
+  for (const leg of ['source_transfer', 'destination_transfer'] as const) {
+    o.record[leg] = { status: 'FAILED' };
+  }
+  Object.assign(o.record, { status: 'FAILED', updated_at: iso(at) });
+}
+
+/**
+ * The source amount leaves the funding profile, converted at the market price through USD when
+ * the assets differ, and reaches the destination: credited to a profile, or leaving the sandbox to
+ * a fiat account or a crypto address. Both legs become transfers, COMPLETED.
+ */
+function process(state: SandboxState, o: OrchestrationState, at: number): void {
+  const from = state.profiles.get(o.source_profile_id);
+  const sourceAsset = o.record.source_asset as string;
+  const destinationAsset = o.record.destination_asset as string;
+  const have = from ? available(from, sourceAsset) : new Big(0);
+  if (!from || have.lt(o.source_amount)) {
+    const needed = fmtAsset(o.source_amount, sourceAsset);
+    const detail = `Insufficient funds: profile ${o.source_profile_id} had ${fmtAsset(have, sourceAsset)} ${sourceAsset} available; ${needed} needed`;
+    return fail(o, detail, at);
+  }
+  debit(from, sourceAsset, o.source_amount);
+  const rate =
+    sourceAsset === destinationAsset
+      ? new Big(1)
+      : (usdValue(state.prices, sourceAsset, at) ?? new Big(0)).div(
+          usdValue(state.prices, destinationAsset, at) ?? new Big(1),
+        );
+  const out = o.source_amount.times(rate).round(ASSET_PRECISION[destinationAsset] ?? 2, ROUND_DOWN);
+  const to = o.destination_profile_id ? state.profiles.get(o.destination_profile_id) : undefined;
+  if (to) credit(to, destinationAsset, out);
+  const destination = o.record.destination as DestinationRequest;
+  const leg = (fields: Record<string, unknown>, asset: string, amount: Big) => {
+    const record = {
+      id: uuidFrom(state.random),
+      customer_id: from.customer_id,
+      amount: fmtAsset(amount, asset),
+      total: fmtAsset(amount, asset),
+      fee: fmtAsset(new Big(0), asset),
+      asset,
+      balance_asset: asset,
+      status: 'COMPLETED',
+      created_at: iso(at),
+      updated_at: iso(at),
+      metadata: {},
+      ...fields,
+    } as TransferState['record'];
+    recordSettled(state, record, at);
+    return { transfer_id: record.id, status: 'COMPLETED' };
+  };
+  o.record.source_transfer = leg(
+    { profile_id: from.id, direction: 'DEBIT', type: 'INTERNAL_TRANSFER_DEBIT' },
+    sourceAsset,
+    o.source_amount,
+  );
+  o.record.destination_transfer = leg(
+    to
+      ? { profile_id: to.id, direction: 'CREDIT', type: 'INTERNAL_TRANSFER_CREDIT' }
+      : destination.fiat
+        ? {
+            profile_id: from.id,
+            direction: 'DEBIT',
+            type: 'WIRE_WITHDRAWAL',
+            fiat_account_id: destination.fiat.fiat_account_id,
+          }
+        : {
+            profile_id: from.id,
+            direction: 'DEBIT',
+            type: 'CRYPTO_WITHDRAWAL',
+            destination_address: destination.crypto?.address,
+            crypto_network: destination.crypto?.network,
+          },
+    destinationAsset,
+    out,
+  );
+  Object.assign(o.record, { status: 'COMPLETED', updated_at: iso(at) });
+}
+
+/**
+ * An orchestration as Get and List Orchestrations answer it: the fiat destination names the
+ * account `bank_account_id` and the fiat source's memo is `memo` (svc-api.md appendix), where the
+ * request and the Create answer use the main document's shapes.
+ */
+export function orchestrationView(o: OrchestrationState): Record<string, unknown> {
+  const record = structuredClone(o.record);
+  const source = record.source as { fiat?: Record<string, unknown> } | undefined;
+  if (source?.fiat) {
+    const { deposit_instructions_id, memo_id } = source.fiat;
+    source.fiat = {
+      ...(deposit_instructions_id !== undefined ? { deposit_instructions_id } : {}),
+      ...(memo_id !== undefined ? { memo: memo_id } : {}),
+    };
+  }
+  const destination = record.destination as { fiat?: Record<string, unknown> } | undefined;
+  if (destination?.fiat) {
+    const { fiat_account_id, memo } = destination.fiat;
+    destination.fiat = {
+      bank_account_id: fiat_account_id,
+      ...(memo !== undefined ? { memo } : {}),
+    };
+  }
+  return record;
 }

@@ -18,49 +18,69 @@ const pin = (price: string | null, market = 'BTCUSD') =>
 const advance = (ms: number) => sbx.control('POST', '/clock', { advance_ms: ms });
 const order = (input: Record<string, unknown>) =>
   sbx.call('createOrder', { profile_id: P.trading, market: 'BTCUSD', ...input });
+type Balance = { total: string; available: string; trading: string };
 async function state() {
   return (await sbx.control('GET', '/state')).body as {
     orders: { id: string; status: string; amount_filled: string; is_triggered?: boolean }[];
-    profiles: {
-      id: string;
-      balances: Record<string, { total: string; available: string; reserved: string }>;
-    }[];
+    executions: Record<string, string>[];
+    profiles: { id: string; balances: Record<string, Balance> }[];
   };
 }
 const findOrder = async (id: unknown) => (await state()).orders.find((o) => o.id === id);
 const balance = async (profile: string, asset: string) =>
   (await state()).profiles.find((p) => p.id === profile)?.balances[asset];
+const executionsOf = async (id: unknown) =>
+  (await state()).executions.filter((e) => e.order_id === id);
 
 describe('orders', () => {
-  it('fills a market buy at once, with amount_filled and the average price', async () => {
+  it('fills a market buy at once, spending at most the quote amount with the commission', async () => {
     const res = await order({ side: 'BUY', type: 'MARKET', quote_amount: '600.00' });
+    // 599.98 / (60000 × 1.0025) to 8 places; gross 598.4832 costs 598.49 + 1.50 commission.
     expect(res.body).toMatchObject({
       status: 'FILLED',
-      amount_filled: '0.01',
+      amount_filled: '0.00997472',
       volume_weighted_average_price: '60000',
       time_in_force: 'IOC',
     });
-    expect(await balance(P.trading, 'BTC')).toMatchObject({ total: '25.01' });
-    expect(await balance(P.trading, 'USD')).toMatchObject({ total: '999400.00' });
+    expect(await executionsOf(res.body.id)).toEqual([
+      expect.objectContaining({
+        amount: '0.00997472',
+        price: '60000',
+        gross_trade_amount: '598.4832',
+        commission: '1.50',
+        commission_asset: 'USD',
+        rebate: '0.00',
+        rebate_asset: 'USD',
+        side: 'BUY',
+        market: 'BTCUSD',
+      }),
+    ]);
+    expect(await balance(P.trading, 'BTC')).toMatchObject({ total: '25.00997472' });
+    expect(await balance(P.trading, 'USD')).toMatchObject({ total: '999400.01' });
   });
 
-  it('rests a limit order SUBMITTED, then OPEN, holding funds, and fills it when the price crosses', async () => {
+  it('rests a limit order SUBMITTED, then OPEN, holding funds and the commission, and fills it when the price crosses', async () => {
     const res = await order({ side: 'BUY', type: 'LIMIT', base_amount: '0.1', price: '59000' });
     expect(res.body).toMatchObject({
       status: 'SUBMITTED',
       amount_filled: '0',
       time_in_force: 'GTC',
     });
+    // 5900.00 at the limit, plus the taker commission 14.75, the most a fill can cost.
     expect(await balance(P.trading, 'USD')).toMatchObject({
-      reserved: '5900.00',
-      available: '994100.00',
+      trading: '5914.75',
+      available: '994085.25',
     });
     await advance(1_500);
     expect((await findOrder(res.body.id))?.status).toBe('OPEN');
     await pin('58500');
-    await advance(1_000);
+    // A resting order is a maker: it fills at its own limit, 5900.00 + 0.1 % commission 5.90.
     expect(await findOrder(res.body.id)).toMatchObject({ status: 'FILLED', amount_filled: '0.1' });
-    expect(await balance(P.trading, 'USD')).toMatchObject({ total: '994150.00', reserved: '0.00' });
+    expect(await balance(P.trading, 'USD')).toMatchObject({
+      total: '994094.10',
+      trading: '0.00',
+      available: '994094.10',
+    });
     expect(await balance(P.trading, 'BTC')).toMatchObject({ total: '25.1' });
   });
 
@@ -75,12 +95,12 @@ describe('orders', () => {
       expiration_date: expiry,
     });
     expect(res.body.status).toBe('SUBMITTED');
-    expect(await balance(P.trading, 'BTC')).toMatchObject({ reserved: '1' });
+    expect(await balance(P.trading, 'BTC')).toMatchObject({ trading: '1', available: '24' });
     await advance(30_000);
     expect((await findOrder(res.body.id))?.status).toBe('OPEN');
     await advance(31_000);
     expect((await findOrder(res.body.id))?.status).toBe('CANCELLED');
-    expect(await balance(P.trading, 'BTC')).toMatchObject({ reserved: '0' });
+    expect(await balance(P.trading, 'BTC')).toMatchObject({ trading: '0', available: '25' });
   });
 
   it.each([
@@ -98,13 +118,13 @@ describe('orders', () => {
     ],
     [
       'IOC beyond the market depth fills partly',
-      { side: 'SELL', type: 'LIMIT', base_amount: '24', price: '59000', time_in_force: 'IOC' },
+      { side: 'SELL', type: 'LIMIT', base_amount: '7', price: '59000', time_in_force: 'IOC' },
       'CANCELLED',
-      '20',
+      '5',
     ],
     [
       'FOK beyond the market depth is cancelled whole',
-      { side: 'SELL', type: 'LIMIT', base_amount: '24', price: '59000', time_in_force: 'FOK' },
+      { side: 'SELL', type: 'LIMIT', base_amount: '7', price: '59000', time_in_force: 'FOK' },
       'CANCELLED',
       '0',
     ],
@@ -128,14 +148,99 @@ describe('orders', () => {
     ],
     [
       'market sell beyond the depth fills partly',
-      { side: 'SELL', type: 'MARKET', base_amount: '22' },
+      { side: 'SELL', type: 'MARKET', base_amount: '6' },
       'CANCELLED',
-      '20',
+      '5',
+    ],
+    [
+      'taker limit 15 % or more from the midpoint is rejected',
+      { side: 'BUY', type: 'LIMIT', base_amount: '1', price: '69000', time_in_force: 'IOC' },
+      'REJECTED',
+      '0',
+    ],
+    [
+      'taker limit just inside the band fills at the market',
+      { side: 'BUY', type: 'LIMIT', base_amount: '1', price: '68999.99', time_in_force: 'IOC' },
+      'FILLED',
+      '1',
+    ],
+    [
+      'a far limit that rests is not a taker, so the band does not apply',
+      { side: 'SELL', type: 'LIMIT', base_amount: '1', price: '90000' },
+      'SUBMITTED',
+      '0',
     ],
   ])('%s', async (_name, input, status, filled) => {
     const res = await order(input);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body).toMatchObject({ status, amount_filled: filled });
+  });
+
+  it.each([
+    [
+      'a limit over 1,500,000 USD on BTCUSD',
+      { side: 'BUY', type: 'LIMIT', base_amount: '25.01', price: '60000' },
+      'LIMIT',
+      '1500600.00',
+      '1500000',
+    ],
+    [
+      'a market buy over 500,000 USD',
+      { side: 'BUY', type: 'MARKET', quote_amount: '500000.01' },
+      'MARKET',
+      '500000.01',
+      '500000',
+    ],
+    [
+      'a market sell valued at the market price',
+      { side: 'SELL', type: 'MARKET', base_amount: '8.34' },
+      'MARKET',
+      '500400.00',
+      '500000',
+    ],
+  ])(
+    'refuses %s with 403 notional-value-too-large and its meta',
+    async (_n, input, type, value, max) => {
+      const res = await order(input);
+      expect(res.status).toBe(403);
+      expect(res.body).toMatchObject({
+        type: 'https://svc.example/problems/notional-value-too-large',
+        title: 'Notional Value Too Large',
+        meta: {
+          market: 'BTCUSD',
+          order_type: type,
+          order_notional_value: value,
+          max_notional_value: max,
+        },
+      });
+    },
+  );
+
+  it('allows a limit on another market up to 1,000,000 USD only', async () => {
+    await pin('80', 'LTCUSD');
+    const over = await order({
+      market: 'LTCUSD',
+      side: 'SELL',
+      type: 'LIMIT',
+      base_amount: '12500.01',
+      price: '80',
+    });
+    expect(over.status).toBe(403);
+    expect(over.body.meta).toMatchObject({ max_notional_value: '1000000' });
+  });
+
+  it('refuses a stop buy: stop orders are stop-loss sells', async () => {
+    const res = await order({
+      side: 'BUY',
+      type: 'STOP_MARKET',
+      base_amount: '0.5',
+      stop_price: '65000',
+    });
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({
+      type: 'about:blank',
+      detail: expect.stringMatching(/^side: /),
+    });
   });
 
   it('triggers a stop market sell when the price falls to the stop', async () => {
@@ -149,26 +254,29 @@ describe('orders', () => {
     await advance(2_000);
     expect((await findOrder(res.body.id))?.status).toBe('OPEN');
     await pin('54000');
-    await advance(1_000);
     expect(await findOrder(res.body.id)).toMatchObject({
       status: 'FILLED',
       is_triggered: true,
       amount_filled: '0.5',
     });
+    // 27000.00 less the taker commission 67.50.
+    expect(await balance(P.trading, 'USD')).toMatchObject({ total: '1026932.50' });
   });
 
-  it('triggers a stop limit buy and fills it within its limit', async () => {
+  it('triggers a stop limit sell and fills it within its limit', async () => {
     const res = await order({
-      side: 'BUY',
+      side: 'SELL',
       type: 'STOP_LIMIT',
       base_amount: '0.5',
-      stop_price: '62000',
-      price: '63000',
+      stop_price: '55000',
+      price: '54500',
     });
     await advance(2_000);
-    await pin('62500');
-    await advance(1_000);
+    await pin('54800');
     expect(await findOrder(res.body.id)).toMatchObject({ status: 'FILLED', is_triggered: true });
+    expect(await executionsOf(res.body.id)).toEqual([
+      expect.objectContaining({ price: '54800', amount: '0.5' }),
+    ]);
   });
 
   it('credits the recipient profile with the settled currency', async () => {
@@ -178,14 +286,15 @@ describe('orders', () => {
       quote_amount: '600.00',
       recipient_profile_id: P.payouts,
     });
-    expect(await balance(P.payouts, 'BTC')).toMatchObject({ total: '2.51' });
+    expect(await balance(P.payouts, 'BTC')).toMatchObject({ total: '2.50997472' });
     await order({
       side: 'SELL',
       type: 'MARKET',
       base_amount: '1',
       recipient_profile_id: P.payouts,
     });
-    expect(await balance(P.payouts, 'USD')).toMatchObject({ total: '160000.00' });
+    // 60000.00 less the taker commission 150.00.
+    expect(await balance(P.payouts, 'USD')).toMatchObject({ total: '159850.00' });
   });
 
   it("cancels the same customer's resting order that an incoming order crosses", async () => {

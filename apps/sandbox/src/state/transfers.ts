@@ -1,16 +1,13 @@
 import Big from 'big.js';
 import type { Metadata } from '@console/schemas';
 import { iso } from '../clock';
-import { badRequest } from '../problem';
+import { badRequest, notFound } from '../problem';
 import { ASSET_PRECISION, ROUND_UP, amountOf, fmtAsset } from './assets';
 import { credit, debit, profileOr404, requireAvailable } from './balances';
 import { requireIdentityAccount } from './identities';
 import { uuidFrom } from './random';
 import { rememberRef, requireFreshRef } from './refs';
 import type { SandboxState, TransferState } from './store';
-
-/** Transfers stay PENDING this long, then both records complete and the credit lands. */
-export const TRANSFER_SETTLE_MS = 3_000;
 
 /** Svc transfer fee: 0.1 % of the amount, rounded up to the asset's places. Internal transfers are free. */
 export const SVC_FEE_RATE = '0.001';
@@ -96,8 +93,12 @@ export function createTransfer(
     ...(body.to_account_id ? { account_id: body.to_account_id } : {}),
     metadata: body.recipient_metadata ?? {},
   };
-  const completesAt = now + TRANSFER_SETTLE_MS;
-  state.transfers.set(debitRecord.id, { record: debitRecord, completes_at: completesAt });
+  const completesAt = now + state.timings.transfer_settle_ms;
+  state.transfers.set(debitRecord.id, {
+    record: debitRecord,
+    completes_at: completesAt,
+    refund: { profile_id: from.id, asset: body.asset, amount: total },
+  });
   state.transfers.set(creditRecord.id, {
     record: creditRecord,
     completes_at: completesAt,
@@ -108,10 +109,10 @@ export function createTransfer(
   return answer;
 }
 
-/** Records a transfer that is already settled (deposits): credits at once. */
+/** Records a transfer that is already settled (deposits, orchestration legs). */
 export function recordSettled(
   state: SandboxState,
-  record: Record<string, unknown> & { id: string; status: string },
+  record: TransferState['record'],
   now: number,
 ): void {
   state.transfers.set(record.id, { record, completes_at: now });
@@ -119,15 +120,44 @@ export function recordSettled(
 
 /** Completes the PENDING transfers whose time has come. */
 export function advanceTransfers(state: SandboxState, now: number): void {
-  for (const t of state.transfers.values()) completeIfDue(state, t, now);
+  for (const t of state.transfers.values()) {
+    if (t.record.status === 'PENDING' && now >= t.completes_at) {
+      settle(state, t, 'COMPLETED', t.completes_at);
+    }
+  }
 }
 
-export function completeIfDue(state: SandboxState, t: TransferState, now: number): void {
-  if (t.record.status !== 'PENDING' || now < t.completes_at) return;
-  t.record.status = 'COMPLETED';
-  t.record.updated_at = iso(t.completes_at);
-  if (t.credit) {
-    const profile = state.profiles.get(t.credit.profile_id);
-    if (profile) credit(profile, t.credit.asset, t.credit.amount);
+/**
+ * Settles a PENDING transfer: COMPLETED credits the recipient; FAILED gives the sender back what
+ * was debited (amount and fee). Nothing happens to a transfer already settled.
+ */
+function settle(state: SandboxState, t: TransferState, status: 'COMPLETED' | 'FAILED', at: number) {
+  if (t.record.status !== 'PENDING') return;
+  t.record.status = status;
+  t.record.updated_at = iso(at);
+  const move = status === 'COMPLETED' ? t.credit : t.refund;
+  const profile = move && state.profiles.get(move.profile_id);
+  if (move && profile) credit(profile, move.asset, move.amount);
+}
+
+/**
+ * Settles a transfer now, with both records of its group (POST /sandbox/transfers/{id}/settle).
+ *
+ * @throws 404 when no transfer has that id.
+ */
+export function settleTransferNow(
+  state: SandboxState,
+  id: string,
+  status: 'COMPLETED' | 'FAILED',
+  now: number,
+): TransferState['record'] {
+  const transfer = state.transfers.get(id);
+  if (!transfer) throw notFound(`id: transfer ${id} does not exist`);
+  const group = transfer.record.group_id;
+  for (const t of state.transfers.values()) {
+    if (t === transfer || (group !== undefined && t.record.group_id === group)) {
+      settle(state, t, status, now);
+    }
   }
+  return transfer.record;
 }

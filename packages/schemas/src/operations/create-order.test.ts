@@ -16,7 +16,9 @@ function order(type: OrderType, extra: Record<string, unknown> = {}) {
     STOP_MARKET: { stop_price: '55000', base_amount: '0.5' },
     STOP_LIMIT: { stop_price: '55000', price: '54900', base_amount: '0.5' },
   };
-  return { profile_id: PROFILE, side: 'BUY', market: 'BTCUSD', type, ...amounts[type], ...extra };
+  // Stop orders are stop-loss sells; the others are buys unless a test says otherwise.
+  const side = type.startsWith('STOP') ? 'SELL' : 'BUY';
+  return { profile_id: PROFILE, side, market: 'BTCUSD', type, ...amounts[type], ...extra };
 }
 
 function errors(input: unknown) {
@@ -152,7 +154,7 @@ describe('Create Order: amounts per type', () => {
     ['POST_ONLY_LIMIT', 'SELL', ['base_amount', 'price']],
     ['MARKET', 'BUY', ['quote_amount']],
     ['MARKET', 'SELL', ['base_amount']],
-    ['STOP_MARKET', 'BUY', ['stop_price', 'base_amount']],
+    ['STOP_MARKET', 'SELL', ['stop_price', 'base_amount']],
     ['STOP_LIMIT', 'SELL', ['stop_price', 'price', 'base_amount']],
   ] as const)('%s %s needs %j and nothing else', (type, side, needed) => {
     expect(orderAmountFields(type, side)).toEqual(needed);
@@ -185,5 +187,30 @@ describe('Create Order: amounts per type', () => {
       metadata: { a: 1 },
     });
     expect(found.map((e) => e.path).sort()).toEqual(['base_amount', 'metadata.a', 'price', 'side']);
+  });
+});
+
+describe('Create Order: rules of the appendix checked before sending', () => {
+  it.each(['STOP_MARKET', 'STOP_LIMIT'] as const)('%s sells only', (type) => {
+    expect(errors(order(type, { side: 'BUY' }))).toContainEqual({
+      path: 'side',
+      message: expect.stringMatching(/^Stop orders are stop-loss sells/),
+    });
+    expect(errors(order(type, { side: 'SELL' }))).toEqual([]);
+  });
+
+  it.each([
+    ['a market buy at the 0.01 minimum', order('MARKET', { quote_amount: '0.01' }), []],
+    ['a market buy below it', order('MARKET', { quote_amount: '0.009' }), ['quote_amount']],
+    ['a limit at the base minimum', order('LIMIT', { base_amount: '0.00000001' }), []],
+    ['a limit below it', order('LIMIT', { base_amount: '0.000000009' }), ['base_amount']],
+    [
+      'a market sell below it',
+      order('MARKET', { side: 'SELL', quote_amount: undefined, base_amount: '0.000000001' }),
+      ['base_amount'],
+    ],
+    ['a stop below it', order('STOP_MARKET', { base_amount: '0.000000005' }), ['base_amount']],
+  ])('%s', (_name, input, paths) => {
+    expect(errors(input).map((e) => e.path)).toEqual(paths);
   });
 });

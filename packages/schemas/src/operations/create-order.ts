@@ -13,6 +13,7 @@ import { identifier } from '../primitives/identifier';
 import { OrderSchema } from '../resources/order';
 import { idField, pathIdField, metadataField, optional, refIdField } from './common-fields';
 import { defineOperation } from './define-operation';
+import { orderLimitRules } from './order-limits';
 
 /** Which time-in-force values each order type allows, and which applies when omitted (spec table). */
 export const TIME_IN_FORCE_TABLE: Record<
@@ -167,6 +168,7 @@ export const createOrder = defineOperation({
     }
     const type = order.type;
     if (type === undefined || !Object.hasOwn(TIME_IN_FORCE_TABLE, type)) return;
+    orderLimitRules(order, report);
 
     const tif = TIME_IN_FORCE_TABLE[type];
     if (order.time_in_force !== undefined && !tif.allowed.includes(order.time_in_force)) {

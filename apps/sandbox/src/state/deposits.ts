@@ -2,13 +2,13 @@ import Big from 'big.js';
 import { z } from 'zod';
 import { CryptoNetworkSchema, DECIMAL_PATTERN } from '@console/schemas';
 import { iso } from '../clock';
-import { badRequest, notFound } from '../problem';
-import { FIAT_ASSETS, amountOf, fmtAsset } from '../state/assets';
-import { credit, profileOr404 } from '../state/balances';
-import { createOrchestration } from '../state/orchestrations';
-import { charsFrom, uuidFrom } from '../state/random';
-import { recordSettled } from '../state/transfers';
-import type { SandboxState } from '../state/store';
+import { SandboxProblem, badRequest, notFound } from '../problem';
+import { FIAT_ASSETS, amountOf, fmtAsset } from './assets';
+import { credit, profileOr404 } from './balances';
+import { createOrchestration } from './orchestrations';
+import { charsFrom, uuidFrom } from './random';
+import { recordSettled } from './transfers';
+import type { SandboxState } from './store';
 
 /** Body of `POST /sandbox/deposits`: exactly one target (profile, deposit address, or fiat deposit instructions). */
 export const DepositSchema = z
@@ -75,7 +75,11 @@ export function simulateDeposit(state: SandboxState, d: Deposit, now: number) {
     asset: d.asset,
     balance_asset: balanceAsset,
     direction: 'CREDIT',
-    type: crypto ? 'CRYPTO_DEPOSIT' : 'WIRE_DEPOSIT',
+    type: crypto
+      ? 'CRYPTO_DEPOSIT'
+      : instructions?.network === 'CUBIX'
+        ? 'CUBIX_DEPOSIT'
+        : 'WIRE_DEPOSIT',
     status: 'COMPLETED',
     created_at: iso(now),
     updated_at: iso(now),
@@ -112,7 +116,9 @@ export function simulateDeposit(state: SandboxState, d: Deposit, now: number) {
     return source.profile?.profile_id === profile.id;
   });
   if (rule) {
-    orchestrations.push(
+    // The deposit stands whatever happens to the rule's orchestration (a destination deleted since
+    // the rule was made refuses it): the funds stay credited, unconverted.
+    const made = tryOrchestration(() =>
       createOrchestration(
         state,
         {
@@ -132,6 +138,16 @@ export function simulateDeposit(state: SandboxState, d: Deposit, now: number) {
         rule.id,
       ),
     );
+    if (made) orchestrations.push(made);
   }
   return { transfer, orchestrations };
+}
+
+function tryOrchestration(make: () => Record<string, unknown>): Record<string, unknown> | null {
+  try {
+    return make();
+  } catch (error) {
+    if (error instanceof SandboxProblem) return null;
+    throw error;
+  }
 }
