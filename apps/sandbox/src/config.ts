@@ -1,10 +1,10 @@
 import { createPublicKey, type KeyObject } from 'node:crypto';
 import Big from 'big.js';
 import { z } from 'zod';
-import { operations } from '@console/schemas';
+import { ENDPOINT_SCOPES } from './handlers/routes';
 
-/** The eight scopes of the service, one per endpoint. */
-export const ALL_SCOPES: readonly string[] = Object.values(operations).map((op) => op.scope);
+/** Every scope of the service's endpoints, writes and reads. */
+export const ALL_SCOPES: readonly string[] = ENDPOINT_SCOPES;
 
 /** Client permissions beyond scopes that the sandbox knows. */
 export const PERMISSIONS = ['self_match_prevention'] as const;

@@ -23,6 +23,8 @@ export interface TestSandbox {
   close(): Promise<void>;
   token(clientId?: string, scope?: string): Promise<string>;
   call(opId: OperationId, input: Record<string, unknown>, options?: CallOptions): Promise<Answer>;
+  /** A request without a body (a read, cancel or delete), path with its query. */
+  send(method: 'GET' | 'DELETE', pathWithQuery: string, options?: SendOptions): Promise<Answer>;
   control(method: string, path: string, body?: unknown): Promise<Answer>;
 }
 
@@ -32,6 +34,15 @@ export interface CallOptions {
   headers?: Record<string, string>;
   /** Raw body text instead of JSON.stringify(body). */
   rawBody?: string;
+}
+
+export interface SendOptions {
+  /** null: no Authorization header. */
+  token?: string | null;
+  clientId?: string;
+  /** The scope to ask a token for (default: every scope of the client). */
+  scope?: string;
+  headers?: Record<string, string>;
 }
 
 export interface Answer {
@@ -102,6 +113,15 @@ export async function startTestSandbox(config: Partial<SandboxConfig> = {}): Pro
           ...options.headers,
         },
         body: options.rawBody ?? JSON.stringify(body),
+      });
+      return answer(res);
+    },
+    async send(method, pathWithQuery, options = {}) {
+      const bearer =
+        options.token === undefined ? await token(options.clientId, options.scope) : options.token;
+      const res = await fetch(started.url + pathWithQuery, {
+        method,
+        headers: { ...(bearer ? { authorization: `Bearer ${bearer}` } : {}), ...options.headers },
       });
       return answer(res);
     },

@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import { OPERATION_IDS, operations, parseWith, type OperationId } from '@console/schemas';
+import { operations, parseWith, type OperationId } from '@console/schemas';
 import { iso } from '../clock';
 import {
   SandboxProblem,
@@ -12,7 +12,10 @@ import {
 } from '../problem';
 import { verifySignature } from '../auth/verify-signature';
 import type { RequestLogEntry, SandboxRuntime } from '../runtime';
-import { handlers } from './index';
+import { bodyPreparers, handlers } from './index';
+import { queryOf } from './query-params';
+import { bodilessOperations } from './read-operations';
+import { matchRoute } from './routes';
 import type { HandlerInput } from './types';
 
 const CREDENTIAL_HEADERS = new Set(['authorization', 'svc-signature']);
@@ -23,38 +26,6 @@ function loggedHeaders(headers: Headers): Record<string, string> {
     out[name] = CREDENTIAL_HEADERS.has(name) ? '[present]' : value;
   });
   return out;
-}
-
-const routes = OPERATION_IDS.map((id) => {
-  const op = operations[id];
-  const names: string[] = [];
-  const pattern = op.path.replace(/\{(\w+)\}/g, (_, name: string) => {
-    names.push(name);
-    return '([^/]+)';
-  });
-  return { id, method: op.method, path: op.path, regex: new RegExp(`^${pattern}$`), names };
-});
-
-/** The path template a request path matches (rate limits count per endpoint), else the path. */
-export function endpointOf(path: string): string {
-  return routes.find((r) => r.regex.test(path))?.path ?? path;
-}
-
-function matchRoute(method: string, path: string) {
-  let pathMatched = false;
-  for (const route of routes) {
-    const m = route.regex.exec(path);
-    if (!m) continue;
-    pathMatched = true;
-    if (route.method !== method) continue;
-    const params = Object.fromEntries(
-      route.names.map((n, i) => [n, decodeURIComponent(m[i + 1] ?? '')]),
-    );
-    return { id: route.id as OperationId, params };
-  }
-  if (pathMatched)
-    throw new SandboxProblem(405, 'about:blank', `${method} is not allowed on ${path}`);
-  throw notFound(`no endpoint at ${path}`);
 }
 
 /**
@@ -94,8 +65,8 @@ async function run(
   req: { raw: Uint8Array; text: string; pathWithQuery: string; entry: RequestLogEntry },
 ): Promise<Response> {
   const now = rt.clock.now();
-  const route = matchRoute(c.req.method, new URL(c.req.url).pathname);
-  const op = operations[route.id];
+  const url = new URL(c.req.url);
+  const { route, params } = matchRoute(c.req.method, url.pathname);
 
   const bearer = /^Bearer\s+(\S+)$/i.exec(c.req.header('authorization') ?? '');
   if (!bearer?.[1]) throw unauthorized('a Bearer access token is required');
@@ -110,6 +81,7 @@ async function run(
   if (jws !== undefined || client.signing?.required) {
     if (jws === undefined)
       throw unauthorized('request signing is required for this client: Svc-Signature is missing');
+    // A request without a body is signed over an empty payload: the raw body, empty, is compared.
     const check = await verifySignature(
       jws,
       { method: c.req.method, pathWithQuery: req.pathWithQuery, body: req.raw },
@@ -120,9 +92,19 @@ async function run(
     req.entry.signature = check.seen ? { ...check.seen, verified: !check.failure } : null;
     if (check.failure) throw unauthorized(`Svc-Signature: ${check.failure}`);
   }
-  if (!grant.scopes.includes(op.scope))
-    throw forbidden(`the access token lacks the scope ${op.scope}`);
+  if (!grant.scopes.includes(route.scope))
+    throw forbidden(`the access token lacks the scope ${route.scope}`);
 
+  if (!route.hasBody) {
+    if (req.raw.length > 0) throw badRequest(`body: ${route.method} ${route.path} takes no body`);
+    const query = queryOf(url.searchParams);
+    rt.advance();
+    const handler = bodilessOperations[route.id]?.handler;
+    if (!handler) throw notFound(`no endpoint at ${url.pathname}`);
+    return c.json(handler({ params, query, state: rt.state, now }) as object, 200);
+  }
+
+  const op = operations[route.id as OperationId];
   const type = c.req.header('content-type') ?? '';
   if (!/^application\/json\b/i.test(type)) {
     throw new SandboxProblem(415, 'about:blank', 'the body must be application/json');
@@ -133,7 +115,7 @@ async function run(
   } catch {
     throw badRequest('body: not valid JSON');
   }
-  const parsed = parseWith(op.bodyAt(now), json);
+  const parsed = parseWith(op.bodyAt(now), bodyPreparers[op.id]?.(json) ?? json);
   if (!parsed.ok) {
     const first = parsed.errors[0];
     const where = first?.path ? `${first.path}: ` : '';
@@ -142,14 +124,14 @@ async function run(
   rt.advance();
   const input = {
     body: parsed.value,
-    params: route.params,
+    params,
     client,
     state: rt.state,
     now,
     clock: rt.clock,
     advance: rt.advance,
-  } as HandlerInput<typeof route.id>;
-  const handler = handlers[route.id] as (i: typeof input) => unknown;
+  } as HandlerInput<OperationId>;
+  const handler = handlers[op.id] as (i: typeof input) => unknown;
   const answer = await handler(input);
   return c.json(answer as object, 200);
 }

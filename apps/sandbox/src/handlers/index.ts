@@ -7,6 +7,7 @@ import { createOrchestrationRule } from './create-orchestration-rule';
 import { createOrder } from './create-order';
 import { createSvcTransfer } from './create-svc-transfer';
 import { updateFiatAccount } from './update-fiat-account';
+import { withoutBlanks } from '../state/fiat-accounts';
 import type { Handler } from './types';
 
 /** One handler per operation of the registry; the type makes a missing one a compile error. */
@@ -19,4 +20,12 @@ export const handlers: { [Id in OperationId]: Handler<Id> } = {
   createOrchestrationRule,
   createDepositAddress,
   createCryptoWithdrawalFee,
+};
+
+/**
+ * What an operation does to a body before the schema sees it, where the service is lenient:
+ * Update Fiat Account ignores `null` and empty-string members.
+ */
+export const bodyPreparers: Partial<Record<OperationId, (json: unknown) => unknown>> = {
+  updateFiatAccount: withoutBlanks,
 };

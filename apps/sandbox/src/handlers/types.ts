@@ -3,6 +3,7 @@ import type { OperationId, Operations } from '@console/schemas';
 import type { SandboxClient } from '../config';
 import type { SandboxState } from '../state/store';
 import type { OffsetClock } from '../clock';
+import type { Query } from './query';
 
 /** What a handler gets: the validated wire body, the path parameters, the caller and the state. */
 export interface HandlerInput<Id extends OperationId> {
@@ -21,3 +22,14 @@ export interface HandlerInput<Id extends OperationId> {
  * already passed the shared request schema at the sandbox clock's time.
  */
 export type Handler<Id extends OperationId> = (input: HandlerInput<Id>) => unknown;
+
+/** What a read (or a delete, which has no body) gets: path parameters, the query, the state. */
+export interface ReadInput {
+  params: Record<string, string>;
+  query: Query;
+  state: SandboxState;
+  now: number;
+}
+
+/** A read's behaviour: answers the 200 body, or throws a `SandboxProblem`. */
+export type ReadHandler = (input: ReadInput) => unknown;

@@ -20,9 +20,9 @@ const isObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /**
- * Merges an update into a stored object: members the update leaves out are kept, `null` and
- * empty-string members are ignored (they neither clear nor change), objects are merged member by
- * member, and any other value (text, a metadata object) replaces the stored one.
+ * Merges an update (already without blanks, see `withoutBlanks`) into a stored object: members
+ * the update leaves out are kept, objects are merged member by member, and any other value (text,
+ * a metadata object) replaces the stored one.
  */
 export function mergeUpdate(
   stored: unknown,
@@ -33,10 +33,23 @@ export function mergeUpdate(
   const base = isObject(stored) ? stored : {};
   const out: Record<string, unknown> = { ...base };
   for (const [key, value] of Object.entries(update)) {
-    if (value === null || value === '') continue;
     out[key] = replaceWhole(key)
       ? structuredClone(value)
       : mergeUpdate(base[key], value, replaceWhole);
+  }
+  return out;
+}
+
+/**
+ * An update as the service reads it: `null` and empty-string members dropped at every depth, so
+ * they neither clear nor change anything. Metadata objects are kept as sent: they replace whole.
+ */
+export function withoutBlanks(value: unknown, key = ''): unknown {
+  if (!isObject(value) || key === 'metadata') return value;
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(value)) {
+    if (v === null || v === '') continue;
+    out[k] = withoutBlanks(v, k);
   }
   return out;
 }

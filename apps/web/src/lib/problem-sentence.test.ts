@@ -48,10 +48,19 @@ describe('describeProblem', () => {
   it.each([
     ['already-exists', /already exists, so nothing new was created/],
     ['expired', /expired\. Get a fresh one/],
-    ['not-found', /Check the ids/],
     ['exceed-precision', /fewer decimals/],
   ])('%s reads as a next step', (code, sentence) => {
     expect(describeProblem(problem({ upstream: upstream(code) })).sentence).toMatch(sentence);
+  });
+
+  it('knows not found by its status, as the service sends it: about:blank', () => {
+    const text = describeProblem(
+      problem({
+        upstream: { status: 404, type: 'about:blank', title: 'Not Found', detail: 'id: x' },
+      }),
+    );
+    expect(text.title).toBe('Not found');
+    expect(text.sentence).toMatch(/^id: x Check the ids/);
   });
 
   it('never matches on detail: an unknown code shows the service’s words', () => {

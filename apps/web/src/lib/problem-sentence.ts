@@ -69,18 +69,20 @@ export function describeProblem(problem: ConsoleProblem, refId?: string): Proble
           sentence: `${upstream.detail ?? 'What this request relies on has expired.'} Get a fresh one (for a fee, a new quote) and send again.`,
           retry: null,
         };
-      case 'not-found':
-        return {
-          title: 'Not found',
-          sentence: `${upstream.detail ?? 'The service does not know a record this request names.'} Check the ids (profile, fiat account) and send again.`,
-          retry: null,
-        };
       case 'exceed-precision':
         return {
           title: 'Too many decimals',
           sentence: `${upstream.detail ?? 'An amount has more decimals than its asset allows.'} Use fewer decimals and send again.`,
           retry,
         };
+    }
+    // The service answers not found as about:blank: known by its status, never by a type name.
+    if (upstream.status === 404) {
+      return {
+        title: 'Not found',
+        sentence: `${upstream.detail ?? 'The service does not know a record this request names.'} Check the ids (profile, fiat account) and send again.`,
+        retry: null,
+      };
     }
     if (upstream.status === 429) {
       return {

@@ -1,0 +1,242 @@
+import { generateKeyPair, exportSPKI, type CryptoKey } from 'jose';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { DEMO_IDS } from '@console/schemas';
+import { client, signRequest, startTestSandbox, type TestSandbox } from '../test-support';
+import { bodilessOperations } from './read-operations';
+
+const P = DEMO_IDS.profiles;
+const F = DEMO_IDS.fiatAccounts;
+let sbx: TestSandbox;
+let key: CryptoKey;
+
+beforeAll(async () => {
+  const pair = await generateKeyPair('EdDSA', { crv: 'Ed25519' });
+  key = pair.privateKey;
+  sbx = await startTestSandbox({
+    clients: [
+      client({ client_id: 'tester' }),
+      client({
+        client_id: 'signer',
+        signing: {
+          required: true,
+          keys: [{ kid: 'k-1', public_key_pem: await exportSPKI(pair.publicKey) }],
+        },
+      }),
+    ],
+  });
+});
+afterAll(() => sbx.close());
+beforeEach(() => sbx.sandbox.reset());
+
+interface Seeded {
+  orderId: string;
+  transferId: string;
+  orchestrationId: string;
+  ruleId: string;
+}
+
+async function seeded(): Promise<Seeded> {
+  const s = (await sbx.control('GET', '/state')).body as Record<
+    string,
+    { id: string; ref_id?: string }[]
+  >;
+  const byRef = (list: string, ref: string) => s[list]!.find((r) => r.ref_id === ref)!.id;
+  return {
+    orderId: byRef('orders', 'seed-order-eth-sell'),
+    transferId: byRef('transfers', 'seed-transfer-usd'),
+    orchestrationId: byRef('orchestrations', 'seed-orchestration-payout'),
+    ruleId: byRef('rules', 'seed-rule-usdp-sweep'),
+  };
+}
+
+/**
+ * Per operation: a request that succeeds against the demo seed, the same with an id nobody has
+ * (operations with ids in the path), and a query value the operation refuses.
+ */
+const EXAMPLES: Record<
+  string,
+  (s: Seeded) => { ok: string; unknown?: string; bad?: [query: string, parameter: string] }
+> = {
+  getOrder: (s) => ({
+    ok: `/v2/profiles/${P.marketMaking}/orders/${s.orderId}`,
+    unknown: `/v2/profiles/${P.marketMaking}/orders/00000000-0000-4000-8000-000000000000`,
+  }),
+  listOrders: () => ({ ok: `/v2/orders?profile_id=${P.marketMaking}`, bad: ['limit=0', 'limit'] }),
+  listProfileOrders: () => ({
+    ok: `/v2/profiles/${P.marketMaking}/orders?status=OPEN`,
+    unknown: '/v2/profiles/nobody/orders',
+    bad: ['order_time.begin=yesterday', 'order_time.begin'],
+  }),
+  cancelOrder: (s) => ({
+    ok: `/v2/profiles/${P.marketMaking}/orders/${s.orderId}`,
+    unknown: `/v2/profiles/${P.marketMaking}/orders/nope`,
+  }),
+  listExecutions: () => ({
+    ok: '/v2/executions?limit=2',
+    bad: ['since_execution_id=x1', 'since_execution_id'],
+  }),
+  listProfileExecutions: () => ({
+    ok: `/v2/profiles/${P.marketMaking}/executions`,
+    unknown: '/v2/profiles/nobody/executions',
+    bad: ['limit=501', 'limit'],
+  }),
+  getTransfer: (s) => ({
+    ok: `/v2/transfer/transfers/${s.transferId}`,
+    unknown: '/v2/transfer/transfers/nope',
+  }),
+  listTransfers: () => ({
+    ok: '/v2/transfer/transfers?statuses=COMPLETED',
+    bad: ['order=SIDEWAYS', 'order'],
+  }),
+  listProfiles: () => ({
+    ok: '/v2/profiles?nickname=tr',
+    bad: ['created_at.gte=soon', 'created_at.gte'],
+  }),
+  getProfile: () => ({ ok: `/v2/profiles/${P.treasury}`, unknown: '/v2/profiles/nobody' }),
+  listProfileBalances: () => ({
+    ok: `/v2/profiles/${P.treasury}/balances?assets=USD`,
+    unknown: '/v2/profiles/nobody/balances',
+    bad: ['assets=XYZ', 'assets'],
+  }),
+  getProfileBalance: () => ({
+    ok: `/v2/profiles/${P.treasury}/balances/BTC`,
+    unknown: `/v2/profiles/${P.treasury}/balances/XYZ`,
+  }),
+  getFiatAccount: () => ({
+    ok: `/v2/transfer/fiat-accounts/${F.acme}`,
+    unknown: '/v2/transfer/fiat-accounts/nope',
+  }),
+  listFiatAccounts: () => ({ ok: '/v2/transfer/fiat-accounts', bad: ['limit=1001', 'limit'] }),
+  deleteFiatAccount: () => ({
+    ok: `/v2/transfer/fiat-accounts/${F.globex}`,
+    unknown: '/v2/transfer/fiat-accounts/nope',
+  }),
+  getOrchestration: (s) => ({
+    ok: `/v2/orchestration/orchestrations/${s.orchestrationId}`,
+    unknown: '/v2/orchestration/orchestrations/nope',
+  }),
+  listOrchestrations: () => ({
+    ok: '/v2/orchestration/orchestrations?status=COMPLETED',
+    bad: ['page_cursor=garbage', 'page_cursor'],
+  }),
+  listOrchestrationRules: () => ({ ok: '/v2/orchestration/rules', bad: ['limit=abc', 'limit'] }),
+  deleteOrchestrationRule: (s) => ({
+    ok: `/v2/orchestration/rules/${s.ruleId}`,
+    unknown: '/v2/orchestration/rules/nope',
+  }),
+  listDepositAddresses: () => ({
+    ok: `/v2/transfer/deposit-addresses?profile_ids=${P.omnibus}`,
+    bad: [
+      `profile_ids=${Array.from({ length: 101 }, (_, i) => `p${i}`).join('&profile_ids=')}`,
+      'profile_ids',
+    ],
+  }),
+};
+
+const withQuery = (path: string, query: string) =>
+  `${path}${path.includes('?') ? '&' : '?'}${query}`;
+
+describe.each(Object.entries(bodilessOperations))('%s', (id, op) => {
+  const example = async () => EXAMPLES[id]!(await seeded());
+
+  it('answers 200 with the record or the page', async () => {
+    const res = await sbx.send(op.method, (await example()).ok);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.headers.get('content-type')).toContain('application/json');
+  });
+
+  it('answers 401 without a token and 403 to a token without its scope', async () => {
+    const { ok } = await example();
+    expect((await sbx.send(op.method, ok, { token: null })).status).toBe(401);
+    const other = Object.values(bodilessOperations).find((o) => o.scope !== op.scope)!.scope;
+    const res = await sbx.send(op.method, ok, { scope: other });
+    expect(res.status).toBe(403);
+    expect(res.body).toMatchObject({ type: 'about:blank', title: 'Forbidden', status: 403 });
+  });
+
+  it('answers 401 unsigned when the client must sign; signed over an empty payload and the path with its query, 200', async () => {
+    const { ok } = await example();
+    const unsigned = await sbx.send(op.method, ok, { clientId: 'signer' });
+    expect(unsigned.status).toBe(401);
+    expect(unsigned.body).toMatchObject({ type: 'about:blank', title: 'Unauthorized' });
+    const sign = (path: string) =>
+      signRequest({
+        body: '',
+        key,
+        alg: 'EdDSA',
+        kid: 'k-1',
+        method: op.method,
+        path,
+        timestamp: Math.floor(sbx.wall.now() / 1000),
+      });
+    if (ok.includes('?')) {
+      const withoutQuery = await sbx.send(op.method, ok, {
+        clientId: 'signer',
+        headers: { 'svc-signature': await sign(ok.split('?')[0]!) },
+      });
+      expect(withoutQuery.status).toBe(401);
+    }
+    const signed = await sbx.send(op.method, ok, {
+      clientId: 'signer',
+      headers: { 'svc-signature': await sign(ok) },
+    });
+    expect(signed.status, JSON.stringify(signed.body)).toBe(200);
+  });
+
+  it('answers 404 for an id nobody has', async () => {
+    const { unknown } = await example();
+    if (!unknown) return;
+    const res = await sbx.send(op.method, unknown);
+    expect(res.status).toBe(404);
+    expect(res.body).toMatchObject({ type: 'about:blank', title: 'Not Found', status: 404 });
+  });
+
+  it('answers 400 naming the parameter for a bad query value', async () => {
+    const { ok, bad } = await example();
+    if (!bad) return;
+    const res = await sbx.send(op.method, withQuery(ok, bad[0]));
+    expect(res.status, JSON.stringify(res.body)).toBe(400);
+    expect(res.body).toMatchObject({ type: 'about:blank', title: 'Bad Request' });
+    expect(res.body.detail).toMatch(new RegExp(`^${bad[1].replace('.', '\\.')}: `));
+    expect(res.body.meta?.errors).toEqual([expect.objectContaining({ path: bad[1] })]);
+  });
+});
+
+describe('limit edges', () => {
+  it.each([
+    ['/v2/orders', 1000],
+    [`/v2/profiles/${P.treasury}/orders`, 1000],
+    ['/v2/executions', 1000],
+    [`/v2/profiles/${P.marketMaking}/executions`, 500],
+    ['/v2/transfer/transfers', 1000],
+    ['/v2/profiles', 1000],
+    ['/v2/transfer/fiat-accounts', 1000],
+    ['/v2/orchestration/orchestrations', 1000],
+    ['/v2/orchestration/rules', 1000],
+    ['/v2/transfer/deposit-addresses', 1000],
+  ])('%s takes 1 and %i, refuses 0 and one more', async (path, max) => {
+    for (const limit of [1, max])
+      expect((await sbx.send('GET', `${path}?limit=${limit}`)).status).toBe(200);
+    for (const limit of [0, max + 1]) {
+      const res = await sbx.send('GET', `${path}?limit=${limit}`);
+      expect(res.status).toBe(400);
+      expect(res.body.meta?.errors).toEqual([expect.objectContaining({ path: 'limit' })]);
+    }
+  });
+
+  it('gives one record for limit=1 with a cursor to the next', async () => {
+    const res = await sbx.send('GET', '/v2/profiles?limit=1');
+    expect(res.body.items).toHaveLength(1);
+    expect(typeof res.body.next_page_cursor).toBe('string');
+  });
+});
+
+it('answers 405 to a method the path does not have, and refuses a body on a read', async () => {
+  expect((await sbx.send('DELETE', '/v2/transfer/transfers')).status).toBe(405);
+  const res = await fetch(`${sbx.url}/v2/profiles`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${await sbx.token()}`, 'content-type': 'application/json' },
+    body: '{}',
+  });
+  expect(res.status).toBe(405);
+});
