@@ -113,7 +113,7 @@ describe.each(Object.entries(KINDS))('a walk over 250 %s', (_kind, { make, list,
 
     expect(new Set(seen).size).toBe(seen.length);
     for (const id of before) expect(seen.filter((s) => s === id)).toHaveLength(1);
-  });
+  }, 60_000);
 });
 
 describe('cursors', () => {
