@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { exampleInput } from '@console/schemas';
-import { startTestSandbox, type TestSandbox } from '../test-support';
+import { startTestSandbox, type TestSandbox } from '../../test/test-support';
 
 // Small numbers stand in for the appendix's: 1/s averaged over 10 s (10 requests), internal
 // transfers 0.5/s (5), the token endpoint 0.3/s (3), and a 60 s throttle past any of them.

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_IDS, exampleInput } from '@console/schemas';
-import { startTestSandbox, type TestSandbox } from '../test-support';
+import { startTestSandbox, type TestSandbox } from '../../test/test-support';
 
 const P = DEMO_IDS.profiles;
 const alice = { identity: DEMO_IDS.identities.alice, account: DEMO_IDS.accounts.alice };

@@ -1,7 +1,7 @@
 import { generateKeyPair, exportSPKI, type CryptoKey } from 'jose';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DEMO_IDS } from '@console/schemas';
-import { client, signRequest, startTestSandbox, type TestSandbox } from '../test-support';
+import { client, signRequest, startTestSandbox, type TestSandbox } from '../../test/test-support';
 import { bodilessOperations } from './read-operations';
 
 const P = DEMO_IDS.profiles;

@@ -1,7 +1,7 @@
 import Big from 'big.js';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DEMO_IDS, exampleInput } from '@console/schemas';
-import { startTestSandbox, type TestSandbox } from '../test-support';
+import { startTestSandbox, type TestSandbox } from '../../test/test-support';
 
 const T = DEMO_IDS.profiles.trading;
 let sbx: TestSandbox;

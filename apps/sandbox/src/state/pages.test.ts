@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DEMO_IDS } from '@console/schemas';
-import { startTestSandbox, type TestSandbox } from '../test-support';
+import { startTestSandbox, type TestSandbox } from '../../test/test-support';
 
 const T = DEMO_IDS.profiles.trading;
 let sbx: TestSandbox;
