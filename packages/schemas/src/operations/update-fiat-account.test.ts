@@ -4,7 +4,7 @@ import { updateFiatAccount } from './update-fiat-account';
 
 const schema = updateFiatAccount.requestAt(1_790_000_000_000);
 const errors = (body: Record<string, unknown>) => {
-  const result = parseWith(schema, { id: 'f-1', ...body });
+  const result = parseWith(schema, { id: 'f1a2b3c4-d5e6-4f70-8192-a3b4c5d6e701', ...body });
   return result.ok ? [] : result.errors;
 };
 const paths = (body: Record<string, unknown>) => errors(body).map((e) => e.path);
