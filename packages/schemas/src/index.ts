@@ -1,3 +1,4 @@
+export * from './primitives/assets';
 export * from './primitives/decimal';
 export * from './primitives/enums';
 export * from './primitives/field-meta';
@@ -28,3 +29,5 @@ export * from './problem';
 export * from './console-api';
 export * from './approvals-api';
 export * from './security-api';
+export * from './journal-facts';
+export * from './work-queue-api';

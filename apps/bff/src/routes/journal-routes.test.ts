@@ -81,7 +81,7 @@ describe('journal and orders routes', () => {
     expect(res.headers.get('content-disposition')).toMatch(/attachment; filename="journal-/);
     const text = await res.text();
     const lines = text.split('\r\n').filter(Boolean);
-    expect(lines[0]).toMatch(/^id,created_at,/);
+    expect(lines[0]).toMatch(/^operation,state,operator,time,ref_id,amount,asset,/);
     expect(lines).toHaveLength(4);
     expect(text).toContain(`"{""side"":""BUY""`);
     expect(text).not.toMatch(/(^|,)=cmd/m);

@@ -1,28 +1,10 @@
+import { ASSET_PRECISION, FIAT_ASSETS } from '@console/schemas';
 import Big from 'big.js';
 import { SandboxProblem, badRequest } from '../problem';
 
-/**
- * Decimal places each asset allows. Fiat to the cent; crypto as on its chain, except the
- * service-issued stablecoin USDP, which the service books to 6 places.
- */
-export const ASSET_PRECISION: Record<string, number> = {
-  USD: 2,
-  EUR: 2,
-  SGD: 2,
-  BTC: 8,
-  ETH: 18,
-  PAXG: 18,
-  BCH: 8,
-  LTC: 8,
-  USDP: 6,
-  LINK: 18,
-  MATIC: 18,
-  AAVE: 18,
-  UNI: 18,
-};
+export { ASSET_PRECISION, FIAT_ASSETS };
 
 export const ASSETS = Object.keys(ASSET_PRECISION);
-export const FIAT_ASSETS = ['USD', 'EUR', 'SGD'];
 
 // big.js rounding modes, named.
 export const ROUND_DOWN = 0 as const;

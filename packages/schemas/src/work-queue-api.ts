@@ -1,0 +1,50 @@
+import { z } from 'zod';
+import { JournalEntrySchema } from './console-api';
+
+/*
+ * The home page's work queue as the browser sees it (issue 19): what the signed-in operator made
+ * and what became of it, and what needs someone's attention. Requests waiting for this operator's
+ * approval come from `GET /api/approvals`.
+ */
+
+/** Where a request that needed approval stands. */
+export const WorkApprovalSchema = z.object({
+  approvers_needed: z.number(),
+  /** Approvals given so far (the request page says which still count). */
+  approvals_given: z.number(),
+  /** After this (RFC 3339) a request still waiting expires and is never sent. */
+  expires_at: z.string(),
+});
+export type WorkApproval = z.infer<typeof WorkApprovalSchema>;
+
+/** One journal entry in the queue, with its approval when it needed one. */
+export const WorkItemSchema = z.object({
+  journal: JournalEntrySchema,
+  approval: WorkApprovalSchema.nullable(),
+});
+export type WorkItem = z.infer<typeof WorkItemSchema>;
+
+/** Why an entry needs attention. */
+export const ATTENTION_REASONS = ['unknown', 'rejected', 'expiring'] as const;
+export const AttentionReasonSchema = z.enum(ATTENTION_REASONS);
+export type AttentionReason = z.infer<typeof AttentionReasonSchema>;
+
+export const AttentionItemSchema = WorkItemSchema.extend({ reason: AttentionReasonSchema });
+export type AttentionItem = z.infer<typeof AttentionItemSchema>;
+
+/** `GET /api/work-queue`. */
+export const WorkQueueSchema = z.object({
+  /**
+   * The operator's own sends of the last day, and every one of theirs still waiting for
+   * approval, newest first (at most 30).
+   */
+  my_requests: z.array(WorkItemSchema),
+  /**
+   * Entries nobody may leave as they are: outcome unknown (resolve them), refused by the
+   * service or an approver in the last day, waiting for approval and expiring within the hour.
+   */
+  needs_attention: z.array(AttentionItemSchema),
+  /** When the BFF looked (RFC 3339). */
+  checked_at: z.string(),
+});
+export type WorkQueue = z.infer<typeof WorkQueueSchema>;
