@@ -27,6 +27,7 @@ import { securityEventRoutes } from './routes/security-event-routes';
 import { sessionListRoutes } from './routes/session-list-routes';
 import { sessionRoutes } from './routes/session-routes';
 import { staticRoutes } from './routes/static-routes';
+import { workQueueRoutes } from './routes/work-queue-routes';
 import type { SecurityEventStore } from './security/security-events';
 import {
   securityRuntime,
@@ -104,6 +105,7 @@ export function routeTable(
     ...journalRoutes({ ...dispatchDeps, approval }),
     ...approvalRoutes(approval),
     ...ordersRoutes(deps.journal),
+    ...workQueueRoutes(approval),
     ...(deps.webDist ? staticRoutes(deps.webDist) : []),
   ];
 }

@@ -11,6 +11,8 @@ export interface RequestVariables {
   sessionId: string | undefined;
   /** When the session ends if idle from now on. */
   sessionExpiresAt: Date | undefined;
+  /** The session's absolute end, which no activity moves. */
+  sessionEndsAt: Date | undefined;
   /** What this route needs, from the route table. */
   permission: Permission;
   /** Extra members of this request's log line (operation, ref_id, journal id). */

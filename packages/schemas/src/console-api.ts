@@ -89,7 +89,10 @@ export type Operator = z.infer<typeof OperatorSchema>;
 export const SessionInfoSchema = z.object({
   operator: OperatorSchema,
   operations: z.array(z.string()),
+  /** When the session ends unless the operator does something: the idle end, or `ends_at`. */
   expires_at: z.string(),
+  /** The session's absolute end (`SESSION_MAX_HOURS` after sign-in): no activity moves it. */
+  ends_at: z.string(),
 });
 export type SessionInfo = Omit<z.infer<typeof SessionInfoSchema>, 'operations'> & {
   operations: OperationId[];

@@ -55,11 +55,12 @@ const COLUMN_NAMES = [
   'updated_at',
   'duplicate_of',
 ];
-const COLUMNS = COLUMN_NAMES.join(', ');
+/** The columns of a journal entry, for the other modules that read entries. */
+export const COLUMNS = COLUMN_NAMES.join(', ');
 /** The same, of the row aliased `e` (an UPDATE … FROM). */
 const E_COLUMNS = COLUMN_NAMES.map((column) => `e.${column}`).join(', ');
 
-type Row = Omit<JournalEntry, 'created_at' | 'updated_at'> & {
+export type Row = Omit<JournalEntry, 'created_at' | 'updated_at'> & {
   position: string;
   response_text: string | null;
   duplicate_of: string | null;
@@ -69,7 +70,7 @@ type Row = Omit<JournalEntry, 'created_at' | 'updated_at'> & {
 
 const iso = (value: Date | string) => new Date(value).toISOString();
 
-function toEntry(row: Row): JournalEntry {
+export function toEntry(row: Row): JournalEntry {
   return {
     id: row.id,
     operation: row.operation,

@@ -17,6 +17,7 @@ export function requestContext(logger: Logger): MiddlewareHandler<AppEnv> {
     c.set('operator', undefined);
     c.set('sessionId', undefined);
     c.set('sessionExpiresAt', undefined);
+    c.set('sessionEndsAt', undefined);
     try {
       await next();
     } finally {

@@ -5,7 +5,16 @@ import type { OperatorDirectory } from '../operators/operator-directory';
 import { operatorGeneration, toOperator } from '../operators/users-file';
 import type { SecurityEventStore } from '../security/security-events';
 import { SESSION_COOKIE } from '../sessions/session-cookie';
-import type { SessionStore } from '../sessions/session-store';
+import type { SessionStore, TouchMode } from '../sessions/session-store';
+
+/**
+ * Sent by the SPA on requests it makes on its own (polls): they read the session without
+ * restarting its idle clock, so an unattended console still signs out.
+ */
+export const BACKGROUND_HEADER = 'X-Console-Background';
+
+/** "Stay signed in": the one route whose request restarts the idle clock at once. */
+const EXTEND_PATH = '/api/session/extend';
 
 export { SESSION_COOKIE } from '../sessions/session-cookie';
 
@@ -27,7 +36,13 @@ export function sessionMiddleware(
   return async (c, next) => {
     const token = getCookie(c, cookieName);
     if (token && /^[A-Za-z0-9_-]{43}$/.test(token)) {
-      const session = await sessions.touch(token);
+      const mode: TouchMode =
+        c.req.path === EXTEND_PATH && c.req.method === 'POST'
+          ? 'extend'
+          : c.req.header(BACKGROUND_HEADER) === '1'
+            ? 'passive'
+            : 'active';
+      const session = await sessions.touch(token, mode);
       const user = session ? directory.find(session.username) : undefined;
       if (session && (!user || operatorGeneration(user) !== session.generation)) {
         // Ended, not merely refused: putting the record back does not revive it.
@@ -45,6 +60,7 @@ export function sessionMiddleware(
         c.set('operator', toOperator(user));
         c.set('sessionId', session.id);
         c.set('sessionExpiresAt', session.expiresAt);
+        c.set('sessionEndsAt', session.endsAt);
       }
     }
     await next();

@@ -117,6 +117,53 @@ describe('sessions', () => {
     expect((await h.get('/api/session', cookie)).status).toBe(401);
   });
 
+  it('background polls do not keep an unattended session alive', async () => {
+    const cookie = await h.signIn('admin');
+    const poll = () =>
+      h.app.request('/api/session', { headers: { Cookie: cookie, 'X-Console-Background': '1' } });
+    // Polled every 30 s for 14 minutes: the idle end stays where the sign-in put it.
+    const signedInUntil = ((await (await poll()).json()) as { expires_at: string }).expires_at;
+    for (let i = 0; i < 28; i += 1) {
+      clock += 30_000;
+      const info = (await (await poll()).json()) as { expires_at: string };
+      expect(info.expires_at).toBe(signedInUntil);
+    }
+    clock += 90_000;
+    expect((await poll()).status).toBe(401);
+  });
+
+  it('"Stay signed in" restarts the idle clock at once, never past the absolute end', async () => {
+    const cookie = await h.signIn('admin');
+    clock += 14 * 60_000;
+    const extend = () =>
+      h.app.request('/api/session/extend', {
+        method: 'POST',
+        headers: { ...BROWSER_HEADERS, Cookie: cookie },
+        body: '{}',
+      });
+    const first = await extend();
+    expect(first.status).toBe(200);
+    const info = (await first.json()) as { expires_at: string; ends_at: string };
+    expect(info.expires_at).toBe(new Date(clock + 15 * 60_000).toISOString());
+    expect(info.ends_at).toBe(
+      new Date(Date.parse('2026-01-01T10:00:00Z') + 8 * 3_600_000).toISOString(),
+    );
+    // Extended again 20 s later: written again (an ordinary request would wait a minute).
+    clock += 20_000;
+    expect(((await (await extend()).json()) as { expires_at: string }).expires_at).toBe(
+      new Date(clock + 15 * 60_000).toISOString(),
+    );
+    // Near the absolute end, the idle end is the absolute end.
+    for (let i = 0; i < 33; i += 1) {
+      clock += 14 * 60_000;
+      expect((await extend()).status).toBe(200);
+    }
+    const last = (await (await extend()).json()) as { expires_at: string; ends_at: string };
+    expect(last.expires_at).toBe(last.ends_at);
+    clock += 15 * 60_000;
+    expect((await extend()).status).toBe(401);
+  });
+
   it('issues a new session at each sign-in and ends the one the browser had', async () => {
     const first = await h.signIn('admin');
     const res = await h.app.request('/api/session', {

@@ -28,13 +28,24 @@ export interface SessionRouteDeps {
   sleep?: (ms: number) => Promise<void>;
 }
 
-function sessionInfo(operator: Operator, expiresAt: Date): SessionInfo {
+function sessionInfo(operator: Operator, expiresAt: Date, endsAt: Date): SessionInfo {
   return {
     operator,
     operations: [...ROLE_OPERATIONS[operator.role]],
     expires_at: expiresAt.toISOString(),
+    ends_at: endsAt.toISOString(),
   };
 }
+
+/** The signed-in operator's session as the session middleware found (or extended) it. */
+const currentInfo = (c: Context<AppEnv>) =>
+  c.json(
+    sessionInfo(
+      c.get('operator')!,
+      c.get('sessionExpiresAt') ?? new Date(),
+      c.get('sessionEndsAt') ?? new Date(),
+    ),
+  );
 
 const realSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
@@ -118,7 +129,7 @@ export function sessionRoutes(deps: SessionRouteDeps): RouteDef[] {
     });
     setCookie(c, cookie.name, token, cookie.options);
     c.set('operator', toOperator(user));
-    return c.json(sessionInfo(toOperator(user), session.expiresAt), 200);
+    return c.json(sessionInfo(toOperator(user), session.expiresAt, session.endsAt), 200);
   };
 
   const signOut = async (c: Context<AppEnv>) => {
@@ -142,8 +153,16 @@ export function sessionRoutes(deps: SessionRouteDeps): RouteDef[] {
       method: 'GET',
       path: '/api/session',
       permission: { kind: 'signed-in' },
-      handler: (c) =>
-        c.json(sessionInfo(c.get('operator')!, c.get('sessionExpiresAt') ?? new Date())),
+      handler: currentInfo,
+    },
+    {
+      // "Stay signed in": the session middleware restarts the idle clock for this path (never
+      // past the absolute end); the answer says until when.
+      method: 'POST',
+      path: '/api/session/extend',
+      permission: { kind: 'signed-in' },
+      sends: false,
+      handler: currentInfo,
     },
     {
       method: 'DELETE',

@@ -9,7 +9,17 @@ export interface ActiveSession {
   generation: string;
   /** When it ends if nothing happens: the idle end or the absolute end, whichever is first. */
   expiresAt: Date;
+  /** Its absolute end, which no activity moves. */
+  endsAt: Date;
 }
+
+/**
+ * What a request does to the idle clock. `active`: the operator did something (the clock
+ * restarts, written at most once a `touchEveryMs`). `passive`: a poll the browser makes on its
+ * own (work queue, approval count, the idle check itself), which must not keep an unattended
+ * session alive. `extend`: "Stay signed in", written now whatever the last write.
+ */
+export type TouchMode = 'active' | 'passive' | 'extend';
 
 /** A live session as its owner or an admin sees it in the sessions list. */
 export interface LiveSession {
@@ -86,7 +96,10 @@ export function createSessionStore(
           generation,
         ],
       );
-      return { token, session: { id, username, generation, expiresAt: expiry(at, expiresAt) } };
+      return {
+        token,
+        session: { id, username, generation, expiresAt: expiry(at, expiresAt), endsAt: expiresAt },
+      };
     },
 
     /**
@@ -101,7 +114,7 @@ export function createSessionStore(
      * never later. The write repeats every check of the read, so a session ended or expired in
      * between is not revived.
      */
-    async touch(token: string): Promise<ActiveSession | undefined> {
+    async touch(token: string, mode: TouchMode = 'active'): Promise<ActiveSession | undefined> {
       const at = now();
       const hash = sha256(token);
       const idleSince = new Date(at.getTime() - options.idleMs).toISOString();
@@ -114,12 +127,17 @@ export function createSessionStore(
       const seen = live[0];
       if (!seen) return undefined;
       const lastSeen = new Date(seen.last_seen_at);
-      if (at.getTime() - lastSeen.getTime() < touchEveryMs) {
+      if (
+        mode === 'passive' ||
+        (mode === 'active' && at.getTime() - lastSeen.getTime() < touchEveryMs)
+      ) {
+        const endsAt = new Date(seen.expires_at);
         return {
           id: seen.id,
           username: seen.username,
           generation: seen.generation,
-          expiresAt: expiry(lastSeen, new Date(seen.expires_at)),
+          expiresAt: expiry(lastSeen, endsAt),
+          endsAt,
         };
       }
       const rows = await db.query<LiveRow>(
@@ -131,11 +149,13 @@ export function createSessionStore(
       );
       const row = rows[0];
       if (!row) return undefined;
+      const endsAt = new Date(row.expires_at);
       return {
         id: row.id,
         username: row.username,
         generation: row.generation,
-        expiresAt: expiry(at, new Date(row.expires_at)),
+        expiresAt: expiry(at, endsAt),
+        endsAt,
       };
     },
 
