@@ -1,8 +1,6 @@
 import {
   ActionIcon,
-  Badge,
   Burger,
-  Button,
   Group,
   Text,
   Tooltip,
@@ -10,12 +8,9 @@ import {
   useMantineColorScheme,
 } from '@mantine/core';
 import type { SessionInfo } from '@console/schemas';
-import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { MoonIcon, SunIcon } from '@/components/icons';
-import { signOut } from '@/lib/api';
-import { SESSION_KEY } from '@/lib/session';
+import { OperatorMenu } from './operator-menu';
 
 function ColorSchemeToggle() {
   const { setColorScheme } = useMantineColorScheme();
@@ -40,26 +35,11 @@ export interface AppHeaderProps {
   onToggleNav: () => void;
 }
 
+/** Brand, theme and the operator menu; at phone width the navigation opens from the burger. */
 export function AppHeader({ session, navOpened, onToggleNav }: AppHeaderProps) {
-  const queryClient = useQueryClient();
-  const navigate = useNavigate();
-  const [leaving, setLeaving] = useState(false);
-  const leave = async () => {
-    setLeaving(true);
-    try {
-      await signOut();
-    } catch {
-      // Signed out locally either way; the server session ends on its own timeout.
-    }
-    // Nothing private stays in memory for the back button to show.
-    queryClient.clear();
-    queryClient.setQueryData(SESSION_KEY, null);
-    navigate('/sign-in', { replace: true });
-  };
-  const { operator } = session;
   return (
-    <Group h="100%" px="md" justify="space-between" wrap="nowrap">
-      <Group gap="sm" wrap="nowrap">
+    <Group h="100%" px="sm" justify="space-between" wrap="nowrap" gap="xs">
+      <Group gap="xs" wrap="nowrap" miw={0}>
         <Burger
           opened={navOpened}
           onClick={onToggleNav}
@@ -73,32 +53,15 @@ export function AppHeader({ session, navOpened, onToggleNav }: AppHeaderProps) {
           fw={700}
           size="md"
           c="inherit"
+          truncate
           style={{ textDecoration: 'none' }}
         >
           svc operator console
         </Text>
       </Group>
-      <Group gap="sm" wrap="nowrap">
-        <Group gap={6} wrap="nowrap" aria-label="Signed in operator">
-          <Text size="sm" fw={500}>
-            {operator.display_name}
-          </Text>
-          <Badge
-            variant="light"
-            color="gray"
-            radius="sm"
-            styles={{ label: { textTransform: 'none' } }}
-          >
-            {operator.role}
-          </Badge>
-        </Group>
+      <Group gap="xs" wrap="nowrap" aria-label="Signed in operator" role="group">
         <ColorSchemeToggle />
-        <Button component={Link} to="/sessions" variant="subtle" size="xs">
-          Sessions
-        </Button>
-        <Button variant="default" size="xs" onClick={() => void leave()} loading={leaving}>
-          Sign out
-        </Button>
+        <OperatorMenu session={session} />
       </Group>
     </Group>
   );

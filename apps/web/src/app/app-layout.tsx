@@ -7,6 +7,8 @@ import { ErrorState, LoadingState } from '@/components/states/states';
 import { useSession } from '@/lib/session';
 import { AppHeader } from './app-header';
 import { AppNavbar } from './app-navbar';
+import { IdleWarning } from '@/features/auth/idle-warning';
+import { RequestNotifier } from '@/features/work-queue/request-notifier';
 
 /**
  * Every signed-in page: header, duties, content. Without a session (none yet, or expired and
@@ -40,6 +42,8 @@ export function AppLayout() {
       <AppShell.Navbar>
         <AppNavbar operations={session.data.operations} onNavigate={close} />
       </AppShell.Navbar>
+      <RequestNotifier />
+      <IdleWarning session={session.data} />
       <AppShell.Main id="main" tabIndex={-1}>
         <ErrorBoundary key={location.pathname}>
           <Suspense fallback={<LoadingState />}>

@@ -11,7 +11,7 @@ import { setUnauthorizedHandler } from '@/lib/api';
 import { SESSION_KEY } from '@/lib/session';
 import { queryClient } from './query-client';
 import { router } from './router';
-import { colorSchemeManager, theme } from './theme';
+import { colorSchemeManager, cssVariables, theme } from './theme';
 
 // A 401 anywhere means the session ended: forget it, and the layout sends the operator to sign-in
 // with the page they were on, so they come back to it afterwards.
@@ -22,6 +22,7 @@ export function App() {
     <MantineProvider
       theme={theme}
       colorSchemeManager={colorSchemeManager}
+      cssVariablesResolver={cssVariables}
       defaultColorScheme="auto"
     >
       <DatesProvider settings={{ firstDayOfWeek: 1 }}>

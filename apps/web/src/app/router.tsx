@@ -137,6 +137,13 @@ export const router = createBrowserRouter([
               (m) => m.SessionsPage,
             ),
           },
+          {
+            path: 'security-events',
+            lazy: page(
+              () => import('@/features/sessions/security-events-page'),
+              (m) => m.SecurityEventsPage,
+            ),
+          },
           { path: '*', Component: NotFoundPage },
         ],
       },

@@ -12,10 +12,12 @@ import type {
   OperationId,
   OrdersPage,
   OrdersQuery,
+  SecurityEventPage,
   SendResult,
   SessionInfo,
   SessionList,
   SignIn,
+  WorkQueue,
 } from '@console/schemas';
 import { ApiError, networkProblem, problemFrom } from './api-error';
 
@@ -32,11 +34,17 @@ interface RequestOptions {
   body?: unknown;
   /** Sign-in and the session probe answer 401 as a normal outcome, not as an expired session. */
   quiet401?: boolean;
+  /**
+   * A poll the console makes on its own, not the operator: the BFF does not count it as
+   * activity, so an unattended console still reaches its idle end.
+   */
+  background?: boolean;
 }
 
 async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const method = options.method ?? 'GET';
   const headers: Record<string, string> = { Accept: 'application/json' };
+  if (options.background) headers['X-Console-Background'] = '1';
   if (method !== 'GET') {
     headers['X-CSRF'] = '1';
     headers['Content-Type'] = 'application/json';
@@ -87,6 +95,14 @@ export async function getSession(): Promise<SessionInfo | null> {
 export const signIn = (body: SignIn) =>
   request<SessionInfo>('/api/session', { method: 'POST', body, quiet401: true });
 
+/** The session as it stands, without counting as activity: what the idle warning checks. */
+export const checkSession = () =>
+  request<SessionInfo>('/api/session', { quiet401: true, background: true });
+
+/** "Stay signed in": restarts the session's idle clock (never past its absolute end). */
+export const extendSession = () =>
+  request<SessionInfo>('/api/session/extend', { method: 'POST', quiet401: true });
+
 export const signOut = () => request<void>('/api/session', { method: 'DELETE', quiet401: true });
 
 /**
@@ -129,8 +145,11 @@ export type OrderFilters = Omit<OrdersQuery, 'cursor' | 'limit'>;
 export const listOrders = (filters: OrderFilters, cursor?: string) =>
   request<OrdersPage>(`/api/orders${query({ ...filters, cursor })}`);
 
-/** The requests the signed-in operator may approve now, and how many. */
-export const listApprovals = () => request<ApprovalQueue>('/api/approvals');
+/** The requests the signed-in operator may approve now, and how many (polled: background). */
+export const listApprovals = () => request<ApprovalQueue>('/api/approvals', { background: true });
+
+/** The home page's "My requests" and "Needs attention" (polled: background). */
+export const getWorkQueue = () => request<WorkQueue>('/api/work-queue', { background: true });
 
 /** One request that needed approval: decoded fields, raw body, approvals and history. */
 export const getApproval = (id: string) =>
@@ -158,5 +177,9 @@ export const listSessions = () => request<SessionList>('/api/sessions');
 /** Ends a session by its public id; ending this browser's own is a sign-out. */
 export const endSession = (id: string) =>
   request<void>(`/api/sessions/${encodeURIComponent(id)}`, { method: 'DELETE' });
+
+/** Sign-ins, failures, locks and ended sessions, newest first (admins). */
+export const listSecurityEvents = (cursor?: string) =>
+  request<SecurityEventPage>(`/api/security-events${query({ cursor })}`);
 
 export const getHealth = () => request<unknown>('/api/health');

@@ -3,22 +3,32 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
-import { MemoryRouter } from 'react-router';
+import { createMemoryRouter, RouterProvider } from 'react-router';
 
-/** Renders with the providers every page has: theme, queries (no retries), a router. */
-export function renderWithProviders(ui: ReactNode) {
+/**
+ * Renders with the providers every page has: theme, queries (no retries), and a data router as
+ * the app has (the unsaved-changes guard blocks navigation through it).
+ */
+export function renderWithProviders(ui: ReactNode, path = '/') {
   const client = new QueryClient({
     defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
   });
   const user = userEvent.setup();
+  const router = createMemoryRouter(
+    [
+      { path: '*', element: ui },
+      { path: '/elsewhere', element: <p>Elsewhere</p> },
+    ],
+    { initialEntries: [path] },
+  );
   const result = render(
     <MantineProvider env="test">
       <QueryClientProvider client={client}>
-        <MemoryRouter>{ui}</MemoryRouter>
+        <RouterProvider router={router} />
       </QueryClientProvider>
     </MantineProvider>,
   );
-  return { ...result, user, client };
+  return { ...result, user, client, router };
 }
 
 /** A fetch answer as the BFF would give it. */

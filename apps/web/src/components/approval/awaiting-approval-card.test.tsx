@@ -48,7 +48,9 @@ describe('a send held for approval', () => {
     expect(within(card).getByText(/Nothing was sent yet/)).toHaveTextContent(
       /2 approvals from different operators, by a finance or admin operator other than you/,
     );
-    expect(within(card).getByText('AWAITING_APPROVAL')).toBeInTheDocument();
+    // The heading is the status: no second badge saying the same in capitals.
+    expect(within(card).getByRole('heading', { name: 'Awaiting approval' })).toBeInTheDocument();
+    expect(within(card).queryByText('AWAITING_APPROVAL')).not.toBeInTheDocument();
     expect(within(card).getByRole('link', { name: 'Open the approval request' })).toHaveAttribute(
       'href',
       '/approvals/j-7',

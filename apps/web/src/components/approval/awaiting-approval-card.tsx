@@ -1,10 +1,10 @@
 import { Alert, Anchor, Card, Group, Stack, Text, Title } from '@mantine/core';
-import { JOURNAL_STATES, type AwaitingApprovalResult } from '@console/schemas';
+import type { AwaitingApprovalResult } from '@console/schemas';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { CopyValue } from '../result/copy-value';
 import { LocalTime } from '../result/local-time';
-import { StatusBadge } from '../result/status-badge';
+import { useFocusOnShow } from '../result/result-card';
 import { approvalsNeeded, roleList } from './role-names';
 import { FactRow } from '../result/fact-row';
 
@@ -15,19 +15,21 @@ import { FactRow } from '../result/fact-row';
 export function AwaitingApprovalCard({
   result,
   actions,
+  focusOnShow = false,
 }: {
   result: AwaitingApprovalResult;
   actions?: ReactNode;
+  focusOnShow?: boolean;
 }) {
   const { journal, approval } = result;
+  const heading = useFocusOnShow(focusOnShow);
   return (
     <Card withBorder padding="md" radius="md" aria-label="Awaiting approval" component="section">
       <Stack gap="sm">
         <Group justify="space-between" align="flex-start">
-          <Title order={3} size="h4">
+          <Title order={3} size="h4" ref={heading} tabIndex={-1}>
             Awaiting approval
           </Title>
-          <StatusBadge value={journal.state} known={JOURNAL_STATES} />
         </Group>
         <Alert color="yellow" variant="light">
           Nothing was sent yet. It needs {approvalsNeeded(approval.approvers_needed)}, by a{' '}

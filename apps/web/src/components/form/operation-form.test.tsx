@@ -251,8 +251,46 @@ describe('OperationForm', () => {
     await user.click(await screen.findByRole('button', { name: 'Confirm and send' }));
     const card = await screen.findByRole('region', { name: 'Result' });
     expect(within(card).getAllByText('SETTLING (unknown)').length).toBeGreaterThan(0);
-    expect(within(card).getByText('SUCCEEDED')).toBeInTheDocument();
+    // One status up top (the record's); the journal's outcome in words, below, labelled.
+    expect(within(card).getByText('Succeeded')).toBeInTheDocument();
+    expect(within(card).queryByText('SUCCEEDED')).not.toBeInTheDocument();
+    expect(within(card).getByRole('heading', { name: /answer/ })).toHaveFocus();
     expect(within(card).getByRole('button', { name: 'Copy Id' })).toBeInTheDocument();
     expect(within(card).getAllByText('USD').length).toBeGreaterThan(0);
+  });
+});
+
+describe('leaving a form', () => {
+  const render = () =>
+    renderWithProviders(
+      <OperationForm operationId="createInternalTransfer" Fields={TransferTestFields} />,
+    );
+
+  it('asks before a half-filled form is left, and stays when asked to', async () => {
+    const { user, router } = render();
+    await user.type(screen.getByLabelText('Amount'), '12');
+    void router.navigate('/elsewhere');
+    const dialog = await screen.findByRole('dialog', { name: 'Leave this form?' });
+    expect(dialog).toHaveTextContent('What you typed has not been sent');
+    await user.click(within(dialog).getByRole('button', { name: 'Stay on the form' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.getByLabelText('Amount')).toHaveValue('12');
+
+    void router.navigate('/elsewhere');
+    await user.click(await screen.findByRole('button', { name: 'Leave the form' }));
+    expect(await screen.findByText('Elsewhere')).toBeInTheDocument();
+  });
+
+  it('lets an untouched form go without asking, and never holds up the way to sign-in', async () => {
+    const { user, router } = render();
+    void router.navigate('/elsewhere');
+    expect(await screen.findByText('Elsewhere')).toBeInTheDocument();
+
+    const second = render();
+    await second.user.type(screen.getAllByLabelText('Amount').at(-1)!, '5');
+    void second.router.navigate('/sign-in?next=%2F');
+    await waitFor(() => expect(second.router.state.location.pathname).toBe('/sign-in'));
+    expect(screen.queryByRole('dialog', { name: 'Leave this form?' })).not.toBeInTheDocument();
+    void user;
   });
 });

@@ -12,6 +12,7 @@ import { operationResolver } from './resolver';
 import type { Reviewer } from './review';
 import { ReviewModal } from './review-modal';
 import { SendProgress } from './send-progress';
+import { UnsavedChangesGuard } from './unsaved-changes';
 import { useSend } from './use-send';
 
 export interface OperationFormProps {
@@ -80,10 +81,11 @@ function FormInstance({
     return () => cancelAnimationFrame(frame);
   }, [focusRequest, formElement]);
 
-  // The BFF's field errors go where the operator typed the value.
+  // The BFF's field errors go where the operator typed the value; focus goes to the first of
+  // them, or to the problem when no field is to blame.
   useEffect(() => {
-    if (outcome?.kind !== 'problem' || !outcome.problem.errors?.length) return;
-    for (const error of outcome.problem.errors) {
+    if (outcome?.kind !== 'problem') return;
+    for (const error of outcome.problem.errors ?? []) {
       const path = formPathFor(shape, error.path) || 'root';
       methods.setError(path, { type: 'server', message: error.message });
     }
@@ -116,7 +118,7 @@ function FormInstance({
       </>
     );
     if (outcome.kind === 'awaiting') {
-      return <AwaitingApprovalCard result={outcome.result} actions={actions} />;
+      return <AwaitingApprovalCard result={outcome.result} actions={actions} focusOnShow />;
     }
     return (
       <ResultCard
@@ -124,11 +126,14 @@ function FormInstance({
         data={outcome.result.data}
         journal={outcome.result.journal}
         actions={actions}
+        focusOnShow
       />
     );
   }
 
   const rootError = methods.formState.errors.root?.message;
+  // Something typed and not sent: leaving asks first. A sent form (its result shown) never asks.
+  const unsaved = methods.formState.isDirty && sending === null;
   const refId = methods.getValues('ref_id') as string | undefined;
   return (
     <OperationContext.Provider value={{ op, shape }}>
@@ -165,6 +170,7 @@ function FormInstance({
             </Group>
           </Stack>
         </form>
+        <UnsavedChangesGuard when={unsaved} />
         {op.movesMoney && (
           <ReviewModal
             op={op}

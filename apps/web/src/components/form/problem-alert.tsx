@@ -27,6 +27,8 @@ export function ProblemAlert({ problem, operation, refId, onRetry, retrying }: P
       title={text.title}
       role="alert"
       variant="light"
+      tabIndex={-1}
+      data-invalid-focus
     >
       <Stack gap="xs">
         <Text size="sm">{text.sentence}</Text>

@@ -1,14 +1,14 @@
 import { Card, Divider, Group, Stack, Text, Title } from '@mantine/core';
 import { operations, type JournalEntry, type OperationId } from '@console/schemas';
-import type { ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { CopyValue } from './copy-value';
 import { LocalTime } from './local-time';
 import { RawJson } from './raw-json';
 import { ResultFields } from './result-fields';
 import { StatusBadge } from './status-badge';
 import { valueKind } from './value-kinds';
-import { JOURNAL_STATES } from '@console/schemas';
 import { FactRow } from './fact-row';
+import { JournalStateBadge } from './journal-state-badge';
 
 export interface ResultCardProps {
   operation: OperationId;
@@ -16,6 +16,8 @@ export interface ResultCardProps {
   journal?: JournalEntry | undefined;
   title?: string;
   actions?: ReactNode;
+  /** Moves focus to the card's heading when shown: the answer to a send the operator just made. */
+  focusOnShow?: boolean;
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {
@@ -27,7 +29,15 @@ function isObject(value: unknown): value is Record<string, unknown> {
  * local, amounts with their assets, and the raw JSON on demand. The rule response wraps its
  * resource in `rule`; the card shows the resource.
  */
-export function ResultCard({ operation, data, journal, title, actions }: ResultCardProps) {
+export function ResultCard({
+  operation,
+  data,
+  journal,
+  title,
+  actions,
+  focusOnShow = false,
+}: ResultCardProps) {
+  const heading = useFocusOnShow(focusOnShow);
   const resource =
     isObject(data) && isObject(data.rule) && Object.keys(data).length === 1 ? data.rule : data;
   const status =
@@ -38,7 +48,7 @@ export function ResultCard({ operation, data, journal, title, actions }: ResultC
       <Stack gap="sm">
         <Group justify="space-between" align="flex-start">
           <Stack gap={2}>
-            <Title order={3} size="h4">
+            <Title order={3} size="h4" ref={heading} tabIndex={-1}>
               {title ?? `${operations[operation].title}: answer`}
             </Title>
             {journal && (
@@ -50,15 +60,15 @@ export function ResultCard({ operation, data, journal, title, actions }: ResultC
               </Group>
             )}
           </Stack>
-          <Group gap="xs">
-            {status && (
-              <StatusBadge
-                value={status}
-                known={statusKind?.kind === 'status' ? statusKind.known : undefined}
-              />
-            )}
-            {journal && <StatusBadge value={journal.state} known={JOURNAL_STATES} />}
-          </Group>
+          {/* One status: the record's own; the journal's outcome is below, labelled. */}
+          {status ? (
+            <StatusBadge
+              value={status}
+              known={statusKind?.kind === 'status' ? statusKind.known : undefined}
+            />
+          ) : (
+            journal && <JournalStateBadge state={journal.state} />
+          )}
         </Group>
         {isObject(resource) ? (
           <ResultFields operation={operation} data={resource} />
@@ -69,6 +79,9 @@ export function ResultCard({ operation, data, journal, title, actions }: ResultC
           <>
             <Divider label="Journal" labelPosition="left" />
             <Stack gap={4}>
+              <FactRow label="Outcome">
+                <JournalStateBadge state={journal.state} />
+              </FactRow>
               <FactRow label="Journal entry">
                 <CopyValue value={journal.id} label="journal entry id" />
               </FactRow>
@@ -90,4 +103,13 @@ export function ResultCard({ operation, data, journal, title, actions }: ResultC
       </Stack>
     </Card>
   );
+}
+
+/** A heading that takes focus when it appears, so a screen reader announces the answer. */
+export function useFocusOnShow(enabled: boolean) {
+  const ref = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (enabled) ref.current?.focus();
+  }, [enabled]);
+  return ref;
 }

@@ -39,13 +39,15 @@ export interface StatusBadgeProps {
   value: string;
   /** The values the spec lists; anything else is shown as itself and marked unknown. */
   known?: readonly string[];
+  /** Words to show instead of the value (a journal state: "Succeeded"); colour and symbol still follow the value. */
+  label?: string | undefined;
 }
 
 /**
  * A status as text with a symbol and a colour: the colour is never the only signal. A value the
  * console does not know yet is shown exactly as the service sent it, marked "unknown".
  */
-export function StatusBadge({ value, known }: StatusBadgeProps) {
+export function StatusBadge({ value, known, label }: StatusBadgeProps) {
   const isUnknown = known !== undefined && !known.includes(value);
   const badge = (
     <Badge
@@ -56,7 +58,7 @@ export function StatusBadge({ value, known }: StatusBadgeProps) {
       styles={NEVER_TRUNCATE.styles}
       style={NEVER_TRUNCATE.style}
     >
-      {value}
+      {label ?? value}
       {isUnknown ? ' (unknown)' : ''}
     </Badge>
   );

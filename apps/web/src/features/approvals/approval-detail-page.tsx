@@ -1,5 +1,5 @@
 import { Anchor, Button, Card, Code, Group, List, Stack, Text, Title } from '@mantine/core';
-import { isOperationId, JOURNAL_STATES, operations } from '@console/schemas';
+import { isOperationId, operations } from '@console/schemas';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { ApprovalHistory } from '@/components/approval/approval-history';
@@ -8,7 +8,7 @@ import { ProblemAlert } from '@/components/form/problem-alert';
 import { LocalTime } from '@/components/result/local-time';
 import { ResultCard } from '@/components/result/result-card';
 import { ResultFields } from '@/components/result/result-fields';
-import { StatusBadge } from '@/components/result/status-badge';
+import { JournalStateBadge } from '@/components/result/journal-state-badge';
 import { ErrorState, LoadingState } from '@/components/states/states';
 import { ApprovalActions, type ActionOutcome } from './approval-actions';
 import { useApproval } from './use-approvals';
@@ -58,7 +58,7 @@ export function ApprovalDetailPage() {
       <Card withBorder padding="md">
         <Stack gap={6}>
           <Fact label="State">
-            <StatusBadge value={journal.state} known={JOURNAL_STATES} />
+            <JournalStateBadge state={journal.state} />
           </Fact>
           <Fact label="Made by">
             <Text size="sm">{journal.operator_name || journal.operator}</Text>
@@ -104,6 +104,7 @@ export function ApprovalDetailPage() {
           data={outcome.result.data}
           journal={outcome.result.journal}
           title="Sent: the service's answer"
+          focusOnShow
         />
       )}
       {outcome?.problem && known && (

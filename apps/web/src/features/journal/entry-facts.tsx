@@ -1,9 +1,9 @@
 import { Box, Group, Stack, Text } from '@mantine/core';
-import { JOURNAL_STATES, type JournalEntry } from '@console/schemas';
+import type { JournalEntry } from '@console/schemas';
 import type { ReactNode } from 'react';
 import { CopyValue } from '@/components/result/copy-value';
 import { LocalTime } from '@/components/result/local-time';
-import { StatusBadge } from '@/components/result/status-badge';
+import { JournalStateBadge } from '@/components/result/journal-state-badge';
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -28,8 +28,8 @@ export function EntryFacts({
 }) {
   return (
     <Stack component="dl" gap={4} m={0}>
-      <Fact label="State">
-        <StatusBadge value={entry.state} known={JOURNAL_STATES} />
+      <Fact label="Outcome">
+        <JournalStateBadge state={entry.state} />
       </Fact>
       <Fact label="Operation">
         <Text size="sm">{operationTitle}</Text>
@@ -65,7 +65,7 @@ export function EntryFacts({
       <Fact label="Attempts">
         <Text size="sm">{entry.attempts}</Text>
       </Fact>
-      <Fact label="Service status">
+      <Fact label="HTTP status">
         <Text size="sm">{entry.response_status ?? 'no answer'}</Text>
       </Fact>
       {entry.error && (

@@ -111,6 +111,7 @@ export function JournalDetailPage() {
           data={outcome.result.data}
           journal={outcome.result.journal}
           title="Answer to the retry"
+          focusOnShow
         />
       )}
       {outcome?.problem && known && (

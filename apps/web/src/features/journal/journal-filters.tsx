@@ -1,6 +1,6 @@
 import { Button, Group, Select, TextInput } from '@mantine/core';
 import { DateTimePicker } from '@mantine/dates';
-import { JOURNAL_STATES, OPERATION_IDS, operations } from '@console/schemas';
+import { JOURNAL_STATES, OPERATION_IDS, journalStateWords, operations } from '@console/schemas';
 import dayjs from 'dayjs';
 import { useState, type FormEvent } from 'react';
 import type { JournalFilters } from '@/lib/api';
@@ -40,7 +40,7 @@ export function JournalFiltersBar({
         />
         <Select
           label="State"
-          data={[...JOURNAL_STATES]}
+          data={JOURNAL_STATES.map((state) => ({ value: state, label: journalStateWords(state) }))}
           value={draft.state ?? null}
           onChange={(v) => set({ state: (v ?? undefined) as JournalFilters['state'] })}
           clearable

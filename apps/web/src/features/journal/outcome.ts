@@ -1,27 +1,30 @@
-import { problemCode, type JournalEntry } from '@console/schemas';
+import { journalFacts, problemCode, type JournalEntry } from '@console/schemas';
 
-/** One short phrase for what came of a send: the journal table's "Outcome" column. */
-export function outcomeOf(entry: JournalEntry): string {
+function titleCase(code: string): string {
+  const words = code.replace(/-/g, ' ');
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/**
+ * What came of a send beyond its state, in an operator's words: why it was refused, why nothing
+ * is known, or the status of the record the service made ("Service status: PENDING"). Never an
+ * HTTP code: those stay on the entry's page and in the CSV.
+ */
+export function outcomeDetail(entry: JournalEntry): string | undefined {
   const response = entry.response as Record<string, unknown> | null;
   if (entry.state === 'UNKNOWN') return entry.error ? `No answer: ${entry.error}` : 'No answer';
   if (entry.state === 'SENDING') return 'Waiting for the service';
-  if (entry.state === 'AWAITING_APPROVAL') return 'Waiting for approval';
-  if (entry.state === 'APPROVED') return 'Approved, being sent';
+  if (entry.state === 'AWAITING_APPROVAL') return 'Nothing sent yet';
+  if (entry.state === 'APPROVED') return 'Being sent';
   // Rejected by an approver, cancelled, expired or refused at send time: nothing was sent.
   if (!response && entry.error) return entry.error;
-  if (!response || typeof response !== 'object') {
-    return entry.response_status ? `HTTP ${entry.response_status}` : '—';
-  }
-  if (entry.state === 'REJECTED') {
+  if (entry.state === 'REJECTED' && response && typeof response === 'object') {
     const code = problemCode(typeof response.type === 'string' ? response.type : undefined);
-    const title = typeof response.title === 'string' ? response.title : code;
-    return `${entry.response_status ?? ''} ${code === 'about:blank' ? title : code}`.trim();
+    const title = typeof response.title === 'string' ? response.title : undefined;
+    return code === 'about:blank' ? (title ?? 'Refused by the service') : titleCase(code);
   }
-  const resource = (
-    typeof response.rule === 'object' && response.rule ? response.rule : response
-  ) as Record<string, unknown>;
-  const status = typeof resource.status === 'string' ? resource.status : undefined;
-  return `${entry.response_status ?? 200}${status ? ` · ${status}` : ''}`;
+  const status = journalFacts(entry).service_status;
+  return status ? `Service status: ${status}` : undefined;
 }
 
 export function operationTitle(

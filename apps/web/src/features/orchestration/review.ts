@@ -1,4 +1,5 @@
 import type { Reviewer } from '@/components/form';
+import { formatMoney } from '@/lib/format-amount';
 
 const str = (value: unknown) => (typeof value === 'string' ? value : '');
 
@@ -24,7 +25,7 @@ export const reviewOrchestration: Reviewer = (input) => {
   const conversion = input.source_asset !== input.destination_asset;
   return {
     leaves: [
-      { label: 'Amount', value: `${str(input.source_amount)} ${str(input.source_asset)}` },
+      { label: 'Amount', value: formatMoney(str(input.source_amount), str(input.source_asset)) },
       { label: 'From', value: describeRail(input.source) },
       { label: 'Profile', value: str(input.profile_id) },
     ],

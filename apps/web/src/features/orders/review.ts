@@ -1,6 +1,7 @@
 import { MARKETS, ORDER_SIDES, ORDER_TYPES, isKnownValue, marketAssets } from '@console/schemas';
 import type { ReviewLine, Reviewer } from '@/components/form';
 import { multiply } from '@/lib/decimal';
+import { formatAmount, formatMoney } from '@/lib/format-amount';
 
 const str = (value: unknown) => (typeof value === 'string' ? value : '');
 
@@ -23,12 +24,12 @@ export const reviewOrder: Reviewer = (input) => {
   const profile = str(input.profile_id);
   const recipient = str(input.recipient_profile_id) || profile;
   const bound = multiply(input.base_amount, input.price);
-  const base_amount = `${str(input.base_amount)} ${base}`;
+  const base_amount = formatMoney(str(input.base_amount), base);
 
   let spend: string;
   let receive: string;
   if (type === 'MARKET') {
-    spend = side === 'BUY' ? `${str(input.quote_amount)} ${quote}` : base_amount;
+    spend = side === 'BUY' ? formatMoney(str(input.quote_amount), quote) : base_amount;
     receive = side === 'BUY' ? `${base} at the market price` : `${quote} at the market price`;
   } else if (type === 'STOP_MARKET') {
     spend = side === 'BUY' ? `${quote} at the market price once triggered` : base_amount;
@@ -36,12 +37,12 @@ export const reviewOrder: Reviewer = (input) => {
   } else {
     spend =
       side === 'BUY'
-        ? `up to ${bound ?? '?'} ${quote} (${str(input.base_amount)} × ${str(input.price)})`
+        ? `up to ${bound ? formatMoney(bound, quote) : `? ${quote}`} (${formatAmount(str(input.base_amount), base)} × ${formatAmount(str(input.price), quote)})`
         : base_amount;
     receive =
       side === 'BUY'
         ? base_amount
-        : `at least ${bound ?? '?'} ${quote} (${str(input.base_amount)} × ${str(input.price)})`;
+        : `at least ${bound ? formatMoney(bound, quote) : `? ${quote}`} (${formatAmount(str(input.base_amount), base)} × ${formatAmount(str(input.price), quote)})`;
   }
   const leaves: ReviewLine[] = [
     { label: 'Spends', value: spend },
@@ -52,7 +53,7 @@ export const reviewOrder: Reviewer = (input) => {
     { label: 'At profile', value: recipient },
   ];
   const notes = [`${side} ${market}, ${type.replace(/_/g, ' ').toLowerCase()} order`];
-  if (input.stop_price) notes.push(`triggers at ${str(input.stop_price)} ${quote}`);
+  if (input.stop_price) notes.push(`triggers at ${formatMoney(str(input.stop_price), quote)}`);
   if (input.time_in_force) notes.push(`time in force ${str(input.time_in_force)}`);
   if (typeof input.await_fill_millis === 'number' && input.await_fill_millis > 0) {
     notes.push(`the answer waits up to ${input.await_fill_millis} ms for the fill`);

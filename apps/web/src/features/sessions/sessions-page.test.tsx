@@ -16,6 +16,7 @@ const me: SessionInfo = {
   operator: { username: 'ada', display_name: 'Ada', role: 'finance' },
   operations: [],
   expires_at: '2026-01-01T10:15:00Z',
+  ends_at: '2026-01-01T18:00:00Z',
 };
 
 const session = (id: string, current: boolean) => ({

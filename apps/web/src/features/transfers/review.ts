@@ -1,4 +1,5 @@
 import type { ReviewLine, Reviewer } from '@/components/form';
+import { formatMoney } from '@/lib/format-amount';
 
 const str = (value: unknown) => (typeof value === 'string' ? value : '');
 
@@ -13,7 +14,7 @@ function party(input: Record<string, unknown>, side: 'from' | 'to'): ReviewLine[
 
 /** A transfer moves the same amount of one asset from one profile to another. */
 export const reviewTransfer: Reviewer = (input) => {
-  const amount = { label: 'Amount', value: `${str(input.amount)} ${str(input.asset)}` };
+  const amount = { label: 'Amount', value: formatMoney(str(input.amount), str(input.asset)) };
   return {
     leaves: [amount, ...party(input, 'from')],
     arrives: [amount, ...party(input, 'to')],

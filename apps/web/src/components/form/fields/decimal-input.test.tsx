@@ -60,6 +60,31 @@ describe('DecimalInput', () => {
   );
 });
 
+describe('DecimalInput with pasted or grouped amounts', () => {
+  it('takes a pasted "1,234.50" as 1234.50 and says so beneath the field', async () => {
+    const onChange = vi.fn();
+    const { user } = renderWithProviders(<Standalone onChange={onChange} />);
+    const input = screen.getByLabelText('Amount');
+    await user.click(input);
+    await user.paste('1,234.50');
+    expect(input).toHaveValue('1234.50');
+    expect(onChange).toHaveBeenLastCalledWith('1234.50');
+    expect(input).toHaveAccessibleDescription(/Read “1,234.50” as 1234.50/);
+  });
+
+  it('normalises "1 234.50" typed with spaces when leaving the field', async () => {
+    const { user } = renderWithProviders(<Standalone onChange={() => {}} />);
+    const input = screen.getByLabelText('Amount');
+    await user.type(input, '1 234.50');
+    expect(input).toHaveValue('1 234.50');
+    await user.tab();
+    expect(input).toHaveValue('1234.50');
+    expect(screen.getByText('Read “1 234.50” as 1234.50')).toBeInTheDocument();
+    await user.type(input, '1');
+    expect(screen.queryByText(/Read “/)).not.toBeInTheDocument();
+  });
+});
+
 describe('Decimal field in a form', () => {
   it.each(['1e5', '-1', '1,5', '1.'])('rejects %s beside the field', async (typed) => {
     const { user } = renderWithProviders(

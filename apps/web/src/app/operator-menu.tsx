@@ -1,0 +1,72 @@
+import { Badge, Button, Menu, Text } from '@mantine/core';
+import type { SessionInfo } from '@console/schemas';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { ChevronDownIcon } from '@/components/icons';
+import { signOut } from '@/lib/api';
+import { SESSION_KEY } from '@/lib/session';
+
+/**
+ * Who is signed in, and what concerns them alone: their sessions, the security events (admins)
+ * and Sign out. One menu, so the header fits a phone and Sign out is always one tap away.
+ */
+export function OperatorMenu({ session }: { session: SessionInfo }) {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const [leaving, setLeaving] = useState(false);
+  const { operator } = session;
+  const leave = async () => {
+    setLeaving(true);
+    try {
+      await signOut();
+    } catch {
+      // Signed out locally either way; the server session ends on its own timeout.
+    }
+    // Nothing private stays in memory for the back button to show.
+    queryClient.clear();
+    queryClient.setQueryData(SESSION_KEY, null);
+    void navigate('/sign-in', { replace: true });
+  };
+  return (
+    <Menu position="bottom-end" width={220} withinPortal>
+      <Menu.Target>
+        <Button
+          variant="subtle"
+          color="gray"
+          size="xs"
+          rightSection={<ChevronDownIcon />}
+          aria-label={`Operator menu: ${operator.display_name}, ${operator.role}`}
+          loading={leaving}
+          styles={{ label: { maxWidth: 150, overflow: 'hidden', textOverflow: 'ellipsis' } }}
+          c="var(--mantine-color-text)"
+        >
+          <Text span size="sm" fw={500} truncate>
+            {operator.display_name}
+          </Text>
+          <Badge
+            variant="light"
+            color="gray"
+            radius="sm"
+            ml={6}
+            visibleFrom="sm"
+            styles={{ label: { textTransform: 'none' } }}
+          >
+            {operator.role}
+          </Badge>
+        </Button>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Item component={Link} to="/sessions">
+          Sessions
+        </Menu.Item>
+        {operator.role === 'admin' && (
+          <Menu.Item component={Link} to="/security-events">
+            Security events
+          </Menu.Item>
+        )}
+        <Menu.Item onClick={() => void leave()}>Sign out</Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

@@ -1,0 +1,40 @@
+import { Text } from '@mantine/core';
+import { isOperationId, operations } from '@console/schemas';
+import { LocalTime } from '@/components/result/local-time';
+import { QueueItem, QueueSection } from '@/components/states/queue-section';
+import { amountSummary } from './amount-summary';
+import { useApprovalQueue } from './use-approvals';
+
+/** The home page's first section: requests of other operators that wait for this one. */
+export function WaitingForMe() {
+  const queue = useApprovalQueue();
+  const items = queue.data?.items;
+  return (
+    <QueueSection
+      title="Waiting for my approval"
+      count={items?.length}
+      empty="Nothing waits for your approval."
+      badgeColor="yellow"
+    >
+      {items?.map((item) => {
+        const id = item.journal.operation;
+        const title = isOperationId(id) ? operations[id].title : id;
+        const amount = amountSummary(item.fields);
+        return (
+          <QueueItem
+            key={item.journal.id}
+            to={`/approvals/${item.journal.id}`}
+            label={`${title}${amount ? ` of ${amount}` : ''}`}
+          >
+            <Text size="xs" c="dimmed">
+              Made by {item.journal.operator_name || item.journal.operator}
+            </Text>
+            <Text size="xs" c="dimmed" span>
+              Expires <LocalTime value={item.approval.expires_at} size="xs" />
+            </Text>
+          </QueueItem>
+        );
+      })}
+    </QueueSection>
+  );
+}

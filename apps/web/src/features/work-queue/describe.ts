@@ -1,0 +1,65 @@
+import {
+  isOperationId,
+  journalFacts,
+  journalStateWords,
+  operations,
+  type JournalEntry,
+} from '@console/schemas';
+import { formatMoney } from '@/lib/format-amount';
+
+/** "Create internal transfer" for a known operation; the id as it came otherwise. */
+export function operationTitle(operation: string): string {
+  return isOperationId(operation) ? operations[operation].title : operation;
+}
+
+/** "Create internal transfer of 2,500.00 USD": what a request was, in one phrase. */
+export function requestPhrase(entry: JournalEntry): string {
+  const { amount, asset } = journalFacts(entry);
+  const title = operationTitle(entry.operation);
+  return amount ? `${title} of ${formatMoney(amount, asset ?? undefined)}` : title;
+}
+
+/** Where a request stood and where it stands now, for the notification a maker gets. */
+export interface Change {
+  title: string;
+  message: string;
+  color: string;
+}
+
+/**
+ * What to tell a maker when their request, which was waiting for approval, has moved on; undefined
+ * when there is nothing to tell (it still waits, or they cancelled it themselves).
+ */
+export function describeChange(entry: JournalEntry): Change | undefined {
+  const what = requestPhrase(entry);
+  switch (entry.state) {
+    case 'AWAITING_APPROVAL':
+    case 'CANCELLED':
+      return undefined;
+    case 'APPROVED':
+    case 'SENDING':
+      return { color: 'blue', title: 'Approved', message: `${what}: approved, being sent.` };
+    case 'SUCCEEDED':
+      return {
+        color: 'teal',
+        title: 'Approved and sent',
+        message: `${what}: approved; the service accepted it.`,
+      };
+    case 'REJECTED':
+      return {
+        color: 'red',
+        title: 'Rejected',
+        message: entry.error
+          ? `${what}: ${entry.error}. Nothing was sent.`
+          : `${what}: approved, but the service refused it.`,
+      };
+    case 'EXPIRED':
+      return {
+        color: 'orange',
+        title: 'Expired',
+        message: `${what}: nobody approved it in time. Nothing was sent.`,
+      };
+    default:
+      return { color: 'orange', title: journalStateWords(entry.state), message: what };
+  }
+}

@@ -1,0 +1,56 @@
+import { Text } from '@mantine/core';
+import { journalFacts, type WorkItem } from '@console/schemas';
+import { Amount } from '@/components/result/amount';
+import { JournalStateBadge } from '@/components/result/journal-state-badge';
+import { LocalTime } from '@/components/result/local-time';
+import { operationTitle } from './describe';
+import { QueueItem, QueueSection } from '@/components/states/queue-section';
+
+function approvalWords(item: WorkItem): string | undefined {
+  const { approval, journal } = item;
+  if (!approval) return undefined;
+  if (journal.state === 'AWAITING_APPROVAL') {
+    return `Approvals: ${approval.approvals_given} of ${approval.approvers_needed}`;
+  }
+  return approval.approvals_given >= approval.approvers_needed ? 'Approved' : undefined;
+}
+
+/** The operator's own sends of the last day and those still waiting, with what became of them. */
+export function MyRequests({ items }: { items: WorkItem[] | undefined }) {
+  return (
+    <QueueSection
+      title="My requests"
+      count={items?.length}
+      empty="You sent nothing in the last day."
+    >
+      {items?.map((item) => {
+        const { journal } = item;
+        const facts = journalFacts(journal);
+        const approval = approvalWords(item);
+        const to =
+          journal.state === 'AWAITING_APPROVAL'
+            ? `/approvals/${journal.id}`
+            : `/journal/${journal.id}`;
+        return (
+          <QueueItem key={journal.id} to={to} label={operationTitle(journal.operation)}>
+            {facts.amount && <Amount value={facts.amount} asset={facts.asset ?? undefined} />}
+            <JournalStateBadge state={journal.state} />
+            {approval && (
+              <Text size="xs" c="dimmed">
+                {approval}
+              </Text>
+            )}
+            {facts.service_status && (
+              <Text size="xs" c="dimmed" span>
+                Service status: {facts.service_status}
+              </Text>
+            )}
+            <Text size="xs" c="dimmed" span>
+              Sent <LocalTime value={journal.created_at} size="xs" />
+            </Text>
+          </QueueItem>
+        );
+      })}
+    </QueueSection>
+  );
+}

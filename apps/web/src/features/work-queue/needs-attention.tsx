@@ -1,0 +1,51 @@
+import { Text } from '@mantine/core';
+import { journalFacts, type AttentionItem } from '@console/schemas';
+import { Amount } from '@/components/result/amount';
+import { JournalStateBadge } from '@/components/result/journal-state-badge';
+import { LocalTime } from '@/components/result/local-time';
+import { operationTitle } from './describe';
+import { QueueItem, QueueSection } from '@/components/states/queue-section';
+
+function why(item: AttentionItem) {
+  switch (item.reason) {
+    case 'unknown':
+      return 'The service did not answer: resolve it from its journal entry.';
+    case 'rejected':
+      return item.journal.error ?? 'Refused by the service.';
+    case 'expiring':
+      return item.approval ? (
+        <>
+          Expires unless approved by <LocalTime value={item.approval.expires_at} size="xs" />
+        </>
+      ) : (
+        'Expires soon unless approved.'
+      );
+  }
+}
+
+/** Outcomes nobody may leave as they are: unknown, refused in the last day, about to expire. */
+export function NeedsAttention({ items }: { items: AttentionItem[] | undefined }) {
+  return (
+    <QueueSection title="Needs attention" count={items?.length} empty="Nothing needs attention.">
+      {items?.map((item) => {
+        const { journal } = item;
+        const facts = journalFacts(journal);
+        const to =
+          item.reason === 'expiring' ? `/approvals/${journal.id}` : `/journal/${journal.id}`;
+        return (
+          <QueueItem
+            key={journal.id}
+            to={to}
+            label={`${operationTitle(journal.operation)} by ${journal.operator_name || journal.operator}`}
+          >
+            {facts.amount && <Amount value={facts.amount} asset={facts.asset ?? undefined} />}
+            <JournalStateBadge state={journal.state} />
+            <Text size="xs" c="dimmed" span>
+              {why(item)}
+            </Text>
+          </QueueItem>
+        );
+      })}
+    </QueueSection>
+  );
+}
