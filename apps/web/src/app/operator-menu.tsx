@@ -38,7 +38,9 @@ export function OperatorMenu({ session }: { session: SessionInfo }) {
           rightSection={<ChevronDownIcon />}
           aria-label={`Operator menu: ${operator.display_name}, ${operator.role}`}
           loading={leaving}
-          styles={{ label: { maxWidth: 150, overflow: 'hidden', textOverflow: 'ellipsis' } }}
+          styles={{
+            label: { maxWidth: 'min(280px, 40vw)', overflow: 'hidden', textOverflow: 'ellipsis' },
+          }}
           c="var(--mantine-color-text)"
         >
           <Text span size="sm" fw={500} truncate>

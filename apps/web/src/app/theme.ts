@@ -37,7 +37,11 @@ export const theme = createTheme({
       classNames: { scrollContainer: 'table-scroll' },
     },
     // An icon-only close button needs a name a screen reader can say.
-    Notification: { defaultProps: { closeButtonProps: { 'aria-label': 'Close notification' } } },
+    Notification: {
+      defaultProps: { closeButtonProps: { 'aria-label': 'Close notification' } },
+      // Mantine writes a titled toast's text in gray 6 directly (3.3:1), not in `dimmed`.
+      styles: { description: { color: 'var(--mantine-color-dimmed)' } },
+    },
     // Mantine's focus placeholder is a role="presentation" child of role="menu", which ARIA
     // does not allow; without it, focus goes to the first item.
     Menu: { defaultProps: { withInitialFocusPlaceholder: false } },
