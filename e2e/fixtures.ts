@@ -1,4 +1,4 @@
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type Browser, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import type { Role } from '@console/schemas';
 
@@ -80,6 +80,17 @@ export async function signIn(page: Page, username: string): Promise<void> {
   ).toBeVisible();
 }
 
+/** A second operator, signed in in their own browser context beside the first. */
+export async function secondOperator(browser: Browser, username: string): Promise<Page> {
+  const context = await browser.newContext({
+    baseURL: base.info().project.use.baseURL,
+    viewport: { width: 1440, height: 900 },
+  });
+  const page = await context.newPage();
+  await signIn(page, username);
+  return page;
+}
+
 /** Saves a full-page screenshot at 1440×900 under e2e/artifacts/screenshots/. */
 export async function screenshot(page: Page, name: string): Promise<void> {
   // From the top: a full-page capture of a scrolled window paints the fixed header mid-page.
@@ -89,6 +100,31 @@ export async function screenshot(page: Page, name: string): Promise<void> {
     fullPage: true,
     animations: 'disabled',
   });
+}
+
+/**
+ * Screenshots for the documentation, in the light and the dark scheme. Written to
+ * docs/screenshots/ (checked in) when UPDATE_SCREENSHOTS=1, else beside the other artifacts, so
+ * an ordinary run never changes tracked files.
+ */
+export async function docsScreenshot(page: Page, name: string): Promise<void> {
+  const dir =
+    process.env.UPDATE_SCREENSHOTS === '1' ? '../docs/screenshots' : 'artifacts/docs-screenshots';
+  const before = await page.evaluate(() =>
+    document.documentElement.getAttribute('data-mantine-color-scheme'),
+  );
+  await page.evaluate(() => window.scrollTo(0, 0));
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.evaluate((value) => {
+      document.documentElement.setAttribute('data-mantine-color-scheme', value);
+    }, scheme);
+    await page.screenshot({ path: `${dir}/${name}-${scheme}.png`, animations: 'disabled' });
+  }
+  if (before) {
+    await page.evaluate((value) => {
+      document.documentElement.setAttribute('data-mantine-color-scheme', value);
+    }, before);
+  }
 }
 
 export const test = base;

@@ -28,8 +28,21 @@ export class AppShell {
     await this.navLink(name).click();
   }
 
+  /** The button that opens the operator menu (sessions, security events, Sign out). */
+  operatorMenu(): Locator {
+    return this.page.getByRole('banner').getByRole('button', { name: /^Operator menu/ });
+  }
+
+  async openOperatorMenu(): Promise<Locator> {
+    await this.operatorMenu().click();
+    const menu = this.page.getByRole('menu');
+    await menu.waitFor();
+    return menu;
+  }
+
   async signOut(): Promise<void> {
-    await this.page.getByRole('banner').getByRole('button', { name: 'Sign out' }).click();
+    const menu = await this.openOperatorMenu();
+    await menu.getByRole('menuitem', { name: 'Sign out' }).click();
   }
 
   /** Switches the colour scheme through the header toggle. */

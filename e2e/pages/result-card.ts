@@ -17,7 +17,12 @@ export class ResultCard {
       .first();
   }
 
-  /** The badge in the card's header: the resource's status, or the journal state. */
+  /** What became of the send, in words ("Succeeded"), under the card's Journal heading. */
+  outcome(): Locator {
+    return this.journalValue('Outcome');
+  }
+
+  /** The badge in the card's header: the record's status (the journal's outcome when it has none). */
   badge(text: string): Locator {
     return this.root.getByText(text, { exact: true }).first();
   }
@@ -27,7 +32,7 @@ export class ResultCard {
   }
 
   /** The reference id and journal entry id printed under "Journal". */
-  journalValue(label: 'Journal entry' | 'Reference id' | 'Request id'): Locator {
+  journalValue(label: 'Outcome' | 'Journal entry' | 'Reference id' | 'Request id'): Locator {
     return this.root
       .getByText(label, { exact: true })
       .last()

@@ -1,21 +1,10 @@
 import { DEMO_IDS } from '@console/schemas';
-import type { Browser, Page } from '@playwright/test';
-import { expect, sandbox, screenshot, signIn, test } from '../fixtures';
+import type { Page } from '@playwright/test';
+import { expect, sandbox, screenshot, secondOperator, signIn, test } from '../fixtures';
 import { ApprovalsPages, AwaitingApprovalCard } from '../pages/approvals';
 import { OperationForm } from '../pages/operation-form';
 
 const { treasury, payouts } = DEMO_IDS.profiles;
-
-/** A second operator in their own browser context, beside the maker's. */
-async function secondOperator(browser: Browser, username: string): Promise<Page> {
-  const context = await browser.newContext({
-    baseURL: test.info().project.use.baseURL,
-    viewport: { width: 1440, height: 900 },
-  });
-  const page = await context.newPage();
-  await signIn(page, username);
-  return page;
-}
 
 /** Fiona submits an internal transfer above the e2e policy's 1000 limit; it waits. */
 async function submitHeldTransfer(page: Page, amount: string): Promise<string> {
@@ -60,16 +49,17 @@ test.describe('Maker-checker approvals', () => {
     const checker = new ApprovalsPages(frank);
     await expect(checker.navLink()).toContainText('1');
     await checker.navLink().click();
-    const row = checker.row('Fiona Finance', '2500.00 USD');
+    const row = checker.row('Fiona Finance', '2,500.00 USD');
     await expect(row).toHaveCount(1);
     await row.getByRole('link', { name: 'Create internal transfer' }).click();
-    await expect(checker.whatWillBeSent()).toContainText('2500.00');
+    // The fields read grouped; the exact body below keeps the digits as sent.
+    await expect(checker.whatWillBeSent()).toContainText('2,500.00');
     await expect(checker.exactBody()).toContainText(`"ref_id":"${refId}"`);
     const approvedBytes = (await checker.exactBody().innerText()).trim();
     await screenshot(frank, 'approval-review');
     await checker.button('Approve').click();
     await expect(checker.sent).toBeVisible({ timeout: 20_000 });
-    await expect(checker.sent.getByText('SUCCEEDED', { exact: true })).toBeVisible();
+    await expect(checker.sent.getByText('Succeeded', { exact: true }).first()).toBeVisible();
     await screenshot(frank, 'approval-approved');
 
     // Sent exactly once, and the service verified the very bytes that were approved.
@@ -81,7 +71,7 @@ test.describe('Maker-checker approvals', () => {
 
     // Fiona sees it succeeded, and the journal names both operators.
     await page.reload();
-    await expect(page.getByText('SUCCEEDED', { exact: true }).first()).toBeVisible();
+    await expect(page.getByText('Succeeded', { exact: true }).first()).toBeVisible();
     await page.getByRole('link', { name: 'Open the journal entry' }).click();
     const approval = page.getByRole('region', { name: 'Approval', exact: true });
     await expect(approval).toContainText('Made by Fiona Finance; approved by Frank Finance');
@@ -108,7 +98,7 @@ test.describe('Maker-checker approvals', () => {
     expect(await debits(refId)).toHaveLength(0);
 
     await page.goto(`/journal/${journalId}`);
-    await expect(page.getByText('REJECTED', { exact: true }).first()).toBeVisible();
+    await expect(page.getByText('Rejected', { exact: true }).first()).toBeVisible();
     await expect(page.getByRole('region', { name: 'Approval', exact: true })).toContainText(
       'by Frank Finance: Wrong destination profile',
     );

@@ -22,7 +22,7 @@ test.describe('Quote crypto withdrawal fee', () => {
     await expect(form.result.value('Fee')).toHaveText('0.00015BTC');
     await expect(form.result.value('Amount')).toHaveText('0.25BTC');
     await expect(form.result.value('Total')).toHaveText('0.25015BTC');
-    await expect(form.result.badge('SUCCEEDED')).toBeVisible();
+    await expect(form.result.outcome()).toContainText('Succeeded');
     await screenshot(page, 'crypto-withdrawal-fee-result');
   });
 

@@ -20,7 +20,7 @@ test.describe('Create deposit address', () => {
     await screenshot(page, 'crypto-deposit-address-form');
     await form.send();
 
-    await expect(form.result.badge('SUCCEEDED')).toBeVisible();
+    await expect(form.result.outcome()).toContainText('Succeeded');
     await expect(form.result.value('Address')).toHaveText(/^0x[0-9a-fA-F]{40}$/);
     await expect(form.result.value('Crypto network')).toHaveText('ETHEREUM');
     await expect(form.result.journalValue('Reference id')).toHaveText(refId);

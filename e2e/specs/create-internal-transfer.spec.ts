@@ -1,5 +1,5 @@
 import { DEMO_IDS } from '@console/schemas';
-import { expect, sandbox, screenshot, signIn, test } from '../fixtures';
+import { docsScreenshot, expect, sandbox, screenshot, signIn, test } from '../fixtures';
 import { OperationForm } from '../pages/operation-form';
 
 const { treasury, payouts, empty } = DEMO_IDS.profiles;
@@ -23,6 +23,7 @@ test.describe('Create internal transfer', () => {
     await form.addMetadata({ reason: 'payout float' });
     const refId = await form.refId().inputValue();
     await screenshot(page, 'transfer-internal-form');
+    await docsScreenshot(page, 'form');
 
     const review = await form.openReview();
     await expect(review).toContainText('125.07');
@@ -32,10 +33,12 @@ test.describe('Create internal transfer', () => {
 
     await expect(form.result.root).toBeVisible();
     await expect(form.result.badge('PENDING')).toBeVisible();
-    await expect(form.result.badge('SUCCEEDED')).toBeVisible();
+    await expect(form.result.outcome()).toContainText('Succeeded');
     await expect(form.result.value('Amount')).toHaveText('125.07USD');
+    await expect(form.result.heading()).toBeFocused();
     await expect(form.result.journalValue('Reference id')).toHaveText(refId);
     await screenshot(page, 'transfer-internal-result');
+    await docsScreenshot(page, 'result');
 
     const sent = (await sandbox.state()).transfers.filter((t) => t.ref_id === refId);
     expect(sent.filter((t) => t.direction === 'DEBIT')).toHaveLength(1);
@@ -89,7 +92,7 @@ test.describe('Create internal transfer', () => {
     });
     const refId = await form.refId().inputValue();
     await form.send();
-    await expect(form.result.badge('SUCCEEDED')).toBeVisible();
+    await expect(form.result.outcome()).toContainText('Succeeded');
 
     await form.result.button('Clone as new').click();
     await expect(form.refId()).not.toHaveValue(refId);

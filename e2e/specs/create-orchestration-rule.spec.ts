@@ -29,7 +29,7 @@ test.describe('Create orchestration rule', () => {
     await form.send();
 
     await expect(form.result.badge('ACTIVE')).toBeVisible();
-    await expect(form.result.badge('SUCCEEDED')).toBeVisible();
+    await expect(form.result.outcome()).toContainText('Succeeded');
     await expect(form.result.root).toContainText('Sweep wires to payouts');
     await screenshot(page, 'orchestration-rule-result');
 

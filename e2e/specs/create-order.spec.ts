@@ -28,7 +28,7 @@ test.describe('Create order', () => {
     await form.confirm();
 
     await expect(form.result.badge('FILLED')).toBeVisible();
-    await expect(form.result.badge('SUCCEEDED')).toBeVisible();
+    await expect(form.result.outcome()).toContainText('Succeeded');
     await expect(form.result.value('Quote amount')).toHaveText('100.00USD');
     await expect(form.result.journalValue('Reference id')).toHaveText(refId);
     await screenshot(page, 'order-result-filled');

@@ -28,7 +28,7 @@ test.describe('Create svc transfer', () => {
     await form.confirm();
 
     await expect(form.result.badge('PENDING')).toBeVisible();
-    await expect(form.result.badge('SUCCEEDED')).toBeVisible();
+    await expect(form.result.outcome()).toContainText('Succeeded');
     await expect(form.result.value('Amount')).toHaveText('0.500000000000000017ETH');
     // 0.1 % fee, rounded up to 18 decimals.
     await expect(form.result.value('Fee')).toHaveText('0.000500000000000001ETH');

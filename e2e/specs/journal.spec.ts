@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { DEMO_IDS, type JournalEntry } from '@console/schemas';
-import { expect, screenshot, signIn, test } from '../fixtures';
+import { docsScreenshot, expect, screenshot, signIn, test } from '../fixtures';
 import { parseCsv } from '../pages/csv';
 import { JournalPage } from '../pages/journal-page';
 import { ResultCard } from '../pages/result-card';
@@ -30,16 +30,22 @@ test.describe('Journal', () => {
     const ok = journal.rowFor(succeeded);
     await expect(ok).toContainText('Create internal transfer');
     await expect(ok).toContainText('Frank Finance');
-    await expect(ok).toContainText('SUCCEEDED');
+    // One status in words, the amount and its asset in their own columns.
+    await expect(ok.getByRole('cell').nth(2)).toContainText('Succeeded');
+    await expect(ok.getByRole('cell').nth(3)).toHaveText('7.77');
+    await expect(ok.getByRole('cell').nth(4)).toHaveText('USD');
+    await expect(ok).not.toContainText('200');
     const refused = journal.rowFor(rejected);
-    await expect(refused).toContainText('REJECTED');
-    await expect(refused).toContainText(/insufficient/i);
+    await expect(refused).toContainText('Rejected');
+    await expect(refused).toContainText(/insufficient funds/i);
+    await expect(refused).not.toContainText('403');
     await screenshot(page, 'journal');
+    await docsScreenshot(page, 'journal');
   });
 
   test('filters by state, operator and reference id', async ({ page }) => {
     await journal.goto();
-    await journal.chooseFilter('State', 'REJECTED');
+    await journal.chooseFilter('State', 'Rejected');
     await journal.typeFilter('Operator', 'frank');
     await journal.apply();
     await expect(page).toHaveURL(/state=REJECTED/);
@@ -47,9 +53,9 @@ test.describe('Journal', () => {
     await expect(journal.rowFor(succeeded)).toHaveCount(0);
     for (const state of await journal
       .rows()
-      .getByText(/^(SUCCEEDED|REJECTED|UNKNOWN)$/)
+      .getByText(/^(Succeeded|Rejected|Outcome unknown)$/)
       .allInnerTexts()) {
-      expect(state).toBe('REJECTED');
+      expect(state).toBe('Rejected');
     }
 
     await journal.clear();
@@ -90,9 +96,20 @@ test.describe('Journal', () => {
     expect(download.suggestedFilename()).toMatch(/^journal-.*\.csv$/);
     const rows = parseCsv(await readFile(await download.path(), 'utf8'));
     const [header, ...entries] = rows;
-    expect(header).toEqual(
-      expect.arrayContaining(['id', 'created_at', 'operation', 'state', 'operator', 'ref_id']),
-    );
+    // Flat columns first, in the order operators asked for, the raw JSON last.
+    expect(header!.slice(0, 10)).toEqual([
+      'operation',
+      'state',
+      'operator',
+      'time',
+      'ref_id',
+      'amount',
+      'asset',
+      'profile',
+      'service_status',
+      'record_id',
+    ]);
+    expect(header!.at(-1)).toBe('response');
     const col = (name: string) => header!.indexOf(name);
 
     // Every entry the BFF holds, page by page, exactly once in the file.
@@ -114,6 +131,11 @@ test.describe('Journal', () => {
     expect(mine?.[col('state')]).toBe('SUCCEEDED');
     expect(mine?.[col('operation')]).toBe('createInternalTransfer');
     expect(mine?.[col('operator')]).toBe('frank');
+    expect(mine?.[col('amount')]).toBe('7.77');
+    expect(mine?.[col('asset')]).toBe('USD');
+    expect(mine?.[col('profile')]).toBe(DEMO_IDS.profiles.treasury);
+    expect(mine?.[col('service_status')]).toBe('PENDING');
+    expect(mine?.[col('record_id')]).toMatch(/^[0-9a-f-]{36}$/);
   });
 
   test('a filtered export holds only the matching entries', async () => {

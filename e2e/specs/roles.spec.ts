@@ -44,7 +44,7 @@ test.describe('Roles', () => {
     });
     const refId = await form.refId().inputValue();
     await form.send();
-    await expect(form.result.badge('SUCCEEDED')).toBeVisible();
+    await expect(form.result.outcome()).toContainText('Succeeded');
     await expect(form.result.value('Amount')).toHaveText('12.34EUR');
     const debits = (await sandbox.state()).transfers.filter(
       (t) => t.ref_id === refId && t.direction === 'DEBIT',

@@ -21,7 +21,7 @@ test.describe('Update fiat account', () => {
     await form.send();
 
     await expect(form.result.badge('PENDING')).toBeVisible();
-    await expect(form.result.badge('SUCCEEDED')).toBeVisible();
+    await expect(form.result.outcome()).toContainText('Succeeded');
     await expect(form.result.root).toContainText('Lovelace');
     await expect(form.result.root).toContainText('SUP-1042');
     await screenshot(page, 'fiat-account-result');

@@ -1,0 +1,71 @@
+import { DEMO_IDS } from '@console/schemas';
+import { expect, sandbox, signIn, test } from '../fixtures';
+import { focusedName, tabTo } from '../pages/keyboard';
+import { OperationForm } from '../pages/operation-form';
+
+const { treasury, payouts } = DEMO_IDS.profiles;
+
+test.describe('Keyboard only', () => {
+  test('an internal transfer from home to its result, through the review dialog', async ({
+    page,
+  }) => {
+    test.slow();
+    await signIn(page, 'fiona');
+    await page.goto('/');
+    const form = new OperationForm(page, 'Create internal transfer');
+
+    await tabTo(page, 'Internal transfer');
+    await page.keyboard.press('Enter');
+    await expect(form.form).toBeVisible();
+
+    await tabTo(page, 'From profile id');
+    await page.keyboard.type(treasury);
+    await tabTo(page, 'To profile id');
+    await page.keyboard.type(payouts);
+    await tabTo(page, 'Asset');
+    await page.keyboard.type('USD');
+    await tabTo(page, 'Amount');
+    // Below the e2e policy's approval limit (1000), so it goes out at once.
+    await page.keyboard.type('987.65');
+    const refId = await form.refId().inputValue();
+
+    // The review dialog takes focus, keeps it inside, and gives it back when closed.
+    await tabTo(page, 'Review and send');
+    await page.keyboard.press('Enter');
+    await expect(form.review).toBeVisible();
+    await expect(form.review).toContainText('987.65 USD');
+    for (let i = 0; i < 12; i++) {
+      await page.keyboard.press('Tab');
+      expect(await form.review.evaluate((d) => d.contains(document.activeElement))).toBe(true);
+    }
+    await page.keyboard.press('Escape');
+    await expect(form.review).toBeHidden();
+    expect(await focusedName(page)).toBe('Review and send');
+
+    await page.keyboard.press('Enter');
+    await expect(form.review).toBeVisible();
+    await tabTo(page, 'Confirm and send');
+    await page.keyboard.press('Enter');
+
+    // The answer's heading has the focus: a screen reader reads the result, not the page top.
+    await expect(form.result.root).toBeVisible({ timeout: 20_000 });
+    await expect(form.result.heading()).toBeFocused();
+    await expect(form.result.outcome()).toContainText('Succeeded');
+    const sent = (await sandbox.state()).transfers.filter(
+      (t) => t.ref_id === refId && t.direction === 'DEBIT',
+    );
+    expect(sent.map((t) => t.amount)).toEqual(['987.65']);
+  });
+
+  test('a refused send puts focus on the first field to fix', async ({ page }) => {
+    await signIn(page, 'fiona');
+    const form = new OperationForm(page, 'Create internal transfer');
+    await form.goto('/transfers/internal');
+    await tabTo(page, 'Amount');
+    await page.keyboard.type('1e3');
+    await tabTo(page, 'Review and send');
+    await page.keyboard.press('Enter');
+    await expect(form.field('From profile id')).toBeFocused();
+    await expect(form.field('From profile id')).toHaveAttribute('aria-invalid', 'true');
+  });
+});
