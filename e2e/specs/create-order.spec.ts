@@ -52,7 +52,7 @@ test.describe('Create order', () => {
     await form.send();
 
     await expect(form.result.badge('SUBMITTED').or(form.result.badge('OPEN'))).toBeVisible();
-    await expect(form.result.value('Price')).toHaveText('999999.99USD');
+    await expect(form.result.value('Price')).toHaveText('999,999.99USD');
     await expect(form.result.value('Base amount')).toHaveText('0.25ETH');
     const orders = (await sandbox.state()).orders.filter((o) => o.ref_id === refId);
     expect(orders).toHaveLength(1);
