@@ -1,8 +1,8 @@
 import { exampleInput, type WorkQueue } from '@console/schemas';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { approvalApp } from '../approvals/approvals-test-kit';
+import { approvalApp } from '../../test/approvals-test-kit';
 import { defaultPolicy } from '../approvals/policy';
-import { echoSuccess, scriptedClient } from '../testing/harness';
+import { echoSuccess, scriptedClient } from '../../test/harness';
 
 type App = Awaited<ReturnType<typeof approvalApp>>;
 
