@@ -11,6 +11,7 @@ export const JOURNAL_STATE_WORDS: Readonly<Record<JournalState, string>> = {
   APPROVED: 'Approved',
   CANCELLED: 'Cancelled',
   EXPIRED: 'Expired',
+  DUPLICATE: 'Duplicate',
 };
 
 /** The state in words; a state this build does not know is shown as it came. */

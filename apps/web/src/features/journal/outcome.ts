@@ -16,6 +16,8 @@ export function outcomeDetail(entry: JournalEntry): string | undefined {
   if (entry.state === 'SENDING') return 'Waiting for the service';
   if (entry.state === 'AWAITING_APPROVAL') return 'Nothing sent yet';
   if (entry.state === 'APPROVED') return 'Being sent';
+  if (entry.state === 'DUPLICATE')
+    return 'The same intent as an earlier send: nothing new happened';
   // Rejected by an approver, cancelled, expired or refused at send time: nothing was sent.
   if (!response && entry.error) return entry.error;
   if (entry.state === 'REJECTED' && response && typeof response === 'object') {

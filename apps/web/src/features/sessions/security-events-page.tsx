@@ -12,6 +12,8 @@ const KIND_WORDS: Record<string, string> = {
   'sign-in-refused': 'Refused while locked',
   'sign-out': 'Signed out',
   'session-ended': 'Session ended',
+  'session-revoked': 'Session revoked',
+  'request-tampered': 'Request changed after approval',
 };
 
 /** Sign-ins, failures, locks, sign-outs and ended sessions, newest first: for admins. */
@@ -60,7 +62,10 @@ export function SecurityEventsPage() {
                         <LocalTime value={event.at} />
                       </Table.Td>
                       <Table.Td>
-                        <Text size="sm">{KIND_WORDS[event.kind] ?? event.kind}</Text>
+                        <Text size="sm">
+                          {KIND_WORDS[event.kind] ?? event.kind}
+                          {event.count > 1 ? ` (${event.count} times)` : ''}
+                        </Text>
                       </Table.Td>
                       <Table.Td>
                         <Text size="sm">{event.username}</Text>
