@@ -77,16 +77,17 @@ function paletteText(scheme: 'light' | 'dark'): Record<string, string> {
         shades[2],
         WHITE,
       ]);
-      out[`--mantine-color-${name}-text`] = readableOn(shades[8], [WHITE, gray[0], gray[1]]);
-      out[`--mantine-color-${name}-outline`] = readableOn(shades[8], [WHITE, gray[0]]);
+      // `c="blue"` text and outline badges also sit inside light alerts (a link in a problem).
+      out[`--mantine-color-${name}-text`] = readableOn(shades[8], LIGHT_GROUNDS);
+      out[`--mantine-color-${name}-outline`] = readableOn(shades[8], LIGHT_GROUNDS);
     } else {
       const tint = darken(shades[9], 0.5);
       out[`--mantine-color-${name}-light-color`] = readableOn(shades[0], [
         tint,
         darken(shades[9], 0.3),
       ]);
-      out[`--mantine-color-${name}-text`] = readableOn(shades[4], [dark[7], dark[6], dark[5]]);
-      out[`--mantine-color-${name}-outline`] = readableOn(shades[4], [dark[7], dark[6]]);
+      out[`--mantine-color-${name}-text`] = readableOn(shades[4], DARK_GROUNDS);
+      out[`--mantine-color-${name}-outline`] = readableOn(shades[4], DARK_GROUNDS);
     }
   }
   return out;
