@@ -1,13 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import type { JournalEntry } from '@console/schemas';
 import type { Logger } from '../logger';
-import { dispatch, type DispatchDeps } from '../send/dispatch';
+import type { DispatchDeps } from '../send/dispatch';
+import { resolveEntry } from '../send/resolve';
 
 /**
  * Resolves entries a previous process left SENDING (it died between the journal write and the
- * answer): each is sent again, the same stored bytes with the same ref_id, and a
- * `409 already-exists` whose record matches counts as success. None is left SENDING and no new
- * ref_id is minted. Runs once at start, before any operator can send (one BFF per database).
+ * answer), as `resolveEntry` does: by reading the record back where the service offers a read,
+ * else by sending the same stored bytes with the same ref_id, a matching `409 already-exists`
+ * counting as success. An Update Fiat Account is never sent again blindly. None is left SENDING
+ * and no new ref_id is minted. Runs once at start, before any operator can send (one BFF per
+ * database).
  */
 export async function resolvePending(deps: DispatchDeps, logger: Logger): Promise<JournalEntry[]> {
   const pending = await deps.journal.listSending();
@@ -15,7 +18,7 @@ export async function resolvePending(deps: DispatchDeps, logger: Logger): Promis
   for (const entry of pending) {
     const requestId = randomUUID();
     try {
-      const { entry: after } = await dispatch(deps, entry, { resolving: true, requestId });
+      const { entry: after, readBack } = await resolveEntry(deps, entry, requestId);
       resolved.push(after);
       logger.info(
         {
@@ -24,6 +27,7 @@ export async function resolvePending(deps: DispatchDeps, logger: Logger): Promis
           operation: entry.operation,
           ref_id: entry.ref_id,
           state: after.state,
+          ...(readBack ? { read_back: readBack } : {}),
         },
         'resolved an entry left SENDING',
       );

@@ -10,6 +10,7 @@ import type { JournalStore } from '../journal/journal-store';
 import type { ApprovalDeps } from '../approvals/approval-deps';
 import { resendApproved } from '../approvals/approval-send';
 import { dispatch, type DispatchDeps } from '../send/dispatch';
+import { resolveEntry } from '../send/resolve';
 import { sendResponse } from '../send/send-response';
 import type { RouteDef } from './route-table';
 
@@ -131,10 +132,12 @@ export function journalRoutes(deps: DispatchDeps & { approval?: ApprovalDeps }):
             found,
           );
         }
-        const result = await dispatch(deps, claimed, {
-          resolving: true,
-          requestId: c.get('requestId'),
-        });
+        // An open outcome is resolved (by reading the record back where the service can say);
+        // a refusal is asked again, as the operator chose to.
+        const result =
+          found.state === 'UNKNOWN'
+            ? await resolveEntry(deps, claimed, c.get('requestId'))
+            : await dispatch(deps, claimed, { resolving: true, requestId: c.get('requestId') });
         fields.state = result.entry.state;
         return sendResponse(c, result);
       },

@@ -173,13 +173,14 @@ describe('POST /api/operations/:id', () => {
     expect(journal.attempts).toBe(2);
   });
 
+  // An operation without a read of its record: resolving it sends the same bytes again.
   it('no answer is UNKNOWN; a retry sends the same bytes on the same entry and resolves it', async () => {
     outcome = () => ({ kind: 'no-answer', error: 'timeout after 5000 ms', attempts: 4 });
     const cookie = await h.signIn('finance');
     const res = await h.post(
-      '/api/operations/createInternalTransfer',
+      '/api/operations/createOrchestrationRule',
       cookie,
-      exampleInput('createInternalTransfer'),
+      exampleInput('createOrchestrationRule'),
     );
     expect(res.status).toBe(504);
     const first = (await res.json()) as { code: string; journal: JournalEntry };

@@ -8,6 +8,7 @@ import {
   type UpstreamOutcome,
 } from '../upstream/client';
 import { pathParamsOf, sendableOperation } from './operation-table';
+import { canReadBack, readBack } from './read-back';
 
 /** What sending needs. */
 export interface DispatchDeps {
@@ -97,6 +98,20 @@ export function classify(
   return { outcome: { ...base, state: 'REJECTED', response: outcome.body } };
 }
 
+function mayEchoEarlierAttempt(
+  entry: JournalEntry,
+  outcome: UpstreamOutcome,
+  result: JournalOutcome,
+): boolean {
+  return (
+    result.state === 'REJECTED' &&
+    outcome.kind === 'answered' &&
+    outcome.retried &&
+    outcome.status !== 409 &&
+    canReadBack(entry.operation)
+  );
+}
+
 /**
  * Sends a journaled entry that is in SENDING: the stored bytes to the stored path, with the
  * operation's scope, and records the outcome. Never builds a new body and never mints a ref_id.
@@ -131,7 +146,16 @@ export async function dispatch(
     });
     return { entry: recorded ?? entry, notSent };
   }
-  const { outcome: result, data } = classify(entry, outcome, options.resolving);
+  let { outcome: result, data } = classify(entry, outcome, options.resolving);
+  if (mayEchoEarlierAttempt(entry, outcome, result)) {
+    // A refusal of a retry may be the echo of an earlier attempt that did it (a second cancel of
+    // an order the first one cancelled answers 403): the record says which.
+    const read = await readBack(deps, entry, options.requestId);
+    if (read.kind === 'found') {
+      result = { ...result, state: 'SUCCEEDED', response: read.record };
+      data = read.record;
+    }
+  }
   const recorded = await deps.journal.recordOutcome(entry.id, result);
   if (!recorded) throw new Error(`Journal entry ${entry.id} left SENDING while it was being sent`);
   // A DUPLICATE answers like the success it repeats: the service holds the intent once.

@@ -27,6 +27,7 @@ const BODY = JSON.stringify({
   ref_id: 'ref-42',
   metadata: { note: 'café ☕' },
 });
+const READ_PATH = '/v2/transfer/transfers?profile_ids=p-1&statuses=PENDING&limit=50';
 const CREATED = { id: 't-1', profile_id: 'p-1', amount: '1.5', asset: 'USD', ref_id: 'ref-42' };
 const SECRET = 'client-secret-Pw7';
 const ALLOWED = [
@@ -96,7 +97,17 @@ async function setup(script: Script, extra: { timeoutMs?: number } = {}) {
       timeoutMs: extra.timeoutMs ?? 2_000,
       requestId: 'req-1',
     });
-  return { upstream, tokens, send, waits, base };
+  const read = () =>
+    client.send({
+      method: 'GET',
+      path: READ_PATH,
+      body: '',
+      scope: 'transfer:read_transfer',
+      timeoutMs: extra.timeoutMs ?? 2_000,
+      requestId: 'req-2',
+      safe: true,
+    });
+  return { upstream, tokens, send, read, waits, base };
 }
 
 /** What every attempt must have carried: the same bytes, a valid fresh signature, allowed headers. */
@@ -254,6 +265,30 @@ describe('upstream client against a scripted upstream', () => {
   it.each([400, 403, 404, 409, 422, 500])('never retries %i', async (status) => {
     const { upstream, send } = await setup((_, res) => json(res, status, { status }));
     expect(await send()).toMatchObject({ kind: 'answered', status, attempts: 1, retried: false });
+    expect(upstream.requests).toHaveLength(1);
+  });
+
+  it('retries a read on any 5xx, a read being safe to repeat, and signs it over an empty payload', async () => {
+    const { upstream, read } = await setup(times(2, (_, res) => json(res, 500, { status: 500 })));
+    expect(await read()).toMatchObject({ kind: 'answered', status: 200, attempts: 3 });
+    const key = await importSPKI(publicKeyPem, 'EdDSA');
+    for (const request of upstream.requests) {
+      expect(request.method).toBe('GET');
+      expect(request.url).toBe(READ_PATH);
+      expect(request.body).toHaveLength(0);
+      expect(request.headers['content-type']).toBeUndefined();
+      const jws = request.headers['svc-signature'] as string;
+      expect(Buffer.from((await compactVerify(jws, key)).payload)).toHaveLength(0);
+      expect(decodeProtectedHeader(jws)).toMatchObject({
+        'svc/request-method': 'GET',
+        'svc/request-path': READ_PATH,
+      });
+    }
+  });
+
+  it.each([400, 403, 404])('does not retry a read answered %i', async (status) => {
+    const { upstream, read } = await setup((_, res) => json(res, status, { status }));
+    expect(await read()).toMatchObject({ kind: 'answered', status, attempts: 1 });
     expect(upstream.requests).toHaveLength(1);
   });
 

@@ -26,6 +26,11 @@ export interface SendRequest {
   requestId: string;
   /** Stops waiting and retrying (for example at shutdown); the outcome is then `no-answer`. */
   signal?: AbortSignal;
+  /**
+   * A read: doing it twice changes nothing, so a 500 is retried too. A write's 500 is not: the
+   * service may have acted, and the journal says so (UNKNOWN) rather than asking again.
+   */
+  safe?: boolean;
 }
 
 /** Reported after each attempt, for logs and metrics; never carries the token or signature. */
@@ -64,6 +69,8 @@ export interface UpstreamClient {
 
 /** Statuses that say "not now" rather than "no": retried with the same bytes. */
 export const RETRYABLE_STATUSES: ReadonlySet<number> = new Set([429, 502, 503, 504]);
+/** What a safe request (a read) also retries: any server error. */
+const SAFE_RETRYABLE_STATUSES: ReadonlySet<number> = new Set([...RETRYABLE_STATUSES, 500]);
 const RETRY_AFTER_STATUSES: ReadonlySet<number> = new Set([429, 503]);
 
 export const DEFAULT_RETRY: RetryPolicy = { attempts: 4, baseDelayMs: 250, maxDelayMs: 5_000 };
@@ -173,6 +180,7 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
                 text: result.text,
                 attempts,
                 retried: attempts > 1,
+                ...(result.retryAfterMs !== undefined ? { retryAfterMs: result.retryAfterMs } : {}),
               }
             : { kind: 'no-answer', error: result.error, attempts };
 
@@ -188,8 +196,9 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
           });
           continue;
         }
+        const statuses = request.safe ? SAFE_RETRYABLE_STATUSES : RETRYABLE_STATUSES;
         const retryable =
-          result.kind === 'answered' ? RETRYABLE_STATUSES.has(result.status) : !result.aborted;
+          result.kind === 'answered' ? statuses.has(result.status) : !result.aborted;
         const wait =
           (result.kind === 'answered' ? result.retryAfterMs : undefined) ??
           fullJitterDelayMs(policy, retries + 1, random);

@@ -16,6 +16,8 @@ export type UpstreamOutcome =
       attempts: number;
       /** True when more than one request was made: an earlier one may have reached the service. */
       retried: boolean;
+      /** The service's `Retry-After` on a 429 or 503 that was not retried, in milliseconds. */
+      retryAfterMs?: number;
     }
   | {
       kind: 'no-answer';

@@ -142,7 +142,7 @@ describe('a BFF killed between the journal write and the answer', () => {
     first.kill('SIGKILL');
     await exited;
 
-    // Second life: the entry is found and resolved by sending the same bytes again.
+    // Second life: the entry is found and resolved by reading the transfer back by its ref_id.
     proxy.setHang(false);
     const second = spawnBff(env, output);
     cleanup.push(() => void second.kill('SIGKILL'));
@@ -158,11 +158,13 @@ describe('a BFF killed between the journal write and the answer', () => {
       state: 'SUCCEEDED',
       ref_id: sending.ref_id,
       request_body: sending.request_body,
-      response_status: 409,
+      response_status: 200,
     });
-    expect(proxy.forwarded.map((f) => f.body)).toEqual([
-      sending.request_body,
-      sending.request_body,
+    expect(resolved.response).toMatchObject({ ref_id: sending.ref_id, direction: 'DEBIT' });
+    // The transfer was sent once; the second life only read it.
+    expect(proxy.forwarded.map((f) => [f.path.split('?')[0], f.body])).toEqual([
+      ['/v2/transfer/internal', sending.request_body],
+      ['/v2/transfer/transfers', ''],
     ]);
     const state = (await (await fetch(`${sandbox.url}/sandbox/state`)).json()) as {
       transfers: { ref_id?: string; direction: string }[];

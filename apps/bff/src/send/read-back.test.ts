@@ -1,0 +1,115 @@
+import { describe, expect, it } from 'vitest';
+import { holdsUpdate, READ_BACK_PLANS, type Intent } from './read-back';
+
+const intent = (body: Record<string, unknown>, params: Record<string, string> = {}): Intent => ({
+  body,
+  params,
+});
+const decide = (op: string, status: number, body: unknown, i: Intent = intent({})) =>
+  READ_BACK_PLANS[op]!.decide(status, body, i);
+
+describe('holdsUpdate', () => {
+  const account = {
+    fiat_account_owner: { person_details: { first_name: 'Ada', last_name: 'Lovelace' } },
+    fiat_network_instructions: {
+      wire: { account_number: '123', routing_details: { bank_name: 'B' } },
+    },
+    metadata: { ticket: 'SUP-1' },
+    status: 'PENDING',
+  };
+
+  it.each([
+    [
+      'every member it gives, at any depth',
+      { fiat_account_owner: { person_details: { last_name: 'Lovelace' } } },
+      true,
+    ],
+    ['metadata equal whole', { metadata: { ticket: 'SUP-1' } }, true],
+    [
+      'a member with another value',
+      { fiat_network_instructions: { wire: { account_number: '999' } } },
+      false,
+    ],
+    [
+      'a member the account lacks',
+      { fiat_network_instructions: { wire: { intermediary_routing_details: { bank_name: 'X' } } } },
+      false,
+    ],
+    [
+      'metadata the account holds only part of',
+      { metadata: { ticket: 'SUP-1', extra: 'x' } },
+      false,
+    ],
+    ['metadata the account holds more of', { metadata: {} }, false],
+  ])('%s → %s', (_name, update, holds) => {
+    expect(holdsUpdate(update, account)).toBe(holds);
+  });
+});
+
+describe('what a read back says', () => {
+  it('finds an order by its ref_id only when it is the intent', () => {
+    const i = intent({ ref_id: 'r-1', side: 'BUY', quote_amount: '100.00' }, { profile_id: 'p' });
+    const order = { id: 'o', ref_id: 'r-1', side: 'BUY', quote_amount: '100', profile_id: 'p' };
+    expect(decide('createOrder', 200, { items: [order] }, i)).toEqual({
+      kind: 'found',
+      record: order,
+    });
+    expect(decide('createOrder', 200, { items: [] }, i)).toEqual({ kind: 'absent' });
+    expect(decide('createOrder', 200, { items: [{ ...order, side: 'SELL' }] }, i)).toMatchObject({
+      kind: 'differs',
+    });
+    expect(decide('createOrder', 503, null, i)).toMatchObject({ kind: 'unreadable' });
+  });
+
+  it('takes the debit side of a transfer of the same kind', () => {
+    const i = intent({ ref_id: 'r', amount: '1.00' });
+    const debit = { ref_id: 'r', amount: '1', type: 'SVC_TRANSFER_DEBIT' };
+    expect(decide('createSvcTransfer', 200, { items: [debit] }, i)).toMatchObject({
+      kind: 'found',
+    });
+    expect(decide('createInternalTransfer', 200, { items: [debit] }, i)).toEqual({
+      kind: 'absent',
+    });
+  });
+
+  it('reads orchestrations under either name', () => {
+    const i = intent({ ref_id: 'r' });
+    for (const key of ['orchestrations', 'items']) {
+      expect(decide('createOrchestration', 200, { [key]: [{ ref_id: 'r' }] }, i)).toMatchObject({
+        kind: 'found',
+      });
+    }
+  });
+
+  it.each([
+    ['CANCELLED', 'found'],
+    ['OPEN', 'absent'],
+    ['SUBMITTED', 'absent'],
+    ['FILLED', 'differs'],
+    ['REJECTED', 'differs'],
+  ])('a cancel whose order is %s is %s', (status, kind) => {
+    expect(decide('cancelOrder', 200, { id: 'o', status })).toMatchObject({ kind });
+  });
+
+  it('a deleted fiat account is gone from plain reads; a deleted rule is DELETED', () => {
+    expect(decide('deleteFiatAccount', 404, {})).toMatchObject({ kind: 'found' });
+    expect(decide('deleteFiatAccount', 200, { id: 'f' })).toEqual({ kind: 'absent' });
+    const i = intent({}, { id: 'r-1' });
+    expect(
+      decide('deleteOrchestrationRule', 200, { rules: [{ id: 'r-1', status: 'DELETED' }] }, i),
+    ).toMatchObject({ kind: 'found' });
+    expect(
+      decide('deleteOrchestrationRule', 200, { items: [{ id: 'r-1', status: 'ACTIVE' }] }, i),
+    ).toEqual({ kind: 'absent' });
+  });
+
+  it('never re-sends an Update Fiat Account, and leaves it UNKNOWN when the read settles nothing', () => {
+    expect(READ_BACK_PLANS.updateFiatAccount).toMatchObject({
+      resendWhenAbsent: false,
+      whenDiffers: 'UNKNOWN',
+    });
+    expect(
+      decide('updateFiatAccount', 200, { metadata: { a: 'b' } }, intent({ metadata: { a: 'c' } })),
+    ).toMatchObject({ kind: 'differs' });
+  });
+});

@@ -1,0 +1,261 @@
+/**
+ * Reading a record back to learn what became of a send whose answer was lost. Where the service
+ * offers a read for the operation's record (an order or transfer by its `ref_id`, a fiat account
+ * by its id, an order or rule by id), reading it is safer than sending again: it never acts, and
+ * for Update Fiat Account, which has no `ref_id`, it is the only safe way.
+ */
+import type { JournalEntry } from '@console/schemas';
+import { existingMatchesIntent } from '../upstream/already-exists';
+import type { UpstreamClient } from '../upstream/client';
+import { pathParamsOf, sendableOperation } from './operation-table';
+
+/** What the read says about the entry's intent. */
+export type ReadBack =
+  /** The service holds the intended record: the send succeeded. */
+  | { kind: 'found'; record: unknown }
+  /** The service holds nothing of it: the send did not take effect. */
+  | { kind: 'absent' }
+  /** The service holds something else (another update since, an order that filled): say so. */
+  | { kind: 'differs'; reason: string }
+  /** The read itself failed: nothing is known. */
+  | { kind: 'unreadable'; reason: string };
+
+/** An entry's intent: its body and the path parameters of its operation. */
+export interface Intent {
+  body: Record<string, unknown>;
+  params: Record<string, string>;
+}
+
+interface Plan {
+  /** The read for this intent: its path (with query) and scope; undefined when it cannot be built. */
+  read(intent: Intent): { path: string; scope: string } | undefined;
+  /** What the read's answer (status and body) means. */
+  decide(status: number, body: unknown, intent: Intent): ReadBack;
+  /** After `absent`, sending the stored bytes again is safe (a ref_id or an idempotent delete). */
+  resendWhenAbsent: boolean;
+  /**
+   * What `differs` makes of the entry: REJECTED when it settles that the intent cannot have been
+   * done (the ref_id is another record's, the order filled); UNKNOWN when it settles nothing.
+   */
+  whenDiffers: 'REJECTED' | 'UNKNOWN';
+}
+
+const isRecord = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+const q = encodeURIComponent;
+const itemsOf = (body: unknown, key = 'items'): Record<string, unknown>[] => {
+  const list = isRecord(body) ? (body[key] ?? body.items) : undefined;
+  return Array.isArray(list) ? list.filter(isRecord) : [];
+};
+
+/** Finds the record with the entry's ref_id in a list answer and checks it is the intent. */
+function byRefId(listKey = 'items', type?: string) {
+  return (status: number, body: unknown, intent: Intent): ReadBack => {
+    if (status !== 200) return { kind: 'unreadable', reason: `the read answered ${status}` };
+    const ref = intent.body.ref_id;
+    const record = itemsOf(body, listKey).find(
+      (r) => r.ref_id === ref && (type === undefined || r.type === type),
+    );
+    if (!record) return { kind: 'absent' };
+    return existingMatchesIntent(intent.body, intent.params, record)
+      ? { kind: 'found', record }
+      : { kind: 'differs', reason: `another record holds the reference id ${String(ref)}` };
+  };
+}
+
+/**
+ * True when the record holds every value of the update: each member the update gives is present
+ * and equal (metadata objects equal whole, as an update replaces them). Stricter than matching a
+ * 409's record: a member the account lacks means the update did not happen.
+ */
+export function holdsUpdate(update: unknown, record: unknown, key = ''): boolean {
+  if (!isRecord(update)) return update === record;
+  if (!isRecord(record)) return false;
+  if (key === 'metadata') {
+    const a = Object.keys(update).sort();
+    const b = Object.keys(record).sort();
+    return a.join('\n') === b.join('\n') && a.every((k) => update[k] === record[k]);
+  }
+  return Object.entries(update).every(([k, v]) => v === undefined || holdsUpdate(v, record[k], k));
+}
+
+const refRead = (path: (i: Intent, ref: string) => string, scope: string) => (i: Intent) => {
+  const ref = i.body.ref_id;
+  return typeof ref === 'string' ? { path: path(i, q(ref)), scope } : undefined;
+};
+
+/** The operations whose records can be read back, and how. */
+export const READ_BACK_PLANS: Readonly<Record<string, Plan>> = {
+  createOrder: {
+    read: refRead(
+      (i, ref) => `/v2/profiles/${q(i.params.profile_id ?? '')}/orders?ref_ids=${ref}`,
+      'exchange:read_order',
+    ),
+    decide: byRefId(),
+    resendWhenAbsent: true,
+    whenDiffers: 'REJECTED',
+  },
+  createInternalTransfer: {
+    read: refRead((_, ref) => `/v2/transfer/transfers?ref_ids=${ref}`, 'transfer:read_transfer'),
+    decide: byRefId('items', 'INTERNAL_TRANSFER_DEBIT'),
+    resendWhenAbsent: true,
+    whenDiffers: 'REJECTED',
+  },
+  createSvcTransfer: {
+    read: refRead((_, ref) => `/v2/transfer/transfers?ref_ids=${ref}`, 'transfer:read_transfer'),
+    decide: byRefId('items', 'SVC_TRANSFER_DEBIT'),
+    resendWhenAbsent: true,
+    whenDiffers: 'REJECTED',
+  },
+  createOrchestration: {
+    read: refRead(
+      (_, ref) => `/v2/orchestration/orchestrations?ref_id=${ref}`,
+      'orchestration:read_orchestration',
+    ),
+    decide: byRefId('orchestrations'),
+    resendWhenAbsent: true,
+    whenDiffers: 'REJECTED',
+  },
+  createDepositAddress: {
+    read: refRead(
+      (_, ref) => `/v2/transfer/deposit-addresses?ref_ids=${ref}`,
+      'transfer:read_deposit_address',
+    ),
+    decide: byRefId(),
+    resendWhenAbsent: true,
+    whenDiffers: 'REJECTED',
+  },
+  updateFiatAccount: {
+    read: (i) => ({
+      path: `/v2/transfer/fiat-accounts/${q(i.params.id ?? '')}`,
+      scope: 'transfer:read_fiat_account',
+    }),
+    decide: (status, body, intent) => {
+      if (status === 404) return { kind: 'differs', reason: 'the fiat account no longer exists' };
+      if (status !== 200) return { kind: 'unreadable', reason: `the read answered ${status}` };
+      return holdsUpdate(intent.body, body)
+        ? { kind: 'found', record: body }
+        : {
+            kind: 'differs',
+            reason:
+              'the account does not hold the intended values: the update may not have been applied, or the account changed since; it is not sent again',
+          };
+    },
+    resendWhenAbsent: false,
+    whenDiffers: 'UNKNOWN',
+  },
+  cancelOrder: {
+    read: (i) => ({
+      path: `/v2/profiles/${q(i.params.profile_id ?? '')}/orders/${q(i.params.id ?? '')}`,
+      scope: 'exchange:read_order',
+    }),
+    decide: (status, body) => {
+      if (status !== 200 || !isRecord(body)) {
+        return { kind: 'unreadable', reason: `the read answered ${status}` };
+      }
+      if (body.status === 'CANCELLED') return { kind: 'found', record: {} };
+      if (body.status === 'FILLED' || body.status === 'REJECTED') {
+        return {
+          kind: 'differs',
+          reason: `the order is ${body.status}: it can no longer be cancelled`,
+        };
+      }
+      return { kind: 'absent' };
+    },
+    resendWhenAbsent: true,
+    whenDiffers: 'REJECTED',
+  },
+  deleteFiatAccount: {
+    read: (i) => ({
+      path: `/v2/transfer/fiat-accounts/${q(i.params.id ?? '')}`,
+      scope: 'transfer:read_fiat_account',
+    }),
+    decide: (status) =>
+      status === 404
+        ? { kind: 'found', record: {} }
+        : status === 200
+          ? { kind: 'absent' }
+          : { kind: 'unreadable', reason: `the read answered ${status}` },
+    resendWhenAbsent: true,
+    whenDiffers: 'REJECTED',
+  },
+  deleteOrchestrationRule: {
+    read: (i) => ({
+      path: `/v2/orchestration/rules?ids=${q(i.params.id ?? '')}`,
+      scope: 'orchestration:read_orchestration_rule',
+    }),
+    decide: (status, body, intent) => {
+      if (status !== 200) return { kind: 'unreadable', reason: `the read answered ${status}` };
+      const rule = itemsOf(body, 'rules').find((r) => r.id === intent.params.id);
+      if (!rule) return { kind: 'differs', reason: 'the rule no longer exists' };
+      return rule.status === 'DELETED' ? { kind: 'found', record: { rule } } : { kind: 'absent' };
+    },
+    resendWhenAbsent: true,
+    whenDiffers: 'REJECTED',
+  },
+};
+
+/** True when the entry's operation has a read to resolve it by. */
+export function canReadBack(operation: string): boolean {
+  return Object.hasOwn(READ_BACK_PLANS, operation);
+}
+
+/** The intent stored in a journal entry: its exact body and the path parameters of its path. */
+export function intentOf(entry: JournalEntry): Intent {
+  const operation = sendableOperation(entry.operation);
+  let body: unknown = {};
+  try {
+    body = entry.request_body === '' ? {} : JSON.parse(entry.request_body);
+  } catch {
+    body = {};
+  }
+  return {
+    body: isRecord(body) ? body : {},
+    params: operation ? pathParamsOf(operation.path, entry.request_path) : {},
+  };
+}
+
+/** How an operation's entry is settled by a read: may it be re-sent, and what `differs` means. */
+export function readBackPolicy(operation: string): Pick<Plan, 'resendWhenAbsent' | 'whenDiffers'> {
+  return READ_BACK_PLANS[operation] ?? { resendWhenAbsent: true, whenDiffers: 'REJECTED' };
+}
+
+/**
+ * Reads back the record of a journal entry's intent. Never sends the entry itself.
+ *
+ * @example
+ * const result = await readBack({ client, timeoutMs }, entry, requestId);
+ * if (result.kind === 'found') // the send succeeded: result.record is what the service holds
+ */
+export async function readBack(
+  deps: { client: UpstreamClient; timeoutMs: number; signal?: AbortSignal },
+  entry: JournalEntry,
+  requestId: string,
+): Promise<ReadBack> {
+  const plan = READ_BACK_PLANS[entry.operation];
+  if (!plan) return { kind: 'unreadable', reason: `${entry.operation} has no read` };
+  const intent = intentOf(entry);
+  const read = plan.read(intent);
+  if (!read) return { kind: 'unreadable', reason: 'the entry carries no reference id to read by' };
+  try {
+    const outcome = await deps.client.send({
+      method: 'GET',
+      path: read.path,
+      body: '',
+      scope: read.scope,
+      timeoutMs: deps.timeoutMs,
+      requestId,
+      safe: true,
+      ...(deps.signal ? { signal: deps.signal } : {}),
+    });
+    if (outcome.kind === 'no-answer') {
+      return { kind: 'unreadable', reason: `the read got no answer: ${outcome.error}` };
+    }
+    return plan.decide(outcome.status, outcome.body, intent);
+  } catch (error) {
+    return {
+      kind: 'unreadable',
+      reason: `the read could not be sent: ${(error as Error).message}`,
+    };
+  }
+}
