@@ -13,6 +13,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { bffLatency } from './figures/bff-latency';
+import { bffReadLatency } from './figures/bff-read-latency';
 import { initialJs } from './figures/initial-js';
 import { journalCost } from './figures/journal-cost';
 import { signingCost } from './figures/signing-cost';
@@ -26,6 +27,7 @@ import { stopAll } from './stack/processes';
 
 const FIGURES: Figure[] = [
   bffLatency,
+  bffReadLatency,
   tokenRequests,
   signingCost,
   journalCost,

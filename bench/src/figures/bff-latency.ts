@@ -9,8 +9,8 @@ import { createSigner } from '@console/bff/src/upstream/signing';
 import { exampleInput, operations } from '@console/schemas';
 import type { BenchContext, Figure, Row } from '../lib/figure';
 import { notMeasured } from '../lib/figure';
-import { formatMs, formatRatio, median, round } from '../lib/stats';
-import { describeFailures, runLoad, type LoadResult } from '../load/load';
+import { formatMs, formatRatio, round } from '../lib/stats';
+import { runRounds, type Target as RoundsTarget } from '../load/rounds';
 import { startProxyProcess } from '../stack/proxy-process';
 import { startStack, type Stack } from '../stack/stack';
 
@@ -27,12 +27,7 @@ const RPS = 'BFF throughput, 16 concurrent';
 const P50_GOAL = '≤ 1.5× proxy';
 const RPS_GOAL = '≥ 0.5× proxy';
 
-interface Target {
-  name: 'sandbox' | 'proxy' | 'bff';
-  url: string;
-  headers: Record<string, string>;
-  body: string;
-}
+type Target = RoundsTarget<'sandbox' | 'proxy' | 'bff'>;
 
 export const bffLatency: Figure = {
   id: 'bff-latency',
@@ -92,22 +87,10 @@ async function prepareTargets(stack: Stack, proxyUrl: string): Promise<Target[]>
     'svc-signature': await signer.sign({ method: 'POST', pathWithQuery: path, body }),
   };
   return [
-    { name: 'sandbox', url: stack.sandbox.url + path, headers: direct, body },
-    { name: 'proxy', url: proxyUrl + path, headers: direct, body },
-    { name: 'bff', url: bffUrl, headers: stack.bff.headers, body: bffBody },
+    { name: 'sandbox', url: stack.sandbox.url + path, method: 'POST', headers: direct, body },
+    { name: 'proxy', url: proxyUrl + path, method: 'POST', headers: direct, body },
+    { name: 'bff', url: bffUrl, method: 'POST', headers: stack.bff.headers, body: bffBody },
   ];
-}
-
-function load(target: Target, seconds: number): Promise<LoadResult> {
-  return runLoad({
-    url: target.url,
-    connections: CONNECTIONS,
-    duration: seconds,
-    method: 'POST',
-    headers: target.headers,
-    body: target.body,
-    requests: [{}],
-  });
 }
 
 async function compare(
@@ -115,36 +98,18 @@ async function compare(
   targets: Target[],
   reset: () => Promise<void>,
 ): Promise<Row[]> {
-  for (const target of targets) {
-    ctx.log(`  warm-up ${target.name}`);
-    await load(target, WARMUP_SECONDS);
-    await reset();
-  }
-  const runs = new Map<Target['name'], LoadResult[]>(targets.map((t) => [t.name, []]));
-  for (let round = 1; round <= ROUNDS; round++) {
-    for (const target of targets) {
-      const result = await load(target, RUN_SECONDS);
-      ctx.log(
-        `  round ${round} ${target.name}: p50 ${formatMs(result.p50)} p99 ${formatMs(result.p99)} ${result.rps.toFixed(0)} req/s`,
-      );
-      runs.get(target.name)!.push(result);
-      // The sandbox keeps every request in its log: emptied so that later runs do not pay for it.
-      await reset();
-    }
-  }
-  const summary = (name: Target['name']) => {
-    const list = runs.get(name)!;
-    return {
-      p50: round(median(list.map((r) => r.p50))),
-      p99: round(median(list.map((r) => r.p99))),
-      rps: round(median(list.map((r) => r.rps))),
-      ok: list.reduce((sum, r) => sum + r.ok, 0),
-      failures: describeFailures({
-        failed: Object.assign({}, ...list.map((r) => r.failed)) as Record<string, number>,
-        errors: list.reduce((sum, r) => sum + r.errors, 0),
-      }),
-    };
-  };
+  const summaries = await runRounds(
+    ctx,
+    targets,
+    {
+      connections: CONNECTIONS,
+      warmupSeconds: WARMUP_SECONDS,
+      runSeconds: RUN_SECONDS,
+      rounds: ROUNDS,
+    },
+    reset,
+  );
+  const summary = (name: Target['name']) => summaries[name];
   const sandbox = summary('sandbox');
   const proxy = summary('proxy');
   const bff = summary('bff');

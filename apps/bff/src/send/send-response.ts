@@ -4,7 +4,8 @@ import type { AppEnv } from '../context';
 import { problemResponse } from '../errors';
 import type { Dispatched } from './dispatch';
 
-function upstreamProblem(status: number, body: unknown) {
+/** The service's problem as the browser sees it under `upstream`. */
+export function upstreamProblem(status: number, body: unknown) {
   const problem =
     typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
   const text = (key: string) =>

@@ -1,0 +1,147 @@
+/**
+ * `GET /api/svc/v2/…`: a read of the service, for the browser. The path must be a read of the
+ * registry, the operator's role must be one the read names, the path and query must pass the
+ * read's schemas; only then is a token for the read's scope taken and the read signed (over an
+ * empty payload) and sent, retried on connection errors and server errors since a read is safe.
+ * Reads are logged, not journaled.
+ */
+import { parseWith, type Role } from '@console/schemas';
+import { maskPersonal, seesPersonalData } from '../access/personal-data';
+import { ProblemError, problems, type ProblemInit } from '../errors';
+import { upstreamProblem } from '../send/send-response';
+import type { UpstreamClient } from '../upstream/client';
+import { matchReadPath, readPath } from './read-path';
+import type { ReadOperation } from './read-operations';
+import { queryObject } from './read-query';
+
+export interface ReadProxyDeps {
+  client: UpstreamClient;
+  timeoutMs: number;
+  reads: readonly ReadOperation[];
+  signal?: AbortSignal;
+}
+
+export interface ReadRequest {
+  /** The path from `/v2`, raw, as the browser sent it. */
+  rawPath: string;
+  /** The query string without `?`, raw. */
+  rawQuery: string;
+  role: Role;
+  requestId: string;
+}
+
+export interface ReadAnswer {
+  operation: string;
+  data: unknown;
+  upstreamStatus: number;
+}
+
+const upstreamFailure = (detail: string): ProblemError =>
+  new ProblemError({ status: 502, code: 'upstream-unavailable', detail });
+
+/**
+ * Answers a read, or throws the problem to answer instead.
+ *
+ * @example
+ * const { data } = await proxyRead(deps, { rawPath: '/v2/orders', rawQuery: 'limit=50', role, requestId });
+ */
+export async function proxyRead(deps: ReadProxyDeps, request: ReadRequest): Promise<ReadAnswer> {
+  const match = matchReadPath(request.rawPath, deps.reads);
+  if ('refused' in match) {
+    throw match.refused === 404
+      ? problems.notFound(match.detail)
+      : problems.badRequest(match.detail);
+  }
+  const { read, params } = match;
+  if (!read.roles.includes(request.role)) {
+    throw problems.forbidden(`The ${request.role} role may not use ${read.id}.`);
+  }
+  const search = new URLSearchParams(request.rawQuery);
+  if (read.query) {
+    const parsed = parseWith(read.query, queryObject(search, read.query));
+    if (!parsed.ok) throw problems.validation(parsed.errors);
+  }
+  // Sent as validated, re-encoded: the service sees the same parameters, never a raw oddity.
+  const query = search.toString();
+  const path = readPath(read.path, params) + (query ? `?${query}` : '');
+  let outcome;
+  try {
+    outcome = await deps.client.send({
+      method: 'GET',
+      path,
+      body: '',
+      scope: read.scope,
+      timeoutMs: deps.timeoutMs,
+      requestId: request.requestId,
+      safe: true,
+      ...(deps.signal ? { signal: deps.signal } : {}),
+    });
+  } catch (error) {
+    throw upstreamFailure(
+      `Nothing was read: the console could not get a token from the service (${(error as Error).message}).`,
+    );
+  }
+  if (outcome.kind === 'no-answer') {
+    throw upstreamFailure(`The service did not answer the read (${outcome.error}).`);
+  }
+  if (outcome.status >= 200 && outcome.status < 300) {
+    // Personal data whole only for the roles that see it, and of a read that names its roles
+    // (a fiat account in full), only for those.
+    const whole =
+      seesPersonalData(request.role) && (!read.wholeFor || read.wholeFor.includes(request.role));
+    return {
+      operation: read.id,
+      data: whole ? outcome.body : maskPersonal(outcome.body),
+      upstreamStatus: outcome.status,
+    };
+  }
+  throw new ProblemError(answerFor(outcome.status, outcome.body, outcome.retryAfterMs, read.id));
+}
+
+/**
+ * The browser's answer to a refusal of the service, with the service's problem under `upstream`.
+ * Not found and a refused query keep their status; a rate limit is 429 with its `Retry-After`;
+ * the service's own 401 and 403 are the console's credentials, not the operator's session or
+ * role, so they are a 502 like any other failure of the service.
+ */
+function answerFor(
+  status: number,
+  body: unknown,
+  retryAfterMs: number | undefined,
+  operation: string,
+): ProblemInit {
+  const upstream = upstreamProblem(status, body);
+  const said = upstream.detail ?? upstream.title ?? `HTTP ${status}`;
+  if (status === 404) {
+    return {
+      status: 404,
+      code: 'not-found',
+      detail: `The service has no such record: ${said}`,
+      upstream,
+    };
+  }
+  if (status === 400) {
+    return {
+      status: 400,
+      code: 'bad-request',
+      detail: `The service refused the read: ${said}`,
+      upstream,
+    };
+  }
+  if (status === 429) {
+    const seconds = Math.max(1, Math.ceil((retryAfterMs ?? 60_000) / 1000));
+    return {
+      status: 429,
+      code: 'rate-limited',
+      detail: `The service is limiting requests; try again in ${seconds} s.`,
+      upstream,
+      headers: { 'Retry-After': String(seconds) },
+    };
+  }
+  return {
+    status: 502,
+    code: 'upstream-unavailable',
+    detail: `The service could not answer ${operation} (${status}): ${said}`,
+    upstream,
+  };
+}
