@@ -23,7 +23,7 @@ import { journalRoutes } from './routes/journal-routes';
 import { operationRoutes } from './routes/operation-routes';
 import { ordersRoutes } from './routes/orders-routes';
 import { readRoutes } from './routes/read-routes';
-import { READ_OPERATIONS } from './reads/read-operations';
+import { REGISTRY_READS } from './reads/read-proxy';
 import { mountRoutes, sendsToService, type RouteDef } from './routes/route-table';
 import { securityEventRoutes } from './routes/security-event-routes';
 import { sessionListRoutes } from './routes/session-list-routes';
@@ -105,7 +105,7 @@ export function routeTable(
       hold: approvalGate(approval),
     }),
     ...journalRoutes({ ...dispatchDeps, approval }),
-    ...readRoutes({ ...dispatchDeps, reads: READ_OPERATIONS }),
+    ...readRoutes({ ...dispatchDeps, reads: REGISTRY_READS }),
     ...approvalRoutes(approval),
     ...ordersRoutes(deps.journal),
     ...workQueueRoutes(approval),

@@ -128,9 +128,10 @@ describe('parseSandboxConfig', () => {
 });
 
 describe('demoConfig', () => {
-  it('has the console-demo client with every scope', () => {
+  it('has the console-demo client with every scope: eight to write, seven to read', () => {
     const config = parseSandboxConfig(demoConfig({ clientSecret: 'demo-secret-1' }));
     expect(config.clients[0]?.client_id).toBe('console-demo');
+    expect(config.clients[0]?.scopes).toHaveLength(15);
     expect(new Set(config.clients[0]?.scopes)).toEqual(new Set(ALL_SCOPES));
   });
 

@@ -1,10 +1,12 @@
 import { createPublicKey, type KeyObject } from 'node:crypto';
 import Big from 'big.js';
 import { z } from 'zod';
-import { ENDPOINT_SCOPES } from './handlers/routes';
+import { operations } from '@console/schemas';
 
-/** Every scope of the service's endpoints, writes and reads. */
-export const ALL_SCOPES: readonly string[] = ENDPOINT_SCOPES;
+/** Every scope of the service's operations, once each. */
+export const ALL_SCOPES: readonly string[] = [
+  ...new Set(Object.values(operations).map((op) => op.scope)),
+];
 
 /** Client permissions beyond scopes that the sandbox knows. */
 export const PERMISSIONS = ['self_match_prevention'] as const;

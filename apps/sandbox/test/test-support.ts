@@ -1,6 +1,6 @@
 /* Helpers for the sandbox's tests: a sandbox over real HTTP on a manual clock, tokens, calls. */
 import { CompactSign, type CryptoKey } from 'jose';
-import { operations, type OperationId } from '@console/schemas';
+import { operations, type ReadOperationId, type WriteOperationId } from '@console/schemas';
 import { createManualClock, type ManualClock, type OffsetClock } from '../src/clock';
 import {
   ALL_SCOPES,
@@ -22,7 +22,18 @@ export interface TestSandbox {
   wall: ManualClock;
   close(): Promise<void>;
   token(clientId?: string, scope?: string): Promise<string>;
-  call(opId: OperationId, input: Record<string, unknown>, options?: CallOptions): Promise<Answer>;
+  call(
+    opId: WriteOperationId,
+    input: Record<string, unknown>,
+    options?: CallOptions,
+  ): Promise<Answer>;
+  /** A read: `GET` its path with the query, array values repeated. */
+  read(
+    opId: ReadOperationId,
+    params: Record<string, string>,
+    query?: Record<string, string | string[]>,
+    options?: CallOptions,
+  ): Promise<Answer>;
   /** A request without a body (a read, cancel or delete), path with its query. */
   send(method: 'GET' | 'DELETE', pathWithQuery: string, options?: SendOptions): Promise<Answer>;
   control(method: string, path: string, body?: unknown): Promise<Answer>;
@@ -105,14 +116,22 @@ export async function startTestSandbox(config: Partial<SandboxConfig> = {}): Pro
       const op = operations[opId];
       const { path, body } = op.toWire(input as never);
       const bearer = options.token === undefined ? await token(options.clientId) : options.token;
+      const text = options.rawBody ?? (op.bodyless ? undefined : JSON.stringify(body));
       const res = await fetch(started.url + path, {
         method: op.method,
         headers: {
-          'content-type': 'application/json',
+          ...(text !== undefined ? { 'content-type': 'application/json' } : {}),
           ...(bearer ? { authorization: `Bearer ${bearer}` } : {}),
           ...options.headers,
         },
-        body: options.rawBody ?? JSON.stringify(body),
+        ...(text !== undefined ? { body: text } : {}),
+      });
+      return answer(res);
+    },
+    async read(opId, params, query = {}, options = {}) {
+      const bearer = options.token === undefined ? await token(options.clientId) : options.token;
+      const res = await fetch(started.url + operations[opId].toPath(params, query), {
+        headers: { ...(bearer ? { authorization: `Bearer ${bearer}` } : {}), ...options.headers },
       });
       return answer(res);
     },

@@ -9,7 +9,7 @@ import type { Db } from '@console/bff/src/db/db';
 import { openDb } from '@console/bff/src/db/open-db';
 import { createJournalStore, type JournalStore } from '@console/bff/src/journal/journal-store';
 import type { JournalFilter } from '@console/bff/src/journal/journal-query';
-import { exampleInput, OPERATION_IDS, operations } from '@console/schemas';
+import { exampleInput, WRITE_OPERATION_IDS, operations } from '@console/schemas';
 import type { BenchContext, Figure, Row } from '../lib/figure';
 import { notMeasured } from '../lib/figure';
 import { formatMs, median, percentile, round } from '../lib/stats';
@@ -124,7 +124,7 @@ function filters(latest: Date): Record<string, JournalFilter> {
     },
     'order status FILLED': { operation: 'createOrder', response: { status: 'FILLED' } },
     'state UNKNOWN': { state: 'UNKNOWN' },
-    'operation, page 20': { operation: OPERATION_IDS[2] },
+    'operation, page 20': { operation: WRITE_OPERATION_IDS[2] },
   };
 }
 

@@ -7,7 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { OPERATION_IDS } from '@console/schemas';
+import { WRITE_OPERATION_IDS } from '@console/schemas';
 import { BFF_CLI, BFF_MAIN, ROOT } from '../lib/paths';
 import { freePort, runToEnd, startProcess, waitForHttp, type Proc } from './processes';
 import type { SandboxProcess } from './sandbox-process';
@@ -81,7 +81,7 @@ export async function startBffProcess(options: {
   // Every send goes out at once: a send held for approval never reaches the service, and the
   // figures measure sending. Written with the policy file's own format (CONSOLE_POLICY_FILE).
   const policyFile = join(dir, 'policy.json');
-  const operations = Object.fromEntries(OPERATION_IDS.map((id) => [id, { required: false }]));
+  const operations = Object.fromEntries(WRITE_OPERATION_IDS.map((id) => [id, { required: false }]));
   writeFileSync(policyFile, JSON.stringify({ operations }));
 
   const port = await freePort();

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { RoleSchema } from './primitives/roles';
 import type { OperationId } from './registry';
 
 /*
@@ -6,10 +7,7 @@ import type { OperationId } from './registry';
  * the SPA agree by construction; the service's resources are in resources/.
  */
 
-/** Operator roles. `admin` may do everything; `viewer` only reads. */
-export const ROLES = ['admin', 'finance', 'support', 'viewer'] as const;
-export const RoleSchema = z.enum(ROLES);
-export type Role = z.infer<typeof RoleSchema>;
+export { ROLES, RoleSchema, type ApproverRole, type Role } from './primitives/roles';
 
 /**
  * States of a journal entry. SENDING → SUCCEEDED | REJECTED | UNKNOWN; the approval states come
@@ -131,7 +129,7 @@ export const OperationInfoSchema = z.object({
   id: z.string(),
   title: z.string(),
   description: z.string(),
-  method: z.enum(['POST', 'PUT']),
+  method: z.enum(['POST', 'PUT', 'DELETE']),
   path: z.string(),
   path_params: z.array(z.string()),
   scope: z.string(),

@@ -1,4 +1,4 @@
-import type { OperationId, Operations } from './registry';
+import type { Operations, WriteOperationId } from './registry';
 import type { z } from 'zod';
 
 /**
@@ -41,6 +41,10 @@ export const DEMO_IDS = {
     umbrella: 'f1a2b3c4-d5e6-4f70-8192-a3b4c5d6e705',
   },
   depositInstructions: 'd1e2f3a4-b5c6-4d7e-8f90-a1b2c3d4e501',
+  /** An open limit order of the trading profile, in the sandbox's seed history. */
+  orders: { open: '0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c01' },
+  /** An active orchestration rule of the treasury profile, in the sandbox's seed. */
+  rules: { sweep: '7e8f9a0b-1c2d-4e3f-8a4b-5c6d7e8f9a01' },
 } as const;
 
 /** A fresh reference id, from the Web Crypto API that browsers and Node share. */
@@ -48,9 +52,9 @@ export function newRefId(): string {
   return globalThis.crypto.randomUUID();
 }
 
-type Input<Id extends OperationId> = z.input<Operations[Id]['request']>;
+type Input<Id extends WriteOperationId> = z.input<Operations[Id]['request']>;
 
-const examples: { [Id in OperationId]: () => Input<Id> } = {
+const examples: { [Id in WriteOperationId]: () => Input<Id> } = {
   createOrchestration: () => ({
     profile_id: DEMO_IDS.profiles.treasury,
     source_asset: 'USD',
@@ -106,12 +110,15 @@ const examples: { [Id in OperationId]: () => Input<Id> } = {
     destination_address: 'bc1qxy2kgdygjrsqtzq2n0yrf2493p83kkfjhx0wlh',
     amount: '0.25',
   }),
+  cancelOrder: () => ({ profile_id: DEMO_IDS.profiles.trading, id: DEMO_IDS.orders.open }),
+  deleteFiatAccount: () => ({ id: DEMO_IDS.fiatAccounts.globex }),
+  deleteOrchestrationRule: () => ({ id: DEMO_IDS.rules.sweep }),
 };
 
 /**
  * A valid example input of an operation, fresh on each call (a new ref_id where one is required),
  * for the tests of every package and for a new operator's first try.
  */
-export function exampleInput<Id extends OperationId>(id: Id): Input<Id> {
+export function exampleInput<Id extends WriteOperationId>(id: Id): Input<Id> {
   return examples[id]();
 }

@@ -4,13 +4,18 @@ export * from './primitives/enums';
 export * from './primitives/field-meta';
 export * from './primitives/identifier';
 export * from './primitives/metadata';
+export * from './primitives/query';
+export * from './primitives/roles';
 export * from './resources/crypto-withdrawal-fee';
 export * from './resources/deposit-address';
+export * from './resources/execution';
 export * from './resources/fiat-account';
+export * from './resources/list';
 export * from './resources/orchestration';
 export * from './resources/orchestration-endpoints';
 export * from './resources/orchestration-rule';
 export * from './resources/order';
+export * from './resources/profile';
 export * from './resources/transfer';
 export {
   AWAIT_FILL_MAX_MILLIS,
@@ -20,7 +25,14 @@ export {
   orderAmountFields,
   type OrderAmountField,
 } from './operations/create-order';
-export type { Operation, OperationRules, Report } from './operations/define-operation';
+export type {
+  OperationRules,
+  Report,
+  WriteMethod,
+  WriteOperation,
+} from './operations/define-operation';
+export type { ReadOperation, ReadRequest } from './operations/define-read';
+export * from './operations/operation-meta';
 export { MIN_BASE_AMOUNT, MIN_QUOTE_AMOUNT } from './operations/order-limits';
 export * from './registry';
 export * from './errors';
@@ -31,3 +43,4 @@ export * from './approvals-api';
 export * from './security-api';
 export * from './journal-facts';
 export * from './work-queue-api';
+export * from './registry-walk';

@@ -1,12 +1,24 @@
 import { describe, expect, it } from 'vitest';
+import type { z } from 'zod';
 import { parseWith } from './errors';
 import { exampleInput } from './fixtures';
 import { pathSegment } from './operations/define-operation';
 import { fieldMeta } from './primitives/field-meta';
-import { OPERATION_IDS, isOperationId, operations } from './registry';
+import { ROLES } from './primitives/roles';
+import {
+  READ_OPERATION_IDS,
+  WRITE_OPERATION_IDS,
+  isOperationId,
+  isReadOperationId,
+  isWriteOperationId,
+  operations,
+  type OperationId,
+} from './registry';
+import { inputShape, walkFields } from './registry-walk';
 
-// The spec's endpoint table, written out once more on purpose: the registry must agree with it.
-const SPEC: Record<string, [method: string, path: string, scope: string]> = {
+// The spec's endpoint tables (1-8 and the appendix's 9-28), written out once more on purpose:
+// the registry must agree with them.
+const SPEC: Record<OperationId, [method: string, path: string, scope: string]> = {
   createOrchestration: [
     'POST',
     '/v2/orchestration/orchestrations',
@@ -31,16 +43,89 @@ const SPEC: Record<string, [method: string, path: string, scope: string]> = {
     '/v2/transfer/fees/crypto-withdrawal',
     'fee:write_crypto_withdrawal_fee',
   ],
+  getOrder: ['GET', '/v2/profiles/{profile_id}/orders/{id}', 'exchange:read_order'],
+  listOrders: ['GET', '/v2/orders', 'exchange:read_order'],
+  listProfileOrders: ['GET', '/v2/profiles/{profile_id}/orders', 'exchange:read_order'],
+  cancelOrder: ['DELETE', '/v2/profiles/{profile_id}/orders/{id}', 'exchange:write_order'],
+  listExecutions: ['GET', '/v2/executions', 'exchange:read_order'],
+  listProfileExecutions: ['GET', '/v2/profiles/{profile_id}/executions', 'exchange:read_order'],
+  getTransfer: ['GET', '/v2/transfer/transfers/{id}', 'transfer:read_transfer'],
+  listTransfers: ['GET', '/v2/transfer/transfers', 'transfer:read_transfer'],
+  listProfiles: ['GET', '/v2/profiles', 'funding:read_profile'],
+  getProfile: ['GET', '/v2/profiles/{profile_id}', 'funding:read_profile'],
+  listProfileBalances: ['GET', '/v2/profiles/{profile_id}/balances', 'funding:read_profile'],
+  getProfileBalance: ['GET', '/v2/profiles/{profile_id}/balances/{asset}', 'funding:read_profile'],
+  getFiatAccount: ['GET', '/v2/transfer/fiat-accounts/{id}', 'transfer:read_fiat_account'],
+  listFiatAccounts: ['GET', '/v2/transfer/fiat-accounts', 'transfer:read_fiat_account'],
+  deleteFiatAccount: ['DELETE', '/v2/transfer/fiat-accounts/{id}', 'transfer:write_fiat_account'],
+  getOrchestration: [
+    'GET',
+    '/v2/orchestration/orchestrations/{id}',
+    'orchestration:read_orchestration',
+  ],
+  listOrchestrations: [
+    'GET',
+    '/v2/orchestration/orchestrations',
+    'orchestration:read_orchestration',
+  ],
+  listOrchestrationRules: [
+    'GET',
+    '/v2/orchestration/rules',
+    'orchestration:read_orchestration_rule',
+  ],
+  deleteOrchestrationRule: [
+    'DELETE',
+    '/v2/orchestration/rules/{id}',
+    'orchestration:write_orchestration_rule',
+  ],
+  listDepositAddresses: ['GET', '/v2/transfer/deposit-addresses', 'transfer:read_deposit_address'],
 };
 
+const ALL = [...WRITE_OPERATION_IDS, ...READ_OPERATION_IDS];
+
+type Shaped = {
+  _zod: {
+    def: {
+      type: string;
+      shape?: Record<string, Shaped>;
+      element?: Shaped;
+      innerType?: Shaped;
+      in?: Shaped;
+      out?: Shaped;
+    };
+  };
+};
+/** The object shape inside wrappers and pipes (a list page is a preprocess pipe). */
+function shapeOf(schema: Shaped | undefined): Record<string, Shaped> {
+  let current = schema;
+  while (current) {
+    const def = current._zod.def;
+    if (def.type === 'object') return def.shape ?? {};
+    current = def.innerType ?? (def.type === 'pipe' ? def.out : undefined);
+  }
+  return {};
+}
+/** The members of the record an answer carries: the item of a list, the resource in a wrapper. */
+function recordMembers(op: (typeof operations)[OperationId]): string[] {
+  let shape = shapeOf(op.response as unknown as Shaped);
+  if (op.result.wrapper) shape = shapeOf(shape[op.result.wrapper]);
+  else if (shape.items) shape = shapeOf(shape.items._zod.def.element);
+  return Object.keys(shape);
+}
+
 describe('operation registry', () => {
-  it('holds the eight operations of the spec, keyed by id', () => {
-    expect(OPERATION_IDS.sort()).toEqual(Object.keys(SPEC).sort());
+  it('holds the 28 operations of the spec and its appendix, keyed by id', () => {
+    expect([...ALL].sort()).toEqual(Object.keys(SPEC).sort());
+    expect(WRITE_OPERATION_IDS).toHaveLength(11);
+    expect(READ_OPERATION_IDS).toHaveLength(17);
     expect(isOperationId('createOrder')).toBe(true);
     expect(isOperationId('toString')).toBe(false);
+    expect(isWriteOperationId('cancelOrder')).toBe(true);
+    expect(isWriteOperationId('getOrder')).toBe(false);
+    expect(isReadOperationId('listTransfers')).toBe(true);
   });
 
-  describe.each(OPERATION_IDS)('%s', (id) => {
+  describe.each(ALL)('%s', (id) => {
     const op = operations[id];
 
     it('has the spec’s method, path and scope', () => {
@@ -53,29 +138,94 @@ describe('operation registry', () => {
       expect(op.pathParams).toEqual(inPath);
     });
 
-    it('accepts its example input and moves path parameters into the path', () => {
-      const input = exampleInput(id);
-      const parsed = parseWith(op.request, input);
-      expect(parsed).toEqual({ ok: true, value: input });
-      const { path, body } = op.toWire(input as never);
-      expect(path).not.toMatch(/[{}]/);
-      for (const name of op.pathParams) expect(body).not.toHaveProperty(name);
-      expect(parseWith(op.body, body).ok).toBe(true);
+    it('is offered to at least one role, from the nav or from a parent page', () => {
+      expect(op.roles.length).toBeGreaterThan(0);
+      for (const role of op.roles) expect(ROLES).toContain(role);
+      expect(op.nav !== undefined || op.parent !== undefined).toBe(true);
+      if (op.parent) expect(isOperationId(op.parent), op.parent).toBe(true);
     });
 
-    it('refuses fields the service does not know', () => {
-      const result = parseWith(op.request, { ...exampleInput(id), surprise: 'x' });
-      expect(result).toMatchObject({
-        ok: false,
-        errors: [{ path: 'surprise', message: 'surprise is not a field of this request' }],
-      });
+    it('has an SPA route whose parameters are its path parameters', () => {
+      expect(op.route).toMatch(/^\/[a-z0-9/:_-]*$/);
+      const inRoute = [...op.route.matchAll(/:(\w+)/g)].map((m) => m[1]);
+      expect(inRoute).toEqual(op.kind === 'read' ? op.pathParams : []);
     });
 
-    it('labels every field, so forms, tests and logs use the same words', () => {
-      for (const schema of [...Object.values(op.shape.path), ...Object.values(op.shape.body)]) {
-        expect(fieldMeta(schema).label).toMatch(/\S/);
+    it('links its result to a read of the registry, filled from members it has', () => {
+      const record = op.result.record;
+      if (!record) return;
+      expect(isReadOperationId(record.operation), record.operation).toBe(true);
+      const target = operations[record.operation as OperationId];
+      expect(Object.keys(record.params ?? {})).toEqual(target.pathParams);
+      const known = [...recordMembers(op), ...Object.keys(inputShape(op))];
+      for (const member of [
+        ...Object.values(record.params ?? {}),
+        ...Object.values(record.query ?? {}),
+      ]) {
+        expect(known, member).toContain(member);
       }
     });
+
+    it('shows a status whose final values are among the values it knows', () => {
+      const status = op.result.status;
+      if (!status) return;
+      expect(recordMembers(op)).toContain(status.member);
+      for (const value of status.terminal) expect(status.known).toContain(value);
+    });
+
+    it('names list operations of the registry for its pickers', () => {
+      for (const field of walkFields(op)) {
+        if (!field.choices) continue;
+        const list = field.choices as OperationId;
+        expect(isReadOperationId(list), `${field.path}: ${list}`).toBe(true);
+        expect(operations[list].id).toMatch(/^list/);
+      }
+    });
+
+    it('labels every field and parameter, so forms, tests and logs use the same words', () => {
+      for (const field of walkFields(op, { depth: 1 })) {
+        expect(field.label, field.path).toMatch(/\S/);
+      }
+    });
+  });
+
+  it('gives every route one operation', () => {
+    const routes = ALL.map((id) => operations[id].route);
+    expect(new Set(routes).size).toBe(routes.length);
+  });
+});
+
+describe.each(WRITE_OPERATION_IDS)('write %s', (id) => {
+  const op = operations[id];
+
+  it('accepts its example input and moves path parameters into the path', () => {
+    const input = exampleInput(id);
+    const parsed = parseWith(op.request, input);
+    expect(parsed).toEqual({ ok: true, value: input });
+    const { path, body } = op.toWire(input as never);
+    expect(path).not.toMatch(/[{}]/);
+    for (const name of op.pathParams) expect(body).not.toHaveProperty(name);
+    expect(parseWith(op.body, body).ok).toBe(true);
+  });
+
+  it('refuses fields the service does not know', () => {
+    const result = parseWith(op.request, { ...exampleInput(id), surprise: 'x' });
+    expect(result).toMatchObject({
+      ok: false,
+      errors: [{ path: 'surprise', message: 'surprise is not a field of this request' }],
+    });
+  });
+
+  it('labels every field, so forms, tests and logs use the same words', () => {
+    for (const schema of [...Object.values(op.shape.path), ...Object.values(op.shape.body)]) {
+      expect(fieldMeta(schema).label).toMatch(/\S/);
+    }
+  });
+
+  it('sends no body exactly when it is a DELETE, and has an approval default', () => {
+    expect(op.bodyless).toBe(op.method === 'DELETE');
+    if (op.bodyless) expect(Object.keys(op.shape.body)).toEqual([]);
+    for (const role of op.approval.approvers) expect(op.roles).toContain(role);
   });
 });
 
@@ -96,6 +246,16 @@ describe('path parameters (issue 15, item 6)', () => {
       }
     },
   );
+
+  it.each(ALL)('%s takes no path parameter that could change the endpoint', (id) => {
+    const op = operations[id];
+    for (const name of op.pathParams) {
+      const schema = op.shape.path[name as keyof typeof op.shape.path] as z.ZodType;
+      for (const value of ['..', '.', 'a/b', '%2F', ' ', '']) {
+        expect(schema.safeParse(value).success, `${name}=${JSON.stringify(value)}`).toBe(false);
+      }
+    }
+  });
 
   it('a path is built from encoded segments, never from . or ..', () => {
     expect(() => pathSegment('..', 'id')).toThrow(RangeError);

@@ -1,3 +1,4 @@
+import { cancelOrder } from './operations/cancel-order';
 import { createCryptoWithdrawalFee } from './operations/create-crypto-withdrawal-fee';
 import { createDepositAddress } from './operations/create-deposit-address';
 import { createInternalTransfer } from './operations/create-internal-transfer';
@@ -5,18 +6,42 @@ import { createOrchestration } from './operations/create-orchestration';
 import { createOrchestrationRule } from './operations/create-orchestration-rule';
 import { createOrder } from './operations/create-order';
 import { createSvcTransfer } from './operations/create-svc-transfer';
+import { deleteFiatAccount } from './operations/delete-fiat-account';
+import { deleteOrchestrationRule } from './operations/delete-orchestration-rule';
+import { getFiatAccount } from './operations/get-fiat-account';
+import { getOrchestration } from './operations/get-orchestration';
+import { getOrder } from './operations/get-order';
+import { getProfile } from './operations/get-profile';
+import { getProfileBalance } from './operations/get-profile-balance';
+import { getTransfer } from './operations/get-transfer';
+import { listDepositAddresses } from './operations/list-deposit-addresses';
+import { listExecutions } from './operations/list-executions';
+import { listFiatAccounts } from './operations/list-fiat-accounts';
+import { listOrchestrationRules } from './operations/list-orchestration-rules';
+import { listOrchestrations } from './operations/list-orchestrations';
+import { listOrders } from './operations/list-orders';
+import { listProfileBalances } from './operations/list-profile-balances';
+import { listProfileExecutions } from './operations/list-profile-executions';
+import { listProfileOrders } from './operations/list-profile-orders';
+import { listProfiles } from './operations/list-profiles';
+import { listTransfers } from './operations/list-transfers';
 import { updateFiatAccount } from './operations/update-fiat-account';
+import type { Role } from './primitives/roles';
 
 /**
- * The operation registry: one entry per endpoint of the service, keyed by operation id.
- * The BFF mounts its routes from it, the sandbox validates with it, the UI builds its forms from it
- * and the tests iterate over it.
+ * The operation registry: one entry per operation of the service, keyed by operation id, the
+ * writes (`kind: 'write'`, sent through the journal) and the reads (`kind: 'read'`, `GET`).
+ * Each entry says everything that varies per operation; the BFF's routes and permissions, the
+ * sandbox's dispatch, the SPA's navigation, routes and forms, and the table-driven tests are
+ * derived from it. docs/adding-an-operation.md says how to add one.
  *
  * @example
  * import { operations } from '@console/schemas';
  * operations.createOrder.path; // '/v2/profiles/{profile_id}/orders'
+ * operations.listTransfers.toPath({}, { limit: '50' }); // '/v2/transfer/transfers?limit=50'
  */
 export const operations = {
+  // Writes: the eight of the main text, then the cancel and deletes of the appendix.
   createOrchestration,
   createOrder,
   updateFiatAccount,
@@ -25,12 +50,78 @@ export const operations = {
   createOrchestrationRule,
   createDepositAddress,
   createCryptoWithdrawalFee,
+  cancelOrder,
+  deleteFiatAccount,
+  deleteOrchestrationRule,
+  // Reads, in the appendix's order.
+  getOrder,
+  listOrders,
+  listProfileOrders,
+  listExecutions,
+  listProfileExecutions,
+  getTransfer,
+  listTransfers,
+  listProfiles,
+  getProfile,
+  listProfileBalances,
+  getProfileBalance,
+  getFiatAccount,
+  listFiatAccounts,
+  getOrchestration,
+  listOrchestrations,
+  listOrchestrationRules,
+  listDepositAddresses,
 } as const;
 
 export type Operations = typeof operations;
 export type OperationId = keyof Operations;
-export const OPERATION_IDS = Object.keys(operations) as OperationId[];
+/** Any entry of the registry. */
+export type Operation = Operations[OperationId];
+
+/** The writes: sent as `POST /api/operations/{id}`, journaled, subject to approval. */
+export type WriteOperationId = {
+  [Id in OperationId]: Operations[Id] extends { kind: 'write' } ? Id : never;
+}[OperationId];
+/** The reads: `GET /api/svc/v2/…`, logged, never journaled. */
+export type ReadOperationId = Exclude<OperationId, WriteOperationId>;
+
+const ALL_IDS = Object.keys(operations) as OperationId[];
+
+/** Every write id, in registry order. */
+export const WRITE_OPERATION_IDS = ALL_IDS.filter(
+  (id): id is WriteOperationId => operations[id].kind === 'write',
+);
+/** Every read id, in registry order. */
+export const READ_OPERATION_IDS = ALL_IDS.filter(
+  (id): id is ReadOperationId => operations[id].kind === 'read',
+);
 
 export function isOperationId(value: string): value is OperationId {
   return Object.hasOwn(operations, value);
+}
+
+export function isWriteOperationId(value: string): value is WriteOperationId {
+  return isOperationId(value) && operations[value].kind === 'write';
+}
+
+export function isReadOperationId(value: string): value is ReadOperationId {
+  return isOperationId(value) && operations[value].kind === 'read';
+}
+
+/** True when `role` may use the operation (send a write, or read). */
+export function mayUse(role: Role, id: string): boolean {
+  return isOperationId(id) && operations[id].roles.includes(role);
+}
+
+/** The writes `role` may send, in registry order. */
+export function writesFor(role: Role): WriteOperationId[] {
+  return WRITE_OPERATION_IDS.filter((id) => mayUse(role, id));
+}
+
+/**
+ * True when `role` sees the record of a read whole; otherwise the BFF masks it as the service's
+ * own list does (a fiat account's number and owner).
+ */
+export function seesWholeRecord(role: Role, id: ReadOperationId): boolean {
+  return operations[id].fullRecordRoles.includes(role);
 }

@@ -1,4 +1,10 @@
-import { OPERATION_IDS, type OperationId, type Role } from '@console/schemas';
+import {
+  mayUse,
+  writesFor,
+  type OperationId,
+  type Role,
+  type WriteOperationId,
+} from '@console/schemas';
 
 /**
  * What a route needs. Every route the BFF registers names one of these in the route table, so
@@ -11,7 +17,7 @@ export type Permission =
   | { kind: 'signed-in' }
   /** Reading the journal, orders and the registry: every role, viewer included. */
   | { kind: 'read' }
-  /** Sending this operation. */
+  /** Using this operation of the registry: sending a write, or a read. Its entry names the roles. */
   | { kind: 'operation'; operation: OperationId }
   /** Sending some operation, the route checks which (a retry of a journal entry). */
   | { kind: 'any-operation' }
@@ -23,26 +29,13 @@ export type Permission =
   /** Administration: every operator's sessions, the security events. */
   | { kind: 'admin' };
 
-/** The operations each role may send. `viewer` reads only; `admin` may do everything. */
-export const ROLE_OPERATIONS: Record<Role, readonly OperationId[]> = {
-  admin: OPERATION_IDS,
-  finance: [
-    'createOrder',
-    'createInternalTransfer',
-    'createSvcTransfer',
-    'createOrchestration',
-    'createOrchestrationRule',
-    'createDepositAddress',
-    'createCryptoWithdrawalFee',
-  ],
-  support: ['updateFiatAccount'],
-  viewer: [],
+/** The writes each role may send, from the registry: `viewer` reads only; `admin` does everything. */
+export const ROLE_OPERATIONS: Record<Role, readonly WriteOperationId[]> = {
+  admin: writesFor('admin'),
+  finance: writesFor('finance'),
+  support: writesFor('support'),
+  viewer: writesFor('viewer'),
 };
-
-/** True when `role` may send `operation`. */
-export function mayUse(role: Role, operation: string): boolean {
-  return (ROLE_OPERATIONS[role] as readonly string[]).includes(operation);
-}
 
 /** True when `role` satisfies `permission` (a signed-in operator is assumed). */
 export function allows(role: Role, permission: Permission): boolean {

@@ -4,7 +4,7 @@
  * approvals given still suffice under the operators and the policy as they are NOW.
  */
 import { randomUUID } from 'node:crypto';
-import type { JournalEntry, OperationId } from '@console/schemas';
+import type { JournalEntry, WriteOperationId } from '@console/schemas';
 import { requestSha256 } from '../journal/journal-store';
 import type { ApprovalDeps } from './approval-deps';
 import type { ApprovalRequestRow, ApprovalRow } from './approval-store';
@@ -49,7 +49,7 @@ export function whyNotCounted(
   }
   const user = deps.directory.find(approval.approver);
   if (!user) return `${approval.approver} is no longer an operator`;
-  const policyRoles = deps.policy?.rules[entry.operation as OperationId]?.roles;
+  const policyRoles = deps.policy?.rules[entry.operation as WriteOperationId]?.roles;
   if (
     !request.eligible_roles.includes(user.role) ||
     (policyRoles && !(policyRoles as readonly string[]).includes(user.role))
@@ -78,7 +78,7 @@ export function recount(
   } catch {
     // A body that does not parse is caught by the hash and the clock-rule checks.
   }
-  const now = requirementFor(deps.policy, entry.operation as OperationId, body);
+  const now = requirementFor(deps.policy, entry.operation as WriteOperationId, body);
   return {
     counting: given.length - reasons.length,
     needed: Math.max(request.approvers_needed, now?.approversNeeded ?? 0),

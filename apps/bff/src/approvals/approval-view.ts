@@ -5,7 +5,7 @@ import type {
   JournalEntry,
   Operator,
 } from '@console/schemas';
-import { pathParamsOf, sendableOperation } from '../send/operation-table';
+import { bodyFields, pathParamsOf, sendableOperation } from '../send/operation-table';
 import { entryForRole, forRole } from '../access/personal-data';
 import { whyNotCounted } from './approval-checks';
 import type { ApprovalDeps } from './approval-deps';
@@ -57,7 +57,7 @@ export function cannotDecide(
 export function decodedFields(entry: JournalEntry): Record<string, unknown> {
   const operation = sendableOperation(entry.operation);
   const params = operation ? pathParamsOf(operation.path, entry.request_path) : {};
-  return { ...params, ...(JSON.parse(entry.request_body) as Record<string, unknown>) };
+  return { ...params, ...bodyFields(entry.request_body) };
 }
 
 /** The detail of one request that needed approval, as `operator` sees it. */
@@ -87,7 +87,7 @@ export async function approvalDetail(
   };
   // Path parameters are ids, never personal: a viewer sees them, and the masked rest.
   const { role } = operator;
-  const fields = forRole(role, JSON.parse(entry.request_body) as Record<string, unknown>);
+  const fields = forRole(role, bodyFields(entry.request_body));
   return {
     journal: entryForRole(role, entry),
     fields: {

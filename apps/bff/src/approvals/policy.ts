@@ -6,25 +6,28 @@
 import { readFileSync } from 'node:fs';
 import {
   DECIMAL_PATTERN,
+  WRITE_OPERATION_IDS,
   isKnownValue,
   MARKETS,
   marketAssets,
-  OPERATION_IDS,
-  type OperationId,
+  operations,
+  type ApproverRole,
   type Role,
+  type WriteOperationId,
 } from '@console/schemas';
 import Big from 'big.js';
 import { z } from 'zod';
 
 /** Where an operation carries its amount and asset; operations without one take no thresholds. */
-export const AMOUNT_FIELDS: Partial<Record<OperationId, { amount: string; asset: string }>> = {
+export const AMOUNT_FIELDS: Partial<Record<WriteOperationId, { amount: string; asset: string }>> = {
   createInternalTransfer: { amount: 'amount', asset: 'asset' },
   createSvcTransfer: { amount: 'amount', asset: 'asset' },
   createOrchestration: { amount: 'source_amount', asset: 'source_asset' },
 };
 
 /** Operations whose thresholds apply to an amount: the three above, and orders by notional. */
-const HAS_AMOUNT = (id: OperationId) => id === 'createOrder' || AMOUNT_FIELDS[id] !== undefined;
+const HAS_AMOUNT = (id: WriteOperationId) =>
+  id === 'createOrder' || AMOUNT_FIELDS[id] !== undefined;
 
 const decimalOf = (raw: unknown) =>
   typeof raw === 'string' && DECIMAL_PATTERN.test(raw) ? new Big(raw) : undefined;
@@ -36,7 +39,7 @@ const decimalOf = (raw: unknown) =>
  * undefined, and a threshold then always holds it.
  */
 export function thresholdAmount(
-  id: OperationId,
+  id: WriteOperationId,
   body: Record<string, unknown>,
 ): { asset: string; amount: Big | undefined } | undefined {
   if (id === 'createOrder') {
@@ -92,7 +95,7 @@ export const PolicyFileSchema = z.strictObject({
     .positive()
     .max(24 * 30)
     .default(24),
-  operations: z.partialRecord(z.enum(OPERATION_IDS), RuleSchema).default({}),
+  operations: z.partialRecord(z.enum(WRITE_OPERATION_IDS), RuleSchema).default({}),
 });
 export type PolicyFile = z.input<typeof PolicyFileSchema>;
 type Rule = z.output<typeof RuleSchema>;
@@ -100,11 +103,9 @@ type Rule = z.output<typeof RuleSchema>;
 /** The policy in force: one rule per operation. */
 export interface ApprovalPolicy {
   maxWaitMs: number;
-  rules: Partial<Record<OperationId, Rule & { roles: ApproverRole[] }>>;
+  rules: Partial<Record<WriteOperationId, Rule & { roles: ApproverRole[] }>>;
 }
 
-type ApproverRole = Exclude<Role, 'viewer'>;
-const MONEY_ROLES: ApproverRole[] = ['finance', 'admin'];
 /** Two approvals above these amounts for transfers (a rough 10 000 USD for the common assets). */
 export const DEFAULT_TWO_ABOVE: Record<string, string> = {
   USD: '10000',
@@ -115,23 +116,30 @@ export const DEFAULT_TWO_ABOVE: Record<string, string> = {
   ETH: '5',
 };
 
-/** The built-in policy, used when `CONSOLE_POLICY_FILE` is unset. */
+/** Where the built-in policy asks two approvers above {@link DEFAULT_TWO_ABOVE}. */
+const TWO_ABOVE_BY_DEFAULT: readonly WriteOperationId[] = [
+  'createInternalTransfer',
+  'createSvcTransfer',
+];
+
+/**
+ * The built-in policy, used when `CONSOLE_POLICY_FILE` is unset: each write's approval default
+ * from the registry, and two approvers for large transfers.
+ */
 export const DEFAULT_POLICY_FILE = {
   max_wait_hours: 24,
-  operations: {
-    createInternalTransfer: { required: true, roles: MONEY_ROLES, two_above: DEFAULT_TWO_ABOVE },
-    createSvcTransfer: { required: true, roles: MONEY_ROLES, two_above: DEFAULT_TWO_ABOVE },
-    createOrchestration: { required: true, roles: MONEY_ROLES },
-    createOrchestrationRule: { required: true, roles: MONEY_ROLES },
-    updateFiatAccount: { required: true, roles: ['support', 'admin'] as ApproverRole[] },
-    createOrder: { required: false },
-    createDepositAddress: { required: false },
-    createCryptoWithdrawalFee: { required: false },
-  },
+  operations: Object.fromEntries(WRITE_OPERATION_IDS.map((id) => [id, defaultRule(id)])),
 } satisfies PolicyFile;
 
-function defaultRoles(id: OperationId): ApproverRole[] {
-  return id === 'updateFiatAccount' ? ['support', 'admin'] : MONEY_ROLES;
+function defaultRule(id: WriteOperationId): z.input<typeof RuleSchema> {
+  const { required, approvers } = operations[id].approval;
+  if (!required) return { required };
+  const twoAbove = TWO_ABOVE_BY_DEFAULT.includes(id) ? { two_above: DEFAULT_TWO_ABOVE } : {};
+  return { required, roles: [...approvers], ...twoAbove };
+}
+
+function defaultRoles(id: WriteOperationId): ApproverRole[] {
+  return [...operations[id].approval.approvers];
 }
 
 /** Problems one per line, each naming the member (`operations.createOrder.two_above`). */
@@ -155,7 +163,7 @@ export function buildPolicy(input: unknown): ApprovalPolicy {
   }
   const problems: string[] = [];
   const rules: ApprovalPolicy['rules'] = {};
-  for (const id of OPERATION_IDS) {
+  for (const id of WRITE_OPERATION_IDS) {
     const given = parsed.data.operations[id];
     const rule = given ?? RuleSchema.parse(DEFAULT_POLICY_FILE.operations[id]);
     if ((rule.required_above || rule.two_above) && !HAS_AMOUNT(id)) {
@@ -190,8 +198,8 @@ export const defaultPolicy = (): ApprovalPolicy => buildPolicy(DEFAULT_POLICY_FI
 
 /** A policy that never asks for approval (tests that exercise plain sending). */
 export function noApprovalPolicy(): ApprovalPolicy {
-  const operations = Object.fromEntries(OPERATION_IDS.map((id) => [id, { required: false }]));
-  return buildPolicy({ operations });
+  const rules = Object.fromEntries(WRITE_OPERATION_IDS.map((id) => [id, { required: false }]));
+  return buildPolicy({ operations: rules });
 }
 
 /** What a send must collect before it goes out. */
@@ -212,7 +220,7 @@ function above(limits: Record<string, string> | undefined, asset: string, amount
  */
 export function requirementFor(
   policy: ApprovalPolicy,
-  id: OperationId,
+  id: WriteOperationId,
   body: Record<string, unknown>,
 ): Requirement | undefined {
   const rule = policy.rules[id];

@@ -5,14 +5,17 @@
  * empty payload) and sent, retried on connection errors and server errors since a read is safe.
  * Reads are logged, not journaled.
  */
-import { parseWith, type Role } from '@console/schemas';
+import { READ_OPERATION_IDS, operations, type ReadOperation, type Role } from '@console/schemas';
 import { maskPersonal, seesPersonalData } from '../access/personal-data';
 import { ProblemError, problems, type ProblemInit } from '../errors';
 import { upstreamProblem } from '../send/send-response';
 import type { UpstreamClient } from '../upstream/client';
 import { matchReadPath, readPath } from './read-path';
-import type { ReadOperation } from './read-operations';
-import { queryObject } from './read-query';
+
+/** Every read of the registry: its path, scope, roles, schemas and who sees its record whole. */
+export const REGISTRY_READS: readonly ReadOperation[] = READ_OPERATION_IDS.map(
+  (id) => operations[id] as ReadOperation,
+);
 
 export interface ReadProxyDeps {
   client: UpstreamClient;
@@ -57,10 +60,9 @@ export async function proxyRead(deps: ReadProxyDeps, request: ReadRequest): Prom
     throw problems.forbidden(`The ${request.role} role may not use ${read.id}.`);
   }
   const search = new URLSearchParams(request.rawQuery);
-  if (read.query) {
-    const parsed = parseWith(read.query, queryObject(search, read.query));
-    if (!parsed.ok) throw problems.validation(parsed.errors);
-  }
+  // Path parameters and query against the entry's schemas, each refusal naming its parameter.
+  const parsed = read.parseRequest(params, search);
+  if (!parsed.ok) throw problems.validation(parsed.errors);
   // Sent as validated, re-encoded: the service sees the same parameters, never a raw oddity.
   const query = search.toString();
   const path = readPath(read.path, params) + (query ? `?${query}` : '');
@@ -87,8 +89,7 @@ export async function proxyRead(deps: ReadProxyDeps, request: ReadRequest): Prom
   if (outcome.status >= 200 && outcome.status < 300) {
     // Personal data whole only for the roles that see it, and of a read that names its roles
     // (a fiat account in full), only for those.
-    const whole =
-      seesPersonalData(request.role) && (!read.wholeFor || read.wholeFor.includes(request.role));
+    const whole = seesPersonalData(request.role) && read.fullRecordRoles.includes(request.role);
     return {
       operation: read.id,
       data: whole ? outcome.body : maskPersonal(outcome.body),

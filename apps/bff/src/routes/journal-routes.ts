@@ -1,7 +1,6 @@
-import { JournalQuerySchema, parseWith, type JournalPage } from '@console/schemas';
+import { JournalQuerySchema, mayUse, parseWith, type JournalPage } from '@console/schemas';
 import type { Context } from 'hono';
 import { entryForRole } from '../access/personal-data';
-import { mayUse } from '../access/permissions';
 import type { AppEnv } from '../context';
 import { problems } from '../errors';
 import { csvHeader, csvRow } from '../journal/journal-csv';

@@ -1,4 +1,4 @@
-import { exampleInput, isOperationId } from '@console/schemas';
+import { exampleInput, isWriteOperationId } from '@console/schemas';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { routeTable } from '../app';
@@ -121,7 +121,7 @@ describe('no input gives a server error', () => {
         fc.context(),
         async (route, signedIn, id, type, filter, ctx) => {
           const operation = route.path.split('/').pop() ?? '';
-          const base = isOperationId(operation)
+          const base = isWriteOperationId(operation)
             ? (exampleInput(operation) as Record<string, unknown>)
             : route.path === '/api/session'
               ? { username: 'admin', password: 'admin-pass-1' }

@@ -1,4 +1,4 @@
-import { exampleInput, OPERATION_IDS, operations, type JournalEntry } from '@console/schemas';
+import { exampleInput, WRITE_OPERATION_IDS, operations, type JournalEntry } from '@console/schemas';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { ROLE_OPERATIONS } from '../access/permissions';
 import { BROWSER_HEADERS, echoSuccess, scriptedClient, testApp } from '../../test/harness';
@@ -20,6 +20,10 @@ const problem = (status: number, type: string, extra: object = {}): UpstreamOutc
   retried: false,
 });
 
+/** The writes that carry a body; a DELETE carries none (its own tests are below). */
+const WITH_BODY = WRITE_OPERATION_IDS.filter((id) => !operations[id].bodyless);
+const WITHOUT_BODY = WRITE_OPERATION_IDS.filter((id) => operations[id].bodyless);
+
 async function journalCount(h: Harness) {
   const rows = await h.db.query<{ n: number }>('select count(*)::int as n from journal_entries');
   return rows[0]!.n;
@@ -37,7 +41,7 @@ describe('POST /api/operations/:id', () => {
     h = await testApp({ client: scripted.client });
   });
 
-  describe.each(OPERATION_IDS)('%s', (id) => {
+  describe.each(WITH_BODY)('%s', (id) => {
     const op = operations[id];
 
     it('journals the exact bytes, sends them, and answers {data, journal}', async () => {
@@ -82,6 +86,38 @@ describe('POST /api/operations/:id', () => {
       const body = (await res.json()) as { code: string; errors: { path: string }[] };
       expect(body.code).toBe('validation-failed');
       expect(body.errors.map((e) => e.path)).toContain('not_a_field');
+      expect(requests).toHaveLength(0);
+      expect(await journalCount(h)).toBe(0);
+    });
+  });
+
+  describe.each(WITHOUT_BODY)('%s, a DELETE', (id) => {
+    const op = operations[id];
+
+    it('journals and sends no body, to the path its fields name', async () => {
+      outcome = () => echoSuccess({ body: '' } as never);
+      const input = exampleInput(id);
+      const res = await h.post(`/api/operations/${id}`, await h.signIn('admin'), input);
+      expect(res.status).toBe(200);
+      const { journal } = (await res.json()) as { journal: JournalEntry };
+      expect(journal.state).toBe('SUCCEEDED');
+      expect(journal.request_body).toBe('');
+      expect(journal.request_path).toBe(op.toWire(input as never).path);
+      expect(requests).toHaveLength(1);
+      expect(requests[0]).toMatchObject({ method: 'DELETE', body: '', scope: op.scope });
+    });
+
+    it('refuses roles without it and fields it does not have, sending nothing', async () => {
+      for (const role of ['admin', 'finance', 'support', 'viewer'] as const) {
+        if ((ROLE_OPERATIONS[role] as readonly string[]).includes(id)) continue;
+        const res = await h.post(`/api/operations/${id}`, await h.signIn(role), exampleInput(id));
+        expect(res.status).toBe(403);
+      }
+      const res = await h.post(`/api/operations/${id}`, await h.signIn('admin'), {
+        ...exampleInput(id),
+        reason: 'x',
+      });
+      expect(res.status).toBe(400);
       expect(requests).toHaveLength(0);
       expect(await journalCount(h)).toBe(0);
     });

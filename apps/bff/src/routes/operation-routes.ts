@@ -1,5 +1,9 @@
-import { OPERATION_IDS, type OperationInfo } from '@console/schemas';
-import { mayUse } from '../access/permissions';
+import {
+  WRITE_OPERATION_IDS,
+  mayUse,
+  type OperationInfo,
+  type WriteOperationId,
+} from '@console/schemas';
 import type { AppEnv } from '../context';
 import { sendResponse } from '../send/send-response';
 import { sendableOperation } from '../send/operation-table';
@@ -9,7 +13,7 @@ import type { RouteDef } from './route-table';
 import type { Context } from 'hono';
 
 /** The registry as the browser reads it. */
-function describe(id: (typeof OPERATION_IDS)[number]): OperationInfo {
+function describe(id: WriteOperationId): OperationInfo {
   const op = sendableOperation(id)!;
   return {
     id: op.id,
@@ -25,11 +29,11 @@ function describe(id: (typeof OPERATION_IDS)[number]): OperationInfo {
 }
 
 /**
- * `GET /api/operations` and one `POST /api/operations/{id}` per operation of the registry, each
- * guarded by its own permission: a new operation gets its route and its check without code here.
+ * `GET /api/operations` and one `POST /api/operations/{id}` per write of the registry, each
+ * guarded by its own permission: a new write gets its route and its check without code here.
  */
 export function operationRoutes(deps: SubmitDeps): RouteDef[] {
-  const sendRoutes = OPERATION_IDS.map((id): RouteDef => {
+  const sendRoutes = WRITE_OPERATION_IDS.map((id): RouteDef => {
     const operation = sendableOperation(id)!;
     return {
       method: 'POST',
@@ -63,7 +67,9 @@ export function operationRoutes(deps: SubmitDeps): RouteDef[] {
       permission: { kind: 'read' },
       handler: (c) => {
         const role = c.get('operator')!.role;
-        return c.json({ items: OPERATION_IDS.filter((id) => mayUse(role, id)).map(describe) });
+        return c.json({
+          items: WRITE_OPERATION_IDS.filter((id) => mayUse(role, id)).map(describe),
+        });
       },
     },
     ...sendRoutes,

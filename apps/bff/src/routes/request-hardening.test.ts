@@ -1,7 +1,7 @@
 import {
   exampleInput,
   type JournalEntry,
-  type OperationId,
+  type WriteOperationId,
   type OrdersPage,
 } from '@console/schemas';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -26,7 +26,7 @@ async function journalRows(h: Harness) {
 }
 
 describe('path parameters (6)', () => {
-  const cases: [OperationId, string, string][] = [
+  const cases: [WriteOperationId, string, string][] = [
     ['createOrder', 'profile_id', 'abc'],
     ['createOrder', 'profile_id', '..'],
     ['createOrder', 'profile_id', '..%2F'],

@@ -1,4 +1,4 @@
-import { exampleInput, ROLES, isOperationId } from '@console/schemas';
+import { exampleInput, ROLES, isWriteOperationId } from '@console/schemas';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { allows } from '../access/permissions';
 import { routeTable } from '../app';
@@ -10,7 +10,8 @@ type Harness = Awaited<ReturnType<typeof testApp>>;
 function requestFor(method: string, path: string): { path: string; body?: unknown } {
   const concrete = path.replace(/:\w+/g, '00000000-0000-4000-8000-000000000000').replace('*', 'x');
   const id = path.split('/').pop() ?? '';
-  if (method === 'POST' && isOperationId(id)) return { path: concrete, body: exampleInput(id) };
+  if (method === 'POST' && isWriteOperationId(id))
+    return { path: concrete, body: exampleInput(id) };
   if (method === 'POST' && path === '/api/session') return { path: concrete, body: {} };
   return { path: concrete, ...(method === 'GET' || method === 'DELETE' ? {} : { body: {} }) };
 }

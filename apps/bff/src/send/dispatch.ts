@@ -7,7 +7,7 @@ import {
   type UpstreamClient,
   type UpstreamOutcome,
 } from '../upstream/client';
-import { pathParamsOf, sendableOperation } from './operation-table';
+import { bodyFields, pathParamsOf, sendableOperation } from './operation-table';
 import { canReadBack, readBack } from './read-back';
 
 /** What sending needs. */
@@ -74,7 +74,7 @@ export function classify(
   if (isAlreadyExists(outcome) && (outcome.retried || resolving)) {
     const existing = existingRecord(outcome);
     const operation = sendableOperation(entry.operation);
-    const intent = JSON.parse(entry.request_body) as Record<string, unknown>;
+    const intent = bodyFields(entry.request_body);
     const params = operation ? pathParamsOf(operation.path, entry.request_path) : {};
     if (existing && existingMatchesIntent(intent, params, existing)) {
       return {

@@ -1,31 +1,20 @@
-import { operations, type OperationId } from '@console/schemas';
+import {
+  isWriteOperationId,
+  operations,
+  type WriteOperation,
+  type WriteOperationId,
+} from '@console/schemas';
 import type { z } from 'zod';
 
 /**
- * The members of a registry operation the BFF uses, in a shape that does not depend on which
- * operation it is: the registry's entries differ in their input types, and the pipeline treats
- * them all alike.
+ * A write of the registry as the send pipeline uses it: the registry's entries differ in their
+ * input types, and the pipeline treats them all alike.
  */
-export interface SendableOperation {
-  id: OperationId;
-  title: string;
-  description: string;
-  method: 'POST' | 'PUT';
-  path: string;
-  pathParams: readonly string[];
-  scope: string;
-  movesMoney: boolean;
-  takesRefId: boolean;
-  /** Built once; its clock rules read `Date.now()` as it parses. */
-  request: z.ZodType;
-  requestAt(now: number): z.ZodType;
-  toWire(input: Record<string, unknown>): { path: string; body: Record<string, unknown> };
-}
+export type SendableOperation = WriteOperation & { id: WriteOperationId };
 
-/** The registry entry of an operation id, or undefined for anything else. */
+/** The registry entry of a write's id, or undefined for anything else (a read included). */
 export function sendableOperation(id: string): SendableOperation | undefined {
-  if (!Object.hasOwn(operations, id)) return undefined;
-  return operations[id as OperationId] as unknown as SendableOperation;
+  return isWriteOperationId(id) ? operations[id] : undefined;
 }
 
 /**
@@ -54,4 +43,9 @@ export function pathParamsOf(template: string, path: string): Record<string, str
     if (value !== undefined) out[name] = decodeURIComponent(value);
   });
   return out;
+}
+
+/** The fields a journaled body holds; a request without a body (a `DELETE`) holds none. */
+export function bodyFields(requestBody: string): Record<string, unknown> {
+  return requestBody === '' ? {} : (JSON.parse(requestBody) as Record<string, unknown>);
 }

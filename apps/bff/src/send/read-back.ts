@@ -4,7 +4,7 @@
  * by its id, an order or rule by id), reading it is safer than sending again: it never acts, and
  * for Update Fiat Account, which has no `ref_id`, it is the only safe way.
  */
-import type { JournalEntry } from '@console/schemas';
+import { operations, type JournalEntry, type ReadOperationId } from '@console/schemas';
 import { existingMatchesIntent } from '../upstream/already-exists';
 import type { UpstreamClient } from '../upstream/client';
 import { pathParamsOf, sendableOperation } from './operation-table';
@@ -42,7 +42,6 @@ interface Plan {
 
 const isRecord = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
-const q = encodeURIComponent;
 const itemsOf = (body: unknown, key = 'items'): Record<string, unknown>[] => {
   const list = isRecord(body) ? (body[key] ?? body.items) : undefined;
   return Array.isArray(list) ? list.filter(isRecord) : [];
@@ -79,57 +78,70 @@ export function holdsUpdate(update: unknown, record: unknown, key = ''): boolean
   return Object.entries(update).every(([k, v]) => v === undefined || holdsUpdate(v, record[k], k));
 }
 
-const refRead = (path: (i: Intent, ref: string) => string, scope: string) => (i: Intent) => {
-  const ref = i.body.ref_id;
-  return typeof ref === 'string' ? { path: path(i, q(ref)), scope } : undefined;
+/**
+ * A read of the registry for this intent: its path with the query, and its scope. Undefined when
+ * the intent lacks what the path needs (an entry stored before a parameter was required).
+ */
+function registryRead(
+  id: ReadOperationId,
+  params: (i: Intent) => Record<string, unknown>,
+  query: (i: Intent) => Record<string, unknown> = () => ({}),
+) {
+  return (i: Intent) => {
+    const values = params(i);
+    if (Object.values(values).some((v) => typeof v !== 'string' || v === '')) return undefined;
+    try {
+      return { path: operations[id].toPath(values, query(i)), scope: operations[id].scope };
+    } catch {
+      return undefined;
+    }
+  };
+}
+
+/** A list read filtered by the entry's `ref_id`, under the filter name the list takes. */
+const refRead = (
+  id: ReadOperationId,
+  filter: string,
+  params: (i: Intent) => Record<string, unknown> = () => ({}),
+) => {
+  const read = registryRead(id, params, (i) => ({ [filter]: [i.body.ref_id] }));
+  return (i: Intent) => (typeof i.body.ref_id === 'string' ? read(i) : undefined);
 };
 
-/** The operations whose records can be read back, and how. */
+/** The operations whose records can be read back, and how; paths and scopes from the registry. */
 export const READ_BACK_PLANS: Readonly<Record<string, Plan>> = {
   createOrder: {
-    read: refRead(
-      (i, ref) => `/v2/profiles/${q(i.params.profile_id ?? '')}/orders?ref_ids=${ref}`,
-      'exchange:read_order',
-    ),
+    read: refRead('listProfileOrders', 'ref_ids', (i) => ({ profile_id: i.params.profile_id })),
     decide: byRefId(),
     resendWhenAbsent: true,
     whenDiffers: 'REJECTED',
   },
   createInternalTransfer: {
-    read: refRead((_, ref) => `/v2/transfer/transfers?ref_ids=${ref}`, 'transfer:read_transfer'),
+    read: refRead('listTransfers', 'ref_ids'),
     decide: byRefId('items', 'INTERNAL_TRANSFER_DEBIT'),
     resendWhenAbsent: true,
     whenDiffers: 'REJECTED',
   },
   createSvcTransfer: {
-    read: refRead((_, ref) => `/v2/transfer/transfers?ref_ids=${ref}`, 'transfer:read_transfer'),
+    read: refRead('listTransfers', 'ref_ids'),
     decide: byRefId('items', 'SVC_TRANSFER_DEBIT'),
     resendWhenAbsent: true,
     whenDiffers: 'REJECTED',
   },
   createOrchestration: {
-    read: refRead(
-      (_, ref) => `/v2/orchestration/orchestrations?ref_id=${ref}`,
-      'orchestration:read_orchestration',
-    ),
+    read: refRead('listOrchestrations', 'ref_id'),
     decide: byRefId('orchestrations'),
     resendWhenAbsent: true,
     whenDiffers: 'REJECTED',
   },
   createDepositAddress: {
-    read: refRead(
-      (_, ref) => `/v2/transfer/deposit-addresses?ref_ids=${ref}`,
-      'transfer:read_deposit_address',
-    ),
+    read: refRead('listDepositAddresses', 'ref_ids'),
     decide: byRefId(),
     resendWhenAbsent: true,
     whenDiffers: 'REJECTED',
   },
   updateFiatAccount: {
-    read: (i) => ({
-      path: `/v2/transfer/fiat-accounts/${q(i.params.id ?? '')}`,
-      scope: 'transfer:read_fiat_account',
-    }),
+    read: registryRead('getFiatAccount', (i) => ({ id: i.params.id })),
     decide: (status, body, intent) => {
       if (status === 404) return { kind: 'differs', reason: 'the fiat account no longer exists' };
       if (status !== 200) return { kind: 'unreadable', reason: `the read answered ${status}` };
@@ -145,10 +157,7 @@ export const READ_BACK_PLANS: Readonly<Record<string, Plan>> = {
     whenDiffers: 'UNKNOWN',
   },
   cancelOrder: {
-    read: (i) => ({
-      path: `/v2/profiles/${q(i.params.profile_id ?? '')}/orders/${q(i.params.id ?? '')}`,
-      scope: 'exchange:read_order',
-    }),
+    read: registryRead('getOrder', (i) => ({ profile_id: i.params.profile_id, id: i.params.id })),
     decide: (status, body) => {
       if (status !== 200 || !isRecord(body)) {
         return { kind: 'unreadable', reason: `the read answered ${status}` };
@@ -166,10 +175,7 @@ export const READ_BACK_PLANS: Readonly<Record<string, Plan>> = {
     whenDiffers: 'REJECTED',
   },
   deleteFiatAccount: {
-    read: (i) => ({
-      path: `/v2/transfer/fiat-accounts/${q(i.params.id ?? '')}`,
-      scope: 'transfer:read_fiat_account',
-    }),
+    read: registryRead('getFiatAccount', (i) => ({ id: i.params.id })),
     decide: (status) =>
       status === 404
         ? { kind: 'found', record: {} }
@@ -180,10 +186,11 @@ export const READ_BACK_PLANS: Readonly<Record<string, Plan>> = {
     whenDiffers: 'REJECTED',
   },
   deleteOrchestrationRule: {
-    read: (i) => ({
-      path: `/v2/orchestration/rules?ids=${q(i.params.id ?? '')}`,
-      scope: 'orchestration:read_orchestration_rule',
-    }),
+    read: registryRead(
+      'listOrchestrationRules',
+      () => ({}),
+      (i) => ({ ids: [i.params.id] }),
+    ),
     decide: (status, body, intent) => {
       if (status !== 200) return { kind: 'unreadable', reason: `the read answered ${status}` };
       const rule = itemsOf(body, 'rules').find((r) => r.id === intent.params.id);

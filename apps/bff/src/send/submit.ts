@@ -3,8 +3,8 @@ import {
   parseWith,
   type ApprovalRequirement,
   type JournalEntry,
-  type OperationId,
   type Operator,
+  type WriteOperationId,
 } from '@console/schemas';
 import { problems } from '../errors';
 import type { NewJournalEntry } from '../journal/journal-store';
@@ -23,7 +23,7 @@ export interface Held {
  * the approval of a held send ends in a send, never the other way round.
  */
 export type HoldForApproval = (
-  operation: OperationId,
+  operation: WriteOperationId,
   entry: NewJournalEntry,
   body: Record<string, unknown>,
   operator: Operator,
@@ -62,8 +62,9 @@ export async function submitOperation(
   if (!parsed.ok) throw problems.validation(parsed.errors);
 
   const { path, body } = operation.toWire(parsed.value as Record<string, unknown>);
-  // Serialised once: these bytes are journaled, hashed, signed and sent, on every attempt.
-  const bytes = JSON.stringify(body);
+  // Serialised once: these bytes are journaled, hashed, signed and sent, on every attempt. A
+  // DELETE has no body: its bytes are empty, and the signature covers an empty payload.
+  const bytes = operation.bodyless ? '' : JSON.stringify(body);
   const refId = typeof body.ref_id === 'string' ? body.ref_id : null;
   const newEntry = {
     operation: operation.id,

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { DEMO_IDS, ROLES, type Role } from '@console/schemas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { READ_OPERATIONS } from '../../src/reads/read-operations';
+import { REGISTRY_READS as READ_OPERATIONS } from '../../src/reads/read-proxy';
 import { maskText } from '../../src/access/personal-data';
 import { sandboxHarness, type RunSecrets } from '../sandbox-harness';
 

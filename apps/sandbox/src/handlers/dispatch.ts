@@ -6,7 +6,6 @@ import {
   asProblem,
   badRequest,
   forbidden,
-  notFound,
   problemResponse,
   unauthorized,
 } from '../problem';
@@ -14,7 +13,6 @@ import { verifySignature } from '../auth/verify-signature';
 import type { RequestLogEntry, SandboxRuntime } from '../runtime';
 import { bodyPreparers, handlers } from './index';
 import { queryOf } from './query-params';
-import { bodilessOperations } from './read-operations';
 import { matchRoute } from './routes';
 import type { HandlerInput } from './types';
 
@@ -30,8 +28,8 @@ function loggedHeaders(headers: Headers): Record<string, string> {
 
 /**
  * Every `/v2/…` request: reads the raw body first (signatures cover its exact bytes), then checks
- * token, signature and scope, parses and validates the body with the shared schema at the
- * sandbox time, and runs the operation's handler. Every request is logged, answered or refused.
+ * token, signature and scope, validates the body or query with the shared schemas at the sandbox
+ * time, and runs the operation's handler. Every request is logged, answered or refused.
  */
 export async function dispatch(c: Context, rt: SandboxRuntime): Promise<Response> {
   const raw = new Uint8Array(await c.req.arrayBuffer());
@@ -67,6 +65,7 @@ async function run(
   const now = rt.clock.now();
   const url = new URL(c.req.url);
   const { route, params } = matchRoute(c.req.method, url.pathname);
+  const op = operations[route.id];
 
   const bearer = /^Bearer\s+(\S+)$/i.exec(c.req.header('authorization') ?? '');
   if (!bearer?.[1]) throw unauthorized('a Bearer access token is required');
@@ -92,19 +91,63 @@ async function run(
     req.entry.signature = check.seen ? { ...check.seen, verified: !check.failure } : null;
     if (check.failure) throw unauthorized(`Svc-Signature: ${check.failure}`);
   }
-  if (!grant.scopes.includes(route.scope))
-    throw forbidden(`the access token lacks the scope ${route.scope}`);
+  if (!grant.scopes.includes(op.scope))
+    throw forbidden(`the access token lacks the scope ${op.scope}`);
 
-  if (!route.hasBody) {
-    if (req.raw.length > 0) throw badRequest(`body: ${route.method} ${route.path} takes no body`);
-    const query = queryOf(url.searchParams);
-    rt.advance();
-    const handler = bodilessOperations[route.id]?.handler;
-    if (!handler) throw notFound(`no endpoint at ${url.pathname}`);
-    return c.json(handler({ params, query, state: rt.state, now }) as object, 200);
+  const checked = validate(op, params, req, now, url.searchParams, c);
+  rt.advance();
+  const input = {
+    ...checked,
+    params,
+    client,
+    state: rt.state,
+    now,
+    clock: rt.clock,
+    advance: rt.advance,
+  } as HandlerInput<typeof route.id>;
+  const handler = handlers[route.id] as ((i: typeof input) => unknown) | undefined;
+  if (!handler) {
+    throw new SandboxProblem(501, 'about:blank', `the sandbox does not serve ${op.title} yet`);
   }
+  const answer = await handler(input);
+  return c.json(answer as object, 200);
+}
 
-  const op = operations[route.id as OperationId];
+/** Refuses with the first field error, all of them in `meta.errors`. */
+function refuse(errors: { path: string; message: string }[]): never {
+  const first = errors[0];
+  const where = first?.path ? `${first.path}: ` : '';
+  throw badRequest(`${where}${first?.message ?? 'invalid request'}`, { errors });
+}
+
+/**
+ * Checks the request with the operation's registry schemas at the sandbox time: a read's path
+ * parameters and query; a DELETE's path parameters and its empty body; any other write's JSON body.
+ */
+function validate(
+  op: (typeof operations)[OperationId],
+  params: Record<string, string>,
+  req: { raw: Uint8Array; text: string },
+  now: number,
+  search: URLSearchParams,
+  c: Context,
+): { body: unknown; query: unknown } {
+  if (op.kind === 'read' || op.bodyless) {
+    if (req.raw.length > 0) throw badRequest(`body: ${op.method} ${op.path} takes no body`);
+  }
+  // Path parameters are looked up, not checked for form: an id the state does not hold is a 404
+  // from the handler, whatever it looks like, as at the service.
+  if (op.kind === 'read') {
+    // What every read shares first (time filters, order, limit as text), then the entry's schema.
+    queryOf(search);
+    const parsed = op.parseRequest(params, search);
+    if (!parsed.ok) {
+      const errors = parsed.errors.filter((e) => !Object.hasOwn(params, e.path));
+      if (errors.length > 0) refuse(errors);
+    }
+    return { body: {}, query: parsed.ok ? parsed.value.query : queryFrom(search, op.arrayParams) };
+  }
+  if (op.bodyless) return { body: {}, query: {} };
   const type = c.req.header('content-type') ?? '';
   if (!/^application\/json\b/i.test(type)) {
     throw new SandboxProblem(415, 'about:blank', 'the body must be application/json');
@@ -116,22 +159,15 @@ async function run(
     throw badRequest('body: not valid JSON');
   }
   const parsed = parseWith(op.bodyAt(now), bodyPreparers[op.id]?.(json) ?? json);
-  if (!parsed.ok) {
-    const first = parsed.errors[0];
-    const where = first?.path ? `${first.path}: ` : '';
-    throw badRequest(`${where}${first?.message ?? 'invalid body'}`, { errors: parsed.errors });
+  if (!parsed.ok) refuse(parsed.errors);
+  return { body: parsed.value, query: {} };
+}
+
+/** The query as the entry reads it (array parameters as arrays), once it has passed the schema. */
+function queryFrom(search: URLSearchParams, arrayParams: readonly string[]) {
+  const query: Record<string, string | string[]> = {};
+  for (const name of new Set(search.keys())) {
+    query[name] = arrayParams.includes(name) ? search.getAll(name) : (search.get(name) ?? '');
   }
-  rt.advance();
-  const input = {
-    body: parsed.value,
-    params,
-    client,
-    state: rt.state,
-    now,
-    clock: rt.clock,
-    advance: rt.advance,
-  } as HandlerInput<OperationId>;
-  const handler = handlers[op.id] as (i: typeof input) => unknown;
-  const answer = await handler(input);
-  return c.json(answer as object, 200);
+  return query;
 }

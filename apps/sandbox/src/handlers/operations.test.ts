@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
-  OPERATION_IDS,
+  WRITE_OPERATION_IDS,
   exampleInput,
   operations,
   problemCode,
-  type OperationId,
+  type WriteOperationId,
 } from '@console/schemas';
 import { client, startTestSandbox, type TestSandbox } from '../../test/test-support';
 
@@ -21,9 +21,12 @@ afterAll(() => sbx.close());
 beforeEach(() => sbx.sandbox.reset());
 
 type Input = Record<string, unknown>;
-const with_ = (id: OperationId, patch: Input): Input => ({ ...exampleInput(id), ...patch });
+const with_ = (id: WriteOperationId, patch: Input): Input => ({ ...exampleInput(id), ...patch });
 
-describe.each(OPERATION_IDS)('%s', (id) => {
+/** The writes that carry a body; the DELETEs of the appendix are served and tested on their own. */
+const WITH_BODY = WRITE_OPERATION_IDS.filter((id) => !operations[id].bodyless);
+
+describe.each(WITH_BODY)('%s', (id) => {
   const op = operations[id];
 
   it('answers 200 with a body the response schema accepts for the example input', async () => {
@@ -44,7 +47,7 @@ describe.each(OPERATION_IDS)('%s', (id) => {
   });
 
   it('answers 403 to a token without its scope', async () => {
-    const other = OPERATION_IDS.find((o) => o !== id) as OperationId;
+    const other = WITH_BODY.find((o) => o !== id)!;
     const token = await sbx.token('tester', operations[other].scope);
     const res = await sbx.call(id, exampleInput(id), { token });
     expect(res.status).toBe(403);

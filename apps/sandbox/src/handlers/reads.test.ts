@@ -1,8 +1,14 @@
 import { generateKeyPair, exportSPKI, type CryptoKey } from 'jose';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { DEMO_IDS } from '@console/schemas';
+import { DEMO_IDS, operations } from '@console/schemas';
 import { client, signRequest, startTestSandbox, type TestSandbox } from '../../test/test-support';
-import { bodilessOperations } from './read-operations';
+
+/** The registry's operations without a body: the reads, cancel and deletes of the appendix. */
+const bodilessOperations = Object.fromEntries(
+  Object.values(operations).flatMap((op) =>
+    op.kind === 'read' || op.bodyless ? [[op.id, { method: op.method, scope: op.scope }]] : [],
+  ),
+) as Record<string, { method: 'GET' | 'DELETE'; scope: string }>;
 
 const P = DEMO_IDS.profiles;
 const F = DEMO_IDS.fiatAccounts;

@@ -1,41 +1,30 @@
-import { OPERATION_IDS, operations } from '@console/schemas';
+import { operations, type OperationId } from '@console/schemas';
 import { SandboxProblem, notFound } from '../problem';
-import { bodilessOperations } from './read-operations';
 
-/** One endpoint of the service: an operation of the registry, or a read, cancel or delete. */
+/** One endpoint of the service: an operation of the registry, read or write. */
 export interface Route {
-  id: string;
+  id: OperationId;
   method: string;
   path: string;
-  scope: string;
-  /** True for the writes with a JSON body; false for reads and deletes. */
-  hasBody: boolean;
   regex: RegExp;
   names: string[];
 }
 
-function route(id: string, method: string, path: string, scope: string, hasBody: boolean): Route {
+/** Every endpoint the sandbox serves under `/v2`, from the registry: a new one needs no code here. */
+export const ROUTES: Route[] = Object.values(operations).map((op) => {
   const names: string[] = [];
-  const pattern = path.replace(/\{(\w+)\}/g, (_, name: string) => {
+  const pattern = op.path.replace(/\{(\w+)\}/g, (_, name: string) => {
     names.push(name);
     return '([^/]+)';
   });
-  return { id, method, path, scope, hasBody, regex: new RegExp(`^${pattern}$`), names };
-}
-
-/** Every endpoint the sandbox serves under `/v2`. */
-export const ROUTES: Route[] = [
-  ...OPERATION_IDS.map((id) => {
-    const op = operations[id];
-    return route(id, op.method, op.path, op.scope, true);
-  }),
-  ...Object.entries(bodilessOperations).map(([id, op]) =>
-    route(id, op.method, op.path, op.scope, false),
-  ),
-];
-
-/** Every scope an endpoint asks for: what a sandbox client may be given. */
-export const ENDPOINT_SCOPES: readonly string[] = [...new Set(ROUTES.map((r) => r.scope))];
+  return {
+    id: op.id as OperationId,
+    method: op.method,
+    path: op.path,
+    regex: new RegExp(`^${pattern}$`),
+    names,
+  };
+});
 
 /** The path template a request path matches (rate limits count per endpoint), else the path. */
 export function endpointOf(path: string): string {

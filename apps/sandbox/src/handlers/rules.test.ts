@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { DEMO_IDS, exampleInput, problemCode, type OperationId } from '@console/schemas';
+import { DEMO_IDS, exampleInput, problemCode, type WriteOperationId } from '@console/schemas';
 import { client, startTestSandbox, type TestSandbox } from '../../test/test-support';
 
 let sbx: TestSandbox;
@@ -16,8 +16,8 @@ beforeEach(() => sbx.sandbox.reset());
 
 const P = DEMO_IDS.profiles;
 type Input = Record<string, unknown>;
-const with_ = (id: OperationId, patch: Input): Input => ({ ...exampleInput(id), ...patch });
-const without = (id: OperationId, key: string): Input => {
+const with_ = (id: WriteOperationId, patch: Input): Input => ({ ...exampleInput(id), ...patch });
+const without = (id: WriteOperationId, key: string): Input => {
   const input: Input = { ...exampleInput(id) };
   delete input[key];
   return input;
@@ -26,7 +26,7 @@ const future = (ms: number) => String(sbx.clock.now() + ms);
 
 // One row per rule: operation, what is broken, the input, the status and problem code.
 // prettier-ignore
-const broken: [OperationId, string, () => Input, number, string][] = [
+const broken: [WriteOperationId, string, () => Input, number, string][] = [
   ['createOrchestration', 'zero amount', () => with_('createOrchestration', { source_amount: '0' }), 400, 'about:blank'],
   ['createOrchestration', 'too many decimals', () => with_('createOrchestration', { source_amount: '1.001' }), 400, 'exceed-precision'],
   ['createOrchestration', 'unknown profile', () => with_('createOrchestration', { profile_id: 'nobody' }), 404, 'about:blank'],

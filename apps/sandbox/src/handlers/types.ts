@@ -1,13 +1,18 @@
 import type { z } from 'zod';
-import type { OperationId, Operations } from '@console/schemas';
+import type { OperationId, Operations, ReadOperationId, WriteOperationId } from '@console/schemas';
 import type { SandboxClient } from '../config';
 import type { SandboxState } from '../state/store';
 import type { OffsetClock } from '../clock';
 import type { Query } from './query';
 
-/** What a handler gets: the validated wire body, the path parameters, the caller and the state. */
+/**
+ * What a handler gets: the validated wire body (a write; `{}` for a DELETE) or query (a read),
+ * the path parameters, the caller and the state.
+ */
 export interface HandlerInput<Id extends OperationId> {
-  body: z.infer<Operations[Id]['body']>;
+  body: Id extends WriteOperationId ? z.infer<Operations[Id]['body']> : Record<string, never>;
+  /** Repeated parameters are arrays, as the read's query schema says. */
+  query: Id extends ReadOperationId ? z.infer<Operations[Id]['query']> : Record<string, never>;
   params: Record<string, string>;
   client: SandboxClient;
   state: SandboxState;
@@ -18,8 +23,8 @@ export interface HandlerInput<Id extends OperationId> {
 }
 
 /**
- * An operation's behaviour: answers the 200 body, or throws a `SandboxProblem`. The body has
- * already passed the shared request schema at the sandbox clock's time.
+ * An operation's behaviour: answers the 200 body, or throws a `SandboxProblem`. The body or
+ * query has already passed the shared schema at the sandbox clock's time.
  */
 export type Handler<Id extends OperationId> = (input: HandlerInput<Id>) => unknown;
 

@@ -1,4 +1,4 @@
-import type { DestinationRequest, SourceRequest } from '@console/schemas';
+import type { DestinationRequest, RuleSourceRequest, SourceRequest } from '@console/schemas';
 import { fieldError, notFound } from '../problem';
 import { precisionOf } from './assets';
 import { profileOr404 } from './balances';
@@ -12,7 +12,7 @@ import type { SandboxState } from './store';
  */
 export function checkRails(
   state: SandboxState,
-  source: SourceRequest,
+  source: SourceRequest | RuleSourceRequest,
   destination?: DestinationRequest,
 ): void {
   if (source.profile) profileOr404(state, source.profile.profile_id, 'source.profile.profile_id');

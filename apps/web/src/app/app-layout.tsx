@@ -1,14 +1,17 @@
 import { Anchor, AppShell } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { Suspense } from 'react';
+import { lazy, Suspense } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { ErrorBoundary } from '@/components/states/error-boundary';
 import { ErrorState, LoadingState } from '@/components/states/states';
 import { useSession } from '@/lib/session';
 import { AppHeader } from './app-header';
-import { AppNavbar } from './app-navbar';
 import { IdleWarning } from '@/features/auth/idle-warning';
 import { RequestNotifier } from '@/features/work-queue/request-notifier';
+
+// The navigation is derived from the operation registry, which the first load (sign-in) does not
+// carry: it arrives as its own chunk once signed in, and the frame shows with it, never without.
+const AppNavbar = lazy(async () => ({ default: (await import('./app-navbar')).AppNavbar }));
 
 /**
  * Every signed-in page: header, duties, content. Without a session (none yet, or expired and
@@ -28,29 +31,31 @@ export function AppLayout() {
   }
 
   return (
-    <AppShell
-      header={{ height: 48 }}
-      navbar={{ width: 220, breakpoint: 'sm', collapsed: { mobile: !opened } }}
-      padding="md"
-    >
-      <Anchor href="#main" className="skip-link">
-        Skip to content
-      </Anchor>
-      <AppShell.Header>
-        <AppHeader session={session.data} navOpened={opened} onToggleNav={toggle} />
-      </AppShell.Header>
-      <AppShell.Navbar>
-        <AppNavbar operations={session.data.operations} onNavigate={close} />
-      </AppShell.Navbar>
-      <RequestNotifier />
-      <IdleWarning session={session.data} />
-      <AppShell.Main id="main" tabIndex={-1}>
-        <ErrorBoundary key={location.pathname}>
-          <Suspense fallback={<LoadingState />}>
-            <Outlet />
-          </Suspense>
-        </ErrorBoundary>
-      </AppShell.Main>
-    </AppShell>
+    <Suspense fallback={<LoadingState />}>
+      <AppShell
+        header={{ height: 48 }}
+        navbar={{ width: 220, breakpoint: 'sm', collapsed: { mobile: !opened } }}
+        padding="md"
+      >
+        <Anchor href="#main" className="skip-link">
+          Skip to content
+        </Anchor>
+        <AppShell.Header>
+          <AppHeader session={session.data} navOpened={opened} onToggleNav={toggle} />
+        </AppShell.Header>
+        <AppShell.Navbar>
+          <AppNavbar operations={session.data.operations} onNavigate={close} />
+        </AppShell.Navbar>
+        <RequestNotifier />
+        <IdleWarning session={session.data} />
+        <AppShell.Main id="main" tabIndex={-1}>
+          <ErrorBoundary key={location.pathname}>
+            <Suspense fallback={<LoadingState />}>
+              <Outlet />
+            </Suspense>
+          </ErrorBoundary>
+        </AppShell.Main>
+      </AppShell>
+    </Suspense>
   );
 }

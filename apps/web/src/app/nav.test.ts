@@ -1,11 +1,17 @@
-import { OPERATION_IDS } from '@console/schemas';
+import { WRITE_OPERATION_IDS, operations } from '@console/schemas';
 import { describe, expect, it } from 'vitest';
 import { DUTIES, dutiesFor } from './nav';
 
 describe('navigation by duty', () => {
-  it('offers every operation somewhere', () => {
+  it('offers every write that has a place in the navigation, where its entry says', () => {
     const offered = DUTIES.flatMap((d) => d.items.map((i) => i.operation)).filter(Boolean);
-    expect(offered.sort()).toEqual([...OPERATION_IDS].sort());
+    const placed = WRITE_OPERATION_IDS.filter((id) => operations[id].nav);
+    expect(offered.sort()).toEqual([...placed].sort());
+    for (const duty of DUTIES) {
+      for (const item of duty.items) {
+        if (item.operation) expect(operations[item.operation].nav?.duty).toBe(duty.label);
+      }
+    }
   });
 
   it('shows support only fiat accounts, orders, approvals and the journal', () => {

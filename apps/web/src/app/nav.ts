@@ -1,9 +1,10 @@
-import type { OperationId } from '@console/schemas';
-import { OPERATION_ROUTES } from '@/lib/operation-routes';
+import { DUTIES as REGISTRY_DUTIES, operations, type OperationId } from '@console/schemas';
+import { PAGED_OPERATIONS } from './operation-pages';
 
 /*
- * Navigation by duty, as the back office divides the work. An item tied to an operation is offered
- * only to roles that may send it; lists (orders, journal) are for everyone.
+ * Navigation by duty, as the back office divides the work. The registry says where each operation
+ * sits; the console's own pages (orders placed, approvals, journal) are added here. An item tied to
+ * an operation is offered only to roles that may use it; the console's lists are for everyone.
  */
 
 export interface NavItem {
@@ -19,48 +20,32 @@ export interface Duty {
   items: NavItem[];
 }
 
-const op = (operation: OperationId, label: string): NavItem => ({
-  label,
-  operation,
-  to: OPERATION_ROUTES[operation],
-});
+/** The console's own pages that open a duty, before its operations. */
+const CONSOLE_PAGES: Partial<Record<string, NavItem[]>> = {
+  Trading: [{ label: 'Orders', to: '/orders' }],
+};
 
 export const DUTIES: Duty[] = [
-  {
-    label: 'Trading',
-    items: [{ label: 'Orders', to: '/orders' }, op('createOrder', 'New order')],
-  },
-  {
-    label: 'Transfers',
+  ...REGISTRY_DUTIES.map((duty) => ({
+    label: duty,
     items: [
-      op('createInternalTransfer', 'Internal transfer'),
-      op('createSvcTransfer', 'Svc transfer'),
+      ...(CONSOLE_PAGES[duty] ?? []),
+      ...PAGED_OPERATIONS.flatMap((id): NavItem[] => {
+        const { nav, route } = operations[id];
+        return nav?.duty === duty ? [{ label: nav.label, to: route, operation: id }] : [];
+      }),
     ],
-  },
-  {
-    label: 'Crypto',
-    items: [
-      op('createDepositAddress', 'Deposit addresses'),
-      op('createCryptoWithdrawalFee', 'Withdrawal fees'),
-    ],
-  },
-  { label: 'Fiat', items: [op('updateFiatAccount', 'Fiat accounts')] },
-  {
-    label: 'Orchestration',
-    items: [op('createOrchestration', 'Orchestrations'), op('createOrchestrationRule', 'Rules')],
-  },
+  })).filter((duty) => duty.items.length > 0),
   { label: 'Approvals', items: [{ label: 'Approvals', to: '/approvals', approvals: true }] },
   { label: 'Journal', items: [{ label: 'Journal', to: '/journal' }] },
 ];
 
 /** The duties and items this operator may use; a duty with nothing left is not shown. */
-export function dutiesFor(operations: readonly string[]): Duty[] {
+export function dutiesFor(allowed: readonly string[]): Duty[] {
   return DUTIES.map((duty) => ({
     ...duty,
     items: duty.items.filter((item) =>
-      item.approvals
-        ? operations.length > 0
-        : !item.operation || operations.includes(item.operation),
+      item.approvals ? allowed.length > 0 : !item.operation || allowed.includes(item.operation),
     ),
   })).filter((duty) => duty.items.length > 0);
 }

@@ -1,31 +1,17 @@
-import { OPERATION_IDS, fieldMeta, operations, type OperationId } from '@console/schemas';
+import {
+  WRITE_OPERATION_IDS,
+  fieldMeta,
+  operations,
+  type WriteOperationId,
+} from '@console/schemas';
 import { screen } from '@testing-library/react';
-import type { ComponentType } from 'react';
 import { describe, expect, it } from 'vitest';
 import { OperationForm } from '@/components/form';
-import { CreateCryptoWithdrawalFeeFields } from '@/features/crypto/fields/create-crypto-withdrawal-fee-fields';
-import { CreateDepositAddressFields } from '@/features/crypto/fields/create-deposit-address-fields';
-import { UpdateFiatAccountFields } from '@/features/fiat/fields/update-fiat-account-fields';
-import { CreateOrchestrationFields } from '@/features/orchestration/fields/create-orchestration-fields';
-import { CreateOrchestrationRuleFields } from '@/features/orchestration/fields/create-orchestration-rule-fields';
-import { CreateOrderFields } from '@/features/orders/fields/create-order-fields';
-import { CreateInternalTransferFields } from '@/features/transfers/fields/create-internal-transfer-fields';
-import { CreateSvcTransferFields } from '@/features/transfers/fields/create-svc-transfer-fields';
 import { renderWithProviders } from '@/test/render';
-
-const FIELDS: Record<OperationId, ComponentType> = {
-  createOrder: CreateOrderFields,
-  createInternalTransfer: CreateInternalTransferFields,
-  createSvcTransfer: CreateSvcTransferFields,
-  createDepositAddress: CreateDepositAddressFields,
-  createCryptoWithdrawalFee: CreateCryptoWithdrawalFeeFields,
-  updateFiatAccount: UpdateFiatAccountFields,
-  createOrchestration: CreateOrchestrationFields,
-  createOrchestrationRule: CreateOrchestrationRuleFields,
-};
+import { fieldsFileOf, loadView } from './operation-views';
 
 /** Fields that appear only on a condition the default form does not meet, and why. */
-const CONDITIONAL: Partial<Record<OperationId, string[]>> = {
+const CONDITIONAL: Partial<Record<WriteOperationId, string[]>> = {
   // A limit buy (the default) takes base amount and price; GTT alone takes an expiry.
   createOrder: ['quote_amount', 'stop_price', 'expiration_date'],
   // One switch: amount by default, total when switched.
@@ -34,12 +20,14 @@ const CONDITIONAL: Partial<Record<OperationId, string[]>> = {
   updateFiatAccount: ['fiat_account_owner', 'fiat_network_instructions'],
 };
 
-describe.each(OPERATION_IDS)('%s form', (id) => {
-  it('offers every field of the request, labelled from the schema', () => {
+// Each write's own fields component, or the generated form when it has none.
+describe.each(WRITE_OPERATION_IDS)('%s form', (id) => {
+  it('offers every field of the request, labelled from the schema', async () => {
+    const { Fields } = await loadView(id);
     renderWithProviders(
       <OperationForm
         operationId={id}
-        Fields={FIELDS[id]}
+        Fields={Fields}
         initialInput={id === 'createOrder' ? { side: 'BUY', type: 'LIMIT' } : undefined}
       />,
     );
@@ -59,5 +47,20 @@ describe.each(OPERATION_IDS)('%s form', (id) => {
       })
       .map(([name]) => name);
     expect(missing).toEqual([]);
+  });
+});
+
+describe('operation views', () => {
+  it('use a write’s own fields file where there is one, and generate the form otherwise', async () => {
+    const { GeneratedFields } = await import('@/components/form');
+    for (const id of WRITE_OPERATION_IDS) {
+      const view = await loadView(id);
+      expect(view.Fields === GeneratedFields, id).toBe(fieldsFileOf(id) === undefined);
+    }
+    expect(fieldsFileOf('createOrder')).toMatch(
+      /features\/orders\/fields\/create-order-fields\.tsx$/,
+    );
+    expect((await loadView('createOrder')).defaults).toMatchObject({ type: 'LIMIT' });
+    expect((await loadView('createInternalTransfer')).review).toBeTypeOf('function');
   });
 });

@@ -12,141 +12,107 @@ const page =
   <M,>(load: () => Promise<M>, pick: (module: M) => React.ComponentType) =>
   async () => ({ Component: pick(await load()) });
 
-export const router = createBrowserRouter([
+/** The route whose children are the pages; the registry's pages are patched in under it. */
+const PAGES = 'pages';
+let registryPatched: Promise<void> | undefined;
+
+export const router = createBrowserRouter(
+  [
+    {
+      path: '/sign-in',
+      errorElement: <RouteError />,
+      hydrateFallbackElement: <LoadingState />,
+      lazy: page(
+        () => import('@/features/auth/sign-in-page'),
+        (m) => m.SignInPage,
+      ),
+    },
+    {
+      path: '/',
+      Component: AppLayout,
+      errorElement: <RouteError />,
+      hydrateFallbackElement: <LoadingState />,
+      children: [
+        {
+          id: PAGES,
+          errorElement: <RouteError />,
+          children: [
+            { index: true, Component: HomePage },
+            {
+              path: 'orders',
+              lazy: page(
+                () => import('@/features/orders/orders-page'),
+                (m) => m.OrdersPage,
+              ),
+            },
+            {
+              path: 'orders/:journalId',
+              lazy: page(
+                () => import('@/features/orders/order-detail-page'),
+                (m) => m.OrderDetailPage,
+              ),
+            },
+            {
+              path: 'approvals',
+              lazy: page(
+                () => import('@/features/approvals/approvals-page'),
+                (m) => m.ApprovalsPage,
+              ),
+            },
+            {
+              path: 'approvals/:id',
+              lazy: page(
+                () => import('@/features/approvals/approval-detail-page'),
+                (m) => m.ApprovalDetailPage,
+              ),
+            },
+            {
+              path: 'journal',
+              lazy: page(
+                () => import('@/features/journal/journal-page'),
+                (m) => m.JournalPage,
+              ),
+            },
+            {
+              path: 'journal/:id',
+              lazy: page(
+                () => import('@/features/journal/journal-detail-page'),
+                (m) => m.JournalDetailPage,
+              ),
+            },
+            {
+              path: 'sessions',
+              lazy: page(
+                () => import('@/features/sessions/sessions-page'),
+                (m) => m.SessionsPage,
+              ),
+            },
+            {
+              path: 'security-events',
+              lazy: page(
+                () => import('@/features/sessions/security-events-page'),
+                (m) => m.SecurityEventsPage,
+              ),
+            },
+            { path: '*', Component: NotFoundPage },
+          ],
+        },
+      ],
+    },
+  ],
   {
-    path: '/sign-in',
-    errorElement: <RouteError />,
-    hydrateFallbackElement: <LoadingState />,
-    lazy: page(
-      () => import('@/features/auth/sign-in-page'),
-      (m) => m.SignInPage,
-    ),
+    // Called when a path matches nothing yet, or only a route with a parameter or a splat that a
+    // registry route may outrank (`/orders/new` against `/orders/:journalId`): the registry's routes
+    // are loaded and patched in once.
+    async patchRoutesOnNavigation({ patch }) {
+      registryPatched ??= import('./registry-routes').then(
+        ({ registryRoutes }) => patch(PAGES, registryRoutes),
+        (error: unknown) => {
+          registryPatched = undefined; // a chunk that failed to load is tried again next time
+          throw error;
+        },
+      );
+      await registryPatched;
+    },
   },
-  {
-    path: '/',
-    Component: AppLayout,
-    errorElement: <RouteError />,
-    hydrateFallbackElement: <LoadingState />,
-    children: [
-      {
-        errorElement: <RouteError />,
-        children: [
-          { index: true, Component: HomePage },
-          {
-            path: 'orders',
-            lazy: page(
-              () => import('@/features/orders/orders-page'),
-              (m) => m.OrdersPage,
-            ),
-          },
-          {
-            path: 'orders/new',
-            lazy: page(
-              () => import('@/features/orders/create-order-route'),
-              (m) => m.CreateOrderRoute,
-            ),
-          },
-          {
-            path: 'orders/:journalId',
-            lazy: page(
-              () => import('@/features/orders/order-detail-page'),
-              (m) => m.OrderDetailPage,
-            ),
-          },
-          {
-            path: 'transfers/internal',
-            lazy: page(
-              () => import('@/features/transfers/routes'),
-              (m) => m.InternalTransferRoute,
-            ),
-          },
-          {
-            path: 'transfers/svc',
-            lazy: page(
-              () => import('@/features/transfers/routes'),
-              (m) => m.SvcTransferRoute,
-            ),
-          },
-          {
-            path: 'crypto/deposit-addresses',
-            lazy: page(
-              () => import('@/features/crypto/routes'),
-              (m) => m.DepositAddressRoute,
-            ),
-          },
-          {
-            path: 'crypto/withdrawal-fees',
-            lazy: page(
-              () => import('@/features/crypto/routes'),
-              (m) => m.WithdrawalFeeRoute,
-            ),
-          },
-          {
-            path: 'fiat/accounts',
-            lazy: page(
-              () => import('@/features/fiat/routes'),
-              (m) => m.FiatAccountRoute,
-            ),
-          },
-          {
-            path: 'orchestration/orchestrations',
-            lazy: page(
-              () => import('@/features/orchestration/routes'),
-              (m) => m.OrchestrationRoute,
-            ),
-          },
-          {
-            path: 'orchestration/rules',
-            lazy: page(
-              () => import('@/features/orchestration/routes'),
-              (m) => m.OrchestrationRuleRoute,
-            ),
-          },
-          {
-            path: 'approvals',
-            lazy: page(
-              () => import('@/features/approvals/approvals-page'),
-              (m) => m.ApprovalsPage,
-            ),
-          },
-          {
-            path: 'approvals/:id',
-            lazy: page(
-              () => import('@/features/approvals/approval-detail-page'),
-              (m) => m.ApprovalDetailPage,
-            ),
-          },
-          {
-            path: 'journal',
-            lazy: page(
-              () => import('@/features/journal/journal-page'),
-              (m) => m.JournalPage,
-            ),
-          },
-          {
-            path: 'journal/:id',
-            lazy: page(
-              () => import('@/features/journal/journal-detail-page'),
-              (m) => m.JournalDetailPage,
-            ),
-          },
-          {
-            path: 'sessions',
-            lazy: page(
-              () => import('@/features/sessions/sessions-page'),
-              (m) => m.SessionsPage,
-            ),
-          },
-          {
-            path: 'security-events',
-            lazy: page(
-              () => import('@/features/sessions/security-events-page'),
-              (m) => m.SecurityEventsPage,
-            ),
-          },
-          { path: '*', Component: NotFoundPage },
-        ],
-      },
-    ],
-  },
-]);
+);

@@ -9,7 +9,7 @@ import type {
   JournalEntry,
   JournalPage,
   JournalQuery,
-  OperationId,
+  WriteOperationId,
   OrdersPage,
   OrdersQuery,
   SecurityEventPage,
@@ -109,7 +109,7 @@ export const signOut = () => request<void>('/api/session', { method: 'DELETE', q
  * Sends one operation: the form's input, path parameters included as fields. A send the approval
  * policy holds answers `202 {journal, approval}` instead: nothing was sent yet.
  */
-export const sendOperation = <T = unknown>(id: OperationId, input: unknown) =>
+export const sendOperation = <T = unknown>(id: WriteOperationId, input: unknown) =>
   request<SendResult<T> | AwaitingApprovalResult>(`/api/operations/${encodeURIComponent(id)}`, {
     method: 'POST',
     body: input,

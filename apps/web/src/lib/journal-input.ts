@@ -1,10 +1,10 @@
-import type { JournalEntry, Operation } from '@console/schemas';
+import type { JournalEntry, WriteOperation } from '@console/schemas';
 
 /**
  * The form input a journal entry was sent from: its exact body plus the path parameters read back
  * out of the request path (`/v2/profiles/{profile_id}/orders` → profile_id). Used by "Clone as new".
  */
-export function inputFromJournal(op: Operation, entry: JournalEntry): Record<string, unknown> {
+export function inputFromJournal(op: WriteOperation, entry: JournalEntry): Record<string, unknown> {
   let body: Record<string, unknown> = {};
   try {
     const parsed: unknown = JSON.parse(entry.request_body);

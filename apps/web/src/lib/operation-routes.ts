@@ -1,18 +1,11 @@
-import type { OperationId } from '@console/schemas';
+import { isWriteOperationId, operations } from '@console/schemas';
 
-/** Where each operation's form lives; the navigation and "Clone as new" both go through here. */
-export const OPERATION_ROUTES: Record<OperationId, string> = {
-  createOrder: '/orders/new',
-  createInternalTransfer: '/transfers/internal',
-  createSvcTransfer: '/transfers/svc',
-  createDepositAddress: '/crypto/deposit-addresses',
-  createCryptoWithdrawalFee: '/crypto/withdrawal-fees',
-  updateFiatAccount: '/fiat/accounts',
-  createOrchestration: '/orchestration/orchestrations',
-  createOrchestrationRule: '/orchestration/rules',
-};
+/** Where a write's form lives: its registry entry's route. "Clone as new" goes there too. */
+export function operationRoute(operation: string): string | undefined {
+  return isWriteOperationId(operation) ? operations[operation].route : undefined;
+}
 
 export function cloneLink(operation: string, journalId: string): string | undefined {
-  const route = (OPERATION_ROUTES as Record<string, string>)[operation];
+  const route = operationRoute(operation);
   return route ? `${route}?clone=${encodeURIComponent(journalId)}` : undefined;
 }

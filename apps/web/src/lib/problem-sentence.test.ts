@@ -63,6 +63,23 @@ describe('describeProblem', () => {
     expect(text.sentence).toMatch(/^id: x Check the ids/);
   });
 
+  it.each([
+    [404, /Check the ids/],
+    [401, /did not accept the console’s credentials/],
+    [400, /refused the request: The quote q-1 has expired\. Correct it/],
+  ])('knows a %s about:blank by its status', (status, sentence) => {
+    const text = describeProblem(
+      problem({ upstream: { status, type: 'about:blank', detail: 'The quote q-1 has expired.' } }),
+    );
+    expect(text.sentence).toMatch(sentence);
+    expect(text.retry).toBeNull();
+  });
+
+  it('reads no meaning into a problem type the service does not send', () => {
+    const text = describeProblem(problem({ upstream: upstream('not-found') }));
+    expect(text.title).not.toBe('Not found');
+  });
+
   it('never matches on detail: an unknown code shows the service’s words', () => {
     const text = describeProblem(
       problem({ upstream: { status: 400, detail: 'insufficient-funds' } }),

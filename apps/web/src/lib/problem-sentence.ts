@@ -24,8 +24,8 @@ function retryKind(problem: ConsoleProblem): ProblemText['retry'] {
 }
 
 /**
- * Service problems matched on their code, never on `detail` (DESIGN.md §3); the console's own
- * problems on status. Every sentence ends with what the operator can do about it.
+ * Service problems matched on their code, or on their status where the service sends
+ * `about:blank`, never on `detail` (DESIGN.md §3); the console's own problems on status. Every sentence ends with what the operator can do about it.
  */
 export function describeProblem(problem: ConsoleProblem, refId?: string): ProblemText {
   const retry = retryKind(problem);
@@ -76,11 +76,20 @@ export function describeProblem(problem: ConsoleProblem, refId?: string): Proble
           retry,
         };
     }
-    // The service answers not found as about:blank: known by its status, never by a type name.
+    // Not found and unauthorised come as `about:blank`: known by their status alone. A 400 reads
+    // as the service's own words below.
     if (upstream.status === 404) {
       return {
         title: 'Not found',
         sentence: `${upstream.detail ?? 'The service does not know a record this request names.'} Check the ids (profile, fiat account) and send again.`,
+        retry: null,
+      };
+    }
+    if (upstream.status === 401) {
+      return {
+        title: 'Not authorised by the service',
+        sentence:
+          'The service did not accept the console’s credentials (its token or signature), so nothing was done. Tell the team that runs the console.',
         retry: null,
       };
     }
@@ -93,7 +102,7 @@ export function describeProblem(problem: ConsoleProblem, refId?: string): Proble
     }
     return {
       title: upstream.title ?? problem.title,
-      sentence: `The service refused the request: ${upstream.detail ?? upstream.title ?? `HTTP ${upstream.status}`}. Correct it and send again.`,
+      sentence: `The service refused the request: ${(upstream.detail ?? upstream.title ?? `HTTP ${upstream.status}`).replace(/\.$/, '')}. Correct it and send again.`,
       retry,
     };
   }

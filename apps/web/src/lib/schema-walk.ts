@@ -1,4 +1,4 @@
-import { fieldMeta, type FieldMeta, type Operation } from '@console/schemas';
+import { fieldMeta, type FieldMeta, type WriteOperation } from '@console/schemas';
 import type { z } from 'zod';
 
 /*
@@ -51,7 +51,7 @@ export function enumValues(schema: AnySchema): string[] {
 }
 
 /** The combined input shape of an operation: path parameters first, then body fields. */
-export function requestShape(op: Operation): Record<string, AnySchema> {
+export function requestShape(op: WriteOperation): Record<string, AnySchema> {
   return { ...op.shape.path, ...op.shape.body } as Record<string, AnySchema>;
 }
 

@@ -19,12 +19,33 @@ export const metadataField = (
   help = 'Up to 6 key/value pairs, 100 characters each',
 ) => metadataSchema(label).meta({ label, help, group: 'options', kind: 'metadata' });
 
-export const idField = (label: string, group: 'who' | 'what' | 'options', help?: string) =>
-  identifier(label).meta({ label, group, ...(help ? { help } : {}) });
+/** An id field; `choices` names the list operation whose records the operator can pick from. */
+export const idField = (
+  label: string,
+  group: 'who' | 'what' | 'options',
+  help?: string,
+  choices?: string,
+) =>
+  identifier(label).meta({
+    label,
+    group,
+    ...(help ? { help } : {}),
+    ...(choices ? { choices } : {}),
+  });
 
 /** A path parameter: a UUID and nothing else, since it becomes a segment of the service's URL. */
-export const pathIdField = (label: string, group: 'who' | 'what' | 'options', help?: string) =>
-  uuid(label).meta({ label, group, ...(help ? { help } : {}) });
+export const pathIdField = (
+  label: string,
+  group: 'who' | 'what' | 'options',
+  help?: string,
+  choices?: string,
+) =>
+  uuid(label).meta({
+    label,
+    group,
+    ...(help ? { help } : {}),
+    ...(choices ? { choices } : {}),
+  });
 
 export const optional = <T extends z.ZodType>(schema: T) => {
   const meta = schema.meta();

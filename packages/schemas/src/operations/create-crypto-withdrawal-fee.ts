@@ -1,3 +1,4 @@
+import { MONEY_ROLES } from '../primitives/roles';
 import { positiveDecimalString } from '../primitives/decimal';
 import { CryptoNetworkSchema } from '../primitives/enums';
 import { assetCode, text } from '../primitives/identifier';
@@ -13,6 +14,11 @@ export const createCryptoWithdrawalFee = defineOperation({
   scope: 'fee:write_crypto_withdrawal_fee',
   movesMoney: false,
   takesRefId: false,
+  roles: MONEY_ROLES,
+  approval: { required: false, approvers: MONEY_ROLES },
+  nav: { duty: 'Crypto', label: 'Withdrawal fees' },
+  route: '/crypto/withdrawal-fees',
+  result: {},
   pathShape: {},
   bodyShape: {
     asset: assetCode().meta({ label: 'Asset', help: 'The currency to withdraw', group: 'what' }),

@@ -1,3 +1,4 @@
+import { MONEY_ROLES } from '../primitives/roles';
 import { ConversionTargetAssetSchema, CryptoNetworkSchema } from '../primitives/enums';
 import { DepositAddressSchema } from '../resources/deposit-address';
 import { idField, metadataField, optional, refIdField } from './common-fields';
@@ -12,9 +13,14 @@ export const createDepositAddress = defineOperation({
   scope: 'transfer:write_deposit_address',
   movesMoney: false,
   takesRefId: true,
+  roles: MONEY_ROLES,
+  approval: { required: false, approvers: MONEY_ROLES },
+  nav: { duty: 'Crypto', label: 'Deposit addresses' },
+  route: '/crypto/deposit-addresses',
+  result: { record: { operation: 'listDepositAddresses', query: { ids: 'id' } } },
   pathShape: {},
   bodyShape: {
-    profile_id: idField('Profile id', 'who', 'The profile credited by deposits'),
+    profile_id: idField('Profile id', 'who', 'The profile credited by deposits', 'listProfiles'),
     identity_id: optional(idField('Identity id', 'who', 'The end user who will deposit')),
     account_id: optional(idField('Account id', 'who')),
     crypto_network: CryptoNetworkSchema.meta({ label: 'Crypto network', group: 'what' }),

@@ -1,9 +1,14 @@
+import {
+  FINAL_ORCHESTRATION_RULE_STATUSES,
+  ORCHESTRATION_RULE_STATUSES,
+} from '../primitives/enums';
+import { MONEY_ROLES } from '../primitives/roles';
 import { z } from 'zod';
 import { assetCode, text } from '../primitives/identifier';
 import { OrchestrationRuleSchema } from '../resources/orchestration-rule';
 import {
   DestinationRequestSchema,
-  SourceRequestSchema,
+  RuleSourceRequestSchema,
 } from '../resources/orchestration-endpoints';
 import { idField, optional, refIdField } from './common-fields';
 import { defineOperation } from './define-operation';
@@ -18,16 +23,30 @@ export const createOrchestrationRule = defineOperation({
   scope: 'orchestration:write_orchestration_rule',
   movesMoney: true,
   takesRefId: true,
+  roles: MONEY_ROLES,
+  approval: { required: true, approvers: MONEY_ROLES },
+  nav: { duty: 'Orchestration', label: 'Rules' },
+  route: '/orchestration/rules',
+  result: {
+    wrapper: 'rule',
+    status: {
+      member: 'status',
+      known: ORCHESTRATION_RULE_STATUSES,
+      terminal: FINAL_ORCHESTRATION_RULE_STATUSES,
+    },
+    // No Get for a single rule: it is found by its id in the list.
+    record: { operation: 'listOrchestrationRules', query: { ids: 'id' } },
+  },
   pathShape: {},
   bodyShape: {
-    profile_id: idField('Profile id', 'who', 'Profile of the account owner'),
+    profile_id: idField('Profile id', 'who', 'Profile of the account owner', 'listProfiles'),
     identity_id: optional(idField('Identity id', 'who')),
     account_id: optional(idField('Account id', 'who', 'Account where the rule applies')),
     nickname: text('Nickname', 100)
       .optional()
       .meta({ label: 'Nickname', help: 'A name operators recognise', group: 'what' }),
     source_asset: assetCode('Source asset').meta({ label: 'Source asset', group: 'what' }),
-    source: SourceRequestSchema.meta({
+    source: RuleSourceRequestSchema.meta({
       label: 'Source',
       help: 'The deposits the rule watches',
       group: 'what',

@@ -1,3 +1,5 @@
+import { FINAL_ORCHESTRATION_STATUSES, ORCHESTRATION_STATUSES } from '../primitives/enums';
+import { MONEY_ROLES } from '../primitives/roles';
 import { positiveDecimalString } from '../primitives/decimal';
 import { assetCode } from '../primitives/identifier';
 import { OrchestrationSchema } from '../resources/orchestration';
@@ -23,9 +25,21 @@ export const createOrchestration = defineOperation({
   scope: 'orchestration:write_orchestration',
   movesMoney: true,
   takesRefId: true,
+  roles: MONEY_ROLES,
+  approval: { required: true, approvers: MONEY_ROLES },
+  nav: { duty: 'Orchestration', label: 'Orchestrations' },
+  route: '/orchestration/orchestrations',
+  result: {
+    status: {
+      member: 'status',
+      known: ORCHESTRATION_STATUSES,
+      terminal: FINAL_ORCHESTRATION_STATUSES,
+    },
+    record: { operation: 'getOrchestration', params: { id: 'id' } },
+  },
   pathShape: {},
   bodyShape: {
-    profile_id: idField('Profile id', 'who', 'The profile whose funds move'),
+    profile_id: idField('Profile id', 'who', 'The profile whose funds move', 'listProfiles'),
     identity_id: optional(idField('Identity id', 'who')),
     account_id: optional(idField('Account id', 'who')),
     source_asset: assetCode('Source asset').meta({ label: 'Source asset', group: 'what' }),

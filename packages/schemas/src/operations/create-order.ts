@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { positiveDecimalString } from '../primitives/decimal';
 import {
+  FINAL_ORDER_STATUSES,
   MarketSchema,
+  ORDER_STATUSES,
   OrderSideSchema,
   OrderTypeSchema,
   TimeInForceSchema,
@@ -10,6 +12,7 @@ import {
   type TimeInForce,
 } from '../primitives/enums';
 import { identifier } from '../primitives/identifier';
+import { MONEY_ROLES } from '../primitives/roles';
 import { OrderSchema } from '../resources/order';
 import { idField, pathIdField, metadataField, optional, refIdField } from './common-fields';
 import { defineOperation } from './define-operation';
@@ -72,8 +75,21 @@ export const createOrder = defineOperation({
   scope: 'exchange:write_order',
   movesMoney: true,
   takesRefId: true,
+  roles: MONEY_ROLES,
+  approval: { required: false, approvers: MONEY_ROLES },
+  nav: { duty: 'Trading', label: 'New order' },
+  route: '/orders/new',
+  result: {
+    status: { member: 'status', known: ORDER_STATUSES, terminal: FINAL_ORDER_STATUSES },
+    record: { operation: 'getOrder', params: { profile_id: 'profile_id', id: 'id' } },
+  },
   pathShape: {
-    profile_id: pathIdField('Profile id', 'who', 'The profile the order is placed for'),
+    profile_id: pathIdField(
+      'Profile id',
+      'who',
+      'The profile the order is placed for',
+      'listProfiles',
+    ),
   },
   bodyShape: {
     side: OrderSideSchema.meta({ label: 'Side', group: 'what' }),
@@ -141,7 +157,12 @@ export const createOrder = defineOperation({
       idField('Identity account id', 'who', 'Account under which the order is placed'),
     ),
     recipient_profile_id: optional(
-      idField('Recipient profile id', 'who', 'Profile that receives the settled currency'),
+      idField(
+        'Recipient profile id',
+        'who',
+        'Profile that receives the settled currency',
+        'listProfiles',
+      ),
     ),
     self_match_prevention_id: identifier('Self-match prevention id')
       .max(36, { error: 'Self-match prevention id can have at most 36 characters' })

@@ -1,3 +1,5 @@
+import { FINAL_TRANSFER_STATUSES, TRANSFER_STATUSES } from '../primitives/enums';
+import { MONEY_ROLES } from '../primitives/roles';
 import { TransferSchema } from '../resources/transfer';
 import { defineOperation } from './define-operation';
 import { transferBodyShape, transferRules } from './transfer-body';
@@ -12,6 +14,14 @@ export const createSvcTransfer = defineOperation({
   scope: 'transfer:write_svc_transfer',
   movesMoney: true,
   takesRefId: true,
+  roles: MONEY_ROLES,
+  approval: { required: true, approvers: MONEY_ROLES },
+  nav: { duty: 'Transfers', label: 'Svc transfer' },
+  route: '/transfers/svc',
+  result: {
+    status: { member: 'status', known: TRANSFER_STATUSES, terminal: FINAL_TRANSFER_STATUSES },
+    record: { operation: 'getTransfer', params: { id: 'id' } },
+  },
   pathShape: {},
   bodyShape: transferBodyShape,
   rules: transferRules,

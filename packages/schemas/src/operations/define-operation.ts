@@ -1,4 +1,13 @@
 import { z } from 'zod';
+import type { Role } from '../primitives/roles';
+import {
+  fillPath,
+  pathParamNames,
+  type ApprovalDefault,
+  type NavPlacement,
+  type OperationMeta,
+  type ResultDisplay,
+} from './operation-meta';
 
 /** Adds an issue at a field path; the rules of an operation report through it. */
 export type Report = (path: readonly (string | number)[], message: string) => void;
@@ -11,6 +20,9 @@ export type Report = (path: readonly (string | number)[], message: string) => vo
  */
 export type OperationRules<Body> = (body: Partial<Body>, report: Report, now: number) => void;
 
+/** The methods of the service's writes. */
+export type WriteMethod = 'POST' | 'PUT' | 'DELETE';
+
 export interface OperationSpec<
   Id extends string,
   PathShape extends z.ZodRawShape,
@@ -21,7 +33,8 @@ export interface OperationSpec<
   title: string;
   /** One sentence for the operator: what sending it does. */
   description: string;
-  method: 'POST' | 'PUT';
+  /** `DELETE` sends no body (the signature covers an empty payload). */
+  method: WriteMethod;
   /** The spec's path template, such as `/v2/profiles/{profile_id}/orders`. */
   path: string;
   scope: string;
@@ -29,13 +42,21 @@ export interface OperationSpec<
   movesMoney: boolean;
   /** True when the body carries a `ref_id` for idempotence (the BFF mints one when absent). */
   takesRefId: boolean;
+  /** Roles whose operators may send it. */
+  roles: readonly Role[];
+  /** The approval it needs unless the policy file says otherwise. */
+  approval: ApprovalDefault;
+  nav?: NavPlacement;
+  parent?: string;
+  route: string;
+  result: ResultDisplay;
   pathShape: PathShape;
   bodyShape: BodyShape;
   rules?: OperationRules<z.infer<z.ZodObject<BodyShape>>>;
   response: Response;
 }
 
-function withRules<S extends z.ZodType>(
+export function withRules<S extends z.ZodType>(
   schema: S,
   rules: OperationRules<never> | undefined,
   clock: () => number,
@@ -58,8 +79,8 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
 }
 
 /**
- * Builds an operation of the registry from its spec: the console's request schema (body fields
- * and path parameters), the wire body schema the sandbox validates, and how input becomes a request.
+ * Builds a write of the registry from its spec: the console's request schema (body fields and
+ * path parameters), the wire body schema the sandbox validates, and how input becomes a request.
  *
  * @example
  * const { path, body } = operations.createOrder.toWire(input);
@@ -75,19 +96,35 @@ export function defineOperation<
   const bodyObject = z.strictObject(spec.bodyShape);
   const rules = spec.rules as OperationRules<never> | undefined;
   const pathParams = Object.keys(spec.pathShape) as (keyof PathShape & string)[];
+  if (pathParams.join('/') !== pathParamNames(spec.path).join('/')) {
+    throw new Error(`${spec.id}: the path shape must name the parameters of ${spec.path}`);
+  }
   type Request = z.infer<typeof requestObject>;
   type Body = z.infer<typeof bodyObject>;
 
-  return {
+  const meta: OperationMeta<Id> = {
     id: spec.id,
     title: spec.title,
     description: spec.description,
-    method: spec.method,
     path: spec.path,
     pathParams,
     scope: spec.scope,
+    roles: spec.roles,
+    ...(spec.nav ? { nav: spec.nav } : {}),
+    ...(spec.parent ? { parent: spec.parent } : {}),
+    route: spec.route,
+    result: spec.result,
+  };
+  return {
+    ...meta,
+    kind: 'write' as const,
+    method: spec.method,
+    pathParams,
+    /** True for `DELETE`: the request has no body, and its signature covers an empty payload. */
+    bodyless: spec.method === 'DELETE',
     movesMoney: spec.movesMoney,
     takesRefId: spec.takesRefId,
+    approval: spec.approval,
     /** The console's input: body fields plus path parameters, clock rules at the current time. */
     request: withRules(requestObject, rules, Date.now),
     /** The same, with the clock fixed at `now` (Unix ms): for tests and for the check at send time. */
@@ -101,27 +138,14 @@ export function defineOperation<
     /** Moves path parameters out of the input into the path; the rest is the body. */
     toWire(input: Request): { path: string; body: Body } {
       const body: Record<string, unknown> = { ...input };
-      let path = spec.path;
-      for (const name of pathParams) {
-        path = path.replace(`{${name}}`, pathSegment(body[name], name));
-        delete body[name];
-      }
+      const path = fillPath(spec.path, body);
+      for (const name of pathParams) delete body[name];
       return { path, body: body as Body };
     },
   };
 }
 
-export type Operation = ReturnType<typeof defineOperation>;
+/** A write of the registry. */
+export type WriteOperation = ReturnType<typeof defineOperation>;
 
-/**
- * One path parameter as a URL segment: percent-encoded, and never empty, `.` or `..`, which a
- * server would resolve to another endpoint. The schemas already refuse such values; this is the
- * last line, for any caller that builds a path without them.
- */
-export function pathSegment(value: unknown, name: string): string {
-  const segment = encodeURIComponent(String(value));
-  if (segment === '' || segment === '.' || segment === '..') {
-    throw new RangeError(`${name} cannot be a path segment: ${JSON.stringify(value)}`);
-  }
-  return segment;
-}
+export { pathSegment } from './operation-meta';

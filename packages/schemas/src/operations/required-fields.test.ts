@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { parseWith } from '../errors';
 import { exampleInput } from '../fixtures';
-import { operations, type OperationId } from '../registry';
+import { operations, type WriteOperationId } from '../registry';
 
 /** The fields each request cannot do without (the spec's "Required: yes", and the console's choices in docs/decisions). */
-const REQUIRED: Partial<Record<OperationId, string[]>> = {
+const REQUIRED: Partial<Record<WriteOperationId, string[]>> = {
   createInternalTransfer: ['from_profile_id', 'to_profile_id', 'amount', 'asset'],
   createSvcTransfer: ['from_profile_id', 'to_profile_id', 'amount', 'asset'],
   createOrchestrationRule: ['ref_id', 'profile_id', 'source_asset', 'destination_asset', 'source'],
@@ -23,7 +23,7 @@ const REQUIRED: Partial<Record<OperationId, string[]>> = {
 };
 
 const cases = Object.entries(REQUIRED).flatMap(([id, fields]) =>
-  fields.map((field) => [id as OperationId, field] as const),
+  fields.map((field) => [id as WriteOperationId, field] as const),
 );
 
 describe('required fields', () => {
@@ -151,5 +151,60 @@ describe('source and destination of orchestrations and rules', () => {
     expect(parseWith(operations.createOrchestrationRule.request, withoutDestination).ok).toBe(true);
     const { source: _s, ...withoutSource } = rule;
     expect(parseWith(operations.createOrchestrationRule.request, withoutSource).ok).toBe(false);
+  });
+});
+
+describe('the source of an orchestration rule names the rail it watches (ADR 002)', () => {
+  const rule = exampleInput('createOrchestrationRule');
+  const check = (source: unknown) => {
+    const result = parseWith(operations.createOrchestrationRule.request, { ...rule, source });
+    return result.ok ? [] : result.errors;
+  };
+
+  it.each([
+    ['a crypto network only, the service’s own example', { crypto: { network: 'ETHEREUM' } }],
+    ['a fiat network and account type', { fiat: { network: 'WIRE', account_type: 'SWIFT' } }],
+    ['CUBIX with ABA', { fiat: { network: 'CUBIX', account_type: 'ABA' } }],
+    ['existing deposit instructions', { fiat: { deposit_instructions_id: 'd-1' } }],
+    ['an existing address', { crypto: { address_id: 'a-1' } }],
+  ])('accepts %s', (_name, source) => {
+    expect(check(source)).toEqual([]);
+  });
+
+  it.each([
+    [
+      'an empty crypto source',
+      { crypto: {} },
+      'source.crypto.network',
+      'Give the network whose deposits the rule watches',
+    ],
+    [
+      'a fiat network without its account type',
+      { fiat: { network: 'WIRE' } },
+      'source.fiat.account_type',
+      'Account type is required unless deposit instructions are named',
+    ],
+    [
+      'a fiat network the appendix does not list',
+      { fiat: { network: 'SEPA', account_type: 'SWIFT' } },
+      'source.fiat.network',
+      'Network must be one of WIRE, CUBIX',
+    ],
+    [
+      'two rails',
+      { crypto: { network: 'ETHEREUM' }, fiat: { network: 'WIRE', account_type: 'ABA' } },
+      'source',
+      'Give only one of crypto, fiat or profile as the source',
+    ],
+  ])('refuses %s', (_name, source, path, message) => {
+    expect(check(source)).toContainEqual({ path, message });
+  });
+
+  it('still asks an orchestration’s crypto source for its address', () => {
+    const result = parseWith(operations.createOrchestration.request, {
+      ...exampleInput('createOrchestration'),
+      source: { crypto: { network: 'ETHEREUM' } },
+    });
+    expect(result.ok ? [] : result.errors.map((e) => e.path)).toEqual(['source.crypto.address_id']);
   });
 });

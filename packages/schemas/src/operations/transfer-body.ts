@@ -5,12 +5,12 @@ import type { OperationRules } from './define-operation';
 
 /** Create Internal Transfer and Create Svc Transfer take the same fields and rules (spec §5). */
 export const transferBodyShape = {
-  from_profile_id: idField('From profile id', 'who', 'The profile sending funds'),
+  from_profile_id: idField('From profile id', 'who', 'The profile sending funds', 'listProfiles'),
   from_identity_id: optional(idField('From identity id', 'who', 'The sending user')),
   from_account_id: optional(
     idField('From account id', 'who', 'Needed only by integrations acting for end users'),
   ),
-  to_profile_id: idField('To profile id', 'who', 'The profile receiving funds'),
+  to_profile_id: idField('To profile id', 'who', 'The profile receiving funds', 'listProfiles'),
   to_identity_id: optional(idField('To identity id', 'who', 'The receiving user')),
   to_account_id: optional(
     idField('To account id', 'who', 'Needed only by integrations acting for end users'),

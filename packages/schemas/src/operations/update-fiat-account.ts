@@ -1,3 +1,5 @@
+import { FIAT_ACCOUNT_STATUSES, FINAL_FIAT_ACCOUNT_STATUSES } from '../primitives/enums';
+import { FIAT_ROLES } from '../primitives/roles';
 import {
   FiatAccountOwnerRequestSchema,
   FiatAccountSchema,
@@ -16,8 +18,20 @@ export const updateFiatAccount = defineOperation({
   scope: 'transfer:write_fiat_account',
   movesMoney: false,
   takesRefId: false,
+  roles: FIAT_ROLES,
+  approval: { required: true, approvers: FIAT_ROLES },
+  nav: { duty: 'Fiat', label: 'Fiat accounts' },
+  route: '/fiat/accounts',
+  result: {
+    status: {
+      member: 'status',
+      known: FIAT_ACCOUNT_STATUSES,
+      terminal: FINAL_FIAT_ACCOUNT_STATUSES,
+    },
+    record: { operation: 'getFiatAccount', params: { id: 'id' } },
+  },
   pathShape: {
-    id: pathIdField('Fiat account id', 'who', 'The fiat account UUID'),
+    id: pathIdField('Fiat account id', 'who', 'The fiat account UUID', 'listFiatAccounts'),
   },
   bodyShape: {
     fiat_account_owner: FiatAccountOwnerRequestSchema.optional().meta({

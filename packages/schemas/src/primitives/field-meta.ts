@@ -16,6 +16,11 @@ export interface FieldMeta {
   kind?: 'decimal' | 'metadata' | 'ref_id' | 'epoch-millis' | 'integer';
   /** For amounts: the field whose value names the asset, or a fixed asset code after `=`. */
   asset?: string;
+  /**
+   * For ids: the list operation of the registry whose records the operator can pick from
+   * (`listProfiles` for a profile id). Checked against the registry by its tests.
+   */
+  choices?: string;
 }
 
 declare module 'zod' {
@@ -25,6 +30,7 @@ declare module 'zod' {
     group?: FieldGroup;
     kind?: FieldMeta['kind'];
     asset?: string;
+    choices?: string;
   }
 }
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { FIAT_ACCOUNT_STATUSES, openEnum } from '../primitives/enums';
+import { FIAT_ACCOUNT_STATUSES, ROUTING_NUMBER_TYPES, openEnum } from '../primitives/enums';
 import { DateTimeSchema } from '../primitives/identifier';
 import { metadataSchema } from '../primitives/metadata';
 
@@ -58,8 +58,6 @@ export const AddressRequestSchema = section('Address', {
   province: addressField('Province or state').optional().meta(m('Province or state')),
   zip_code: addressField('Postal code').optional().meta(m('Postal code')),
 });
-
-export const ROUTING_NUMBER_TYPES = ['ABA', 'SWIFT'] as const;
 
 export const RoutingDetailsRequestSchema = section('Routing details', {
   routing_number_type: z
@@ -146,19 +144,40 @@ const AddressSchema = z
   })
   .partial();
 
+const RoutingDetailsSchema = z
+  .looseObject({
+    routing_number_type: z.string(),
+    routing_number: z.string(),
+    bank_name: z.string(),
+    bank_address: AddressSchema,
+  })
+  .partial();
+
+const accountNumberOnly = z.looseObject({ account_number: z.string() }).partial();
+
+/**
+ * The rails of a fiat account as the service answers them. An account holds one of them; a List
+ * Fiat Accounts answer shows only the last four digits of the account number (`XXXX5678`).
+ */
 export const FiatNetworkInstructionsSchema = z.looseObject({
   wire: z
     .looseObject({
       account_number: z.string(),
       fiat_account_owner_address: AddressSchema,
-      routing_details: z
-        .looseObject({
-          routing_number_type: z.string(),
-          routing_number: z.string(),
-          bank_name: z.string(),
-          bank_address: AddressSchema,
-        })
-        .partial(),
+      routing_details: RoutingDetailsSchema,
+      intermediary_routing_details: RoutingDetailsSchema,
+    })
+    .partial()
+    .optional(),
+  cbit: z.looseObject({ wallet_address: z.string() }).partial().optional(),
+  dbs_act: accountNumberOnly.optional(),
+  cubix: z.looseObject({ account_id: z.string() }).partial().optional(),
+  scb: accountNumberOnly.optional(),
+  rtp: z
+    .looseObject({
+      account_number: z.string(),
+      routing_details: RoutingDetailsSchema,
+      fiat_account_owner_address: AddressSchema,
     })
     .partial()
     .optional(),
@@ -166,7 +185,16 @@ export const FiatNetworkInstructionsSchema = z.looseObject({
   metadata: z.record(z.string(), z.string()).optional(),
 });
 
-/** Fiat account: the response of Update Fiat Account. */
+/** The owner: a person or an institution (the list leaves the name out). */
+export const FiatAccountOwnerSchema = z
+  .looseObject({
+    person_details: z.looseObject({ first_name: z.string(), last_name: z.string() }).partial(),
+    institution_details: z.looseObject({ name: z.string() }).partial(),
+    fiat_network_instructions: FiatNetworkInstructionsSchema,
+  })
+  .partial();
+
+/** Fiat account: the answer of Update and Get Fiat Account, and each listed one (masked). */
 export const FiatAccountSchema = z.looseObject({
   id: z.string(),
   fiat_network_instructions: FiatNetworkInstructionsSchema,
@@ -175,13 +203,7 @@ export const FiatAccountSchema = z.looseObject({
   ref_id: z.string().optional(),
   identity_id: z.string().optional(),
   account_id: z.string().optional(),
-  fiat_account_owner: z
-    .looseObject({
-      person_details: z.looseObject({ first_name: z.string(), last_name: z.string() }).partial(),
-      fiat_network_instructions: FiatNetworkInstructionsSchema,
-    })
-    .partial()
-    .optional(),
+  fiat_account_owner: FiatAccountOwnerSchema.optional(),
   metadata: z.record(z.string(), z.string()).optional(),
   updated_at: DateTimeSchema.optional(),
 });

@@ -1,16 +1,19 @@
 import { z } from 'zod';
-import { ORCHESTRATION_STATUSES, TRANSFER_STATUSES, openEnum } from '../primitives/enums';
+import { ORCHESTRATION_STATUSES, TRANSFER_DETAIL_STATUSES, openEnum } from '../primitives/enums';
 import { DateTimeSchema } from '../primitives/identifier';
 import { DestinationSchema, SourceSchema } from './orchestration-endpoints';
 
-/** A leg of an orchestration: the transfer and its status. */
+/** A leg of an orchestration: the transfer and its status (its id is known once PROCESSING). */
 export const TransferDetailsSchema = z.looseObject({
   transfer_id: z.string().optional(),
-  status: openEnum(TRANSFER_STATUSES).optional(),
+  status: openEnum(TRANSFER_DETAIL_STATUSES).optional(),
 });
+
+/** Why an orchestration failed, in the service's words. */
+export const FailReasonSchema = z.looseObject({ detail: z.string().optional() });
 export type TransferDetails = z.infer<typeof TransferDetailsSchema>;
 
-/** Orchestration: the response of Create Orchestration. */
+/** Orchestration: the response of Create Orchestration, Get Orchestration and each listed one. */
 export const OrchestrationSchema = z.looseObject({
   id: z.string(),
   profile_id: z.string().optional(),
@@ -24,8 +27,7 @@ export const OrchestrationSchema = z.looseObject({
   source_transfer: TransferDetailsSchema.optional(),
   destination_transfer: TransferDetailsSchema.optional(),
   status: openEnum(ORCHESTRATION_STATUSES),
-  /** Its fields are not in the spec: kept as the service sends it. */
-  fail_reason: z.record(z.string(), z.unknown()).nullable().optional(),
+  fail_reason: FailReasonSchema.nullable().optional(),
   source: SourceSchema.optional(),
   destination: DestinationSchema.optional(),
   orchestration_rule_id: z.string().optional(),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   CRYPTO_NETWORKS,
+  SECONDARY_STATUSES,
   TRANSFER_DIRECTIONS,
   TRANSFER_STATUSES,
   TRANSFER_TYPES,
@@ -8,18 +9,34 @@ import {
 } from '../primitives/enums';
 import { DateTimeSchema } from '../primitives/identifier';
 
-/** Set when a transfer was cancelled for suspected system abuse. */
-export const MaxRentExceededSchema = z.looseObject({
-  message: z.string().optional(),
-  destination_address: z.string().optional(),
-});
+const detail = (...members: string[]) =>
+  z.looseObject(Object.fromEntries(members.map((m) => [m, z.string()]))).partial();
 
-/** Keyed by error type; only `max_rent_exceeded` is known, others are kept as they come. */
+/**
+ * Keyed by error type. `max_rent_exceeded` means the transfer was cancelled for suspected system
+ * abuse. Keys the console does not know yet are kept as they come.
+ */
 export const StatusDetailsSchema = z.looseObject({
-  max_rent_exceeded: MaxRentExceededSchema.optional(),
+  missing_trustline: detail('message', 'destination_address', 'asset').optional(),
+  max_rent_exceeded: detail('message', 'destination_address').optional(),
+  pending_customer_approval: detail('message').optional(),
+  stale_fee_quote: detail('message').optional(),
+  invalid_destination_address: detail('message', 'destination_address').optional(),
 });
 
-/** Transfer: the response of Create Internal Transfer and Create Svc Transfer (the debit record). */
+/** A finer-grained explanation of a transfer's status. */
+export const SecondaryStatusSchema = z.looseObject({
+  name: openEnum(SECONDARY_STATUSES).optional(),
+  detail: z.string().optional(),
+});
+
+/** The two transfers of a conversion that came with a deposit. */
+export const AutoConversionSchema = z.looseObject({
+  from_transfer_id: z.string().optional(),
+  to_transfer_id: z.string().optional(),
+});
+
+/** Transfer: the answer of Create Internal Transfer and Create Svc Transfer (the debit record), Get and List Transfers. */
 export const TransferSchema = z.looseObject({
   id: z.string(),
   customer_id: z.string(),
@@ -42,10 +59,10 @@ export const TransferSchema = z.looseObject({
   crypto_network: openEnum(CRYPTO_NETWORKS).optional(),
   crypto_tx_hash: z.string().optional(),
   crypto_tx_index: z.string().optional(),
-  auto_conversion: z.record(z.string(), z.unknown()).nullable().optional(),
+  auto_conversion: AutoConversionSchema.nullable().optional(),
   group_id: z.string().optional(),
   fiat_account_id: z.string().optional(),
-  secondary_status: z.record(z.string(), z.unknown()).nullable().optional(),
+  secondary_status: SecondaryStatusSchema.nullable().optional(),
   notional_value: z.string().optional(),
   memo: z.string().optional(),
   status_details: StatusDetailsSchema.nullable().optional(),

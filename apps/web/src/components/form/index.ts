@@ -1,6 +1,7 @@
 /** What features use to build their fields components and pages. */
 export { Field } from './fields/field';
 export { FormSection, Wide, GROUP_TITLES } from './fields/form-section';
+export { GeneratedFields } from './generated-fields';
 export { ObjectFields } from './fields/object-fields';
 export { RailField } from './fields/rail-field';
 export { SelectField } from './fields/select-field';

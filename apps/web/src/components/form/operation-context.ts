@@ -1,9 +1,9 @@
-import type { Operation } from '@console/schemas';
+import type { WriteOperation } from '@console/schemas';
 import { createContext, useContext } from 'react';
 import type { z } from 'zod';
 
 export interface OperationContextValue {
-  op: Operation;
+  op: WriteOperation;
   /** Path parameters and body fields together, as the form edits them. */
   shape: Record<string, z.ZodType>;
 }

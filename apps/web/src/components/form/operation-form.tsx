@@ -1,5 +1,5 @@
 import { Alert, Button, Group, Stack } from '@mantine/core';
-import { newRefId, operations, type Operation, type OperationId } from '@console/schemas';
+import { newRefId, operations, type WriteOperation, type WriteOperationId } from '@console/schemas';
 import { useCallback, useEffect, useMemo, useState, type ComponentType } from 'react';
 import { FormProvider, useForm, type FieldValues } from 'react-hook-form';
 import { toFormValues } from '@/lib/form-values';
@@ -16,7 +16,7 @@ import { UnsavedChangesGuard } from './unsaved-changes';
 import { useSend } from './use-send';
 
 export interface OperationFormProps {
-  operationId: OperationId;
+  operationId: WriteOperationId;
   /** The feature's fields component: which fields, in which groups, with which conditions. */
   Fields: ComponentType;
   /** For money-moving operations: what the review step says leaves and arrives. */
@@ -51,7 +51,7 @@ function FormInstance({
   initialInput,
   onRestart,
 }: OperationFormProps & { onRestart: (input?: Record<string, unknown>) => void }) {
-  const op = operations[operationId] as Operation;
+  const op: WriteOperation = operations[operationId];
   const shape = useMemo(() => requestShape(op), [op]);
   const defaultValues = useMemo(() => {
     const start = { ...initialInput };

@@ -1,5 +1,5 @@
 import { Alert, Stack, Text, Title } from '@mantine/core';
-import { operations, type OperationId } from '@console/schemas';
+import { operations, type WriteOperationId } from '@console/schemas';
 import { useQuery } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
 import { useSearchParams } from 'react-router';
@@ -12,7 +12,7 @@ import { OperationForm } from './operation-form';
 import type { Reviewer } from './review';
 
 export interface OperationPageProps {
-  operationId: OperationId;
+  operationId: WriteOperationId;
   Fields: ComponentType;
   review?: Reviewer;
   /** Sensible starting values for a new request (not used when cloning). */

@@ -1,5 +1,5 @@
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
-import { problemCode, type ConsoleProblem, type OperationId } from '@console/schemas';
+import { problemCode, type ConsoleProblem, type WriteOperationId } from '@console/schemas';
 import { Link } from 'react-router';
 import { describeProblem } from '@/lib/problem-sentence';
 import { CopyValue } from '../result/copy-value';
@@ -7,7 +7,7 @@ import { ResultCard } from '../result/result-card';
 
 export interface ProblemAlertProps {
   problem: ConsoleProblem;
-  operation: OperationId;
+  operation: WriteOperationId;
   refId?: string | undefined;
   onRetry?: (journalId: string) => void;
   retrying?: boolean;

@@ -1,4 +1,4 @@
-import { operations, type Operation } from '@console/schemas';
+import { operations, type WriteOperation } from '@console/schemas';
 import type { FieldValues, ResolverOptions } from 'react-hook-form';
 import { describe, expect, it } from 'vitest';
 import { requestShape } from '@/lib/schema-walk';
@@ -6,7 +6,7 @@ import { operationResolver } from './resolver';
 
 const options = { fields: {}, shouldUseNativeValidation: false } as ResolverOptions<FieldValues>;
 
-async function resolve(op: Operation, values: FieldValues) {
+async function resolve(op: WriteOperation, values: FieldValues) {
   return operationResolver(op, requestShape(op))(values, undefined, options);
 }
 

@@ -1,4 +1,4 @@
-import type { Operation } from '@console/schemas';
+import type { WriteOperation } from '@console/schemas';
 import { toNestErrors } from '@hookform/resolvers';
 import type { FieldError, FieldValues, Resolver } from 'react-hook-form';
 import type { z } from 'zod';
@@ -48,7 +48,7 @@ function rowIssues(values: unknown, prefix: string, out: Flat): void {
  * of the whole request (no path) go to `root`.
  */
 export function operationResolver(
-  op: Operation,
+  op: WriteOperation,
   shape: Record<string, z.ZodType>,
 ): Resolver<FieldValues> {
   return async (values, _context, options) => {

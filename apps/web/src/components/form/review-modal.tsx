@@ -1,10 +1,10 @@
 import { Alert, Button, Group, Modal, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
-import type { Operation } from '@console/schemas';
+import type { WriteOperation } from '@console/schemas';
 import type { z } from 'zod';
 import { flattenInput, type ReviewLine, type ReviewSummary } from './review';
 
 export interface ReviewModalProps {
-  op: Operation;
+  op: WriteOperation;
   shape: Record<string, z.ZodType>;
   input: Record<string, unknown> | null;
   summary: ReviewSummary | null;

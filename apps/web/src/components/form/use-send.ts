@@ -1,7 +1,7 @@
 import type {
   AwaitingApprovalResult,
   ConsoleProblem,
-  OperationId,
+  WriteOperationId,
   SendResult,
 } from '@console/schemas';
 import { notifications } from '@mantine/notifications';
@@ -24,7 +24,7 @@ export interface Sending {
  * Sends an operation, or retries its journal entry, at most one at a time. The ref guard closes
  * the gap between a click and the re-render that disables the button: no double send.
  */
-export function useSend(operation: OperationId, title: string) {
+export function useSend(operation: WriteOperationId, title: string) {
   const queryClient = useQueryClient();
   const inFlight = useRef(false);
   const [sending, setSending] = useState<Sending | null>(null);

@@ -1,5 +1,5 @@
 import { Card, Divider, Group, Stack, Text, Title } from '@mantine/core';
-import { operations, type JournalEntry, type OperationId } from '@console/schemas';
+import { operations, type JournalEntry, type WriteOperationId } from '@console/schemas';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { CopyValue } from './copy-value';
 import { LocalTime } from './local-time';
@@ -11,7 +11,7 @@ import { FactRow } from './fact-row';
 import { JournalStateBadge } from './journal-state-badge';
 
 export interface ResultCardProps {
-  operation: OperationId;
+  operation: WriteOperationId;
   data: unknown;
   journal?: JournalEntry | undefined;
   title?: string;

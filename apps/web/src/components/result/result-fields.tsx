@@ -1,5 +1,5 @@
 import { Box, Stack, Text } from '@mantine/core';
-import { fieldMeta, operations, type OperationId } from '@console/schemas';
+import { fieldMeta, operations, type WriteOperationId } from '@console/schemas';
 import type { ReactNode } from 'react';
 import { Amount } from './amount';
 import { CopyValue } from './copy-value';
@@ -11,14 +11,14 @@ function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-function labelOf(operation: OperationId, key: string, depth: number): string {
+function labelOf(operation: WriteOperationId, key: string, depth: number): string {
   const shape = operations[operation].shape.body as Record<string, Parameters<typeof fieldMeta>[0]>;
   const schema = depth === 0 ? shape[key] : undefined;
   return (schema && fieldMeta(schema).label) || humanize(key);
 }
 
 function renderValue(
-  operation: OperationId,
+  operation: WriteOperationId,
   key: string,
   value: unknown,
   parent: Record<string, unknown>,
@@ -83,7 +83,7 @@ export function ResultFields({
   depth = 0,
   verbatim = false,
 }: {
-  operation: OperationId;
+  operation: WriteOperationId;
   data: Record<string, unknown>;
   depth?: number;
   verbatim?: boolean;

@@ -1,12 +1,8 @@
 import {
   CONVERSION_TARGET_ASSETS,
   CRYPTO_NETWORKS,
-  FIAT_ACCOUNT_STATUSES,
   MARKETS,
-  ORCHESTRATION_RULE_STATUSES,
-  ORCHESTRATION_STATUSES,
   ORDER_SIDES,
-  ORDER_STATUSES,
   ORDER_TYPES,
   TIME_IN_FORCE,
   TRANSFER_DIRECTIONS,
@@ -14,7 +10,8 @@ import {
   TRANSFER_TYPES,
   isKnownValue,
   marketAssets,
-  type OperationId,
+  operations,
+  type WriteOperationId,
 } from '@console/schemas';
 
 /*
@@ -29,17 +26,6 @@ export type ValueKind =
   | { kind: 'time' }
   | { kind: 'amount'; asset: string | undefined }
   | { kind: 'text' };
-
-const STATUS_BY_OPERATION: Record<OperationId, readonly string[]> = {
-  createOrder: ORDER_STATUSES,
-  createInternalTransfer: TRANSFER_STATUSES,
-  createSvcTransfer: TRANSFER_STATUSES,
-  createOrchestration: ORCHESTRATION_STATUSES,
-  createOrchestrationRule: ORCHESTRATION_RULE_STATUSES,
-  updateFiatAccount: FIAT_ACCOUNT_STATUSES,
-  createDepositAddress: [],
-  createCryptoWithdrawalFee: [],
-};
 
 const ENUMS: Record<string, readonly string[]> = {
   side: ORDER_SIDES,
@@ -65,7 +51,7 @@ function marketOf(data: Record<string, unknown>) {
 
 /** What a member is, given its key, its parent object (for assets) and the operation. */
 export function valueKind(
-  operation: OperationId,
+  operation: WriteOperationId,
   key: string,
   parent: Record<string, unknown>,
   depth: number,
@@ -74,7 +60,7 @@ export function valueKind(
     // Top level: the resource's own status; below it, legs of an orchestration are transfers.
     return {
       kind: 'status',
-      known: depth === 0 ? STATUS_BY_OPERATION[operation] : TRANSFER_STATUSES,
+      known: depth === 0 ? (operations[operation].result.status?.known ?? []) : TRANSFER_STATUSES,
     };
   }
   if (key === 'type') {

@@ -1,5 +1,5 @@
 import { Anchor, Button, Card, Code, Group, List, Stack, Text, Title } from '@mantine/core';
-import { isOperationId, operations } from '@console/schemas';
+import { isWriteOperationId, JOURNAL_STATES, operations } from '@console/schemas';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { ApprovalHistory } from '@/components/approval/approval-history';
@@ -37,7 +37,7 @@ export function ApprovalDetailPage() {
   if (detail.isError)
     return <ErrorState error={detail.error} onRetry={() => void detail.refetch()} />;
   const { journal, approval, fields } = detail.data;
-  const known = isOperationId(journal.operation) ? journal.operation : undefined;
+  const known = isWriteOperationId(journal.operation) ? journal.operation : undefined;
   const title = known ? operations[known].title : journal.operation;
 
   return (

@@ -1,5 +1,5 @@
 import { Anchor, Stack, Table, Text, Title } from '@mantine/core';
-import { isOperationId, operations, type ApprovalDetail } from '@console/schemas';
+import { isWriteOperationId, operations, type ApprovalDetail } from '@console/schemas';
 import { Link } from 'react-router';
 import { LocalTime } from '@/components/result/local-time';
 import { EmptyState, ErrorState, LoadingState } from '@/components/states/states';
@@ -9,7 +9,7 @@ import { useApprovalQueue } from './use-approvals';
 
 function titleOf(item: ApprovalDetail): string {
   const id = item.journal.operation;
-  return isOperationId(id) ? operations[id].title : id;
+  return isWriteOperationId(id) ? operations[id].title : id;
 }
 
 /** The requests the signed-in operator may approve now, oldest first. */

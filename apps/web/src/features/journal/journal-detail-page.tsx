@@ -1,5 +1,10 @@
 import { Alert, Button, Card, Code, Group, Stack, Text, Title } from '@mantine/core';
-import { isOperationId, operations, type ConsoleProblem, type SendResult } from '@console/schemas';
+import {
+  isWriteOperationId,
+  operations,
+  type ConsoleProblem,
+  type SendResult,
+} from '@console/schemas';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
@@ -44,7 +49,7 @@ export function JournalDetailPage() {
   if (entry.isPending) return <LoadingState label="Loading the journal entry…" />;
   if (entry.isError) return <ErrorState error={entry.error} onRetry={() => void entry.refetch()} />;
   const data = entry.data;
-  const known = isOperationId(data.operation) ? data.operation : undefined;
+  const known = isWriteOperationId(data.operation) ? data.operation : undefined;
   const title = known ? operations[known].title : data.operation;
   const may = known !== undefined && (session.data?.operations.includes(known) ?? false);
   const clone = may ? cloneLink(data.operation, data.id) : undefined;

@@ -1,11 +1,19 @@
 import { Button, Group, Select, TextInput } from '@mantine/core';
 import { DateTimePicker } from '@mantine/dates';
-import { JOURNAL_STATES, OPERATION_IDS, journalStateWords, operations } from '@console/schemas';
+import {
+  JOURNAL_STATES,
+  WRITE_OPERATION_IDS,
+  journalStateWords,
+  operations,
+} from '@console/schemas';
 import dayjs from 'dayjs';
 import { useState, type FormEvent } from 'react';
 import type { JournalFilters } from '@/lib/api';
 
-const OPERATION_OPTIONS = OPERATION_IDS.map((id) => ({ value: id, label: operations[id].title }));
+const OPERATION_OPTIONS = WRITE_OPERATION_IDS.map((id) => ({
+  value: id,
+  label: operations[id].title,
+}));
 
 const toPicker = (iso: string | undefined) =>
   iso ? dayjs(iso).format('YYYY-MM-DD HH:mm:ss') : null;

@@ -26,3 +26,5 @@ export function CreateOrchestrationFields() {
     </>
   );
 }
+
+export { reviewOrchestration as review } from '../review';

@@ -22,3 +22,5 @@ export function CreateOrchestrationRuleFields() {
     </>
   );
 }
+
+export { reviewOrchestrationRule as review } from '../review';

@@ -84,3 +84,8 @@ export function CreateOrderFields() {
     </>
   );
 }
+
+// A limit buy is the most common ticket; the type's default time in force is preselected.
+export const defaults = { side: 'BUY', type: 'LIMIT', time_in_force: 'GTC' };
+
+export { reviewOrder as review } from '../review';

@@ -3,3 +3,5 @@ import { TransferFields } from './transfer-fields';
 export function CreateSvcTransferFields() {
   return <TransferFields />;
 }
+
+export { reviewTransfer as review } from '../review';

@@ -1,0 +1,62 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  READ_OPERATION_IDS,
+  WRITE_OPERATION_IDS,
+  exampleInput,
+  operations,
+  type ReadOperationId,
+} from '@console/schemas';
+import { startTestSandbox, type TestSandbox } from '../../test/test-support';
+
+let sbx: TestSandbox;
+beforeAll(async () => {
+  sbx = await startTestSandbox();
+});
+afterAll(() => sbx.close());
+
+const PARAMS: Record<string, string> = {
+  profile_id: '5b0a6a2e-0d4c-4f0e-9a51-6a1c2b3d4e01',
+  id: '0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c01',
+  asset: 'BTC',
+};
+const paramsOf = (id: ReadOperationId) =>
+  Object.fromEntries(operations[id].pathParams.map((name) => [name, PARAMS[name]!]));
+/** A scope that is not the operation's own. */
+const otherScope = (scope: string) =>
+  Object.values(operations).find((op) => op.scope !== scope)!.scope;
+
+// The dispatch of the reads, derived from the registry: what holds whether or not a read's
+// handler is there yet.
+describe.each(READ_OPERATION_IDS)('GET of %s', (id) => {
+  const op = operations[id];
+
+  it('refuses a missing token (401) and a token without its scope (403)', async () => {
+    expect((await sbx.read(id, paramsOf(id), {}, { token: null })).status).toBe(401);
+    const token = await sbx.token('tester', otherScope(op.scope));
+    expect((await sbx.read(id, paramsOf(id), {}, { token })).status).toBe(403);
+  });
+
+  it('refuses a parameter it does not have, naming it', async () => {
+    // Written by hand: the registry builds paths with its own parameters only.
+    const res = await fetch(`${sbx.url}${op.toPath(paramsOf(id))}?surprise=1`, {
+      headers: { authorization: `Bearer ${await sbx.token()}` },
+    });
+    expect(res.status).toBe(400);
+    const body = (await res.json()) as { meta?: { errors?: unknown } };
+    expect(body.meta?.errors).toEqual([expect.objectContaining({ path: 'surprise' })]);
+  });
+
+  it.runIf(op.paging)('refuses a limit over its maximum', async () => {
+    const res = await sbx.read(id, paramsOf(id), { limit: String(op.paging!.maxLimit + 1) });
+    expect(res.status).toBe(400);
+    expect(res.body.meta?.errors).toEqual([expect.objectContaining({ path: 'limit' })]);
+  });
+});
+
+describe.each(WRITE_OPERATION_IDS.filter((id) => operations[id].bodyless))('%s', (id) => {
+  it('is a DELETE without a body: one sent is refused', async () => {
+    const res = await sbx.call(id, exampleInput(id), { rawBody: '{}' });
+    expect(res.status).toBe(400);
+    expect(res.body.detail).toMatch(/^body: DELETE \/v2\/.* takes no body$/);
+  });
+});

@@ -1,0 +1,173 @@
+import { z } from 'zod';
+import { parseWith, type ParseResult } from '../errors';
+import type { Role } from '../primitives/roles';
+import { withRules, type OperationRules } from './define-operation';
+import {
+  fillPath,
+  pathParamNames,
+  type NavPlacement,
+  type OperationMeta,
+  type ResultDisplay,
+} from './operation-meta';
+
+export interface ReadSpec<
+  Id extends string,
+  PathShape extends z.ZodRawShape,
+  QueryShape extends z.ZodRawShape,
+  Response extends z.ZodType,
+> {
+  id: Id;
+  title: string;
+  description: string;
+  /** The service's path template; the query is separate. */
+  path: string;
+  scope: string;
+  /** Roles whose operators may read it. */
+  roles: readonly Role[];
+  /**
+   * Roles that see the record whole. Absent: every role that may read it. Others get the record
+   * masked by the BFF, as the service's own list masks it (a fiat account's number and owner).
+   */
+  fullRecordRoles?: readonly Role[];
+  nav?: NavPlacement;
+  parent?: string;
+  route: string;
+  result: ResultDisplay;
+  pathShape: PathShape;
+  queryShape: QueryShape;
+  /** Combination rules of the query (which filters may go together). */
+  queryRules?: OperationRules<z.infer<z.ZodObject<QueryShape>>>;
+  /** Page size bounds of a list; absent for a record or an unpaged list. */
+  paging?: { maxLimit: number; defaultLimit?: number };
+  response: Response;
+}
+
+/** Path parameters and query of a read, as validated text. */
+export interface ReadRequest {
+  params: Record<string, string>;
+  query: Record<string, string | string[]>;
+}
+
+/** True for an array schema, looking through `.optional()` and similar wrappers. */
+function isArraySchema(schema: z.core.$ZodType): boolean {
+  let current: z.core.$ZodType | undefined = schema;
+  while (current) {
+    if (current._zod.def.type === 'array') return true;
+    current = (current._zod.def as { innerType?: z.core.$ZodType }).innerType;
+  }
+  return false;
+}
+
+/**
+ * Builds a read of the registry: a `GET` with path parameters and a query, both described by
+ * schemas that the BFF validates before forwarding and the sandbox validates before answering.
+ *
+ * @example
+ * operations.listTransfers.toPath({}, { profile_ids: ['p-1', 'p-2'], limit: '50' });
+ * // '/v2/transfer/transfers?profile_ids=p-1&profile_ids=p-2&limit=50'
+ */
+export function defineRead<
+  const Id extends string,
+  PathShape extends z.ZodRawShape,
+  QueryShape extends z.ZodRawShape,
+  Response extends z.ZodType,
+>(spec: ReadSpec<Id, PathShape, QueryShape, Response>) {
+  const pathParams = Object.keys(spec.pathShape) as (keyof PathShape & string)[];
+  if (pathParams.join('/') !== pathParamNames(spec.path).join('/')) {
+    throw new Error(`${spec.id}: the path shape must name the parameters of ${spec.path}`);
+  }
+  const queryNames = Object.keys(spec.queryShape);
+  const arrayParams = new Set(queryNames.filter((name) => isArraySchema(spec.queryShape[name]!)));
+  const rules = spec.queryRules as OperationRules<never> | undefined;
+  const requestObject = withRules(
+    z.strictObject({ ...spec.pathShape, ...spec.queryShape }),
+    rules,
+    Date.now,
+  );
+  const queryObject = withRules(z.strictObject(spec.queryShape), rules, Date.now);
+
+  const meta: OperationMeta<Id> = {
+    id: spec.id,
+    title: spec.title,
+    description: spec.description,
+    path: spec.path,
+    pathParams,
+    scope: spec.scope,
+    roles: spec.roles,
+    ...(spec.nav ? { nav: spec.nav } : {}),
+    ...(spec.parent ? { parent: spec.parent } : {}),
+    route: spec.route,
+    result: spec.result,
+  };
+
+  /** The query as text values, array parameters repeated, in the order of the schema. */
+  function queryString(query: Readonly<Record<string, unknown>>): string {
+    const search = new URLSearchParams();
+    for (const name of queryNames) {
+      const value = query[name];
+      if (value === undefined || value === null) continue;
+      for (const one of Array.isArray(value) ? value : [value]) search.append(name, String(one));
+    }
+    const text = search.toString();
+    return text ? `?${text}` : '';
+  }
+
+  return {
+    ...meta,
+    kind: 'read' as const,
+    method: 'GET' as const,
+    pathParams,
+    fullRecordRoles: spec.fullRecordRoles ?? spec.roles,
+    paging: spec.paging,
+    /** Names of the query parameters that repeat in the URL. */
+    arrayParams: [...arrayParams] as readonly string[],
+    /** Path parameters and query together, as one strict object (field errors name the parameter). */
+    request: requestObject,
+    /** The query alone (the sandbox validates it after matching the path). */
+    query: queryObject,
+    shape: { path: spec.pathShape, query: spec.queryShape },
+    response: spec.response,
+    /** The service path with its query string, as it is sent and signed. */
+    toPath(
+      params: Readonly<Record<string, unknown>>,
+      query: Readonly<Record<string, unknown>> = {},
+    ) {
+      return fillPath(spec.path, params) + queryString(query);
+    },
+    /**
+     * Validates a read as it arrives: path parameters (already decoded) and the URL's query.
+     * A parameter given twice that does not repeat is an error, not a silent pick of one.
+     */
+    parseRequest(
+      params: Readonly<Record<string, string>>,
+      search: URLSearchParams,
+    ): ParseResult<ReadRequest> {
+      const raw: Record<string, unknown> = { ...params };
+      const twice: string[] = [];
+      const names = new Set<string>();
+      search.forEach((_, name) => names.add(name));
+      for (const name of names) {
+        const values = search.getAll(name);
+        if (arrayParams.has(name)) raw[name] = values;
+        else if (values.length > 1) twice.push(name);
+        else raw[name] = values[0];
+      }
+      const parsed = parseWith(requestObject, raw);
+      const errors = [
+        ...twice.map((name) => ({ path: name, message: `${name} can be given only once` })),
+        ...(parsed.ok ? [] : parsed.errors),
+      ];
+      if (errors.length > 0 || !parsed.ok) return { ok: false, errors };
+      const value = parsed.value as Record<string, string | string[]>;
+      const out: ReadRequest = { params: {}, query: {} };
+      for (const [name, v] of Object.entries(value)) {
+        if (pathParams.includes(name as never)) out.params[name] = v as string;
+        else out.query[name] = v;
+      }
+      return { ok: true, value: out };
+    },
+  };
+}
+
+/** A read of the registry. */
+export type ReadOperation = ReturnType<typeof defineRead>;

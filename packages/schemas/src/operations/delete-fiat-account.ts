@@ -1,0 +1,28 @@
+import { z } from 'zod';
+import { FIAT_ROLES } from '../primitives/roles';
+import { pathIdField } from './common-fields';
+import { defineOperation } from './define-operation';
+
+/** After deletion no new transfer to the account can be started; the answer is `{}`. */
+export const deleteFiatAccount = defineOperation({
+  id: 'deleteFiatAccount',
+  title: 'Delete fiat account',
+  description: 'Deletes a fiat account: no new transfer to it can be started.',
+  method: 'DELETE',
+  path: '/v2/transfer/fiat-accounts/{id}',
+  scope: 'transfer:write_fiat_account',
+  movesMoney: false,
+  takesRefId: false,
+  roles: FIAT_ROLES,
+  approval: { required: true, approvers: FIAT_ROLES },
+  parent: 'getFiatAccount',
+  route: '/fiat/accounts/delete',
+  result: {
+    record: { operation: 'getFiatAccount', params: { id: 'id' } },
+  },
+  pathShape: {
+    id: pathIdField('Fiat account id', 'who', 'The fiat account to delete', 'listFiatAccounts'),
+  },
+  bodyShape: {},
+  response: z.looseObject({}),
+});

@@ -1,0 +1,24 @@
+import { FINAL_ORDER_STATUSES, ORDER_STATUSES } from '../primitives/enums';
+import { ROLES } from '../primitives/roles';
+import { OrderSchema } from '../resources/order';
+import { pathIdField } from './common-fields';
+import { defineRead } from './define-read';
+
+/** Orders created before 2022-05-16 cannot be retrieved. */
+export const getOrder = defineRead({
+  id: 'getOrder',
+  title: 'Order',
+  description: 'One order as the service holds it now: status, fills so far, average price.',
+  path: '/v2/profiles/{profile_id}/orders/{id}',
+  scope: 'exchange:read_order',
+  roles: ROLES,
+  parent: 'listOrders',
+  route: '/orders/:profile_id/:id',
+  result: { status: { member: 'status', known: ORDER_STATUSES, terminal: FINAL_ORDER_STATUSES } },
+  pathShape: {
+    profile_id: pathIdField('Profile id', 'who', 'The order’s profile', 'listProfiles'),
+    id: pathIdField('Order id', 'what', undefined, 'listOrders'),
+  },
+  queryShape: {},
+  response: OrderSchema,
+});

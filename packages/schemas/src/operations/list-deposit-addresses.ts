@@ -1,0 +1,42 @@
+import { CryptoNetworkSchema } from '../primitives/enums';
+import {
+  arrayParam,
+  enumParam,
+  idsParam,
+  limitParam,
+  orderParam,
+  pageCursorParam,
+  timeRangeParams,
+} from '../primitives/query';
+import { ROLES } from '../primitives/roles';
+import { DepositAddressSchema } from '../resources/deposit-address';
+import { listPage } from '../resources/list';
+import { defineRead } from './define-read';
+
+export const listDepositAddresses = defineRead({
+  id: 'listDepositAddresses',
+  title: 'Deposit addresses',
+  description: 'Crypto deposit addresses, per profile, with their network and conversion target.',
+  path: '/v2/transfer/deposit-addresses',
+  scope: 'transfer:read_deposit_address',
+  roles: ROLES,
+  nav: { duty: 'Crypto', label: 'Address list' },
+  route: '/crypto/address-list',
+  result: {},
+  pathShape: {},
+  queryShape: {
+    ids: idsParam('Address ids'),
+    profile_ids: idsParam('Profile ids', 'listProfiles'),
+    identity_ids: idsParam('Identity ids'),
+    account_ids: idsParam('Account ids'),
+    ref_ids: idsParam('Reference ids'),
+    networks: arrayParam('Networks', CryptoNetworkSchema),
+    ...timeRangeParams('created_at', 'Created'),
+    order: orderParam(),
+    order_by: enumParam('Order by', ['CREATED_AT']).meta({ group: 'options' }),
+    limit: limitParam(1000),
+    page_cursor: pageCursorParam(),
+  },
+  paging: { maxLimit: 1000, defaultLimit: 100 },
+  response: listPage(DepositAddressSchema),
+});

@@ -1,0 +1,54 @@
+import {
+  FINAL_ORCHESTRATION_RULE_STATUSES,
+  ORCHESTRATION_RULE_STATUSES,
+} from '../primitives/enums';
+import { assetCode } from '../primitives/identifier';
+import {
+  enumsParam,
+  idParam,
+  idsParam,
+  limitParam,
+  orderParam,
+  pageCursorParam,
+} from '../primitives/query';
+import { ROLES } from '../primitives/roles';
+import { listPage } from '../resources/list';
+import { OrchestrationRuleSchema } from '../resources/orchestration-rule';
+import { defineRead } from './define-read';
+
+export const listOrchestrationRules = defineRead({
+  id: 'listOrchestrationRules',
+  title: 'Orchestration rules',
+  description:
+    'Rules, newest first, with the deposit address or instructions the service made for each.',
+  path: '/v2/orchestration/rules',
+  scope: 'orchestration:read_orchestration_rule',
+  roles: ROLES,
+  nav: { duty: 'Orchestration', label: 'Rule list' },
+  route: '/orchestration/rule-list',
+  result: {
+    status: {
+      member: 'status',
+      known: ORCHESTRATION_RULE_STATUSES,
+      terminal: FINAL_ORCHESTRATION_RULE_STATUSES,
+    },
+  },
+  pathShape: {},
+  queryShape: {
+    profile_id: idParam('Profile id', 'listProfiles'),
+    status: enumsParam('Statuses', ORCHESTRATION_RULE_STATUSES),
+    source_asset: assetCode('Source asset')
+      .optional()
+      .meta({ label: 'Source asset', group: 'what' }),
+    destination_asset: assetCode('Destination asset')
+      .optional()
+      .meta({ label: 'Destination asset', group: 'what' }),
+    ids: idsParam('Rule ids'),
+    order: orderParam(),
+    limit: limitParam(1000),
+    page_cursor: pageCursorParam(),
+  },
+  paging: { maxLimit: 1000, defaultLimit: 100 },
+  // The service may answer under `items`, keeping `rules` as a deprecated alias.
+  response: listPage(OrchestrationRuleSchema, 'rules'),
+});

@@ -1,0 +1,51 @@
+import { FINAL_ORCHESTRATION_STATUSES, ORCHESTRATION_STATUSES } from '../primitives/enums';
+import { assetCode } from '../primitives/identifier';
+import {
+  arrayParam,
+  enumsParam,
+  idsParam,
+  limitParam,
+  orderParam,
+  pageCursorParam,
+  timeRangeParams,
+} from '../primitives/query';
+import { ROLES } from '../primitives/roles';
+import { listPage } from '../resources/list';
+import { OrchestrationSchema } from '../resources/orchestration';
+import { defineRead } from './define-read';
+
+export const listOrchestrations = defineRead({
+  id: 'listOrchestrations',
+  title: 'Orchestrations',
+  description: 'Orchestrations, newest first: ad hoc, and those made by rules from deposits.',
+  path: '/v2/orchestration/orchestrations',
+  scope: 'orchestration:read_orchestration',
+  roles: ROLES,
+  nav: { duty: 'Orchestration', label: 'Orchestration list' },
+  route: '/orchestration/list',
+  result: {
+    status: {
+      member: 'status',
+      known: ORCHESTRATION_STATUSES,
+      terminal: FINAL_ORCHESTRATION_STATUSES,
+    },
+    record: { operation: 'getOrchestration', params: { id: 'id' } },
+  },
+  pathShape: {},
+  queryShape: {
+    orchestration_id: idsParam('Orchestration ids'),
+    profile_id: idsParam('Profile ids', 'listProfiles'),
+    orchestration_rule_id: idsParam('Rule ids', 'listOrchestrationRules'),
+    source_asset: arrayParam('Source assets', assetCode('Source asset')),
+    destination_asset: arrayParam('Destination assets', assetCode('Destination asset')),
+    status: enumsParam('Statuses', ORCHESTRATION_STATUSES),
+    ref_id: idsParam('Reference ids'),
+    ...timeRangeParams('created_at', 'Created'),
+    order: orderParam(),
+    limit: limitParam(1000),
+    page_cursor: pageCursorParam(),
+  },
+  paging: { maxLimit: 1000, defaultLimit: 100 },
+  // The service may answer under `items`, keeping `orchestrations` as a deprecated alias.
+  response: listPage(OrchestrationSchema, 'orchestrations'),
+});

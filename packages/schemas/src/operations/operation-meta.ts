@@ -1,0 +1,100 @@
+import type { ApproverRole, Role } from '../primitives/roles';
+
+/*
+ * What every registry entry says besides its wire contract: who may use it, where the console
+ * offers it, and how its answer is shown. The BFF, the SPA and the tests read these; nothing
+ * else lists operations.
+ */
+
+/** The navigation's duties, in the order the console shows them. */
+export const DUTIES = [
+  'Trading',
+  'Transfers',
+  'Crypto',
+  'Fiat',
+  'Orchestration',
+  'Profiles',
+] as const;
+export type Duty = (typeof DUTIES)[number];
+
+/** An entry of the navigation: under which duty, with which words. */
+export interface NavPlacement {
+  duty: Duty;
+  label: string;
+}
+
+/**
+ * Where a record is read back: a read of the registry, and which members fill its path parameters
+ * and query. A member is looked up in the record first, then in the request (Cancel Order answers
+ * `{}`: its order is the one the request named). A rule, which has no Get, is found by `ids`.
+ */
+export interface RecordLink {
+  operation: string;
+  params?: Readonly<Record<string, string>>;
+  query?: Readonly<Record<string, string>>;
+}
+
+/** How an answer is shown. */
+export interface ResultDisplay {
+  /** The member that wraps the record in the answer (`rule` for the rule operations). */
+  wrapper?: string;
+  /**
+   * The record's status: its member, the values the spec lists (others show as unknown), and
+   * those after which the record no longer changes (a page stops following it).
+   */
+  status?: { member: string; known: readonly string[]; terminal: readonly string[] };
+  /** Where the record is read back. */
+  record?: RecordLink;
+}
+
+/** The approval a write needs when no policy file says otherwise. */
+export interface ApprovalDefault {
+  required: boolean;
+  /** The roles whose operators may approve (never the maker). */
+  approvers: readonly ApproverRole[];
+}
+
+/** The members every registry entry has, read or write. */
+export interface OperationMeta<Id extends string = string> {
+  id: Id;
+  title: string;
+  /** One sentence for the operator: what it does. */
+  description: string;
+  /** The service's path template, such as `/v2/profiles/{profile_id}/orders`. */
+  path: string;
+  /** The names of the `{…}` parameters of the path, in order. */
+  pathParams: readonly string[];
+  scope: string;
+  /** Roles whose operators may use it (the BFF checks, the SPA offers). */
+  roles: readonly Role[];
+  /** Its place in the navigation; absent when a parent page offers it. */
+  nav?: NavPlacement;
+  /** The operation whose page links to this one, when it has no place in the navigation. */
+  parent?: string;
+  /** Its page in the SPA; `:name` segments are its path parameters. */
+  route: string;
+  result: ResultDisplay;
+}
+
+/** The `{name}` parameters of a path template, in order. */
+export function pathParamNames(template: string): string[] {
+  return [...template.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!);
+}
+
+/**
+ * One path parameter as a URL segment: percent-encoded, and never empty, `.` or `..`, which a
+ * server would resolve to another endpoint. The schemas already refuse such values; this is the
+ * last line, for any caller that builds a path without them.
+ */
+export function pathSegment(value: unknown, name: string): string {
+  const segment = encodeURIComponent(String(value));
+  if (segment === '' || segment === '.' || segment === '..') {
+    throw new RangeError(`${name} cannot be a path segment: ${JSON.stringify(value)}`);
+  }
+  return segment;
+}
+
+/** Fills a path template; each value becomes one path segment ({@link pathSegment}). */
+export function fillPath(template: string, params: Readonly<Record<string, unknown>>): string {
+  return template.replace(/\{(\w+)\}/g, (_, name: string) => pathSegment(params[name], name));
+}

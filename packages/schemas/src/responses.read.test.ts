@@ -1,0 +1,83 @@
+import { describe, expect, it } from 'vitest';
+import { operations } from './registry';
+
+const order = { id: 'o-1', status: 'EXPIRED', side: 'SELL', market: 'BTCUSD', type: 'LIMIT' };
+
+describe('read answers parse leniently', () => {
+  it('a page keeps its cursor and unknown members', () => {
+    const page = operations.listOrders.response.parse({
+      items: [order, { ...order, id: 'o-2', status: 'PARTIALLY_FILLED', venue: 'x' }],
+      next_page_cursor: 'c-2',
+      total_hint: 9,
+    });
+    expect(page.items.map((o) => o.status)).toEqual(['EXPIRED', 'PARTIALLY_FILLED']);
+    expect(page.items[1]).toHaveProperty('venue', 'x');
+    expect(page).toMatchObject({ next_page_cursor: 'c-2', total_hint: 9 });
+  });
+
+  it.each([
+    ['listOrchestrations', 'orchestrations', { id: 'or-1', status: 'PENDING' }],
+    ['listOrchestrationRules', 'rules', { id: 'r-1', status: 'CANCELLED' }],
+  ] as const)('%s reads its items under %s or items', (id, alias, record) => {
+    const response = operations[id].response;
+    expect(response.parse({ [alias]: [record] }).items).toEqual([record]);
+    expect(response.parse({ items: [record], next_page_cursor: '' }).items).toEqual([record]);
+  });
+
+  it('reads a fiat destination named bank_account_id as the fiat account', () => {
+    const orchestration = operations.getOrchestration.response.parse({
+      id: 'or-1',
+      status: 'COMPLETED',
+      destination: { fiat: { bank_account_id: 'f-9', memo: 'm' } },
+      fail_reason: { detail: 'none' },
+    });
+    expect(orchestration.destination?.fiat).toMatchObject({
+      fiat_account_id: 'f-9',
+      bank_account_id: 'f-9',
+    });
+  });
+
+  it('reads what the appendix adds to transfers, profiles, balances and fiat accounts', () => {
+    const transfer = operations.getTransfer.response.parse({
+      id: 't',
+      customer_id: 'c',
+      profile_id: 'p',
+      amount: '1',
+      total: '1',
+      fee: '0',
+      asset: 'USD',
+      direction: 'CREDIT',
+      type: 'CRYPTO_DEPOSIT',
+      status: 'PENDING',
+      created_at: '2026-01-01T00:00:00Z',
+      updated_at: '2026-01-01T00:00:00Z',
+      secondary_status: { name: 'PENDING_CUSTOMER_APPROVAL', detail: 'd' },
+      auto_conversion: { from_transfer_id: 'a', to_transfer_id: 'b' },
+      status_details: { stale_fee_quote: { message: 'm' }, brand_new_key: { x: 1 } },
+    });
+    expect(transfer.secondary_status?.name).toBe('PENDING_CUSTOMER_APPROVAL');
+    expect(transfer.status_details).toHaveProperty('brand_new_key');
+    expect(
+      operations.listProfileBalances.response.parse({
+        items: [{ asset: 'BTC', available: '0.000000000000000001', trading: '0' }],
+      }).items[0]?.available,
+    ).toBe('0.000000000000000001');
+    expect(
+      operations.getProfile.response.parse({ id: 'p', nickname: 'Treasury', type: 'DEFAULT' }),
+    ).toMatchObject({ type: 'DEFAULT' });
+    const account = operations.getFiatAccount.response.parse({
+      id: 'f',
+      status: 'APPROVED',
+      created_at: '2026-01-01T00:00:00Z',
+      fiat_network_instructions: { cubix: { account_id: 'cx-1' } },
+      fiat_account_owner: { institution_details: { name: 'Acme Ltd' } },
+    });
+    expect(account.fiat_account_owner?.institution_details?.name).toBe('Acme Ltd');
+    expect(operations.listExecutions.response.parse({ items: [{}] }).items).toEqual([{}]);
+  });
+
+  it('a cancel and a fiat account delete answer {}', () => {
+    expect(operations.cancelOrder.response.parse({})).toEqual({});
+    expect(operations.deleteFiatAccount.response.parse({})).toEqual({});
+  });
+});
