@@ -1,13 +1,124 @@
+import { readdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import js from '@eslint/js';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import importX, { createNodeResolver } from 'eslint-plugin-import-x';
+import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+/*
+ * Layers, top to bottom: a module may import its own layer and those below, never one above.
+ * `docs/decisions/009-architecture-boundaries.md` says why the lines are where they are; the
+ * lint test in tools/architecture proves each rule refuses the import it is meant to refuse.
+ */
+// Paths are from the repository root, wherever ESLint runs from (the lint test runs elsewhere).
+const ROOT = fileURLToPath(new URL('.', import.meta.url));
+
+const BFF = 'apps/bff/src';
+const BFF_LAYERS = [
+  ['main.ts', 'cli.ts', 'app.ts', 'env.ts', 'bootstrap', 'cli'],
+  ['routes', 'middleware'],
+  ['approvals'],
+  ['send', 'reads', 'sessions', 'security', 'operators'],
+  ['journal', 'upstream'],
+  ['db'],
+].map((layer) => layer.map((part) => `./${BFF}/${part}`));
+/** Used by every layer; they import none of the layers. */
+const BFF_SHARED = ['access', 'context.ts', 'errors.ts', 'json-checks.ts', 'logger.ts'].map(
+  (p) => `./${BFF}/${p}`,
+);
+
+const SANDBOX = 'apps/sandbox/src';
+const SANDBOX_LAYERS = [
+  ['main.ts', 'index.ts', 'server.ts', 'app.ts'],
+  ['handlers', 'control'],
+  ['runtime.ts'],
+  ['auth', 'state'],
+  ['config.ts', 'clock.ts', 'problem.ts'],
+].map((layer) => layer.map((part) => `./${SANDBOX}/${part}`));
+
+const WEB = 'apps/web/src';
+const FEATURES = readdirSync(`${ROOT}${WEB}/features`, {
+  withFileTypes: true,
+})
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+/** Each layer may not import the layers above it. */
+function layered(layers, message) {
+  return layers.slice(1).map((layer, i) => ({
+    target: layer,
+    from: layers.slice(0, i + 1).flat(),
+    message,
+  }));
+}
+
+const zones = [
+  ...layered(
+    BFF_LAYERS,
+    'BFF layers import downwards only: routes → approvals → send/reads/sessions/security → journal/upstream → db.',
+  ),
+  { target: BFF_SHARED, from: BFF_LAYERS.flat(), message: 'Shared BFF modules import no layer.' },
+  ...layered(
+    SANDBOX_LAYERS,
+    'Sandbox layers import downwards only: app → handlers → runtime → auth/state → config.',
+  ),
+  ...FEATURES.map((feature) => ({
+    target: `./${WEB}/features/${feature}`,
+    from: `./${WEB}/features`,
+    except: [`./${feature}`],
+    message: 'Features do not import each other: share through components or lib.',
+  })),
+  {
+    target: [`./${WEB}/components`, `./${WEB}/lib`],
+    from: [`./${WEB}/features`, `./${WEB}/app`],
+    message: 'Components and lib are shared by features and never import them.',
+  },
+  ...['bff', 'sandbox'].map((app) => ({
+    target: `./apps/${app}/src`,
+    from: `./apps/${app}/test`,
+    message: 'Production code never imports test support.',
+  })),
+  {
+    target: './apps/web',
+    from: ['./apps/bff', './apps/sandbox'],
+    message: 'The browser app reaches the BFF over HTTP only; types come from packages/schemas.',
+  },
+];
+
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', '**/.data/**', 'e2e/artifacts/**'] },
+  {
+    ignores: [
+      '**/dist/**',
+      '**/node_modules/**',
+      '**/.data/**',
+      'e2e/artifacts/**',
+      // Deliberately wrong imports, linted by tools/architecture's test to prove the rules bite.
+      'tools/architecture/fixtures/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
+    plugins: { 'import-x': importX },
+    settings: {
+      // Which files are modules and how to parse them, as import-x's TypeScript preset has it.
+      'import-x/extensions': importX.flatConfigs.typescript.settings['import-x/extensions'],
+      'import-x/parsers': importX.flatConfigs.typescript.settings['import-x/parsers'],
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({
+          project: [
+            `${ROOT}apps/*/tsconfig.json`,
+            `${ROOT}packages/*/tsconfig.json`,
+            `${ROOT}tools/*/tsconfig.json`,
+          ],
+          noWarnOnMultipleProjects: true,
+        }),
+        createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs'] }),
+      ],
+    },
     rules: {
       '@typescript-eslint/no-unused-vars': [
         'error',
@@ -17,6 +128,49 @@ export default tseslint.config(
       'no-restricted-globals': [
         'error',
         { name: 'parseFloat', message: 'Amounts are decimal strings; use the decimal library.' },
+      ],
+      'import-x/no-cycle': 'error',
+    },
+  },
+  {
+    files: ['apps/*/src/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: { 'import-x/no-restricted-paths': ['error', { zones, basePath: ROOT }] },
+  },
+  {
+    files: ['apps/web/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'error',
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@console/bff', '@console/bff/*', '@console/sandbox', '@console/sandbox/*'],
+              message:
+                'The browser app reaches the BFF over HTTP only; types come from @console/schemas.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['packages/schemas/src/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['react', 'react-*', 'hono', 'hono/*', 'jose', 'node:*', '@console/*'],
+              message:
+                'The shared schemas depend on zod alone: they run in the browser, the BFF and the sandbox.',
+            },
+          ],
+        },
       ],
     },
   },

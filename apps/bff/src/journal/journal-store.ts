@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { JournalEntry, JournalState } from '@console/schemas';
 import type { Db, Queryable } from '../db/db';
-import { unsafeTextErrors } from '../routes/json-checks';
+import { unsafeTextErrors } from '../json-checks';
 import {
   buildJournalFilter,
   decodeCursor,

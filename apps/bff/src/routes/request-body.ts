@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import type { AppEnv } from '../context';
 import { ProblemError, problems } from '../errors';
-import { jsonShapeProblem, unsafeTextErrors } from './json-checks';
+import { jsonShapeProblem, unsafeTextErrors } from '../json-checks';
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 

@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import type { AppEnv } from '../context';
 import { clientAddress } from './client-address';
-import { allowedHosts, allowedOrigins, type ListenAddress } from '../middleware/host-allowlist';
+import { allowedHosts, allowedOrigins, type ListenAddress } from './allowed-hosts';
 import { sessionCookie, type SessionCookie } from '../sessions/session-cookie';
 import type { Queryable } from '../db/db';
 import { createCounterStore } from './counter-store';

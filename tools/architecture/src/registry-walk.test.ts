@@ -1,0 +1,123 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import {
+  ROLES,
+  exampleInput,
+  operations,
+  type Operation,
+  type OperationId,
+  type Role,
+  type WriteOperationId,
+} from '@console/schemas';
+import { beforeAll, describe, expect, it } from 'vitest';
+import {
+  BROWSER_HEADERS,
+  echoSuccess,
+  scriptedClient,
+  testApp,
+} from '../../../apps/bff/test/harness';
+import { handlers } from '../../../apps/sandbox/src/handlers/index';
+import { DUTIES } from '../../../apps/web/src/app/nav';
+import { PAGED_OPERATIONS } from '../../../apps/web/src/app/operation-pages';
+import { ROOT } from './import-graph';
+
+/*
+ * Every operation of the registry, reachable end to end: a BFF route that sends it, a role
+ * allowed to use it (and the others refused), a place in the navigation or a parent page, a page
+ * in the SPA, a sandbox handler and an e2e spec. What is still missing is listed below, and the
+ * test fails when the list is wrong either way: a new gap is an error, and so is a gap closed
+ * without its line being removed, so the list only shrinks.
+ */
+type Part =
+  'BFF route' | 'permission' | 'nav or parent' | 'SPA page' | 'sandbox handler' | 'e2e spec';
+
+/** A read's page and spec come with the read-back console; its parent page names its actions. */
+const READ_GAPS: Part[] = ['nav or parent', 'SPA page', 'e2e spec'];
+const GAPS: Partial<Record<OperationId, Part[]>> = {
+  // The appendix's cancel and deletes are actions of their record's page (a read's page).
+  cancelOrder: ['nav or parent', 'e2e spec'],
+  deleteFiatAccount: ['nav or parent', 'e2e spec'],
+  deleteOrchestrationRule: ['nav or parent', 'e2e spec'],
+  getOrder: READ_GAPS,
+  listOrders: READ_GAPS,
+  listProfileOrders: READ_GAPS,
+  listExecutions: READ_GAPS,
+  listProfileExecutions: READ_GAPS,
+  getTransfer: READ_GAPS,
+  listTransfers: READ_GAPS,
+  listProfiles: READ_GAPS,
+  getProfile: READ_GAPS,
+  listProfileBalances: READ_GAPS,
+  getProfileBalance: READ_GAPS,
+  getFiatAccount: READ_GAPS,
+  listFiatAccounts: READ_GAPS,
+  getOrchestration: READ_GAPS,
+  listOrchestrations: READ_GAPS,
+  listOrchestrationRules: READ_GAPS,
+  listDepositAddresses: READ_GAPS,
+};
+
+const SAMPLE: Record<string, string> = {
+  profile_id: '5b0a6a2e-0d4c-4f0e-9a51-6a1c2b3d4e01',
+  id: '0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c01',
+  asset: 'BTC',
+};
+const kebab = (id: string) => id.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+const SPECS = join(ROOT, 'e2e/specs');
+const specTexts = readdirSync(SPECS).map((file) => readFileSync(join(SPECS, file), 'utf8'));
+
+type Harness = Awaited<ReturnType<typeof testApp>>;
+let h: Harness;
+let sent: ReturnType<typeof scriptedClient>['requests'];
+const cookies = {} as Record<Role, string>;
+beforeAll(async () => {
+  const scripted = scriptedClient(echoSuccess);
+  sent = scripted.requests;
+  h = await testApp({ client: scripted.client });
+  for (const role of ROLES) cookies[role] = await h.signIn(role);
+}, 120_000);
+
+/** Uses the operation through the BFF as `role`: the status, and whether it reached the service. */
+async function use(id: OperationId, role: Role): Promise<{ status: number; reached: boolean }> {
+  const op: Operation = operations[id];
+  const before = sent.length;
+  const res =
+    op.kind === 'write'
+      ? await h.post(`/api/operations/${id}`, cookies[role], exampleInput(id as WriteOperationId))
+      : await h.app.request(`/api/svc${op.toPath(SAMPLE)}`, {
+          headers: { ...BROWSER_HEADERS, Cookie: cookies[role] },
+        });
+  const reached = sent.slice(before).some((r) => r.method === op.method && r.scope === op.scope);
+  return { status: res.status, reached };
+}
+
+async function missingParts(id: OperationId): Promise<Part[]> {
+  const op = operations[id];
+  const missing: Part[] = [];
+  const allowed = op.roles[0]!;
+  const refused = ROLES.filter((role) => !op.roles.includes(role));
+  const mine = await use(id, allowed);
+  if (!mine.reached) missing.push('BFF route');
+  const others = await Promise.all(refused.map((role) => use(id, role)));
+  if (mine.status === 403 || others.some((r) => r.status !== 403 || r.reached)) {
+    missing.push('permission');
+  }
+  const inNav = DUTIES.some((duty) => duty.items.some((item) => item.operation === id));
+  const parentPaged =
+    op.parent !== undefined && (PAGED_OPERATIONS as readonly string[]).includes(op.parent);
+  if (!(op.nav ? inNav : parentPaged)) missing.push('nav or parent');
+  if (!(PAGED_OPERATIONS as readonly string[]).includes(id)) missing.push('SPA page');
+  if (!handlers[id]) missing.push('sandbox handler');
+  const spec = existsSync(join(SPECS, `${kebab(id)}.spec.ts`));
+  if (!spec && !specTexts.some((text) => text.includes(`'${id}'`))) missing.push('e2e spec');
+  return missing;
+}
+
+describe('the registry walk', () => {
+  it.each(Object.keys(operations) as OperationId[])(
+    '%s is reachable in every layer',
+    async (id) => {
+      expect(await missingParts(id)).toEqual(GAPS[id] ?? []);
+    },
+  );
+});
