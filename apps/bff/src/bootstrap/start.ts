@@ -17,7 +17,7 @@ import { createSessionStore } from '../sessions/session-store';
 import type { CredentialSet } from '../upstream/tokens';
 import { resolvePending } from './resolve-pending';
 import { resumeApproved } from '../approvals/resume-approved';
-import { startEmbeddedSandbox, type EmbeddedSandbox } from './sandbox-mode';
+import type { EmbeddedSandbox } from './sandbox-mode';
 import { createUpstream } from './upstream';
 
 /** A running BFF. */
@@ -61,9 +61,13 @@ export async function startBff(
   });
   dbReady.catch(() => {});
 
+  // Loaded only without SVC_BASE_URL: the sandbox is a development dependency, in its own chunk
+  // of the bundle, and absent from the build for the real service (build-options.mjs).
   const sandbox = env.svcBaseUrl
     ? undefined
-    : await startEmbeddedSandbox({
+    : await (
+        await import('./sandbox-mode')
+      ).startEmbeddedSandbox({
         dataDir: env.dataDir,
         port: env.sandboxPort,
         host: '127.0.0.1',
