@@ -109,8 +109,11 @@ async function listening(port: number): Promise<boolean> {
   }
 }
 
+/** Start-up is stretched like every timeout on a busy machine (see playwright.config.ts). */
+const HEALTH_WAIT_MS = 30_000 * Math.max(1, Number(process.env.E2E_TIMEOUT_SCALE ?? 1) || 1);
+
 async function waitForHealth(url: string, child: ReturnType<typeof spawn>): Promise<void> {
-  const deadline = Date.now() + 30_000;
+  const deadline = Date.now() + HEALTH_WAIT_MS;
   while (Date.now() < deadline) {
     if (child.exitCode !== null)
       throw new Error(`the BFF exited (${child.exitCode}); see e2e/artifacts/bff.log`);
@@ -121,5 +124,7 @@ async function waitForHealth(url: string, child: ReturnType<typeof spawn>): Prom
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  throw new Error(`the BFF was not healthy within 30 s; see e2e/artifacts/bff.log`);
+  throw new Error(
+    `the BFF was not healthy within ${HEALTH_WAIT_MS / 1000} s; see e2e/artifacts/bff.log`,
+  );
 }
