@@ -1,5 +1,5 @@
 import { Anchor, Button, Card, Code, Group, List, Stack, Text, Title } from '@mantine/core';
-import { isWriteOperationId, JOURNAL_STATES, operations } from '@console/schemas';
+import { isWriteOperationId, operations } from '@console/schemas';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { ApprovalHistory } from '@/components/approval/approval-history';

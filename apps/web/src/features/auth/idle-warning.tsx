@@ -1,7 +1,7 @@
 import { Button, Group, Modal, Text } from '@mantine/core';
 import type { SessionInfo } from '@console/schemas';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { LocalTime } from '@/components/result/local-time';
 import { checkSession, extendSession, signOut } from '@/lib/api';
 import { SESSION_KEY } from '@/lib/session';
@@ -28,7 +28,7 @@ export function IdleWarning({ session }: { session: SessionInfo }) {
   const [now, setNow] = useState(() => Date.now());
   const [busy, setBusy] = useState(false);
 
-  const ended = () => queryClient.setQueryData(SESSION_KEY, null);
+  const ended = useCallback(() => queryClient.setQueryData(SESSION_KEY, null), [queryClient]);
 
   // Shortly before the warning is due, look again: activity elsewhere may have moved the end.
   useEffect(() => {
@@ -48,7 +48,7 @@ export function IdleWarning({ session }: { session: SessionInfo }) {
       Math.max(0, deadline - WARN_BEFORE_MS - Date.now()),
     );
     return () => clearTimeout(timer);
-  }, [deadline]);
+  }, [deadline, queryClient, ended]);
 
   // While the warning shows, count down; at the end the session is gone.
   useEffect(() => {
@@ -61,7 +61,7 @@ export function IdleWarning({ session }: { session: SessionInfo }) {
       }
     }, 1_000);
     return () => clearInterval(tick);
-  }, [open, deadline]);
+  }, [open, deadline, ended]);
 
   const stay = async () => {
     setBusy(true);
