@@ -47,6 +47,15 @@ export const sandbox = {
       body: JSON.stringify({ advance_ms: ms }),
     });
   },
+  /** Holds a market at a price (null lets it move again); its open orders react at once. */
+  async setPrice(market: string, price: string | null): Promise<void> {
+    const response = await fetch(`${sandbox.url()}/sandbox/prices/${market}`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ price }),
+    });
+    if (!response.ok) throw new Error(`price refused: ${await response.text()}`);
+  },
   async log(): Promise<SandboxLog> {
     const response = await fetch(`${sandbox.url()}/sandbox/log`);
     return (await response.json()) as SandboxLog;

@@ -81,6 +81,9 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       // (specs/approvals.spec.ts); smaller sends, and the other operations, go out at once.
       CONSOLE_POLICY_FILE: join(root, 'e2e/approval-policy.json'),
       SANDBOX_PORT: String(sandboxPort),
+      // The orders spec seeds 120 orders through the API to walk the list's pages; the send
+      // limit itself is tested in the BFF's own tests.
+      SEND_RATE_PER_MINUTE: '600',
       LOG_LEVEL: 'info',
     },
     stdio: ['ignore', 'pipe', 'pipe'],

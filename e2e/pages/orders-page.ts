@@ -1,6 +1,6 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 
-/** Orders placed through the console, newest first, with filters and a detail page each. */
+/** The service's orders, newest first, with filters, cursor paging and a page per order. */
 export class OrdersPage {
   readonly table: Locator;
   readonly filters: Locator;
@@ -10,8 +10,8 @@ export class OrdersPage {
     this.filters = page.getByRole('search', { name: 'Filter orders' });
   }
 
-  async goto(): Promise<void> {
-    await this.page.goto('/orders');
+  async goto(query = ''): Promise<void> {
+    await this.page.goto(`/orders${query}`);
     await expect(this.page.getByRole('heading', { level: 1, name: 'Orders' })).toBeVisible();
   }
 
@@ -19,7 +19,17 @@ export class OrdersPage {
     return this.table.getByRole('rowgroup').last().getByRole('row');
   }
 
-  async filter(label: 'Status' | 'Side' | 'Market' | 'Order type', option: string): Promise<void> {
+  /** The order ids of the rows shown, in order. */
+  async ids(): Promise<string[]> {
+    const labels = await this.table.getByRole('link', { name: /^Open order / }).all();
+    return Promise.all(
+      labels.map(async (l) =>
+        ((await l.getAttribute('aria-label')) ?? '').replace('Open order ', ''),
+      ),
+    );
+  }
+
+  async filter(label: 'Status' | 'Side' | 'Market' | 'Profile', option: string): Promise<void> {
     await this.filters.getByRole('combobox', { name: label, exact: true }).click();
     await this.page.getByRole('option', { name: option, exact: true }).click();
   }
@@ -28,8 +38,12 @@ export class OrdersPage {
     await this.filters.getByRole('button', { name: 'Clear filters' }).click();
   }
 
-  /** Opens the detail page of the order in the given row. */
+  loadMore(): Locator {
+    return this.page.getByRole('button', { name: 'Load more' });
+  }
+
+  /** Opens the page of the order in the given row. */
   async open(row: Locator): Promise<void> {
-    await row.getByRole('link', { name: /^Open order placed/ }).click();
+    await row.getByRole('link', { name: /^Open order / }).click();
   }
 }

@@ -21,7 +21,6 @@ import { approvalRoutes } from './routes/approval-routes';
 import { healthRoutes } from './routes/health-routes';
 import { journalRoutes } from './routes/journal-routes';
 import { operationRoutes } from './routes/operation-routes';
-import { ordersRoutes } from './routes/orders-routes';
 import { readRoutes } from './routes/read-routes';
 import { REGISTRY_READS } from './reads/read-proxy';
 import { mountRoutes, sendsToService, type RouteDef } from './routes/route-table';
@@ -107,7 +106,6 @@ export function routeTable(
     ...journalRoutes({ ...dispatchDeps, approval }),
     ...readRoutes({ ...dispatchDeps, reads: REGISTRY_READS }),
     ...approvalRoutes(approval),
-    ...ordersRoutes(deps.journal),
     ...workQueueRoutes(approval),
     ...(deps.webDist ? staticRoutes(deps.webDist) : []),
   ];

@@ -137,32 +137,3 @@ export const OperationInfoSchema = z.object({
   takes_ref_id: z.boolean(),
 });
 export type OperationInfo = z.infer<typeof OperationInfoSchema>;
-
-/** Query of GET /api/orders: filters on the order as the service answered it. */
-export const OrdersQuerySchema = z.object({
-  status: z.string().max(40).optional(),
-  side: z.string().max(10).optional(),
-  market: z.string().max(20).optional(),
-  type: z.string().max(40).optional(),
-  cursor: z.string().optional(),
-  limit: z.coerce.number().int().min(1).max(500).optional(),
-});
-export type OrdersQuery = z.infer<typeof OrdersQuerySchema>;
-
-/** One order placed through the console (a succeeded Create Order entry), newest first. */
-export const ConsoleOrderSchema = z.object({
-  journal_id: z.string(),
-  ref_id: z.string().nullable(),
-  operator: z.string(),
-  operator_name: z.string(),
-  created_at: z.string(),
-  /** The Order as the service answered it (or, for a resolved send, as `meta.existing` held it). */
-  order: z.unknown(),
-});
-export type ConsoleOrder = z.infer<typeof ConsoleOrderSchema>;
-
-export const OrdersPageSchema = z.object({
-  items: z.array(ConsoleOrderSchema),
-  next_cursor: z.string().nullable(),
-});
-export type OrdersPage = z.infer<typeof OrdersPageSchema>;

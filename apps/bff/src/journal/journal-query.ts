@@ -1,9 +1,5 @@
 import type { JournalState } from '@console/schemas';
 
-/** Fields of a stored response that a list may filter on (inlined in SQL, so a fixed list). */
-export const RESPONSE_FILTER_FIELDS = ['status', 'side', 'market', 'type'] as const;
-export type ResponseFilterField = (typeof RESPONSE_FILTER_FIELDS)[number];
-
 /** Filters of a journal listing. Times are instants; `to` is exclusive. */
 export interface JournalFilter {
   operation?: string | undefined;
@@ -13,8 +9,6 @@ export interface JournalFilter {
   from?: Date | undefined;
   to?: Date | undefined;
   cursor?: string | undefined;
-  /** Matches members of the stored response (orders: status, side, market, type). */
-  response?: Partial<Record<ResponseFilterField, string>> | undefined;
 }
 
 /** The WHERE clauses and their parameters for a filter (values are always parameters). */
@@ -31,10 +25,6 @@ export function buildJournalFilter(filter: JournalFilter): { where: string[]; pa
   if (filter.ref_id) add((n) => `ref_id = $${n}`, filter.ref_id);
   if (filter.from) add((n) => `created_at >= $${n}::timestamptz`, filter.from.toISOString());
   if (filter.to) add((n) => `created_at < $${n}::timestamptz`, filter.to.toISOString());
-  for (const field of RESPONSE_FILTER_FIELDS) {
-    const value = filter.response?.[field];
-    if (value) add((n) => `response->>'${field}' = $${n}`, value);
-  }
   return { where, params };
 }
 

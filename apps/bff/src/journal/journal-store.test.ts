@@ -92,32 +92,6 @@ describe('the journal store', () => {
     await expect(journal.list({ cursor: 'bm9wZQ' })).rejects.toThrow(/cursor/);
   });
 
-  it('filters orders by members of the stored response', async () => {
-    const journal = createJournalStore(db);
-    for (const [side, status] of [
-      ['BUY', 'FILLED'],
-      ['SELL', 'OPEN'],
-      ['BUY', 'OPEN'],
-    ]) {
-      const e = await journal.create(
-        entry({ operation: 'createOrder', ref_id: `o-${side}-${status}` }),
-      );
-      await journal.recordOutcome(e.id, {
-        state: 'SUCCEEDED',
-        attempts: 1,
-        response_status: 200,
-        error: null,
-        response: { id: e.id, side, status, market: 'BTCUSD', type: 'LIMIT' },
-      });
-    }
-    const page = await journal.list({
-      operation: 'createOrder',
-      state: 'SUCCEEDED',
-      response: { side: 'BUY', status: 'OPEN' },
-    });
-    expect(page.items).toHaveLength(1);
-  });
-
   it('records a second success of one intent as a DUPLICATE of the first (15, item 10)', async () => {
     const journal = createJournalStore(db);
     const success = {

@@ -1,9 +1,4 @@
-import {
-  exampleInput,
-  type JournalEntry,
-  type JournalPage,
-  type OrdersPage,
-} from '@console/schemas';
+import { exampleInput, type JournalEntry, type JournalPage } from '@console/schemas';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { echoSuccess, scriptedClient, testApp } from '../../test/harness';
 
@@ -85,19 +80,5 @@ describe('journal and orders routes', () => {
     expect(lines).toHaveLength(4);
     expect(text).toContain(`"{""side"":""BUY""`);
     expect(text).not.toMatch(/(^|,)=cmd/m);
-  });
-
-  it('lists orders placed through the console with filters', async () => {
-    const all = (await (await h.get('/api/orders', viewer)).json()) as OrdersPage;
-    expect(all.items).toHaveLength(3);
-    expect(all.items[0]).toMatchObject({
-      journal_id: sent[2]!.id,
-      operator: 'finance',
-      order: { side: 'BUY', market: 'ETHUSD' },
-    });
-    const eth = (await (
-      await h.get('/api/orders?market=ETHUSD&side=SELL', viewer)
-    ).json()) as OrdersPage;
-    expect(eth.items.map((o) => o.journal_id)).toEqual([sent[1]!.id]);
   });
 });

@@ -46,7 +46,7 @@ export const router = createBrowserRouter(
               ),
             },
             {
-              path: 'orders/:journalId',
+              path: 'orders/:profile_id/:id',
               lazy: page(
                 () => import('@/features/orders/order-detail-page'),
                 (m) => m.OrderDetailPage,

@@ -10,8 +10,6 @@ import type {
   JournalPage,
   JournalQuery,
   WriteOperationId,
-  OrdersPage,
-  OrdersQuery,
   SecurityEventPage,
   SendResult,
   SessionInfo,
@@ -19,6 +17,7 @@ import type {
   SignIn,
   WorkQueue,
 } from '@console/schemas';
+import type { z } from 'zod';
 import { ApiError, networkProblem, problemFrom } from './api-error';
 
 type Unauthorized = () => void;
@@ -139,11 +138,46 @@ export const getJournalEntry = (id: string) =>
 /** Where the browser downloads the CSV of the same filters; a plain link, the cookie goes along. */
 export const journalCsvUrl = (filters: JournalFilters) => `/api/journal.csv${query(filters)}`;
 
-/** Filters of the orders list; the shared query schema without its paging members. */
-export type OrderFilters = Omit<OrdersQuery, 'cursor' | 'limit'>;
+/** Query of a read: a parameter given as an array is repeated, as the service takes filters. */
+export type ReadQuery = Record<string, string | number | readonly string[] | undefined>;
 
-export const listOrders = (filters: OrderFilters, cursor?: string) =>
-  request<OrdersPage>(`/api/orders${query({ ...filters, cursor })}`);
+function readQuery(params: ReadQuery): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) {
+    if (Array.isArray(value)) for (const one of value) search.append(key, one);
+    else if (value !== undefined && value !== '') search.set(key, String(value));
+  }
+  const text = search.toString();
+  return text ? `?${text}` : '';
+}
+
+/**
+ * Reads the service through the BFF (`GET /api/svc/v2/…`, same path and query as the service) and
+ * parses the answer with the read's schema: a drift is an error with a message, never
+ * `undefined` on screen. `background` for the console's own polls (a live order's refresh).
+ *
+ * @example
+ * const page = await readService('/v2/orders', { limit: 50 }, OrderPageSchema);
+ */
+export async function readService<S extends z.ZodType>(
+  path: string,
+  params: ReadQuery,
+  schema: S,
+  options: { background?: boolean } = {},
+): Promise<z.infer<S>> {
+  const answer = await request<{ data: unknown }>(`/api/svc${path}${readQuery(params)}`, options);
+  const parsed = schema.safeParse(answer.data);
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0];
+  throw new ApiError({
+    type: 'about:blank',
+    title: 'The service answered in an unexpected shape',
+    status: 502,
+    detail: `The read of ${path} answered ${issue?.path.join('.') || 'a value'} that the console cannot show (${issue?.message ?? 'unexpected'}).`,
+    code: 'unexpected-answer',
+    request_id: '',
+  });
+}
 
 /** The requests the signed-in operator may approve now, and how many (polled: background). */
 export const listApprovals = () => request<ApprovalQueue>('/api/approvals', { background: true });

@@ -17,3 +17,15 @@ export function multiply(a: unknown, b: unknown): string | undefined {
 export function add(a: string, b: string): string {
   return new Big(a).plus(new Big(b)).toFixed();
 }
+
+/** The sum of decimal texts (fills, commissions) as plain decimal text; `0` for none. */
+export function sum(values: readonly string[]): string {
+  return values.reduce((total, v) => total.plus(new Big(v)), new Big(0)).toFixed();
+}
+
+/** True when a > b; false when either is not a decimal (the service stays the judge). */
+export function exceeds(a: unknown, b: unknown): boolean {
+  if (typeof a !== 'string' || typeof b !== 'string') return false;
+  if (!DECIMAL_PATTERN.test(a) || !DECIMAL_PATTERN.test(b)) return false;
+  return new Big(a).gt(new Big(b));
+}

@@ -5,7 +5,7 @@ import { FormProvider, useForm, type FieldValues } from 'react-hook-form';
 import { toFormValues } from '@/lib/form-values';
 import { formPathFor, requestShape } from '@/lib/schema-walk';
 import { AwaitingApprovalCard } from '../approval/awaiting-approval-card';
-import { ResultCard } from '../result/result-card';
+import { LiveResultCard } from '../result/live-result-card';
 import { OperationContext } from './operation-context';
 import { ProblemAlert } from './problem-alert';
 import { operationResolver } from './resolver';
@@ -121,7 +121,7 @@ function FormInstance({
       return <AwaitingApprovalCard result={outcome.result} actions={actions} focusOnShow />;
     }
     return (
-      <ResultCard
+      <LiveResultCard
         operation={operationId}
         data={outcome.result.data}
         journal={outcome.result.journal}

@@ -66,7 +66,7 @@ export function useSend(operation: WriteOperationId, title: string) {
         setSending(null);
         // Whatever happened, the journal (and maybe the orders list) changed.
         void queryClient.invalidateQueries({ queryKey: ['journal'] });
-        void queryClient.invalidateQueries({ queryKey: ['orders'] });
+        void queryClient.invalidateQueries({ queryKey: ['svc'] });
         void queryClient.invalidateQueries({ queryKey: ['approvals'] });
       }
       setOutcome(next);

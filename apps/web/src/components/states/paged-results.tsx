@@ -15,7 +15,7 @@ export interface PagedResultsProps<T> {
 
 /**
  * A cursor-paged list (journal, orders): loading, error with retry, empty, the rows, and "Load
- * more" while the BFF says there is a next page. One place, so every list behaves alike.
+ * more" while there is a next page; a failed refresh keeps the rows (the page says they are stale). One place, so every list behaves alike.
  */
 export function PagedResults<T>({
   query,
@@ -25,7 +25,9 @@ export function PagedResults<T>({
   children,
 }: PagedResultsProps<T>) {
   if (query.isPending) return <LoadingState label={loadingLabel} />;
-  if (query.isError) return <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
+  if (query.isError && !query.data) {
+    return <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
+  }
   const items = query.data.pages.flatMap((page) => page.items);
   if (items.length === 0) return <EmptyState title={empty.title}>{empty.body}</EmptyState>;
   return (
@@ -34,6 +36,9 @@ export function PagedResults<T>({
         {count(items.length)}
       </Text>
       {children(items)}
+      {query.isFetchNextPageError && (
+        <ErrorState error={query.error} onRetry={() => void query.fetchNextPage()} />
+      )}
       {query.hasNextPage && (
         <Button
           variant="default"

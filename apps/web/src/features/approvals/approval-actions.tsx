@@ -40,7 +40,7 @@ export function ApprovalActions({
       setRejecting(false);
       void queryClient.invalidateQueries({ queryKey: ['approvals'] });
       void queryClient.invalidateQueries({ queryKey: ['journal'] });
-      void queryClient.invalidateQueries({ queryKey: ['orders'] });
+      void queryClient.invalidateQueries({ queryKey: ['svc'] });
     }
   };
   const approve = () =>

@@ -15,6 +15,7 @@ import { ErrorState, LoadingState } from '@/components/states/states';
 import { getJournalEntry, retryJournalEntry } from '@/lib/api';
 import { isApiError, networkProblem } from '@/lib/api-error';
 import { cloneLink } from '@/lib/operation-routes';
+import { LIVE_RECORDS } from '@/lib/read-schemas';
 import { useSession } from '@/lib/session';
 import { EntryFacts } from './entry-facts';
 import { JournalApproval, neverSent, useEntryApproval } from './journal-approval';
@@ -54,6 +55,12 @@ export function JournalDetailPage() {
   const may = known !== undefined && (session.data?.operations.includes(known) ?? false);
   const clone = may ? cloneLink(data.operation, data.id) : undefined;
   // A request that needed approval and was never sent is not retried: it is cloned, and approved anew.
+  const answer = data.response;
+  // A create that the service answered links to the record as it is now.
+  const record =
+    known && typeof answer === 'object' && answer !== null && !Array.isArray(answer)
+      ? LIVE_RECORDS[known]?.page?.(answer as Record<string, unknown>)
+      : undefined;
   const canRetry =
     may && (data.state === 'UNKNOWN' || data.state === 'REJECTED') && !neverSent(approval.data);
 
@@ -70,7 +77,7 @@ export function JournalDetailPage() {
       inFlight.current = false;
       setRetrying(false);
       void queryClient.invalidateQueries({ queryKey: ['journal'] });
-      void queryClient.invalidateQueries({ queryKey: ['orders'] });
+      void queryClient.invalidateQueries({ queryKey: ['svc'] });
     }
   };
 
@@ -93,6 +100,11 @@ export function JournalDetailPage() {
               disabled={retrying}
             >
               {data.state === 'UNKNOWN' ? 'Resolve' : 'Retry'}
+            </Button>
+          )}
+          {record && (
+            <Button component={Link} to={record} variant="default" size="xs">
+              Open the live record
             </Button>
           )}
           {clone && (

@@ -1,52 +1,143 @@
-import { Anchor, Button, Group, Stack, Title } from '@mantine/core';
+import { Anchor, Button, Card, Group, List, Stack, Text, Title } from '@mantine/core';
+import { MARKETS, OrderSchema, isKnownValue, marketAssets, type Order } from '@console/schemas';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
+import { LocalTime } from '@/components/result/local-time';
 import { ResultCard } from '@/components/result/result-card';
+import { Freshness } from '@/components/states/freshness';
 import { ErrorState, LoadingState } from '@/components/states/states';
-import { getJournalEntry } from '@/lib/api';
-import { cloneLink } from '@/lib/operation-routes';
-import { useCan } from '@/lib/session';
+import { listJournal, readService } from '@/lib/api';
+import { liveInterval } from '@/lib/live-interval';
+import { ExecutionPageSchema, FINAL_ORDER_STATUSES } from '@/lib/read-schemas';
+import { useProfiles, profileName } from '@/lib/use-profiles';
+import { OrderFills, OrderTimeline } from './order-fills';
 
-/** One order: the service's answer when it was placed, and the journal entry that placed it. */
-export function OrderDetailPage() {
-  const { journalId = '' } = useParams();
-  const canOrder = useCan('createOrder');
-  const entry = useQuery({
-    queryKey: ['journal', 'entry', journalId],
-    queryFn: () => getJournalEntry(journalId),
+const isFinal = (order: Order | undefined) =>
+  order !== undefined && (FINAL_ORDER_STATUSES as readonly string[]).includes(order.status);
+
+function Section({ title, children }: { title: string; children: React.ReactNode }) {
+  return (
+    <Card withBorder padding="md" radius="md" component="section" aria-label={title}>
+      <Stack gap="sm">
+        <Title order={2} size="h4">
+          {title}
+        </Title>
+        {children}
+      </Stack>
+    </Card>
+  );
+}
+
+/** The journal entries that placed this order (by its reference id): who, when, what was sent. */
+function OrderJournal({ refId }: { refId: string | undefined }) {
+  const entries = useQuery({
+    queryKey: ['journal', 'by-ref', 'createOrder', refId],
+    queryFn: () => listJournal({ operation: 'createOrder', ref_id: refId }, undefined, 10),
+    enabled: Boolean(refId),
   });
+  if (!refId)
+    return <Text size="sm">This order has no reference id to find it in the journal.</Text>;
+  if (entries.isPending) return <LoadingState label="Looking in the journal…" />;
+  if (entries.isError) {
+    return <ErrorState error={entries.error} onRetry={() => void entries.refetch()} />;
+  }
+  if (entries.data.items.length === 0) {
+    return (
+      <Text size="sm">
+        Not placed through this console: no journal entry has reference id {refId}.
+      </Text>
+    );
+  }
+  return (
+    <List size="sm">
+      {entries.data.items.map((entry) => (
+        <List.Item key={entry.id}>
+          <Anchor component={Link} to={`/journal/${entry.id}`} size="sm">
+            Journal entry by {entry.operator_name || entry.operator}
+          </Anchor>{' '}
+          <LocalTime value={entry.created_at} size="sm" />
+        </List.Item>
+      ))}
+    </List>
+  );
+}
+
+/**
+ * One order as the service holds it now: its fields, fills and fees, its status over time and the
+ * journal entry that placed it. An open order is read again on a backing-off interval until final.
+ */
+export function OrderDetailPage() {
+  const { profile_id = '', id = '' } = useParams();
+  const path = `/v2/profiles/${encodeURIComponent(profile_id)}/orders/${encodeURIComponent(id)}`;
+  const profiles = useProfiles();
+  const order = useQuery({
+    queryKey: ['svc', path],
+    queryFn: () => readService(path, {}, OrderSchema, { background: true }),
+    refetchInterval: (q) => liveInterval(q.state.dataUpdateCount, isFinal(q.state.data)),
+  });
+  // Read again whenever the order changes (a fill moves amount_filled), not on a clock of its own.
+  const executions = useQuery({
+    queryKey: ['svc', 'executions', id, order.data?.amount_filled, order.data?.status],
+    queryFn: () =>
+      readService('/v2/executions', { order_id: id, limit: 1000 }, ExecutionPageSchema, {
+        background: true,
+      }),
+    enabled: order.data !== undefined,
+    placeholderData: (previous) => previous,
+  });
+  const data = order.data;
+  const assets = data && isKnownValue(MARKETS, data.market) ? marketAssets(data.market) : undefined;
+
   return (
     <Stack gap="sm" maw={980}>
       <Group justify="space-between">
-        <Title order={1} size="h2">
-          Order
-        </Title>
-        <Group gap="xs">
-          <Button component={Link} to="/orders" variant="default" size="xs">
-            Back to orders
-          </Button>
-          {canOrder && entry.data && (
-            <Button component={Link} to={cloneLink('createOrder', entry.data.id)!} size="xs">
-              Clone as new
-            </Button>
+        <div>
+          <Title order={1} size="h2">
+            Order
+          </Title>
+          {data && (
+            <Text size="sm" c="dimmed">
+              {data.side} {data.market} · {profileName(profiles.byId, data.profile_id)}
+            </Text>
           )}
-        </Group>
+        </div>
+        <Button component={Link} to="/orders" variant="default" size="xs">
+          Back to orders
+        </Button>
       </Group>
-      {entry.isPending ? (
+      {order.isPending ? (
         <LoadingState label="Loading the order…" />
-      ) : entry.isError ? (
-        <ErrorState error={entry.error} onRetry={() => void entry.refetch()} />
+      ) : !data ? (
+        <ErrorState error={order.error} onRetry={() => void order.refetch()} />
       ) : (
         <>
-          <ResultCard
-            operation="createOrder"
-            data={entry.data.response}
-            journal={entry.data}
-            title="Order as placed"
+          <Freshness
+            updatedAt={order.dataUpdatedAt}
+            error={order.isRefetchError ? order.error : undefined}
+            live={!isFinal(data)}
+            fetching={order.isFetching}
+            onRefresh={() => void order.refetch()}
           />
-          <Anchor component={Link} to={`/journal/${entry.data.id}`} size="sm">
-            Open the journal entry
-          </Anchor>
+          <ResultCard operation="createOrder" data={data} title="As the service holds it now" />
+          <Section title="Fills">
+            {executions.isPending ? (
+              <LoadingState label="Loading the fills…" />
+            ) : executions.data ? (
+              <OrderFills
+                executions={executions.data.items}
+                base={assets?.base}
+                quote={assets?.quote}
+              />
+            ) : (
+              <ErrorState error={executions.error} onRetry={() => void executions.refetch()} />
+            )}
+          </Section>
+          <Section title="Status timeline">
+            <OrderTimeline order={data} executions={executions.data?.items ?? []} />
+          </Section>
+          <Section title="Journal">
+            <OrderJournal refId={data.ref_id} />
+          </Section>
         </>
       )}
     </Stack>

@@ -1,26 +1,55 @@
 import { Button, Group, Stack, Title } from '@mantine/core';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
+import { Freshness } from '@/components/states/freshness';
 import { PagedResults } from '@/components/states/paged-results';
-import { listOrders, type OrderFilters } from '@/lib/api';
+import { readService } from '@/lib/api';
+import { OrderPageSchema, nextCursor } from '@/lib/read-schemas';
 import { useCan } from '@/lib/session';
-import { OrderFiltersBar } from './order-filters';
+import { useProfiles } from '@/lib/use-profiles';
+import { ORDER_FILTER_KEYS, OrderFiltersBar, dayBound, type OrderFilters } from './order-filters';
 import { OrdersTable } from './orders-table';
 
-const KEYS = ['status', 'side', 'market', 'type'] as const;
+/** Rows a page asks the service for: a screenful, and "Load more" for the next. */
+export const ORDERS_PAGE_SIZE = 50;
 
-/** Orders placed through the console, newest first, as the service answered when they were placed. */
+/** The service's orders across the profiles the console sees, newest first, paged by its cursor. */
 export function OrdersPage() {
   const [params, setParams] = useSearchParams();
   const filters: OrderFilters = Object.fromEntries(
-    KEYS.map((key) => [key, params.get(key) ?? undefined]).filter(([, v]) => v),
+    ORDER_FILTER_KEYS.map((key) => [key, params.get(key) ?? undefined]).filter(([, v]) => v),
   );
   const canOrder = useCan('createOrder');
+  const profiles = useProfiles();
   const query = useInfiniteQuery({
-    queryKey: ['orders', filters],
-    queryFn: ({ pageParam }) => listOrders(filters, pageParam),
+    queryKey: ['svc', 'orders', filters],
+    queryFn: ({ pageParam }) =>
+      readService(
+        '/v2/orders',
+        {
+          profile_id: filters.profile,
+          market: filters.market,
+          status: filters.status,
+          'order_time.begin': dayBound(filters.from, false),
+          'order_time.end': dayBound(filters.to, true),
+          limit: ORDERS_PAGE_SIZE,
+          page_cursor: pageParam,
+        },
+        OrderPageSchema,
+      ),
     initialPageParam: undefined as string | undefined,
-    getNextPageParam: (page) => page.next_cursor ?? undefined,
+    getNextPageParam: nextCursor,
+    // The service has no side filter: the console keeps the rows of the side asked for.
+    select: (data) =>
+      filters.side
+        ? {
+            ...data,
+            pages: data.pages.map((p) => ({
+              ...p,
+              items: p.items.filter((o) => o.side === filters.side),
+            })),
+          }
+        : data,
   });
   const filtered = Object.keys(filters).length > 0;
 
@@ -38,11 +67,18 @@ export function OrdersPage() {
       </Group>
       <OrderFiltersBar
         value={filters}
+        profiles={profiles.data ?? []}
         onChange={(next) =>
           setParams(
             Object.fromEntries(Object.entries(next).filter(([, v]) => v)) as Record<string, string>,
           )
         }
+      />
+      <Freshness
+        updatedAt={query.dataUpdatedAt}
+        error={query.isRefetchError ? query.error : undefined}
+        fetching={query.isFetching}
+        onRefresh={() => void query.refetch()}
       />
       <PagedResults
         query={query}
@@ -50,11 +86,11 @@ export function OrdersPage() {
         empty={
           filtered
             ? { title: 'No orders match these filters', body: 'Clear a filter to see more.' }
-            : { title: 'No orders yet', body: 'Orders placed through the console appear here.' }
+            : { title: 'No orders yet', body: 'Orders of every profile appear here.' }
         }
         count={(n) => `${n} order${n === 1 ? '' : 's'} shown, newest first`}
       >
-        {(items) => <OrdersTable items={items} />}
+        {(items) => <OrdersTable items={items} profiles={profiles.byId} />}
       </PagedResults>
     </Stack>
   );

@@ -6,92 +6,95 @@ import {
   ORDER_TYPES,
   isKnownValue,
   marketAssets,
+  type Order,
 } from '@console/schemas';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Amount } from '@/components/result/amount';
 import { LocalTime } from '@/components/result/local-time';
 import { EnumBadge, StatusBadge } from '@/components/result/status-badge';
-import type { ConsoleOrder } from '@console/schemas';
+import type { Profile } from '@/lib/read-schemas';
+import { profileName } from '@/lib/use-profiles';
 
-const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
+const dash = (
+  <Text span c="dimmed" aria-label="none">
+    —
+  </Text>
+);
 
-function Row({ item }: { item: ConsoleOrder }) {
-  const order = (typeof item.order === 'object' && item.order !== null ? item.order : {}) as Record<
-    string,
-    unknown
-  >;
-  const market = text(order.market) ?? '';
-  const assets = isKnownValue(MARKETS, market) ? marketAssets(market) : undefined;
-  const base = text(order.base_amount);
-  const quote = text(order.quote_amount);
-  const dash = (
-    <Text span c="dimmed">
-      —
-    </Text>
-  );
+/** The order's page in the console. */
+export const orderPath = (order: Pick<Order, 'profile_id' | 'id'>) =>
+  `/orders/${encodeURIComponent(order.profile_id ?? '')}/${encodeURIComponent(order.id)}`;
+
+function amountOr(value: string | undefined, asset: string | undefined): ReactNode {
+  return value ? <Amount value={value} asset={asset} /> : dash;
+}
+
+function Row({
+  order,
+  profiles,
+  action,
+}: {
+  order: Order;
+  profiles: ReadonlyMap<string, Profile>;
+  action?: ReactNode;
+}) {
+  const assets = isKnownValue(MARKETS, order.market) ? marketAssets(order.market) : undefined;
+  const marketBuy = !order.base_amount && order.quote_amount;
   return (
     <Table.Tr>
       <Table.Td>
         <Anchor
           component={Link}
-          to={`/orders/${item.journal_id}`}
+          to={orderPath(order)}
           size="sm"
-          aria-label={`Open order placed ${item.created_at}`}
+          aria-label={`Open order ${order.id}`}
         >
-          <LocalTime value={item.created_at} />
+          {order.created_at ? <LocalTime value={order.created_at} /> : order.id}
         </Anchor>
       </Table.Td>
-      <Table.Td>{market ? <EnumBadge value={market} known={MARKETS} /> : dash}</Table.Td>
       <Table.Td>
-        {text(order.side) ? <EnumBadge value={text(order.side)!} known={ORDER_SIDES} /> : dash}
-      </Table.Td>
-      <Table.Td>
-        {text(order.type) ? <EnumBadge value={text(order.type)!} known={ORDER_TYPES} /> : dash}
+        <Text size="sm">{profileName(profiles, order.profile_id)}</Text>
       </Table.Td>
       <Table.Td>
-        {text(order.status) ? (
-          <StatusBadge value={text(order.status)!} known={ORDER_STATUSES} />
-        ) : (
-          dash
-        )}
-      </Table.Td>
-      <Table.Td ta="right">
-        {base ? (
-          <Amount value={base} asset={assets?.base} />
-        ) : quote ? (
-          <Amount value={quote} asset={assets?.quote} />
-        ) : (
-          dash
-        )}
-      </Table.Td>
-      <Table.Td ta="right">
-        {text(order.price) ? <Amount value={text(order.price)!} asset={assets?.quote} /> : dash}
-      </Table.Td>
-      <Table.Td ta="right">
-        {text(order.amount_filled) ? (
-          <Amount value={text(order.amount_filled)!} asset={assets?.base} />
-        ) : (
-          dash
-        )}
-      </Table.Td>
-      <Table.Td ta="right">
-        {text(order.volume_weighted_average_price) ? (
-          <Amount value={text(order.volume_weighted_average_price)!} asset={assets?.quote} />
-        ) : (
-          dash
-        )}
+        <EnumBadge value={order.market} known={MARKETS} />
       </Table.Td>
       <Table.Td>
-        <Text size="sm">{item.operator_name || item.operator}</Text>
+        <EnumBadge value={order.side} known={ORDER_SIDES} />
       </Table.Td>
+      <Table.Td>
+        <EnumBadge value={order.type} known={ORDER_TYPES} />
+      </Table.Td>
+      <Table.Td>
+        <StatusBadge value={order.status} known={ORDER_STATUSES} />
+      </Table.Td>
+      <Table.Td ta="right">
+        {marketBuy
+          ? amountOr(order.quote_amount, assets?.quote)
+          : amountOr(order.base_amount, assets?.base)}
+      </Table.Td>
+      <Table.Td ta="right">{amountOr(order.price, assets?.quote)}</Table.Td>
+      <Table.Td ta="right">{amountOr(order.amount_filled, assets?.base)}</Table.Td>
+      <Table.Td ta="right">{amountOr(order.volume_weighted_average_price, assets?.quote)}</Table.Td>
+      {action !== undefined && <Table.Td>{action}</Table.Td>}
     </Table.Tr>
   );
 }
 
-export function OrdersTable({ items }: { items: ConsoleOrder[] }) {
+/** Orders as the service holds them: one row each, its page one click away. */
+export function OrdersTable({
+  items,
+  profiles,
+  action,
+}: {
+  items: readonly Order[];
+  profiles: ReadonlyMap<string, Profile>;
+  /** A per-row action (Cancel), when the operator may take one. */
+  action?: (order: Order) => ReactNode;
+}) {
   return (
-    <Table.ScrollContainer minWidth={980}>
-      {/* Tight cell padding: eleven columns fit beside the navigation at 1440 px without scrolling. */}
+    <Table.ScrollContainer minWidth={1040}>
+      {/* Tight cell padding: the columns fit beside the navigation at 1440 px without scrolling. */}
       <Table
         striped
         highlightOnHover
@@ -104,6 +107,7 @@ export function OrdersTable({ items }: { items: ConsoleOrder[] }) {
         <Table.Thead>
           <Table.Tr>
             <Table.Th>Placed</Table.Th>
+            <Table.Th>Profile</Table.Th>
             <Table.Th>Market</Table.Th>
             <Table.Th>Side</Table.Th>
             <Table.Th>Type</Table.Th>
@@ -112,12 +116,12 @@ export function OrdersTable({ items }: { items: ConsoleOrder[] }) {
             <Table.Th ta="right">Price</Table.Th>
             <Table.Th ta="right">Filled</Table.Th>
             <Table.Th ta="right">Avg price</Table.Th>
-            <Table.Th>Operator</Table.Th>
+            {action && <Table.Th>Action</Table.Th>}
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
-          {items.map((item) => (
-            <Row key={item.journal_id} item={item} />
+          {items.map((order) => (
+            <Row key={order.id} order={order} profiles={profiles} action={action?.(order)} />
           ))}
         </Table.Tbody>
       </Table>

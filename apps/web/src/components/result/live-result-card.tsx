@@ -1,0 +1,50 @@
+import { Button, Stack } from '@mantine/core';
+import { Link } from 'react-router';
+import { LIVE_RECORDS } from '@/lib/read-schemas';
+import { Freshness } from '../states/freshness';
+import { ResultCard, type ResultCardProps } from './result-card';
+import { useLiveRecord } from './use-live-record';
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * The answer to a send that created a record the service can be asked about again: the card
+ * follows the record (an order filling, a transfer settling) until its status is final, instead
+ * of freezing what the service said at send time. Other answers show as they came.
+ */
+export function LiveResultCard(props: ResultCardProps) {
+  const live = LIVE_RECORDS[props.operation];
+  const answered = isObject(props.data) ? props.data : undefined;
+  const path = live && answered ? live.path(answered) : undefined;
+  const query = useLiveRecord(live, path);
+  if (!live || !answered || !path) return <ResultCard {...props} />;
+  const page = live.page?.(answered);
+  const status = (query.data ?? answered).status;
+  const final = typeof status === 'string' && live.status.terminal.includes(status);
+  return (
+    <Stack gap={4}>
+      <ResultCard
+        {...props}
+        data={query.data ?? props.data}
+        actions={
+          <>
+            {page && (
+              <Button component={Link} to={page} size="xs" variant="default">
+                Open the record
+              </Button>
+            )}
+            {props.actions}
+          </>
+        }
+      />
+      <Freshness
+        updatedAt={query.dataUpdatedAt}
+        error={query.isRefetchError ? query.error : undefined}
+        live={!final}
+        fetching={query.isFetching}
+        onRefresh={() => void query.refetch()}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,31 @@
+import { useQuery } from '@tanstack/react-query';
+import { readService } from '@/lib/api';
+import { liveInterval } from '@/lib/live-interval';
+import type { LiveRecord } from '@/lib/read-schemas';
+
+const statusOf = (value: unknown) =>
+  typeof value === 'object' &&
+  value !== null &&
+  typeof (value as { status?: unknown }).status === 'string'
+    ? (value as { status: string }).status
+    : undefined;
+
+/**
+ * Follows a record the service holds, read again on a backing-off interval until its status is
+ * final. `path` undefined (no read for it) leaves the query idle. Polls are background requests:
+ * an unattended page does not keep the session alive.
+ */
+export function useLiveRecord(live: LiveRecord | undefined, path: string | undefined) {
+  return useQuery({
+    queryKey: ['svc', path],
+    queryFn: () => readService(path!, {}, live!.schema, { background: true }),
+    enabled: live !== undefined && path !== undefined,
+    refetchInterval: (query) => {
+      const status = statusOf(query.state.data);
+      return liveInterval(
+        query.state.dataUpdateCount,
+        status !== undefined && live!.status.terminal.includes(status),
+      );
+    },
+  });
+}

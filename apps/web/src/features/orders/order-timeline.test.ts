@@ -1,0 +1,44 @@
+import type { Order } from '@console/schemas';
+import { describe, expect, it } from 'vitest';
+import { orderTimeline } from './order-timeline';
+
+const order = (over: Partial<Order>): Order => ({
+  id: 'o-1',
+  status: 'OPEN',
+  side: 'BUY',
+  market: 'BTCUSD',
+  type: 'LIMIT',
+  base_amount: '2',
+  created_at: '2026-01-01T10:00:00Z',
+  modified_at: '2026-01-01T10:05:00Z',
+  ...over,
+});
+
+describe('orderTimeline', () => {
+  it('an open order with no fill: placed, then open', () => {
+    expect(orderTimeline(order({}), []).map((s) => s.status)).toEqual(['SUBMITTED', 'OPEN']);
+  });
+
+  it('fills in time order, the amount so far exact, FILLED on the last', () => {
+    const steps = orderTimeline(order({ status: 'FILLED' }), [
+      { executed_at: '2026-01-01T10:04:00Z', amount: '0.7', price: '100' },
+      { executed_at: '2026-01-01T10:02:00Z', amount: '1.3', price: '99' },
+    ]);
+    expect(steps.map((s) => [s.status, s.what])).toEqual([
+      ['SUBMITTED', 'Placed'],
+      ['OPEN', 'Filled 1.3 at 99 (1.3 in all)'],
+      ['FILLED', 'Filled 0.7 at 100 (2 in all)'],
+    ]);
+  });
+
+  it('a partly filled order then cancelled ends CANCELLED at its last change', () => {
+    const steps = orderTimeline(order({ status: 'CANCELLED' }), [
+      { executed_at: '2026-01-01T10:02:00Z', amount: '0.5', price: '99' },
+    ]);
+    expect(steps.at(-1)).toEqual({
+      at: '2026-01-01T10:05:00Z',
+      status: 'CANCELLED',
+      what: 'Cancelled; whatever was not filled was released',
+    });
+  });
+});

@@ -1,0 +1,66 @@
+import type { Order } from '@console/schemas';
+import { sum } from '@/lib/decimal';
+import type { Execution } from '@/lib/read-schemas';
+
+/** One step of an order's life, as far as the service's records tell it. */
+export interface TimelineStep {
+  at: string;
+  /** The status the order had from this step on. */
+  status: string;
+  /** What happened, in words. */
+  what: string;
+}
+
+const FINAL = new Set(['FILLED', 'CANCELLED', 'REJECTED']);
+
+/**
+ * The order's status over time, from what the service holds: placed at `created_at`, each fill
+ * (an execution) with the amount filled so far, and the final status at `modified_at`. The service
+ * keeps no status history, so steps between fills are not invented.
+ */
+export function orderTimeline(order: Order, executions: readonly Execution[]): TimelineStep[] {
+  const steps: TimelineStep[] = [];
+  if (order.created_at) steps.push({ at: order.created_at, status: 'SUBMITTED', what: 'Placed' });
+  const fills = executions
+    .filter((e) => e.executed_at && e.amount)
+    .sort((a, b) =>
+      a.executed_at! < b.executed_at! ? -1 : a.executed_at! > b.executed_at! ? 1 : 0,
+    );
+  const done: string[] = [];
+  for (const fill of fills) {
+    done.push(fill.amount!);
+    const filled = sum(done);
+    const whole = order.base_amount !== undefined && filled === sum([order.base_amount]);
+    steps.push({
+      at: fill.executed_at!,
+      status: whole ? 'FILLED' : 'OPEN',
+      what: `Filled ${fill.amount} at ${fill.price ?? '?'} (${filled} in all)`,
+    });
+  }
+  const last = steps.at(-1);
+  if (FINAL.has(order.status) && last?.status !== order.status && order.modified_at) {
+    steps.push({ at: order.modified_at, status: order.status, what: wordsFor(order.status) });
+  } else if (!FINAL.has(order.status) && fills.length === 0 && order.status !== 'SUBMITTED') {
+    steps.push({
+      at: order.modified_at ?? order.created_at ?? '',
+      status: order.status,
+      what: wordsFor(order.status),
+    });
+  }
+  return steps;
+}
+
+function wordsFor(status: string): string {
+  switch (status) {
+    case 'OPEN':
+      return 'Open on the market, waiting for the price';
+    case 'FILLED':
+      return 'Filled in full';
+    case 'CANCELLED':
+      return 'Cancelled; whatever was not filled was released';
+    case 'REJECTED':
+      return 'Rejected by the service';
+    default:
+      return status;
+  }
+}
