@@ -14,15 +14,24 @@ describe('navigation by duty', () => {
     }
   });
 
-  it('shows support only fiat accounts, orders, approvals and the journal', () => {
+  it('shows support only fiat accounts, orders, profiles, approvals and the journal', () => {
     const duties = dutiesFor(['updateFiatAccount']);
-    expect(duties.map((d) => d.label)).toEqual(['Trading', 'Fiat', 'Approvals', 'Journal']);
+    expect(duties.map((d) => d.label)).toEqual([
+      'Trading',
+      'Transfers',
+      'Fiat',
+      'Profiles',
+      'Approvals',
+      'Journal',
+    ]);
     expect(duties[0]!.items.map((i) => i.label)).toEqual(['Orders']);
   });
 
   it('shows a viewer only what everyone reads', () => {
     expect(dutiesFor([]).flatMap((d) => d.items.map((i) => i.label))).toEqual([
       'Orders',
+      'All transfers',
+      'Profiles and balances',
       'Journal',
     ]);
   });

@@ -23,6 +23,8 @@ export interface Duty {
 /** The console's own pages that open a duty, before its operations. */
 const CONSOLE_PAGES: Partial<Record<string, NavItem[]>> = {
   Trading: [{ label: 'Orders', to: '/orders' }],
+  Transfers: [{ label: 'All transfers', to: '/transfers' }],
+  Profiles: [{ label: 'Profiles and balances', to: '/profiles' }],
 };
 
 export const DUTIES: Duty[] = [

@@ -53,6 +53,34 @@ export const router = createBrowserRouter(
               ),
             },
             {
+              path: 'profiles',
+              lazy: page(
+                () => import('@/features/profiles/profiles-page'),
+                (m) => m.ProfilesPage,
+              ),
+            },
+            {
+              path: 'profiles/:profile_id',
+              lazy: page(
+                () => import('@/features/profiles/profile-page'),
+                (m) => m.ProfilePage,
+              ),
+            },
+            {
+              path: 'transfers',
+              lazy: page(
+                () => import('@/features/transfers/transfers-page'),
+                (m) => m.TransfersPage,
+              ),
+            },
+            {
+              path: 'transfers/:id',
+              lazy: page(
+                () => import('@/features/transfers/transfer-detail-page'),
+                (m) => m.TransferDetailPage,
+              ),
+            },
+            {
               path: 'approvals',
               lazy: page(
                 () => import('@/features/approvals/approvals-page'),
@@ -102,7 +130,7 @@ export const router = createBrowserRouter(
   ],
   {
     // Called when a path matches nothing yet, or only a route with a parameter or a splat that a
-    // registry route may outrank (`/orders/new` against `/orders/:journalId`): the registry's routes
+    // registry route may outrank (`/orders/new` against `/orders/:profile_id/:id`): the registry's routes
     // are loaded and patched in once.
     async patchRoutesOnNavigation({ patch }) {
       registryPatched ??= import('./registry-routes').then(

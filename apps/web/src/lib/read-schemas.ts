@@ -86,6 +86,7 @@ const seg = (value: unknown) =>
 
 const transfer: LiveRecord = {
   path: (r) => (seg(r.id) ? `/v2/transfer/transfers/${seg(r.id)}` : undefined),
+  page: (r) => (seg(r.id) ? `/transfers/${seg(r.id)}` : undefined),
   schema: TransferSchema,
   status: { known: TRANSFER_STATUSES, terminal: FINAL_TRANSFER_STATUSES },
 };

@@ -1,6 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { readService } from './api';
-import { ProfilePageSchema, nextCursor, type Profile } from './read-schemas';
+import {
+  BalancesSchema,
+  ProfilePageSchema,
+  nextCursor,
+  type Profile,
+  type ProfileBalance,
+} from './read-schemas';
 
 async function allProfiles(): Promise<Profile[]> {
   const profiles: Profile[] = [];
@@ -36,4 +42,27 @@ export function useProfiles() {
 export function profileName(byId: ReadonlyMap<string, Profile>, id: string | undefined): string {
   if (!id) return '';
   return byId.get(id)?.nickname || id;
+}
+
+const balancesPath = (profileId: string) =>
+  `/v2/profiles/${encodeURIComponent(profileId)}/balances`;
+
+/** The query of a profile's balances (every asset), shared by pickers and the profile page. */
+export const balancesQuery = (profileId: string) => ({
+  queryKey: ['svc', balancesPath(profileId)],
+  queryFn: () => readService(balancesPath(profileId), {}, BalancesSchema),
+  staleTime: 10_000,
+});
+
+/** A profile's balances; idle until a profile is given. */
+export function useBalances(profileId: string | undefined) {
+  return useQuery({ ...balancesQuery(profileId ?? ''), enabled: Boolean(profileId) });
+}
+
+/** One asset's balance out of a list of balances; a profile that never held it has none. */
+export function balanceOf(
+  balances: readonly ProfileBalance[] | undefined,
+  asset: string | undefined,
+): ProfileBalance | undefined {
+  return asset ? balances?.find((b) => b.asset === asset) : undefined;
 }

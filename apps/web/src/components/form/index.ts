@@ -3,6 +3,7 @@ export { Field } from './fields/field';
 export { FormSection, Wide, GROUP_TITLES } from './fields/form-section';
 export { GeneratedFields } from './generated-fields';
 export { ObjectFields } from './fields/object-fields';
+export { ProfileField } from './fields/profile-field';
 export { RailField } from './fields/rail-field';
 export { SelectField } from './fields/select-field';
 export { useField } from './fields/use-field';

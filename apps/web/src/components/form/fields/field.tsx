@@ -4,6 +4,7 @@ import { DateTimeField } from './date-time-field';
 import { DecimalField } from './decimal-field';
 import { IntegerField } from './integer-field';
 import { MetadataField } from './metadata-field';
+import { ProfileField } from './profile-field';
 import { RefIdField } from './ref-id-field';
 import { SelectField } from './select-field';
 import { TextField, type FieldProps } from './text-field';
@@ -27,6 +28,12 @@ export function Field(props: FieldProps) {
     case 'integer':
       return <IntegerField {...props} />;
   }
+  // The registry's `choices` names the list that can serve an id; until every id field carries
+  // it, a profile id is known by its name.
+  const choices =
+    (meta as { choices?: string }).choices ??
+    (/(^|[._])profile_id$/.test(props.name) ? 'listProfiles' : undefined);
+  if (choices === 'listProfiles') return <ProfileField {...props} />;
   const type = kindOf(schema);
   if (type === 'enum') return <SelectField {...props} />;
   if (type === 'record') return <MetadataField {...props} />;

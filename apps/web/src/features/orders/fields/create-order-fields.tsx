@@ -3,12 +3,32 @@ import {
   ORDER_SIDES,
   ORDER_TYPES,
   TIME_IN_FORCE_TABLE,
+  MARKETS,
   isKnownValue,
+  marketAssets,
   orderAmountFields,
 } from '@console/schemas';
 import { useEffect } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
-import { Field, FormSection, SelectField, Wide } from '@/components/form';
+import { Field, FormSection, ProfileField, SelectField, Wide } from '@/components/form';
+import { multiply } from '@/lib/decimal';
+
+const text = (v: unknown) => (typeof v === 'string' && v ? v : undefined);
+
+/**
+ * What the order takes from its profile, before fees: a buy spends the quote (its quote amount,
+ * or base × limit price), a sell its base amount.
+ */
+function useOrderSpend() {
+  const [side, market, base, quote, price] = useWatch({
+    name: ['side', 'market', 'base_amount', 'quote_amount', 'price'],
+  }) as unknown[];
+  const m = text(market);
+  if (!m || !isKnownValue(MARKETS, m)) return undefined;
+  const assets = marketAssets(m);
+  if (side === 'SELL') return { asset: assets.base, amount: text(base) };
+  return { asset: assets.quote, amount: text(quote) ?? multiply(text(base), text(price)) };
+}
 
 /** The order type (and, for market orders, the side) decides amounts and time-in-force choices. */
 function useOrderShape() {
@@ -28,6 +48,7 @@ function useOrderShape() {
 export function CreateOrderFields() {
   const { type, amounts, table, gtt } = useOrderShape();
   const { getValues, setValue } = useFormContext();
+  const spend = useOrderSpend();
 
   // A new order type preselects its default time in force unless the choice still applies.
   useEffect(() => {
@@ -41,7 +62,7 @@ export function CreateOrderFields() {
   return (
     <>
       <FormSection group="who">
-        <Field name="profile_id" />
+        <ProfileField name="profile_id" spend={spend} />
         <Field name="recipient_profile_id" />
         <Wide>
           <Fieldset legend="End user (both or neither)" variant="filled" p="xs">

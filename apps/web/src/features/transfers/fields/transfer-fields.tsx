@@ -1,15 +1,18 @@
-import { Field, FormSection, Wide } from '@/components/form';
+import { useWatch } from 'react-hook-form';
+import { Field, FormSection, ProfileField, Wide } from '@/components/form';
 
 /**
  * Internal and svc transfers take the same fields (spec §5): who sends and receives, what and how
  * much, then options. Each operation still has its own fields module named after it.
  */
 export function TransferFields() {
+  const [asset, amount] = useWatch({ name: ['asset', 'amount'] }) as unknown[];
+  const text = (v: unknown) => (typeof v === 'string' && v ? v : undefined);
   return (
     <>
       <FormSection group="who">
-        <Field name="from_profile_id" />
-        <Field name="to_profile_id" />
+        <ProfileField name="from_profile_id" spend={{ asset: text(asset), amount: text(amount) }} />
+        <ProfileField name="to_profile_id" asset={text(asset)} />
         <Field name="from_identity_id" />
         <Field name="to_identity_id" />
         <Field name="from_account_id" />

@@ -1,0 +1,104 @@
+import { Button, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { Link, useParams } from 'react-router';
+import { Amount } from '@/components/result/amount';
+import { CopyValue } from '@/components/result/copy-value';
+import { Freshness } from '@/components/states/freshness';
+import { EmptyState, ErrorState, LoadingState } from '@/components/states/states';
+import { readService } from '@/lib/api';
+import { add } from '@/lib/decimal';
+import { ProfileSchema } from '@/lib/read-schemas';
+import { useBalances } from '@/lib/use-profiles';
+
+/** One profile: what it is, each asset's available and trading balance, its orders a click away. */
+export function ProfilePage() {
+  const { profile_id = '' } = useParams();
+  const path = `/v2/profiles/${encodeURIComponent(profile_id)}`;
+  const profile = useQuery({
+    queryKey: ['svc', path],
+    queryFn: () => readService(path, {}, ProfileSchema),
+  });
+  const balances = useBalances(profile_id);
+  const name = profile.data?.nickname || profile_id;
+
+  let table;
+  if (balances.isPending) table = <LoadingState label="Loading balances…" />;
+  else if (!balances.data) {
+    table = <ErrorState error={balances.error} onRetry={() => void balances.refetch()} />;
+  } else if (balances.data.items.length === 0) {
+    table = <EmptyState title="No balances">This profile holds no asset yet.</EmptyState>;
+  } else {
+    table = (
+      <Table.ScrollContainer minWidth={560}>
+        <Table striped withTableBorder aria-label="Balances" style={{ whiteSpace: 'nowrap' }}>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Asset</Table.Th>
+              <Table.Th ta="right">Available</Table.Th>
+              <Table.Th ta="right">Held by open orders</Table.Th>
+              <Table.Th ta="right">Total</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {balances.data.items.map((b) => (
+              <Table.Tr key={b.asset}>
+                <Table.Td>
+                  <Text size="sm" fw={600}>
+                    {b.asset}
+                  </Text>
+                </Table.Td>
+                <Table.Td ta="right">
+                  <Amount value={b.available} asset={b.asset} bare />
+                </Table.Td>
+                <Table.Td ta="right">
+                  <Amount value={b.trading} asset={b.asset} bare />
+                </Table.Td>
+                <Table.Td ta="right">
+                  <Amount value={add(b.available, b.trading)} asset={b.asset} bare />
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    );
+  }
+
+  return (
+    <Stack gap="sm" maw={980}>
+      <Group justify="space-between">
+        <Title order={1} size="h2">
+          Profile: {name}
+        </Title>
+        <Group gap="xs">
+          <Button component={Link} to="/profiles" variant="default" size="xs">
+            All profiles
+          </Button>
+          <Button
+            component={Link}
+            to={`/orders?profile=${encodeURIComponent(profile_id)}`}
+            variant="default"
+            size="xs"
+          >
+            Orders of this profile
+          </Button>
+        </Group>
+      </Group>
+      {profile.isError && !profile.data ? (
+        <ErrorState error={profile.error} onRetry={() => void profile.refetch()} />
+      ) : (
+        <Group gap="xs">
+          <Text size="sm">{profile.data?.type ?? ''}</Text>
+          <CopyValue value={profile_id} label="profile id" />
+        </Group>
+      )}
+      <Freshness
+        updatedAt={balances.dataUpdatedAt}
+        error={balances.isRefetchError ? balances.error : undefined}
+        fetching={balances.isFetching}
+        onRefresh={() => void balances.refetch()}
+      />
+      {table}
+    </Stack>
+  );
+}

@@ -1,0 +1,13 @@
+/** `status_details` in words: what the service says went wrong, by its error type. */
+export function statusDetailsInWords(details: unknown): string[] {
+  if (typeof details !== 'object' || details === null) return [];
+  return Object.entries(details as Record<string, unknown>).map(([type, value]) => {
+    const v = (typeof value === 'object' && value !== null ? value : {}) as Record<string, unknown>;
+    const message = typeof v.message === 'string' ? v.message : '';
+    if (type === 'max_rent_exceeded') {
+      const to = typeof v.destination_address === 'string' ? ` to ${v.destination_address}` : '';
+      return `Cancelled by the service for suspected abuse of the system (rent exceeded)${to}.${message ? ` ${message}` : ''}`;
+    }
+    return `${type.replace(/_/g, ' ')}${message ? `: ${message}` : ''}`;
+  });
+}

@@ -1,0 +1,76 @@
+import { DEMO_IDS } from '@console/schemas';
+import { expectAccessible } from '../accessibility';
+import { docsScreenshot, expect, signIn, test } from '../fixtures';
+import { OperationForm } from '../pages/operation-form';
+
+const { empty, payouts, marketMaking } = DEMO_IDS.profiles;
+
+test.describe('Profiles and balances', () => {
+  test('an internal transfer picks both profiles by nickname, shows the balance, and warns past it', async ({
+    page,
+  }) => {
+    await signIn(page, 'fiona');
+    const form = new OperationForm(page, 'Create internal transfer');
+    await form.goto('/transfers/internal');
+    await form.fill({ Asset: 'USD' });
+
+    // By name, as typed: the options show the id small and the balance of the asset.
+    await form.field('From profile id').fill('emp');
+    const option = page.getByRole('option', { name: /Empty/ });
+    await expect(option).toContainText(empty);
+    await expect(option).toContainText('1.00 USD');
+    await option.click();
+    await expect(form.form.getByText(empty, { exact: true })).toBeVisible();
+    await expect(form.form.getByText('Available 1.00 USD')).toBeVisible();
+
+    // A pasted id the console does not know is refused; one it knows is taken.
+    await form.field('To profile id').fill('00000000-0000-4000-8000-000000000000');
+    await expect(form.form.getByText(/No profile the console can see has the id/)).toBeVisible();
+    await form.field('To profile id').fill(payouts);
+    await form.field('To profile id').blur();
+    await expect(form.field('To profile id')).toHaveValue('Payouts');
+    await expect(form.form.getByText(payouts, { exact: true })).toBeVisible();
+
+    await form.fill({ Amount: '5.00' });
+    const warning = page.getByRole('status').filter({ hasText: 'More than is available' });
+    await expect(warning).toContainText('5.00 USD is more than the 1.00 USD available in Empty');
+    await expectAccessible(page, 'transfer form with pickers and a balance warning');
+    await form.fill({ Amount: '0.50' });
+    await expect(warning).toHaveCount(0);
+  });
+
+  test('a profile shows each asset available and held by open orders, its orders one click away', async ({
+    page,
+  }) => {
+    await signIn(page, 'vera');
+    await page.goto('/profiles');
+    await page.getByRole('link', { name: 'Market Making' }).click();
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Profile: Market Making' }),
+    ).toBeVisible();
+    const balances = page.getByRole('table', { name: 'Balances' });
+    // The desk's open ETH sell and BTC bid hold funds: trading is not zero for them.
+    const eth = balances.getByRole('row').filter({ hasText: /^ETH/ });
+    await expect(eth).toBeVisible();
+    await expect(eth.getByRole('cell').nth(2)).not.toHaveText('0');
+    await expect(page.getByText(/^Last updated/)).toBeVisible();
+    await expectAccessible(page, 'profile with balances');
+    await docsScreenshot(page, 'profile-balances');
+
+    await page.getByRole('link', { name: 'Orders of this profile' }).click();
+    await expect(page).toHaveURL(new RegExp(`profile=${marketMaking}`));
+    await expect(page.getByRole('table', { name: 'Orders' }).getByRole('row').nth(1)).toContainText(
+      'Market Making',
+    );
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`/profiles/${marketMaking}`);
+    await expect(page.getByRole('table', { name: 'Balances' })).toBeVisible();
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth),
+    ).toBe(false);
+    await page.goto('/profiles');
+    await expect(page.getByRole('table', { name: 'Profiles' })).toBeVisible();
+    await expectAccessible(page, 'profiles list at phone width');
+  });
+});
