@@ -20,6 +20,7 @@ describe('navigation by duty', () => {
       'Trading',
       'Transfers',
       'Fiat',
+      'Orchestration',
       'Profiles',
       'Approvals',
       'Journal',
@@ -31,6 +32,8 @@ describe('navigation by duty', () => {
     expect(dutiesFor([]).flatMap((d) => d.items.map((i) => i.label))).toEqual([
       'Orders',
       'All transfers',
+      'All orchestrations',
+      'All rules',
       'Profiles and balances',
       'Journal',
     ]);

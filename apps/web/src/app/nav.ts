@@ -24,6 +24,10 @@ export interface Duty {
 const CONSOLE_PAGES: Partial<Record<string, NavItem[]>> = {
   Trading: [{ label: 'Orders', to: '/orders' }],
   Transfers: [{ label: 'All transfers', to: '/transfers' }],
+  Orchestration: [
+    { label: 'All orchestrations', to: '/orchestrations' },
+    { label: 'All rules', to: '/orchestration-rules' },
+  ],
   Profiles: [{ label: 'Profiles and balances', to: '/profiles' }],
 };
 

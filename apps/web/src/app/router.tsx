@@ -67,6 +67,20 @@ export const router = createBrowserRouter(
               ),
             },
             {
+              path: 'orchestrations',
+              lazy: page(
+                () => import('@/features/orchestration/orchestrations-page'),
+                (m) => m.OrchestrationsPage,
+              ),
+            },
+            {
+              path: 'orchestration-rules',
+              lazy: page(
+                () => import('@/features/orchestration/rules-page'),
+                (m) => m.RulesPage,
+              ),
+            },
+            {
               path: 'transfers',
               lazy: page(
                 () => import('@/features/transfers/transfers-page'),

@@ -1,5 +1,7 @@
 import {
   MARKETS,
+  OrchestrationRuleSchema,
+  OrchestrationSchema,
   ORDER_SIDES,
   ORDER_STATUSES,
   OrderSchema,
@@ -65,6 +67,22 @@ export const OrderPageSchema = listPage(OrderSchema);
 export const ExecutionPageSchema = listPage(ExecutionSchema);
 export const ProfilePageSchema = listPage(ProfileSchema);
 export const TransferPageSchema = listPage(TransferSchema);
+/** A list the service may answer under an older member name too (`orchestrations`, `rules`). */
+function aliasedPage<T extends z.ZodType>(item: T, alias: string) {
+  return z.preprocess((raw) => {
+    if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return raw;
+    const body = raw as Record<string, unknown>;
+    return body.items === undefined && Array.isArray(body[alias])
+      ? { ...body, items: body[alias] }
+      : body;
+  }, listPage(item));
+}
+// Rule statuses of the reads (ACTIVE, DELETED, PENDING, REJECTED, CANCELLED) are wider than
+// the create's: read leniently.
+const ReadRuleSchema = OrchestrationRuleSchema.extend({ status: z.string() });
+export type ReadRule = z.infer<typeof ReadRuleSchema>;
+export const OrchestrationPageSchema = aliasedPage(OrchestrationSchema, 'orchestrations');
+export const RulePageSchema = aliasedPage(ReadRuleSchema, 'rules');
 export const BalancesSchema = z.looseObject({ items: z.array(ProfileBalanceSchema) });
 
 /** Order statuses after which an order no longer changes. */
