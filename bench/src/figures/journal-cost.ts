@@ -122,7 +122,8 @@ function filters(latest: Date): Record<string, JournalFilter> {
       from: new Date(latest.getTime() - 2 * day),
       to: new Date(latest.getTime() - day),
     },
-    'order status FILLED': { operation: 'createOrder', response: { status: 'FILLED' } },
+    // An order's page finds the entry that placed it by its reference id.
+    'order by ref_id': { operation: 'createOrder', ref_id: crypto.randomUUID() },
     'state UNKNOWN': { state: 'UNKNOWN' },
     'operation, page 20': { operation: WRITE_OPERATION_IDS[2] },
   };
