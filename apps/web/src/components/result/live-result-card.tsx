@@ -1,6 +1,7 @@
 import { Button, Stack } from '@mantine/core';
 import { Link } from 'react-router';
-import { LIVE_RECORDS } from '@/lib/read-schemas';
+import { isWriteOperationId } from '@console/schemas';
+import { liveRecordOf } from '@/lib/read-schemas';
 import { Freshness } from '../states/freshness';
 import { ResultCard, type ResultCardProps } from './result-card';
 import { useLiveRecord } from './use-live-record';
@@ -14,7 +15,7 @@ const isObject = (value: unknown): value is Record<string, unknown> =>
  * of freezing what the service said at send time. Other answers show as they came.
  */
 export function LiveResultCard(props: ResultCardProps) {
-  const live = LIVE_RECORDS[props.operation];
+  const live = isWriteOperationId(props.operation) ? liveRecordOf(props.operation) : undefined;
   const answered = isObject(props.data) ? props.data : undefined;
   const path = live && answered ? live.path(answered) : undefined;
   const query = useLiveRecord(live, path);

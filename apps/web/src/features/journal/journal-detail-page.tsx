@@ -15,7 +15,7 @@ import { ErrorState, LoadingState } from '@/components/states/states';
 import { getJournalEntry, retryJournalEntry } from '@/lib/api';
 import { isApiError, networkProblem } from '@/lib/api-error';
 import { cloneLink } from '@/lib/operation-routes';
-import { LIVE_RECORDS } from '@/lib/read-schemas';
+import { liveRecordOf } from '@/lib/read-schemas';
 import { useSession } from '@/lib/session';
 import { EntryFacts } from './entry-facts';
 import { JournalApproval, neverSent, useEntryApproval } from './journal-approval';
@@ -59,7 +59,7 @@ export function JournalDetailPage() {
   // A create that the service answered links to the record as it is now.
   const record =
     known && typeof answer === 'object' && answer !== null && !Array.isArray(answer)
-      ? LIVE_RECORDS[known]?.page?.(answer as Record<string, unknown>)
+      ? liveRecordOf(known)?.page?.(answer as Record<string, unknown>)
       : undefined;
   const canRetry =
     may && (data.state === 'UNKNOWN' || data.state === 'REJECTED') && !neverSent(approval.data);
