@@ -3,9 +3,12 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, renderWithProviders } from '@/test/render';
 import { Field } from './fields/field';
 import { FormSection } from './fields/form-section';
+import { TextField } from './fields/text-field';
 import { OperationForm } from './operation-form';
 import type { Reviewer } from './review';
 
+// Profile ids as plain text: the shell is under test here, not the profile picker (which reads
+// the service's profiles; e2e/specs/profiles.spec.ts).
 // Features write the real reviews; the shell only needs one to show.
 const review: Reviewer = (input) => {
   const amount = { label: 'Amount', value: `${String(input.amount)} ${String(input.asset)}` };
@@ -20,8 +23,8 @@ function TransferTestFields() {
   return (
     <>
       <FormSection group="who">
-        <Field name="from_profile_id" />
-        <Field name="to_profile_id" />
+        <TextField name="from_profile_id" />
+        <TextField name="to_profile_id" />
       </FormSection>
       <FormSection group="amount">
         <Field name="asset" />
@@ -38,7 +41,7 @@ function TransferTestFields() {
 function DepositTestFields() {
   return (
     <FormSection group="who">
-      <Field name="profile_id" />
+      <TextField name="profile_id" />
       <Field name="crypto_network" />
     </FormSection>
   );
