@@ -10,7 +10,16 @@ test.describe('Roles', () => {
     await signIn(page, 'sam');
     const shell = new AppShell(page);
     await expect(shell.operator).toContainText('support');
-    expect(await shell.offered()).toEqual(['Orders', 'Fiat accounts', 'Approvals', 'Journal']);
+    expect(await shell.offered()).toEqual([
+      'Orders',
+      'All transfers',
+      'Fiat accounts',
+      'All orchestrations',
+      'All rules',
+      'Profiles and balances',
+      'Approvals',
+      'Journal',
+    ]);
     for (const name of MONEY_MOVING) await expect(shell.navLink(name)).toHaveCount(0);
 
     await shell.open('Fiat accounts');
