@@ -24,14 +24,18 @@ export function AppNavbar({
   onNavigate: () => void;
 }) {
   const { pathname } = useLocation();
-  const isActive = (to: string) =>
-    pathname === to ||
-    (to !== '/orders' && pathname.startsWith(`${to}/`)) ||
-    (to === '/orders' && /^\/orders\/(?!new)/.test(pathname));
+  const duties = dutiesFor(operations);
+  // One entry is current: the one whose path is the longest prefix of the page's (an internal
+  // transfer's form is under "/transfers/…" but is not "All transfers").
+  const current = duties
+    .flatMap((duty) => duty.items.map((item) => item.to))
+    .filter((to) => pathname === to || pathname.startsWith(`${to}/`))
+    .sort((a, b) => b.length - a.length)[0];
+  const isActive = (to: string) => to === current;
   return (
     <ScrollArea component="nav" aria-label="Duties" type="auto">
       <Stack gap="sm" p="xs">
-        {dutiesFor(operations).map((duty) => (
+        {duties.map((duty) => (
           <div key={duty.label}>
             <Text size="xs" fw={700} c="dimmed" tt="uppercase" px="sm" mb={2}>
               {duty.label}

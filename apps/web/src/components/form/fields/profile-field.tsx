@@ -130,6 +130,9 @@ export function ProfileField({ name, required, spend, asset }: ProfileFieldProps
               );
             }}
             searchable
+            // Focus alone (a refused send puts it on the first field to fix) must not cover the
+            // field's message with the list: it opens on typing, a click or the arrow keys.
+            openOnFocus={false}
             clearable={!field.required}
             placeholder={profiles.isPending ? 'Loading profiles…' : 'Search by name or paste an id'}
             nothingFoundMessage="No profile matches"
