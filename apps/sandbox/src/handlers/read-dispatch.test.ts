@@ -45,9 +45,14 @@ describe.each(READ_OPERATION_IDS)('GET of %s', (id) => {
     const body = (await res.json()) as { meta?: { errors?: unknown } };
     expect(body.meta?.errors).toEqual([expect.objectContaining({ path: 'surprise' })]);
   });
+});
 
-  it.runIf(op.paging)('refuses a limit over its maximum', async () => {
-    const res = await sbx.read(id, paramsOf(id), { limit: String(op.paging!.maxLimit + 1) });
+// Only the reads that page have a limit: the others get no row rather than a skipped one.
+describe.each(READ_OPERATION_IDS.filter((id) => operations[id].paging))('GET of %s', (id) => {
+  it('refuses a limit over its maximum', async () => {
+    const res = await sbx.read(id, paramsOf(id), {
+      limit: String(operations[id].paging!.maxLimit + 1),
+    });
     expect(res.status).toBe(400);
     expect(res.body.meta?.errors).toEqual([expect.objectContaining({ path: 'limit' })]);
   });
