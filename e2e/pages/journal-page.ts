@@ -38,7 +38,7 @@ export class JournalPage {
     await expect(this.page).toHaveURL(/\/journal\?/);
   }
 
-  /** Clears the filters; the bar is redrawn from the address, so wait for that before typing. */
+  /** Clears the filters: the address loses its query and every box is empty. */
   async clear(): Promise<void> {
     await this.filters.getByRole('button', { name: 'Clear' }).click();
     await expect(this.page).toHaveURL(/\/journal$/);

@@ -19,7 +19,20 @@ const toPicker = (iso: string | undefined) =>
   iso ? dayjs(iso).format('YYYY-MM-DD HH:mm:ss') : null;
 const fromPicker = (value: string | null) => (value ? dayjs(value).toISOString() : undefined);
 
-/** Filters of the journal; applied together, so a half-typed reference id does not fire a query. */
+/** The journal's filters, as the address and the API spell them. */
+export const FILTER_KEYS = ['operation', 'state', 'operator', 'ref_id', 'from', 'to'] as const;
+
+/** One spelling per set of filters, whatever the order of its keys or how an empty one is held. */
+const canonical = (filters: JournalFilters) =>
+  JSON.stringify(FILTER_KEYS.map((key) => filters[key] ?? ''));
+
+/**
+ * Filters of the journal; applied together, so a half-typed reference id does not fire a query.
+ *
+ * The draft follows the address only when the address changes by other means (back, forward, a
+ * link): the address this bar applied arrives a render later, inside the router's transition,
+ * and must not wipe what the operator typed meanwhile.
+ */
 export function JournalFiltersBar({
   value,
   onApply,
@@ -28,10 +41,20 @@ export function JournalFiltersBar({
   onApply: (next: JournalFilters) => void;
 }) {
   const [draft, setDraft] = useState<JournalFilters>(value);
+  const [seen, setSeen] = useState(() => canonical(value));
+  const [applied, setApplied] = useState<string>();
+  if (canonical(value) !== seen) {
+    setSeen(canonical(value));
+    if (canonical(value) !== applied) setDraft(value);
+  }
   const set = (patch: Partial<JournalFilters>) => setDraft((d) => ({ ...d, ...patch }));
+  const apply = (next: JournalFilters) => {
+    setApplied(canonical(next));
+    onApply(next);
+  };
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    onApply(draft);
+    apply(draft);
   };
   return (
     <form onSubmit={submit} role="search" aria-label="Filter the journal">
@@ -100,7 +123,7 @@ export function JournalFiltersBar({
           size="xs"
           onClick={() => {
             setDraft({});
-            onApply({});
+            apply({});
           }}
         >
           Clear

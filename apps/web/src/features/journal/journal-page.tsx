@@ -4,14 +4,12 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { PagedResults } from '@/components/states/paged-results';
 import { journalCsvUrl, listJournal, type JournalFilters } from '@/lib/api';
-import { JournalFiltersBar } from './journal-filters';
+import { FILTER_KEYS, JournalFiltersBar } from './journal-filters';
 import { JournalTable } from './journal-table';
-
-const KEYS = ['operation', 'state', 'operator', 'ref_id', 'from', 'to'] as const;
 
 function filtersFrom(params: URLSearchParams): JournalFilters {
   const out: Record<string, string> = {};
-  for (const key of KEYS) {
+  for (const key of FILTER_KEYS) {
     const value = params.get(key);
     if (value) out[key] = value;
   }
@@ -42,7 +40,6 @@ export function JournalPage() {
         </Button>
       </Group>
       <JournalFiltersBar
-        key={params.toString()}
         value={filters}
         onApply={(next) =>
           setParams(
