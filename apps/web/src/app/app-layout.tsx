@@ -6,12 +6,19 @@ import { ErrorBoundary } from '@/components/states/error-boundary';
 import { ErrorState, LoadingState } from '@/components/states/states';
 import { useSession } from '@/lib/session';
 import { AppHeader } from './app-header';
-import { IdleWarning } from '@/features/auth/idle-warning';
-import { RequestNotifier } from '@/features/work-queue/request-notifier';
 
 // The navigation is derived from the operation registry, which the first load (sign-in) does not
 // carry: it arrives as its own chunk once signed in, and the frame shows with it, never without.
 const AppNavbar = lazy(async () => ({ default: (await import('./app-navbar')).AppNavbar }));
+// Two watchers that show nothing until something happens: the notifier (which words a request by
+// its operation's title, from the registry too) and the idle warning. They arrive after the frame
+// and never hold it up.
+const RequestNotifier = lazy(async () => ({
+  default: (await import('@/features/work-queue/request-notifier')).RequestNotifier,
+}));
+const IdleWarning = lazy(async () => ({
+  default: (await import('@/features/auth/idle-warning')).IdleWarning,
+}));
 
 /**
  * Every signed-in page: header, duties, content. Without a session (none yet, or expired and
@@ -46,8 +53,10 @@ export function AppLayout() {
         <AppShell.Navbar>
           <AppNavbar operations={session.data.operations} onNavigate={close} />
         </AppShell.Navbar>
-        <RequestNotifier />
-        <IdleWarning session={session.data} />
+        <Suspense fallback={null}>
+          <RequestNotifier />
+          <IdleWarning session={session.data} />
+        </Suspense>
         <AppShell.Main id="main" tabIndex={-1}>
           <ErrorBoundary key={location.pathname}>
             <Suspense fallback={<LoadingState />}>

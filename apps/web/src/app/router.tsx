@@ -1,7 +1,6 @@
 import { createBrowserRouter } from 'react-router';
 import { LoadingState } from '@/components/states/states';
 import { AppLayout } from './app-layout';
-import { HomePage } from './home-page';
 import { NotFoundPage, RouteError } from './route-error';
 
 /*
@@ -37,7 +36,13 @@ export const router = createBrowserRouter(
           id: PAGES,
           errorElement: <RouteError />,
           children: [
-            { index: true, Component: HomePage },
+            {
+              index: true,
+              lazy: page(
+                () => import('./home-page'),
+                (m) => m.HomePage,
+              ),
+            },
             {
               path: 'orders',
               lazy: page(
