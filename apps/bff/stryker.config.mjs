@@ -1,0 +1,39 @@
+// @ts-check
+import { fileURLToPath } from 'node:url';
+
+/**
+ * Mutation testing of the modules that decide whether money moves, who may approve, whether a
+ * sign-in is allowed and which token is used (`pnpm test:mutation` at the root). Slow, so not part
+ * of `pnpm test`; every surviving mutant is either killed by a test or explained in
+ * docs/mutation-testing.md.
+ * @type {import('@stryker-mutator/api/core').PartialStrykerOptions}
+ */
+export default {
+  testRunner: 'vitest',
+  // pnpm keeps packages apart, so Stryker cannot find the runner by its name: give it the path.
+  plugins: [fileURLToPath(import.meta.resolve('@stryker-mutator/vitest-runner'))],
+  vitest: { configFile: 'vitest.mutation.config.ts', related: true },
+  coverageAnalysis: 'perTest',
+  mutate: [
+    'src/send/dispatch.ts',
+    'src/approvals/approval-send.ts',
+    'src/approvals/approval-view.ts',
+    'src/approvals/approval-flow.ts',
+    'src/approvals/approval-checks.ts',
+    'src/approvals/policy.ts',
+    'src/security/sign-in-throttle.ts',
+    'src/upstream/tokens.ts',
+    'src/journal/journal-store.ts',
+    'src/upstream/already-exists.ts',
+  ],
+  // The BFF's tests start PGlite and real HTTP servers: two at a time fit a 2-core machine.
+  concurrency: 2,
+  timeoutMS: 60_000,
+  reporters: ['clear-text', 'progress', 'html', 'json'],
+  htmlReporter: { fileName: 'reports/mutation/mutation.html' },
+  jsonReporter: { fileName: 'reports/mutation/mutation.json' },
+  clearTextReporter: { allowEmojis: false, logTests: false, reportScoreTable: true },
+  thresholds: { high: 90, low: 80, break: null },
+  tempDirName: '.stryker-tmp',
+  cleanTempDir: 'always',
+};
