@@ -94,6 +94,9 @@ export default tseslint.config(
       '**/node_modules/**',
       '**/.data/**',
       'e2e/artifacts/**',
+      // Stryker's working copies and reports (`pnpm test:mutation`).
+      '**/.stryker-tmp/**',
+      '**/reports/mutation/**',
       // Deliberately wrong imports, linted by tools/architecture's test to prove the rules bite.
       'tools/architecture/fixtures/**',
     ],

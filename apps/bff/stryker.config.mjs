@@ -29,6 +29,8 @@ export default {
   // The BFF's tests start PGlite and real HTTP servers: two at a time fit a 2-core machine.
   concurrency: 2,
   timeoutMS: 60_000,
+  // The first, unmutated run is the whole suite: many minutes on two busy cores.
+  dryRunTimeoutMinutes: 30,
   reporters: ['clear-text', 'progress', 'html', 'json'],
   htmlReporter: { fileName: 'reports/mutation/mutation.html' },
   jsonReporter: { fileName: 'reports/mutation/mutation.json' },
