@@ -113,6 +113,150 @@ const rows: Row[] = [
   ['arrays of another length', { list: ['1'] }, {}, { list: ['1', '2'] }, false],
   ['numbers and booleans strictly', { n: 5, b: true }, {}, { n: 5, b: true }, true],
   ['a number against its string', { n: 5 }, {}, { n: '5' }, false],
+  ['a decimal string against a JSON number', { amount: '1.50' }, {}, { amount: 1.5 }, false],
+  ['a JSON number against a decimal string', { amount: 1.5 }, {}, { amount: '1.50' }, false],
+  ['a decimal against text', { amount: '1.5' }, {}, { amount: 'n/a' }, false],
+  ['text against a decimal', { amount: 'n/a' }, {}, { amount: '1.5' }, false],
+  ['a dot on the intent side alone', { amount: '2.00' }, {}, { amount: '2' }, true],
+  ['a dot on the record side alone', { amount: '2' }, {}, { amount: '2.000' }, true],
+  ['equal decimals of another value', { amount: '2.001' }, {}, { amount: '2.01' }, false],
+  ['leading zeros without a dot are identifiers', { id: '0042' }, {}, { id: '42' }, false],
+  ['leading zeros with a dot are decimals', { amount: '0042.0' }, {}, { amount: '42' }, true],
+  [
+    'a member the intent leaves undefined',
+    { note: undefined, ref_id: 'r' },
+    {},
+    { note: 'x', ref_id: 'r' },
+    true,
+  ],
+  ['a member the record holds as undefined', { note: 'x' }, {}, { note: undefined }, true],
+  [
+    'a member named like an Object method',
+    { constructor: 'x', ref_id: 'r' },
+    {},
+    { ref_id: 'r' },
+    true,
+  ],
+  ['arrays differing in one element', { list: ['1', 'x'] }, {}, { list: ['1', 'y'] }, false],
+  ['arrays differing in the first element', { list: ['0', 'x'] }, {}, { list: ['1', 'x'] }, false],
+  ['a longer array', { list: ['1', '2'] }, {}, { list: ['1'] }, false],
+  ['an array where the record has text', { list: ['a', 'b'] }, {}, { list: 'ab' }, false],
+  [
+    'an array where the record has an object',
+    { list: ['a'] },
+    {},
+    { list: { 0: 'a', length: 1 } },
+    false,
+  ],
+  ['an array where the record has null', { list: ['a'] }, {}, { list: null }, false],
+  ['empty arrays', { list: [] }, {}, { list: [] }, true],
+  [
+    'arrays of objects',
+    { legs: [{ amount: '1.0' }] },
+    {},
+    { legs: [{ amount: '1', id: 'l' }] },
+    true,
+  ],
+  [
+    'an object where the record has an array',
+    { metadata: { 0: 'a' } },
+    {},
+    { metadata: ['a'] },
+    false,
+  ],
+  ['an object where the record has null', { metadata: { a: '1' } }, {}, { metadata: null }, false],
+  [
+    'date-times by instant across offsets',
+    { at: '2026-01-01T01:00:00+01:00' },
+    {},
+    { at: '2026-01-01T00:00:00Z' },
+    true,
+  ],
+  [
+    'date-times with an offset without a colon',
+    { at: '2026-01-01T01:00+0100' },
+    {},
+    { at: '2026-01-01T00:00:00.000z' },
+    true,
+  ],
+  [
+    'date-times one millisecond apart',
+    { at: '2026-01-01T00:00:00.001Z' },
+    {},
+    { at: '2026-01-01T00:00:00Z' },
+    false,
+  ],
+  [
+    'a date-time against Unix milliseconds',
+    { at: '2026-01-01T00:00:00Z' },
+    {},
+    { at: '1767225600000' },
+    true,
+  ],
+  [
+    'two equal Unix millisecond strings',
+    { at: '1767225600000' },
+    {},
+    { at: '1767225600000' },
+    true,
+  ],
+  [
+    'a date without a time is not an instant',
+    { at: '2026-01-01' },
+    {},
+    { at: '2026-01-01T00:00:00Z' },
+    false,
+  ],
+  [
+    'a date-time without an offset is not an instant',
+    { at: '2026-01-01T00:00:00' },
+    {},
+    { at: '2026-01-01T00:00:00Z' },
+    false,
+  ],
+  [
+    'a date-time with a trailing word',
+    { at: '2026-01-01T00:00:00Z later' },
+    {},
+    { at: '2026-01-01T00:00:00Z' },
+    false,
+  ],
+  [
+    'a date-time after a word',
+    { at: 'since 2026-01-01T00:00:00Z' },
+    {},
+    { at: '2026-01-01T00:00:00Z' },
+    false,
+  ],
+  [
+    'twelve digits are not Unix milliseconds',
+    { at: '176722560000' },
+    {},
+    { at: '1975-08-08T09:36:00Z' },
+    false,
+  ],
+  [
+    'fourteen digits are not Unix milliseconds',
+    { at: '01767225600000' },
+    {},
+    { at: '2026-01-01T00:00:00Z' },
+    false,
+  ],
+  [
+    'Unix milliseconds with a space are not',
+    { at: ' 1767225600000' },
+    {},
+    { at: '2026-01-01T00:00:00Z' },
+    false,
+  ],
+  [
+    'Unix milliseconds with a fraction are not',
+    { at: '1767225600000.0' },
+    {},
+    { at: '2026-01-01T00:00:00Z' },
+    false,
+  ],
+  ['a date-time against text', { at: '2026-01-01T00:00:00Z' }, {}, { at: 'soon' }, false],
 ];
 
 describe('existingMatchesIntent', () => {
@@ -152,7 +296,54 @@ describe('isAlreadyExists and existingRecord', () => {
     expect(existingRecord(outcome)).toBeUndefined();
   });
 
-  it('has no record when meta.existing is missing', () => {
-    expect(existingRecord(problem('x/already-exists', {}))).toBeUndefined();
+  it.each<[string, unknown]>([
+    ['meta.existing is missing', {}],
+    ['meta is missing', undefined],
+    ['meta is null', null],
+    ['meta is text', 'existing'],
+    ['meta is a list', [{ existing: { id: 'x' } }]],
+    ['meta.existing is text', { existing: 'the same transfer' }],
+    ['meta.existing is a list', { existing: [{ id: 'x' }] }],
+    ['meta.existing is null', { existing: null }],
+    ['meta.existing is a number', { existing: 7 }],
+  ])('has no record to compare when %s', (_, meta) => {
+    const outcome = problem('x/already-exists', meta);
+    expect(isAlreadyExists(outcome)).toBe(true);
+    expect(existingRecord(outcome)).toBeUndefined();
+  });
+
+  it.each<[string, UpstreamOutcome]>([
+    [
+      'another 409 type',
+      problem('https://svc.example/problems/conflict', { existing: { id: 'x' } }),
+    ],
+    [
+      'a 400 with that type',
+      { ...problem('x/already-exists', { existing: { id: 'x' } }), status: 400 } as UpstreamOutcome,
+    ],
+    [
+      'a type that is not text',
+      {
+        kind: 'answered',
+        status: 409,
+        body: { type: 7, meta: { existing: { id: 'x' } } },
+        attempts: 2,
+        retried: true,
+      },
+    ],
+    ['an empty body', { kind: 'answered', status: 409, body: null, attempts: 2, retried: true }],
+    [
+      'a list body',
+      {
+        kind: 'answered',
+        status: 409,
+        body: [{ type: 'x/already-exists' }],
+        attempts: 2,
+        retried: true,
+      },
+    ],
+  ])('takes no record from %s, whatever its meta', (_, outcome) => {
+    expect(isAlreadyExists(outcome)).toBe(false);
+    expect(existingRecord(outcome)).toBeUndefined();
   });
 });

@@ -1,7 +1,9 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { compactVerify, decodeProtectedHeader, importSPKI } from 'jose';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
+  DEFAULT_RETRY,
+  RETRYABLE_STATUSES,
   createUpstreamClient,
   existingMatchesIntent,
   existingRecord,
@@ -61,8 +63,12 @@ beforeAll(async () => {
 
 const servers: TestServer[] = [];
 afterEach(async () => {
+  vi.useRealTimers();
   await Promise.all(servers.splice(0).map((s) => s.close()));
 });
+
+/** A fixed instant for the clocks the tests control: 2026-03-01T00:00:00Z. */
+const T0 = Date.parse('2026-03-01T00:00:00Z');
 
 /** A token server issuing `tok-1`, `tok-2`, … and a scripted upstream, with a client over both. */
 async function setup(script: Script, extra: { timeoutMs?: number } = {}) {
@@ -78,7 +84,7 @@ async function setup(script: Script, extra: { timeoutMs?: number } = {}) {
   });
   let tick = 0;
   const waits: number[] = [];
-  const base = Date.now();
+  const base = T0;
   const client = createUpstreamClient({
     baseUrl: upstream.url,
     tokens,
@@ -334,7 +340,10 @@ describe('upstream client against a scripted upstream', () => {
     expect(upstream.requests).toHaveLength(0);
   });
 
-  it('sends unsigned without a signer, with a real-time timestamp otherwise', async () => {
+  it('sends unsigned without a signer, signed with the system clock’s time otherwise', async () => {
+    // Only Date is faked: the system clock reads a chosen instant, timers and sockets run as usual.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(T0 + 1_999);
     const upstream = await startTestServer(ok);
     servers.push(upstream);
     const tokens = { getToken: async () => 'static', invalidate: () => undefined };
@@ -352,8 +361,39 @@ describe('upstream client against a scripted upstream', () => {
     await signed.send(request);
     expect(upstream.requests[0]?.headers['svc-signature']).toBeUndefined();
     const header = decodeProtectedHeader(upstream.requests[1]?.headers['svc-signature'] as string);
-    expect(Math.abs(Number(header['svc/timestamp']) - Date.now() / 1000)).toBeLessThan(5);
+    expect(header['svc/timestamp']).toBe(String((T0 + 1_000) / 1000));
     expect(header['svc/request-method']).toBe('PUT');
     expect(upstream.requests[1]?.url).toBe('/v2/transfer/fiat-accounts/f-1');
+  });
+});
+
+describe('upstream client production settings', () => {
+  it('tries a send at most 4 times, waiting from 250 ms up to 5 s', () => {
+    expect(DEFAULT_RETRY).toStrictEqual({ attempts: 4, baseDelayMs: 250, maxDelayMs: 5_000 });
+  });
+
+  it('resends a write only on 429, 502, 503 and 504', () => {
+    expect([...RETRYABLE_STATUSES].sort()).toStrictEqual([429, 502, 503, 504]);
+  });
+
+  it('signs with the clock it is given', async () => {
+    const upstream = await startTestServer(ok);
+    servers.push(upstream);
+    const client = createUpstreamClient({
+      baseUrl: upstream.url,
+      tokens: { getToken: async () => 'static', invalidate: () => undefined },
+      signer,
+      now: () => T0 + 42_500,
+    });
+    await client.send({
+      method: 'POST',
+      path: PATH,
+      body: BODY,
+      scope: SCOPE,
+      timeoutMs: 1000,
+      requestId: 'r',
+    });
+    const header = decodeProtectedHeader(upstream.requests[0]?.headers['svc-signature'] as string);
+    expect(header['svc/timestamp']).toBe(String((T0 + 42_000) / 1000));
   });
 });

@@ -1,0 +1,581 @@
+import type { JournalEntry } from '@console/schemas';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { scriptedClient, sharedDb } from '../../test/harness';
+import type { Db } from '../db/db';
+import {
+  createJournalStore,
+  type JournalStore,
+  type NewJournalEntry,
+} from '../journal/journal-store';
+import type { SendRequest, UpstreamOutcome } from '../upstream/client';
+import { TokenError } from '../upstream/tokens';
+import { classify, dispatch } from './dispatch';
+
+const TIMEOUT_MS = 4_000;
+
+const TRANSFER_BODY = {
+  from_profile_id: 'p-1',
+  to_profile_id: 'p-2',
+  amount: '1.50',
+  asset: 'USD',
+  ref_id: 'ref-1',
+};
+const transferEntry: NewJournalEntry = {
+  operation: 'createInternalTransfer',
+  operator: 'finance',
+  operator_name: 'Fin',
+  ref_id: 'ref-1',
+  method: 'POST',
+  request_path: '/v2/transfer/internal',
+  request_body: JSON.stringify(TRANSFER_BODY),
+  request_id: 'req-1',
+};
+/** The transfer as the service holds it: the same intent, written its own way. */
+const TRANSFER_RECORD = {
+  id: 't-1',
+  from_profile_id: 'p-1',
+  to_profile_id: 'p-2',
+  amount: '1.5',
+  asset: 'USD',
+  ref_id: 'ref-1',
+  status: 'COMPLETED',
+};
+
+const ORDER_BODY = { side: 'BUY', market: 'BTCUSD', type: 'MARKET', quote_amount: '100.00' };
+const orderEntry = (body: object = ORDER_BODY, profile = 'p-9'): NewJournalEntry => ({
+  operation: 'createOrder',
+  operator: 'finance',
+  operator_name: 'Fin',
+  ref_id: 'o-1',
+  method: 'POST',
+  request_path: `/v2/profiles/${profile}/orders`,
+  request_body: JSON.stringify({ ...body, ref_id: 'o-1' }),
+  request_id: 'req-1',
+});
+const cancelEntry: NewJournalEntry = {
+  operation: 'cancelOrder',
+  operator: 'finance',
+  operator_name: 'Fin',
+  ref_id: null,
+  method: 'DELETE',
+  request_path: '/v2/profiles/p-9/orders/o-7',
+  request_body: '',
+  request_id: 'req-1',
+};
+/** An operation the service offers no read for: only a resend can settle it. */
+const ruleEntry: NewJournalEntry = {
+  operation: 'createOrchestrationRule',
+  operator: 'admin',
+  operator_name: 'Adm',
+  ref_id: 'rule-ref',
+  method: 'POST',
+  request_path: '/v2/orchestration/rules',
+  request_body: JSON.stringify({ ref_id: 'rule-ref', name: 'sweep' }),
+  request_id: 'req-1',
+};
+
+/** An entry as classify sees it; classify reads only the stored request. */
+const stored = (entry: NewJournalEntry): JournalEntry => ({
+  ...entry,
+  id: 'e-1',
+  state: 'SENDING',
+  body_sha256: '',
+  attempts: 0,
+  response_status: null,
+  response: null,
+  error: null,
+  created_at: '2026-03-01T00:00:00.000Z',
+  updated_at: '2026-03-01T00:00:00.000Z',
+});
+
+const answered = (
+  status: number,
+  body: unknown,
+  attempts = 1,
+  text = JSON.stringify(body),
+): UpstreamOutcome => ({ kind: 'answered', status, body, text, attempts, retried: attempts > 1 });
+
+const alreadyExists = (existing: unknown, attempts = 2): UpstreamOutcome =>
+  answered(
+    409,
+    {
+      type: 'https://docs.example/problems/already-exists',
+      title: 'Already exists',
+      status: 409,
+      meta: { existing },
+    },
+    attempts,
+  );
+
+describe('classify: what an answer means for the journal', () => {
+  it('records no answer as UNKNOWN with the reason, never as a refusal', () => {
+    const outcome: UpstreamOutcome = {
+      kind: 'no-answer',
+      error: 'timeout after 10 ms',
+      attempts: 4,
+    };
+    expect(classify(stored(transferEntry), outcome, false)).toStrictEqual({
+      outcome: {
+        state: 'UNKNOWN',
+        attempts: 4,
+        response_status: null,
+        response: null,
+        error: 'timeout after 10 ms',
+      },
+    });
+  });
+
+  it.each([200, 201, 299])('records a %i as SUCCEEDED with the service’s record', (status) => {
+    const outcome = answered(status, TRANSFER_RECORD, 2, 'the text as it came');
+    expect(classify(stored(transferEntry), outcome, false)).toStrictEqual({
+      outcome: {
+        state: 'SUCCEEDED',
+        attempts: 2,
+        response_status: status,
+        response: TRANSFER_RECORD,
+        response_text: 'the text as it came',
+        error: null,
+      },
+      data: TRANSFER_RECORD,
+    });
+  });
+
+  it.each([
+    ['a 500 that outlasted the retries', 500, 1],
+    ['a 503 that outlasted the retries', 503, 4],
+    ['a 599', 599, 1],
+    ['a 429 final', 429, 4],
+  ])('records %s as UNKNOWN, never REJECTED', (_, status, attempts) => {
+    const body = { status, title: 'Not now' };
+    expect(classify(stored(transferEntry), answered(status, body, attempts), false)).toStrictEqual({
+      outcome: {
+        state: 'UNKNOWN',
+        attempts,
+        response_status: status,
+        response: body,
+        response_text: JSON.stringify(body),
+        error: `the service answered ${status}`,
+      },
+    });
+  });
+
+  it.each([199, 300, 400, 403, 409, 422, 428, 430, 499])(
+    'records a %i as REJECTED with the service’s problem',
+    (status) => {
+      const body = { status, title: 'No' };
+      expect(classify(stored(transferEntry), answered(status, body, 2), false)).toStrictEqual({
+        outcome: {
+          state: 'REJECTED',
+          attempts: 2,
+          response_status: status,
+          response: body,
+          response_text: JSON.stringify(body),
+          error: null,
+        },
+      });
+    },
+  );
+
+  it.each([
+    ['after a retry', true, false],
+    ['while resolving an entry whose answer was lost', false, true],
+  ])(
+    'takes 409 already-exists %s as the success when meta.existing is the intent',
+    (_, retried, resolving) => {
+      const outcome = alreadyExists(TRANSFER_RECORD, retried ? 2 : 1);
+      expect(classify(stored(transferEntry), outcome, resolving)).toStrictEqual({
+        outcome: {
+          state: 'SUCCEEDED',
+          attempts: retried ? 2 : 1,
+          response_status: 409,
+          response: TRANSFER_RECORD,
+          response_text: undefined,
+          error: null,
+        },
+        data: TRANSFER_RECORD,
+      });
+    },
+  );
+
+  it('refuses 409 already-exists on a first attempt: someone else’s record holds the ref_id', () => {
+    const outcome = alreadyExists(TRANSFER_RECORD, 1);
+    const { outcome: result, data } = classify(stored(transferEntry), outcome, false);
+    expect(result.state).toBe('REJECTED');
+    expect(result.response).toStrictEqual((outcome as { body: unknown }).body);
+    expect(data).toBeUndefined();
+  });
+
+  it.each<[string, unknown]>([
+    ['another amount', { ...TRANSFER_RECORD, amount: '1.51' }],
+    ['another recipient', { ...TRANSFER_RECORD, to_profile_id: 'p-3' }],
+    ['another sender', { ...TRANSFER_RECORD, from_profile_id: 'p-0' }],
+    ['no record', undefined],
+    ['a record that is a string', 'the same transfer'],
+    ['a record that is a list', [TRANSFER_RECORD]],
+    ['null', null],
+    ['an empty record', {}],
+    ['a record without its ref_id', { id: 't-1', amount: '1.5', asset: 'USD' }],
+    ['a record of another ref_id', { ...TRANSFER_RECORD, ref_id: 'ref-2' }],
+  ])('refuses 409 already-exists after a retry when meta.existing holds %s', (_, existing) => {
+    for (const resolving of [false, true]) {
+      const { outcome: result, data } = classify(
+        stored(transferEntry),
+        alreadyExists(existing, 3),
+        resolving,
+      );
+      expect(result).toMatchObject({ state: 'REJECTED', response_status: 409, error: null });
+      expect(data).toBeUndefined();
+    }
+  });
+
+  it.each([
+    ['the profile of its path', 'p-9', 'SUCCEEDED'],
+    ['another profile than its path', 'p-8', 'REJECTED'],
+  ])('compares an order’s record with %s too', (_, profile, state) => {
+    const record = {
+      id: 'o',
+      ...ORDER_BODY,
+      quote_amount: '100',
+      ref_id: 'o-1',
+      profile_id: profile,
+    };
+    const outcome = alreadyExists(record, 2);
+    expect(classify(stored(orderEntry()), outcome, false).outcome.state).toBe(state);
+  });
+
+  it('compares the body alone for an entry of an operation it no longer knows', () => {
+    const entry = stored({ ...transferEntry, operation: 'retiredOperation' });
+    expect(classify(entry, alreadyExists(TRANSFER_RECORD, 2), false).outcome.state).toBe(
+      'SUCCEEDED',
+    );
+  });
+});
+
+describe('dispatch: sending a journaled entry and recording its outcome', () => {
+  let db: Db;
+  let journal: JournalStore;
+  beforeAll(async () => {
+    db = await sharedDb();
+  });
+  beforeEach(async () => {
+    await db.exec('delete from journal_entries');
+    journal = createJournalStore(db);
+  });
+
+  /** Journals the entry, then dispatches it against a service that answers with `answers`. */
+  async function send(
+    newEntry: NewJournalEntry,
+    answers: (request: SendRequest, index: number) => UpstreamOutcome,
+    options: { resolving?: boolean; signal?: AbortSignal } = {},
+  ) {
+    const entry = await journal.create(newEntry);
+    const { client, requests } = scriptedClient(answers);
+    const result = await dispatch(
+      {
+        journal,
+        client,
+        timeoutMs: TIMEOUT_MS,
+        ...(options.signal ? { signal: options.signal } : {}),
+      },
+      entry,
+      { resolving: options.resolving ?? false, requestId: 'req-9' },
+    );
+    return { entry, result, requests, stored: await journal.get(entry.id) };
+  }
+
+  it('sends the stored bytes to the stored path with the operation’s scope', async () => {
+    const {
+      result,
+      requests,
+      stored: after,
+    } = await send(transferEntry, () => answered(200, TRANSFER_RECORD));
+    expect(requests).toStrictEqual([
+      {
+        method: 'POST',
+        path: '/v2/transfer/internal',
+        body: transferEntry.request_body,
+        scope: 'transfer:write_internal_transfer',
+        timeoutMs: TIMEOUT_MS,
+        requestId: 'req-9',
+      },
+    ]);
+    expect(after).toMatchObject({
+      state: 'SUCCEEDED',
+      attempts: 1,
+      response_status: 200,
+      response: TRANSFER_RECORD,
+    });
+    expect(result).toStrictEqual({ entry: after, data: TRANSFER_RECORD });
+  });
+
+  it('passes the shutdown signal on, so that waiting stops', async () => {
+    const signal = new AbortController().signal;
+    const { requests } = await send(transferEntry, () => answered(200, TRANSFER_RECORD), {
+      signal,
+    });
+    expect(requests[0]?.signal).toBe(signal);
+  });
+
+  it.each<[string, NewJournalEntry, number]>([
+    [
+      'createOrder’s await_fill_millis extends the timeout',
+      orderEntry({ ...ORDER_BODY, await_fill_millis: 1500 }),
+      TIMEOUT_MS + 1500,
+    ],
+    ['a createOrder without await_fill_millis keeps the timeout', orderEntry(), TIMEOUT_MS],
+    [
+      'a zero wait keeps the timeout',
+      orderEntry({ ...ORDER_BODY, await_fill_millis: 0 }),
+      TIMEOUT_MS,
+    ],
+    [
+      'a negative wait keeps the timeout',
+      orderEntry({ ...ORDER_BODY, await_fill_millis: -500 }),
+      TIMEOUT_MS,
+    ],
+    [
+      'a wait given as text keeps the timeout',
+      orderEntry({ ...ORDER_BODY, await_fill_millis: '1500' }),
+      TIMEOUT_MS,
+    ],
+    [
+      'an unreadable stored body keeps the timeout',
+      { ...orderEntry(), request_body: '{not json' },
+      TIMEOUT_MS,
+    ],
+    [
+      'another operation’s await_fill_millis does not extend it',
+      {
+        ...transferEntry,
+        request_body: JSON.stringify({ ...TRANSFER_BODY, await_fill_millis: 1500 }),
+      },
+      TIMEOUT_MS,
+    ],
+  ])('%s', async (_, entry, timeoutMs) => {
+    const { requests } = await send(entry, () => answered(200, {}));
+    expect(requests[0]?.timeoutMs).toBe(timeoutMs);
+  });
+
+  it('records a send that never left (no token) as not sent, and says why', async () => {
+    const tokenError = new TokenError('ERR_TOKEN_INVALID_CLIENT', 'Token endpoint refused', {
+      scope: 'transfer:write_internal_transfer',
+      clientId: 'console',
+    });
+    const { result, stored: after } = await send(transferEntry, () => {
+      throw tokenError;
+    });
+    expect(after).toMatchObject({
+      state: 'REJECTED',
+      attempts: 0,
+      response_status: null,
+      response: null,
+      error: 'not sent: Token endpoint refused',
+    });
+    expect(result).toStrictEqual({ entry: after, notSent: 'not sent: Token endpoint refused' });
+  });
+
+  it('answers a not-sent entry that someone else moved meanwhile with the entry it was given', async () => {
+    const entry = await journal.create(transferEntry);
+    const { client } = scriptedClient(async () => {
+      // The entry leaves SENDING while the token request fails.
+      await journal.recordOutcome(entry.id, {
+        state: 'UNKNOWN',
+        attempts: 1,
+        response_status: null,
+        response: null,
+        error: 'elsewhere',
+      });
+      throw new Error('no token');
+    });
+    const result = await dispatch({ journal, client, timeoutMs: TIMEOUT_MS }, entry, {
+      resolving: false,
+      requestId: 'r',
+    });
+    expect(result).toStrictEqual({ entry, notSent: 'not sent: no token' });
+  });
+
+  it('refuses an entry of an unknown operation without sending it', async () => {
+    const entry = await journal.create({ ...transferEntry, operation: 'retiredOperation' });
+    const { client, requests } = scriptedClient(() => answered(200, {}));
+    await expect(
+      dispatch({ journal, client, timeoutMs: TIMEOUT_MS }, entry, {
+        resolving: false,
+        requestId: 'r',
+      }),
+    ).rejects.toThrow(`Journal entry ${entry.id} names an unknown operation`);
+    expect(requests).toHaveLength(0);
+    expect((await journal.get(entry.id))?.state).toBe('SENDING');
+  });
+
+  it('fails loudly when the entry left SENDING while it was being sent', async () => {
+    const entry = await journal.create(transferEntry);
+    const { client } = scriptedClient(async () => {
+      await journal.recordOutcome(entry.id, {
+        state: 'UNKNOWN',
+        attempts: 1,
+        response_status: null,
+        response: null,
+        error: 'elsewhere',
+      });
+      return answered(200, TRANSFER_RECORD);
+    });
+    await expect(
+      dispatch({ journal, client, timeoutMs: TIMEOUT_MS }, entry, {
+        resolving: false,
+        requestId: 'r',
+      }),
+    ).rejects.toThrow(`Journal entry ${entry.id} left SENDING while it was being sent`);
+  });
+
+  it('records a 500 that outlasted the retries as UNKNOWN and hands back no data', async () => {
+    const {
+      result,
+      requests,
+      stored: after,
+    } = await send(cancelEntry, () => answered(500, { status: 500 }, 3));
+    expect(after).toMatchObject({
+      state: 'UNKNOWN',
+      attempts: 3,
+      response_status: 500,
+      error: 'the service answered 500',
+    });
+    expect(result).toStrictEqual({ entry: after });
+    expect(requests).toHaveLength(1); // not read back: UNKNOWN is settled by the resolver
+  });
+
+  it('records a 409 already-exists on a first attempt as REJECTED', async () => {
+    const { result, stored: after } = await send(transferEntry, () =>
+      alreadyExists(TRANSFER_RECORD, 1),
+    );
+    expect(after).toMatchObject({ state: 'REJECTED', response_status: 409 });
+    expect(result).toStrictEqual({ entry: after });
+  });
+
+  it.each([
+    ['another amount', { ...TRANSFER_RECORD, amount: '15.0' }],
+    ['another recipient', { ...TRANSFER_RECORD, to_profile_id: 'p-3' }],
+  ])(
+    'records a retry’s 409 already-exists of %s as REJECTED without reading back',
+    async (_, existing) => {
+      const {
+        result,
+        requests,
+        stored: after,
+      } = await send(transferEntry, () => alreadyExists(existing, 2));
+      expect(after).toMatchObject({ state: 'REJECTED', response_status: 409 });
+      expect(result).toStrictEqual({ entry: after });
+      expect(requests).toHaveLength(1);
+    },
+  );
+
+  it('records a resolving 409 already-exists of the intent as SUCCEEDED with the record', async () => {
+    const { result, stored: after } = await send(
+      transferEntry,
+      () => alreadyExists(TRANSFER_RECORD, 1),
+      {
+        resolving: true,
+      },
+    );
+    expect(after).toMatchObject({
+      state: 'SUCCEEDED',
+      response_status: 409,
+      response: TRANSFER_RECORD,
+    });
+    expect(result).toStrictEqual({ entry: after, data: TRANSFER_RECORD });
+  });
+
+  it('answers a second success of one intent (a DUPLICATE) with the data like the success', async () => {
+    const first = await send(transferEntry, () => answered(200, TRANSFER_RECORD));
+    expect(first.stored?.state).toBe('SUCCEEDED');
+    const second = await send({ ...transferEntry, request_id: 'req-2' }, () =>
+      alreadyExists(TRANSFER_RECORD, 2),
+    );
+    expect(second.stored).toMatchObject({ state: 'DUPLICATE', duplicate_of: first.entry.id });
+    expect(second.result).toStrictEqual({ entry: second.stored, data: TRANSFER_RECORD });
+  });
+
+  describe('a refused retry of an operation that can be read back', () => {
+    const refusedRetry = (request: SendRequest, index: number, read: UpstreamOutcome) =>
+      index === 0 ? answered(403, { status: 403, title: 'Forbidden' }, 2) : read;
+
+    it('is resolved by reading back: an order the first attempt cancelled is a success', async () => {
+      const {
+        result,
+        requests,
+        stored: after,
+      } = await send(cancelEntry, (request, index) =>
+        refusedRetry(request, index, answered(200, { id: 'o-7', status: 'CANCELLED' })),
+      );
+      expect(requests[1]).toStrictEqual({
+        method: 'GET',
+        path: '/v2/profiles/p-9/orders/o-7',
+        body: '',
+        scope: 'exchange:read_order',
+        timeoutMs: TIMEOUT_MS,
+        requestId: 'req-9',
+        safe: true,
+      });
+      expect(after).toMatchObject({
+        state: 'SUCCEEDED',
+        attempts: 2,
+        response_status: 403,
+        response: {},
+        error: null,
+      });
+      expect(result).toStrictEqual({ entry: after, data: {} });
+    });
+
+    it('finds a transfer the first attempt made by its ref_id', async () => {
+      const {
+        result,
+        requests,
+        stored: after,
+      } = await send(transferEntry, (request, index) =>
+        refusedRetry(
+          request,
+          index,
+          answered(200, { items: [{ ...TRANSFER_RECORD, type: 'INTERNAL_TRANSFER_DEBIT' }] }),
+        ),
+      );
+      expect(requests[1]).toMatchObject({ method: 'GET', scope: 'transfer:read_transfer' });
+      expect(after).toMatchObject({ state: 'SUCCEEDED', response: { id: 't-1' } });
+      expect(result.data).toMatchObject({ id: 't-1', ref_id: 'ref-1' });
+    });
+
+    it('stays REJECTED when the read shows nothing of it', async () => {
+      const {
+        result,
+        requests,
+        stored: after,
+      } = await send(cancelEntry, (request, index) =>
+        refusedRetry(request, index, answered(200, { id: 'o-7', status: 'OPEN' })),
+      );
+      expect(requests).toHaveLength(2);
+      expect(after).toMatchObject({
+        state: 'REJECTED',
+        response_status: 403,
+        response: { status: 403, title: 'Forbidden' },
+      });
+      expect(result).toStrictEqual({ entry: after });
+    });
+
+    it.each<[string, NewJournalEntry, UpstreamOutcome, string]>([
+      ['a refusal of a first attempt', cancelEntry, answered(403, { status: 403 }, 1), 'REJECTED'],
+      [
+        'a retry’s 409',
+        cancelEntry,
+        answered(409, { status: 409, type: 'conflict' }, 2),
+        'REJECTED',
+      ],
+      ['an operation without a read', ruleEntry, answered(403, { status: 403 }, 2), 'REJECTED'],
+      ['a retry that succeeded', cancelEntry, answered(200, {}, 2), 'SUCCEEDED'],
+      ['a retry left UNKNOWN', cancelEntry, answered(503, { status: 503 }, 4), 'UNKNOWN'],
+    ])('is not read back for %s', async (_, entry, outcome, state) => {
+      const { requests, stored: after } = await send(entry, (_request, index) =>
+        index === 0 ? outcome : answered(200, { id: 'o-7', status: 'CANCELLED' }),
+      );
+      expect(requests).toHaveLength(1);
+      expect(after?.state).toBe(state);
+    });
+  });
+});
