@@ -9,6 +9,22 @@ import type { UserRecord } from '../src/operators/users-file';
 import * as harness from './harness';
 import type { UpstreamClient } from '../src/upstream/client';
 import type { ApprovalPolicy } from '../src/approvals/policy';
+import { createApprovalStore } from '../src/approvals/approval-store';
+import type { Db } from '../src/db/db';
+import { createJournalStore } from '../src/journal/journal-store';
+import { createSecurityEventStore } from '../src/security/security-events';
+import { createSessionStore } from '../src/sessions/session-store';
+
+/** Every store of the app over `db` (a PostgreSQL server instead of the shared PGlite). */
+function storesOn(db: Db) {
+  return {
+    db,
+    journal: createJournalStore(db),
+    sessions: createSessionStore(db, { idleMs: 15 * 60_000, maxMs: 8 * 3_600_000 }),
+    securityEvents: createSecurityEventStore(db),
+    approvals: createApprovalStore(db),
+  };
+}
 
 export const SECOND_FINANCE = { username: 'finance2', password: 'finance2-pass-1' };
 
@@ -29,6 +45,8 @@ export async function approvalApp(options: {
   client: UpstreamClient;
   policy?: ApprovalPolicy;
   start?: number;
+  /** The database (PostgreSQL in the tests that run on both); the shared PGlite by default. */
+  db?: Db;
 }) {
   let users = await approvalUsers();
   let clock = options.start ?? Date.now();
@@ -41,6 +59,7 @@ export async function approvalApp(options: {
     directory,
     now: () => clock,
     ...(options.policy ? { policy: options.policy } : {}),
+    ...(options.db ? storesOn(options.db) : {}),
   });
   const signInAs = async (username: string, password: string) => {
     const res = await h.app.request('/api/session', {

@@ -158,7 +158,11 @@ export function buildPolicy(input: unknown): ApprovalPolicy {
   const parsed = PolicyFileSchema.safeParse(input);
   if (!parsed.success) {
     throw new PolicyError(
-      parsed.error.issues.map((i) => `${i.path.join('.') || '(file)'}: ${i.message}`),
+      parsed.error.issues.map((i) => {
+        // A bad asset code is reported by zod as "Invalid key in record": say what is wrong with it.
+        const message = i.code === 'invalid_key' ? i.issues[0]?.message : i.message;
+        return `${i.path.join('.') || '(file)'}: ${message}`;
+      }),
     );
   }
   const problems: string[] = [];

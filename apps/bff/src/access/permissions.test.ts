@@ -1,0 +1,80 @@
+import type { Role } from '@console/schemas';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { routeTable } from '../app';
+import type { RouteDef } from '../routes/route-table';
+import { echoSuccess, scriptedClient, testApp } from '../../test/harness';
+import { allows } from './permissions';
+
+/**
+ * Who may use each route of the BFF, written out by hand, cell by cell. Deliberately not derived
+ * from `allows`, the registry's role lists or the route table: a change to any of them that
+ * widens or narrows a role's reach fails here until this table says the same.
+ */
+const Y = true;
+const N = false;
+const MATRIX: Record<
+  string,
+  { admin: boolean; finance: boolean; support: boolean; viewer: boolean }
+> = {
+  'GET /api/health': { admin: Y, finance: Y, support: Y, viewer: Y },
+  'POST /api/session': { admin: Y, finance: Y, support: Y, viewer: Y },
+  'GET /api/session': { admin: Y, finance: Y, support: Y, viewer: Y },
+  'POST /api/session/extend': { admin: Y, finance: Y, support: Y, viewer: Y },
+  'DELETE /api/session': { admin: Y, finance: Y, support: Y, viewer: Y },
+  'GET /api/sessions': { admin: Y, finance: Y, support: Y, viewer: Y },
+  'DELETE /api/sessions/:id': { admin: Y, finance: Y, support: Y, viewer: Y },
+  'GET /api/security-events': { admin: Y, finance: N, support: N, viewer: N },
+  'GET /api/operations': { admin: Y, finance: Y, support: Y, viewer: Y },
+  'POST /api/operations/createOrchestration': { admin: Y, finance: Y, support: N, viewer: N },
+  'POST /api/operations/createOrder': { admin: Y, finance: Y, support: N, viewer: N },
+  'POST /api/operations/updateFiatAccount': { admin: Y, finance: N, support: Y, viewer: N },
+  'POST /api/operations/createInternalTransfer': { admin: Y, finance: Y, support: N, viewer: N },
+  'POST /api/operations/createSvcTransfer': { admin: Y, finance: Y, support: N, viewer: N },
+  'POST /api/operations/createOrchestrationRule': { admin: Y, finance: Y, support: N, viewer: N },
+  'POST /api/operations/createDepositAddress': { admin: Y, finance: Y, support: N, viewer: N },
+  'POST /api/operations/createCryptoWithdrawalFee': {
+    admin: Y,
+    finance: Y,
+    support: N,
+    viewer: N,
+  },
+  'POST /api/operations/cancelOrder': { admin: Y, finance: Y, support: N, viewer: N },
+  'POST /api/operations/deleteFiatAccount': { admin: Y, finance: N, support: Y, viewer: N },
+  'POST /api/operations/deleteOrchestrationRule': { admin: Y, finance: Y, support: N, viewer: N },
+  'GET /api/journal': { admin: Y, finance: Y, support: Y, viewer: Y },
+  'GET /api/journal.csv': { admin: Y, finance: Y, support: Y, viewer: Y },
+  'GET /api/journal/:id': { admin: Y, finance: Y, support: Y, viewer: Y },
+  'POST /api/journal/:id/retry': { admin: Y, finance: Y, support: Y, viewer: N },
+  'GET /api/svc/v2/*': { admin: Y, finance: Y, support: Y, viewer: Y },
+  'GET /api/approvals': { admin: Y, finance: Y, support: Y, viewer: Y },
+  'GET /api/approvals/:id': { admin: Y, finance: Y, support: Y, viewer: Y },
+  'POST /api/approvals/:id/approve': { admin: Y, finance: Y, support: Y, viewer: N },
+  'POST /api/approvals/:id/reject': { admin: Y, finance: Y, support: Y, viewer: N },
+  'POST /api/approvals/:id/cancel': { admin: Y, finance: Y, support: Y, viewer: N },
+  'GET /api/work-queue': { admin: Y, finance: Y, support: Y, viewer: Y },
+};
+
+const ROLES_IN_TABLE: readonly Role[] = ['admin', 'finance', 'support', 'viewer'];
+
+describe('the role × route permission matrix', () => {
+  let routes: RouteDef[];
+  beforeAll(async () => {
+    const h = await testApp({ client: scriptedClient(echoSuccess).client });
+    routes = routeTable(h.deps);
+  });
+
+  it('has a row for every route the BFF registers, and no row for a route that is gone', () => {
+    const registered = routes.map((r) => `${r.method} ${r.path}`).sort();
+    expect(registered).toEqual(Object.keys(MATRIX).sort());
+  });
+
+  it.each(
+    Object.entries(MATRIX).flatMap(([route, cells]) =>
+      ROLES_IN_TABLE.map((role) => [route, role, cells[role]] as const),
+    ),
+  )('%s: %s is allowed = %s', (route, role, expected) => {
+    const def = routes.find((r) => `${r.method} ${r.path}` === route);
+    expect(def, `${route} is in the route table`).toBeDefined();
+    expect(allows(role, def!.permission)).toBe(expected);
+  });
+});
