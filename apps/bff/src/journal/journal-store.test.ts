@@ -416,6 +416,25 @@ describe.each(databases)('the journal store on %s', (_name, open, owned) => {
     expect(await column(silent.id, 'response_text')).toBeNull();
   });
 
+  it.each([
+    ['no answer at all (the request timed out)', null],
+    ['an empty answer (204)', undefined],
+  ])('keeps nothing in either answer column for %s', async (_what, response) => {
+    const journal = store();
+    const created = await journal.create(entry({ ref_id: `none-${String(response)}` }));
+    const recorded = await journal.recordOutcome(created.id, {
+      state: 'UNKNOWN',
+      attempts: 3,
+      response_status: null,
+      response,
+      error: 'timed out',
+    });
+    expect(recorded?.response).toBeNull();
+    // SQL NULL, not the JSON text "null": the journal tells "nothing came" from "null came".
+    expect(await column(created.id, 'response')).toBeNull();
+    expect(await column(created.id, 'response_text')).toBeNull();
+  });
+
   it('lists the entries of one state, oldest first', async () => {
     const journal = store();
     const a = await journal.create(entry({ ref_id: 'a' }));
