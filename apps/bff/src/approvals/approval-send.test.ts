@@ -292,6 +292,77 @@ describe('re-sending an approved request', () => {
     });
   });
 
+  /** The service's answer to a ref_id it already holds: `409 already-exists`, with its record. */
+  const alreadyExists = (request: Parameters<typeof echoSuccess>[0], record: object) =>
+    ({
+      kind: 'answered',
+      status: 409,
+      body: {
+        type: 'already-exists',
+        title: 'Conflict',
+        status: 409,
+        meta: { existing: { id: 't-held', ...JSON.parse(request.body), ...record } },
+      },
+      attempts: 1,
+      retried: false,
+    }) as const;
+
+  it('counts a re-send answered "already exists" with this very transfer as the success it is', async () => {
+    // The first send reached the service and its answer was lost: the re-send, on its first
+    // attempt, is told the ref_id is taken by the same intent. Calling that a failure would have
+    // an operator clone it and move the money twice.
+    let calls = 0;
+    const t = await approvedTransfer({
+      answer: (request) =>
+        calls++ === 0
+          ? ({ kind: 'no-answer', error: 'timeout', attempts: 1 } as never)
+          : alreadyExists(request, {}),
+    });
+    await sendApproved(t.depsAt(t.start), t.entry, t.request, { operator: ADMIN, requestId: 'r1' });
+    const again = await resendApproved(t.depsAt(t.start + HOUR), await t.stored(), {
+      operator: FINANCE,
+      requestId: 'r2',
+    });
+    expect(again?.entry.state).toBe('SUCCEEDED');
+    expect(again?.data).toMatchObject({ id: 't-held' });
+  });
+
+  it('never counts a first send answered "already exists" as sent: that ref_id is someone else’s', async () => {
+    const t = await approvedTransfer({ answer: (request) => alreadyExists(request, {}) });
+    const sent = await sendApproved(t.depsAt(t.start), t.entry, t.request, {
+      operator: ADMIN,
+      requestId: 'r1',
+    });
+    expect(sent.kind === 'sent' && sent.result.entry.state).toBe('REJECTED');
+  });
+
+  it('sends again a request the service refused, within the approval', async () => {
+    let calls = 0;
+    const t = await approvedTransfer({
+      answer: (request) =>
+        calls++ === 0
+          ? ({
+              kind: 'answered',
+              status: 400,
+              body: { type: 'about:blank', title: 'Bad Request', status: 400 },
+              attempts: 1,
+              retried: false,
+            } as never)
+          : echoSuccess(request),
+    });
+    const first = await sendApproved(t.depsAt(t.start), t.entry, t.request, {
+      operator: ADMIN,
+      requestId: 'r1',
+    });
+    expect(first.kind === 'sent' && first.result.entry.state).toBe('REJECTED');
+    const again = await resendApproved(t.depsAt(t.start + HOUR), await t.stored(), {
+      operator: FINANCE,
+      requestId: 'r2',
+    });
+    expect(again?.entry.state).toBe('SUCCEEDED');
+    expect(t.scripted.requests.map((r) => r.requestId)).toEqual(['r1', 'r2']);
+  });
+
   it('is refused once the approval’s validity has passed', async () => {
     const t = await sentWithoutAnswer();
     const detail = await conflict(
