@@ -76,8 +76,7 @@ export function classify(
     const operation = sendableOperation(entry.operation);
     const intent = bodyFields(entry.request_body);
     const params = operation ? pathParamsOf(operation.path, entry.request_path) : {};
-    // A record that does not name the ref_id it holds cannot show that it is this intent.
-    if (existing?.ref_id !== undefined && existingMatchesIntent(intent, params, existing)) {
+    if (existing && existingMatchesIntent(intent, params, existing)) {
       return {
         outcome: { ...base, state: 'SUCCEEDED', response: existing, response_text: undefined },
         data: existing,

@@ -276,10 +276,10 @@ describe('isAlreadyExists and existingRecord', () => {
 
   it('recognises the problem type by its last segment', () => {
     const outcome = problem('https://svc.example/problems/already-exists', {
-      existing: { id: 'x' },
+      existing: { id: 'x', ref_id: 'r-1' },
     });
     expect(isAlreadyExists(outcome)).toBe(true);
-    expect(existingRecord(outcome)).toStrictEqual({ id: 'x' });
+    expect(existingRecord(outcome)).toStrictEqual({ id: 'x', ref_id: 'r-1' });
   });
 
   it.each<[string, UpstreamOutcome]>([
@@ -306,6 +306,8 @@ describe('isAlreadyExists and existingRecord', () => {
     ['meta.existing is a list', { existing: [{ id: 'x' }] }],
     ['meta.existing is null', { existing: null }],
     ['meta.existing is a number', { existing: 7 }],
+    ['meta.existing is empty', { existing: {} }],
+    ['meta.existing names no ref_id', { existing: { id: 'x', amount: '1.50' } }],
   ])('has no record to compare when %s', (_, meta) => {
     const outcome = problem('x/already-exists', meta);
     expect(isAlreadyExists(outcome)).toBe(true);

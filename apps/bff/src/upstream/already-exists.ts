@@ -23,11 +23,17 @@ export function isAlreadyExists(outcome: UpstreamOutcome): outcome is AnsweredOu
   return problemCode(typeof type === 'string' ? type : undefined) === 'already-exists';
 }
 
-/** The record in `meta.existing` of an already-exists answer, when it carries one. */
+/**
+ * The record in `meta.existing` of an already-exists answer, when it carries one. The conflict is
+ * over a `ref_id`, so a record that does not name one is not the record that holds it: the
+ * matching below skips fields a record lacks, and an empty record would match any intent.
+ */
 export function existingRecord(outcome: UpstreamOutcome): Record<string, unknown> | undefined {
   if (!isAlreadyExists(outcome) || !isRecord(outcome.body)) return undefined;
   const meta = outcome.body.meta;
-  return isRecord(meta) && isRecord(meta.existing) ? meta.existing : undefined;
+  return isRecord(meta) && isRecord(meta.existing) && meta.existing.ref_id !== undefined
+    ? meta.existing
+    : undefined;
 }
 
 /**
