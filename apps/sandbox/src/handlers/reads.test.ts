@@ -115,7 +115,8 @@ const EXAMPLES: Record<
   listFiatAccounts: () => ({ ok: '/v2/transfer/fiat-accounts', bad: ['limit=1001', 'limit'] }),
   deleteFiatAccount: () => ({
     ok: `/v2/transfer/fiat-accounts/${F.globex}`,
-    unknown: '/v2/transfer/fiat-accounts/nope',
+    // A UUID: an id that is not one is a 400 (the appendix's documented errors).
+    unknown: '/v2/transfer/fiat-accounts/00000000-0000-4000-8000-000000000000',
   }),
   getOrchestration: (s) => ({
     ok: `/v2/orchestration/orchestrations/${s.orchestrationId}`,

@@ -204,6 +204,15 @@ describe('Delete Fiat Account', () => {
     const update = await sbx.call('updateFiatAccount', { id: G, metadata: { ticket: 'x' } });
     expect(update.status).toBe(404);
   });
+
+  it('answers 400 naming id for an id that is not a UUID, 404 for a UUID nobody has', async () => {
+    const malformed = await sbx.send('DELETE', '/v2/transfer/fiat-accounts/not-a-uuid');
+    expect(malformed.status).toBe(400);
+    expect(malformed.body).toMatchObject({ type: 'about:blank', title: 'Bad Request' });
+    expect(malformed.body.meta?.errors).toEqual([expect.objectContaining({ path: 'id' })]);
+    const unknown = '/v2/transfer/fiat-accounts/00000000-0000-4000-8000-000000000000';
+    expect((await sbx.send('DELETE', unknown)).status).toBe(404);
+  });
 });
 
 describe('Update Fiat Account: the rules of the appendix', () => {
