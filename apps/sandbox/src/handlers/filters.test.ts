@@ -363,6 +363,18 @@ describe('order and defaults', () => {
     expect(list).toEqual(sorted(list, order));
   });
 
+  it('takes the deprecated offset of List Orders and ignores it, in the walk too', async () => {
+    for (const path of ['/v2/orders', `/v2/profiles/${P.marketMaking}/orders`]) {
+      const plain = await sbx.send('GET', `${path}?limit=2`);
+      const offset = await sbx.send('GET', `${path}?limit=2&offset=3`);
+      expect(offset.status, JSON.stringify(offset.body)).toBe(200);
+      expect(offset.body).toEqual(plain.body);
+      const cursor = encodeURIComponent(offset.body.next_page_cursor as string);
+      const next = await sbx.send('GET', `${path}?limit=2&page_cursor=${cursor}`);
+      expect(next.status, JSON.stringify(next.body)).toBe(200);
+    }
+  });
+
   it('orders transfers by update time, oldest first, with order_by=UPDATED_AT', async () => {
     const list = times(await items('/v2/transfer/transfers?order_by=UPDATED_AT'), 'updated_at');
     expect(list).toEqual(sorted(list, 'ASC'));

@@ -108,9 +108,12 @@ export function page<T>(
   };
 }
 
-/** The filters of a query as one string, for binding a cursor to them (paging members left out). */
+/**
+ * The filters of a query as one string, for binding a cursor to them. Paging members are left
+ * out, and so is List Orders' deprecated `offset`, which has no effect.
+ */
 export function filtersOf(query: Record<string, unknown>): string {
-  const paging = new Set(['page_cursor', 'limit']);
+  const paging = new Set(['page_cursor', 'limit', 'offset']);
   return JSON.stringify(
     Object.keys(query)
       .filter((k) => !paging.has(k) && query[k] !== undefined)

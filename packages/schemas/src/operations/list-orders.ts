@@ -1,6 +1,7 @@
 import { FINAL_ORDER_STATUSES, MARKETS, ORDER_STATUSES } from '../primitives/enums';
 import {
   dateTimeParam,
+  deprecatedOffsetParam,
   enumParam,
   idParam,
   idsParam,
@@ -36,6 +37,7 @@ export const listOrders = defineRead({
     ref_ids: idsParam('Reference ids'),
     page_cursor: pageCursorParam(),
     limit: limitParam(1000),
+    offset: deprecatedOffsetParam(),
   },
   paging: { maxLimit: 1000 },
   response: listPage(OrderSchema),

@@ -104,6 +104,17 @@ describe('query values', () => {
     expect(errorPaths('listFiatAccounts', 'order=asc')).toEqual(['order']);
   });
 
+  it('takes the deprecated offset of List Orders, a whole number, and no other read has it', () => {
+    for (const id of ['listOrders', 'listProfileOrders'] as const) {
+      expect(errorPaths(id, 'offset=0')).toEqual([]);
+      expect(errorPaths(id, 'offset=250&limit=50')).toEqual([]);
+      expect(errorPaths(id, 'offset=-1')).toEqual(['offset']);
+      expect(errorPaths(id, 'offset=ten')).toEqual(['offset']);
+    }
+    const others = READ_OPERATION_IDS.filter((id) => 'offset' in read(id).shape.query);
+    expect(others).toEqual(['listOrders', 'listProfileOrders']);
+  });
+
   it('bounds List Executions of one profile at 500 and the others at 1000', () => {
     expect(read('listProfileExecutions').paging).toEqual({ maxLimit: 500, defaultLimit: 20 });
     expect(errorPaths('listExecutions', 'limit=1000')).toEqual([]);

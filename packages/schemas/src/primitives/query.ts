@@ -26,6 +26,21 @@ export function limitParam(max: number) {
     .meta({ label: 'Limit', help: `Records per page, at most ${max}`, group: 'options' });
 }
 
+/**
+ * `offset` of List Orders: obsolete offset paging, deprecated at the service and of no effect
+ * there (appendix). Taken, so that a client still sending it is not refused, and ignored.
+ */
+export const deprecatedOffsetParam = () =>
+  z
+    .string({ error: 'Offset must be a whole number' })
+    .regex(/^[0-9]{1,10}$/, { error: 'Offset must be a whole number' })
+    .optional()
+    .meta({
+      label: 'Offset',
+      help: 'Deprecated: has no effect; page with page_cursor',
+      group: 'options',
+    });
+
 /** `page_cursor`: the `next_page_cursor` of the previous page, passed back as it came. */
 export const pageCursorParam = () =>
   z
