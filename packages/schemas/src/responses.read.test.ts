@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { operations } from './registry';
+import { READ_OPERATION_IDS, operations } from './registry';
 
 const order = { id: 'o-1', status: 'EXPIRED', side: 'SELL', market: 'BTCUSD', type: 'LIMIT' };
 
@@ -22,6 +22,22 @@ describe('read answers parse leniently', () => {
     const response = operations[id].response;
     expect(response.parse({ [alias]: [record] }).items).toEqual([record]);
     expect(response.parse({ items: [record], next_page_cursor: '' }).items).toEqual([record]);
+  });
+
+  // The appendix marks `items` required only for List Profile Balances: a list that omits an
+  // empty array (as JSON encoders of empty repeated fields do) is an empty page, not a drift.
+  it.each(READ_OPERATION_IDS.filter((id) => operations[id].paging))(
+    '%s reads a page without items as an empty page',
+    (id) => {
+      const response = operations[id].response as { parse(v: unknown): { items: unknown[] } };
+      expect(response.parse({}).items).toEqual([]);
+      expect(response.parse({ items: null, next_page_cursor: '' }).items).toEqual([]);
+      expect(() => response.parse({ items: 'none' })).toThrow();
+    },
+  );
+
+  it('List Profile Balances still needs its items', () => {
+    expect(() => operations.listProfileBalances.response.parse({})).toThrow();
   });
 
   it('reads a fiat destination named bank_account_id as the fiat account', () => {
