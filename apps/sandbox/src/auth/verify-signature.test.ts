@@ -1,3 +1,4 @@
+import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exportSPKI, generateKeyPair, type CryptoKey } from 'jose';
 import { exampleInput, operations } from '@console/schemas';
@@ -179,5 +180,46 @@ describe('request signing keys', () => {
     expect((await send('signer', signature)).status).toBe(200);
     sbx.sandbox.revokeKey('signer', 'es-2');
     expect((await send('signer', signature)).status).toBe(401);
+  });
+});
+
+describe('the signed path', () => {
+  /** A GET over a raw socket: the request line carries the path exactly as given. */
+  async function rawGet(path: string, signature: string): Promise<number> {
+    const token = await sbx.token('signer');
+    const { hostname, port } = new URL(sbx.url);
+    return new Promise((resolve, reject) => {
+      const req = httpRequest(
+        {
+          host: hostname,
+          port,
+          path,
+          headers: { authorization: `Bearer ${token}`, 'svc-signature': signature },
+        },
+        (res) => {
+          res.resume();
+          resolve(res.statusCode ?? 0);
+        },
+      );
+      req.on('error', reject);
+      req.end();
+    });
+  }
+  const signGet = (path: string) =>
+    signRequest({
+      body: '',
+      key: keys.EdDSA,
+      alg: 'EdDSA',
+      kid: 'ed-1',
+      method: 'GET',
+      path,
+      timestamp: Math.floor(sbx.wall.now() / 1000),
+    });
+
+  it('is the path and query as the request line carries them, not as a URL parser rewrites them', async () => {
+    // A URL parser writes ' in a query as %27; the client signed what it sent.
+    const sent = "/v2/profiles?nickname=O'Brien";
+    expect(await rawGet(sent, await signGet(sent))).toBe(200);
+    expect(await rawGet(sent, await signGet('/v2/profiles?nickname=O%27Brien'))).toBe(401);
   });
 });

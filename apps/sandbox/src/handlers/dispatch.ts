@@ -34,8 +34,7 @@ function loggedHeaders(headers: Headers): Record<string, string> {
 export async function dispatch(c: Context, rt: SandboxRuntime): Promise<Response> {
   const raw = new Uint8Array(await c.req.arrayBuffer());
   const text = new TextDecoder().decode(raw);
-  const url = new URL(c.req.url);
-  const pathWithQuery = url.pathname + url.search;
+  const pathWithQuery = requestTarget(c);
   const entry: RequestLogEntry = {
     method: c.req.method,
     path: pathWithQuery,
@@ -55,6 +54,18 @@ export async function dispatch(c: Context, rt: SandboxRuntime): Promise<Response
   entry.status = response.status;
   rt.requestLog.push(entry);
   return response;
+}
+
+/**
+ * The path and query as the request line carried them: what the client signed. A URL parser
+ * would rewrite some of it (a `'` in the query becomes `%27`, dot segments go), and a signature
+ * over the bytes sent would then fail. In-process requests (no socket) have only their URL.
+ */
+function requestTarget(c: Context): string {
+  const raw = (c.env as { incoming?: { url?: string } } | undefined)?.incoming?.url;
+  if (raw?.startsWith('/')) return raw;
+  const url = new URL(raw ?? c.req.url);
+  return url.pathname + url.search;
 }
 
 async function run(
