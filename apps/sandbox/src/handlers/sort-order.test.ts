@@ -1,0 +1,61 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_IDS } from '@console/schemas';
+import { startTestSandbox, type TestSandbox } from '../../test/test-support';
+
+/* The order of every list, as the appendix gives it, and List Orders' deprecated offset. */
+const P = DEMO_IDS.profiles;
+type Item = Record<string, unknown>;
+let sbx: TestSandbox;
+beforeAll(async () => {
+  sbx = await startTestSandbox();
+});
+afterAll(() => sbx.close());
+
+async function items(path: string): Promise<Item[]> {
+  const res = await sbx.send('GET', path);
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return res.body.items as Item[];
+}
+
+describe('order and defaults', () => {
+  const times = (list: Item[], key = 'created_at') => list.map((r) => r[key] as string);
+  const sorted = (values: string[], order: 'ASC' | 'DESC') =>
+    [...values].sort((a, b) => (order === 'ASC' ? a.localeCompare(b) : b.localeCompare(a)));
+
+  it.each([
+    ['/v2/transfer/transfers', 'DESC'],
+    ['/v2/transfer/transfers?order=ASC', 'ASC'],
+    ['/v2/profiles', 'ASC'],
+    ['/v2/profiles?order=DESC', 'DESC'],
+    ['/v2/transfer/fiat-accounts', 'DESC'],
+    ['/v2/orchestration/orchestrations?order=ASC', 'ASC'],
+    ['/v2/orchestration/rules', 'DESC'],
+    ['/v2/transfer/deposit-addresses', 'DESC'],
+    ['/v2/orders', 'DESC'],
+  ] as const)('%s is %s by creation', async (path, order) => {
+    const list = times(await items(path));
+    expect(list).toEqual(sorted(list, order));
+  });
+
+  it('takes the deprecated offset of List Orders and ignores it, in the walk too', async () => {
+    for (const path of ['/v2/orders', `/v2/profiles/${P.marketMaking}/orders`]) {
+      const plain = await sbx.send('GET', `${path}?limit=2`);
+      const offset = await sbx.send('GET', `${path}?limit=2&offset=3`);
+      expect(offset.status, JSON.stringify(offset.body)).toBe(200);
+      expect(offset.body).toEqual(plain.body);
+      const cursor = encodeURIComponent(offset.body.next_page_cursor as string);
+      const next = await sbx.send('GET', `${path}?limit=2&page_cursor=${cursor}`);
+      expect(next.status, JSON.stringify(next.body)).toBe(200);
+    }
+  });
+
+  it('orders transfers by update time, oldest first, with order_by=UPDATED_AT', async () => {
+    const list = times(await items('/v2/transfer/transfers?order_by=UPDATED_AT'), 'updated_at');
+    expect(list).toEqual(sorted(list, 'ASC'));
+  });
+
+  it('lists executions newest first', async () => {
+    const list = (await items('/v2/executions')).map((e) => BigInt(e.execution_id as string));
+    expect(list).toEqual([...list].sort((a, b) => (a < b ? 1 : -1)));
+  });
+});
