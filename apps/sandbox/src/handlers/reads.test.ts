@@ -1,6 +1,6 @@
 import { generateKeyPair, exportSPKI, type CryptoKey } from 'jose';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { DEMO_IDS, operations } from '@console/schemas';
+import { DEMO_IDS, READ_OPERATION_IDS, operations } from '@console/schemas';
 import { client, signRequest, startTestSandbox, type TestSandbox } from '../../test/test-support';
 
 /** The registry's operations without a body: the reads, cancel and deletes of the appendix. */
@@ -210,26 +210,25 @@ describe.each(Object.entries(bodilessOperations))('%s', (id, op) => {
 });
 
 describe('limit edges', () => {
-  it.each([
-    ['/v2/orders', 1000],
-    [`/v2/profiles/${P.treasury}/orders`, 1000],
-    ['/v2/executions', 1000],
-    [`/v2/profiles/${P.marketMaking}/executions`, 500],
-    ['/v2/transfer/transfers', 1000],
-    ['/v2/profiles', 1000],
-    ['/v2/transfer/fiat-accounts', 1000],
-    ['/v2/orchestration/orchestrations', 1000],
-    ['/v2/orchestration/rules', 1000],
-    ['/v2/transfer/deposit-addresses', 1000],
-  ])('%s takes 1 and %i, refuses 0 and one more', async (path, max) => {
-    for (const limit of [1, max])
-      expect((await sbx.send('GET', `${path}?limit=${limit}`)).status).toBe(200);
-    for (const limit of [0, max + 1]) {
-      const res = await sbx.send('GET', `${path}?limit=${limit}`);
-      expect(res.status).toBe(400);
-      expect(res.body.meta?.errors).toEqual([expect.objectContaining({ path: 'limit' })]);
-    }
-  });
+  // Every read that pages, from the registry; its path parameters are a seeded profile's.
+  it.each(READ_OPERATION_IDS.filter((id) => operations[id].paging))(
+    '%s takes 1 and its maximum, refuses 0 and one more, naming limit',
+    async (id) => {
+      const op = operations[id];
+      const path = op.toPath(Object.fromEntries(op.pathParams.map((n) => [n, P.marketMaking])));
+      const max = op.paging!.maxLimit;
+      for (const limit of [1, max]) {
+        const res = await sbx.send('GET', `${path}?limit=${limit}`);
+        expect(res.status, JSON.stringify(res.body)).toBe(200);
+        expect((res.body.items as unknown[]).length).toBeLessThanOrEqual(limit);
+      }
+      for (const limit of [0, max + 1]) {
+        const res = await sbx.send('GET', `${path}?limit=${limit}`);
+        expect(res.status).toBe(400);
+        expect(res.body.meta?.errors).toEqual([expect.objectContaining({ path: 'limit' })]);
+      }
+    },
+  );
 
   it('gives one record for limit=1 with a cursor to the next', async () => {
     const res = await sbx.send('GET', '/v2/profiles?limit=1');
