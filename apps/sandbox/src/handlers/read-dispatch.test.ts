@@ -45,6 +45,22 @@ describe.each(READ_OPERATION_IDS)('GET of %s', (id) => {
     const body = (await res.json()) as { meta?: { errors?: unknown } };
     expect(body.meta?.errors).toEqual([expect.objectContaining({ path: 'surprise' })]);
   });
+
+  // An empty value is a bad value of every kind of parameter: id, text, enum, time, flag, limit.
+  it.each(Object.keys(op.shape.query).map((name) => [name]))(
+    'refuses an empty %s with a 400 naming it',
+    async (name) => {
+      const res = await fetch(`${sbx.url}${op.toPath(paramsOf(id))}?${name}=`, {
+        headers: { authorization: `Bearer ${await sbx.token()}` },
+      });
+      expect(res.status).toBe(400);
+      const body = (await res.json()) as { detail: string; meta?: { errors?: { path: string }[] } };
+      expect(body.detail.startsWith(name)).toBe(true);
+      const paths = body.meta?.errors?.map((e) => e.path) ?? [];
+      expect(paths.length).toBeGreaterThan(0);
+      for (const path of paths) expect([name, `${name}.0`]).toContain(path);
+    },
+  );
 });
 
 // Only the reads that page have a limit: the others get no row rather than a skipped one.
