@@ -1,6 +1,6 @@
 import { generateKeyPair, exportSPKI, type CryptoKey } from 'jose';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { DEMO_IDS, READ_OPERATION_IDS, operations } from '@console/schemas';
+import { DEMO_IDS, READ_OPERATION_IDS, operations, type OperationId } from '@console/schemas';
 import { client, signRequest, startTestSandbox, type TestSandbox } from '../../test/test-support';
 
 /** The registry's operations without a body: the reads, cancel and deletes of the appendix. */
@@ -192,6 +192,8 @@ describe.each(Object.entries(bodilessOperations))('%s', (id, op) => {
 
   it('answers 404 for an id nobody has', async () => {
     const { unknown } = await example();
+    // Every operation with an id in its path has a row; the others have nothing to look up.
+    expect(unknown !== undefined).toBe(operations[id as OperationId].pathParams.length > 0);
     if (!unknown) return;
     const res = await sbx.send(op.method, unknown);
     expect(res.status).toBe(404);
