@@ -262,6 +262,20 @@ describe('cursors', () => {
     expect((await sbx.send('GET', `/v2/profiles?limit=3&page_cursor=${cursor}`)).status).toBe(200);
   });
 
+  it('stays within the bound the schemas put on page_cursor, however long the filters', async () => {
+    // 100 profile ids: two of the seed, the rest nobody's. The cursor must still be usable.
+    const ids: string[] = [DEMO_IDS.profiles.omnibus, DEMO_IDS.profiles.marketMaking];
+    for (let i = 0; ids.length < 100; i++)
+      ids.push(`00000000-0000-4000-8000-${String(i).padStart(12, '0')}`);
+    const list = `/v2/transfer/transfers?${ids.map((id) => `profile_ids=${id}`).join('&')}&limit=1`;
+    const first = await sbx.send('GET', list);
+    const cursor = first.body.next_page_cursor as string;
+    expect(cursor.length).toBeLessThanOrEqual(2000);
+    const next = await sbx.send('GET', `${list}&page_cursor=${encodeURIComponent(cursor)}`);
+    expect(next.status, JSON.stringify(next.body)).toBe(200);
+    expect(next.body.items).toHaveLength(1);
+  });
+
   it('gives no cursor on the last page', async () => {
     const res = await sbx.send('GET', '/v2/orchestration/rules?limit=1');
     expect(res.body.items).toHaveLength(1);

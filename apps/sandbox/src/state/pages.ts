@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { fieldError } from '../problem';
 
 /** A list operation's paging rules (svc-api.md appendix, "Pagination, ordering and filter conventions"). */
@@ -28,7 +29,10 @@ interface Cursor {
   k: SortKey;
   o: Order;
   b: OrderBy;
-  /** The filters the walk began with: a cursor is good only for the same query. */
+  /**
+   * A digest of the filters the walk began with: a cursor is good only for the same query. A
+   * digest, not the filters, so that a cursor stays short however many ids the query names.
+   */
   f: string;
 }
 
@@ -90,7 +94,8 @@ export function page<T>(
   const by = request.order_by ?? 'CREATED_AT';
   const order = request.order ?? rules.defaultOrder;
   const after = request.page_cursor !== undefined ? decode(request.page_cursor) : undefined;
-  if (after && (after.o !== order || after.b !== by || after.f !== filters)) {
+  const bound = createHash('sha256').update(filters).digest('base64url').slice(0, 22);
+  if (after && (after.o !== order || after.b !== by || after.f !== bound)) {
     throw fieldError('page_cursor', 'this cursor belongs to a list with other filters or order');
   }
   const sign = order === 'ASC' ? 1 : -1;
@@ -103,7 +108,7 @@ export function page<T>(
   return {
     items: items.map((x) => x.record),
     ...(rest.length > limit && last
-      ? { next_page_cursor: encode({ k: last.key, o: order, b: by, f: filters }) }
+      ? { next_page_cursor: encode({ k: last.key, o: order, b: by, f: bound }) }
       : {}),
   };
 }
