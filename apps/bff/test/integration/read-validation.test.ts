@@ -86,3 +86,17 @@ it('passes List Orders’ deprecated offset on, which changes nothing', async ()
   expect(offset.status).toBe(200);
   expect(offset.body).toEqual(plain.body);
 });
+
+it('walks a list filtered by 100 ids page by page through the proxy', async () => {
+  const ids: string[] = [P.omnibus, P.marketMaking];
+  for (let i = 0; ids.length < 100; i++) {
+    ids.push(`00000000-0000-4000-8000-${String(i).padStart(12, '0')}`);
+  }
+  const list = `/v2/transfer/transfers?${ids.map((id) => `profile_ids=${id}`).join('&')}&limit=2`;
+  const first = await read(list);
+  expect(first.status).toBe(200);
+  const cursor = (first.body.data as { next_page_cursor?: string }).next_page_cursor!;
+  const next = await read(`${list}&page_cursor=${encodeURIComponent(cursor)}`);
+  expect(next.status, JSON.stringify(next.body)).toBe(200);
+  expect(next.body.data!.items!.length).toBeGreaterThan(0);
+});
