@@ -20,7 +20,7 @@ const BFF_LAYERS = [
   ['main.ts', 'cli.ts', 'app.ts', 'env.ts', 'bootstrap', 'cli'],
   ['routes', 'middleware'],
   ['approvals'],
-  ['send', 'reads', 'sessions', 'security', 'operators'],
+  ['send', 'reads', 'sessions', 'security', 'operators', 'oidc'],
   ['journal', 'upstream'],
   ['db'],
 ].map((layer) => layer.map((part) => `./${BFF}/${part}`));
@@ -57,7 +57,7 @@ function layered(layers, message) {
 const zones = [
   ...layered(
     BFF_LAYERS,
-    'BFF layers import downwards only: routes → approvals → send/reads/sessions/security → journal/upstream → db.',
+    'BFF layers import downwards only: routes → approvals → send/reads/sessions/security/operators/oidc → journal/upstream → db.',
   ),
   { target: BFF_SHARED, from: BFF_LAYERS.flat(), message: 'Shared BFF modules import no layer.' },
   ...layered(

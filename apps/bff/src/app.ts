@@ -16,10 +16,15 @@ import { requestContext } from './middleware/request-context';
 import { safeUrl } from './middleware/safe-url';
 import { securityHeaders } from './middleware/security-headers';
 import { sessionMiddleware } from './middleware/session';
+import { createFlowStore } from './oidc/flow-store';
+import { createLogoutTokenVerifier } from './oidc/logout-token';
+import type { OidcClient } from './oidc/oidc-client';
+import { createSsoOperatorStore } from './oidc/sso-operators';
 import type { OperatorDirectory } from './operators/operator-directory';
 import { approvalRoutes } from './routes/approval-routes';
 import { healthRoutes } from './routes/health-routes';
 import { journalRoutes } from './routes/journal-routes';
+import { flowCookie, OIDC_PATHS, oidcRoutes } from './routes/oidc-routes';
 import { operationRoutes } from './routes/operation-routes';
 import { readRoutes } from './routes/read-routes';
 import { REGISTRY_READS } from './reads/read-proxy';
@@ -29,6 +34,7 @@ import { sessionListRoutes } from './routes/session-list-routes';
 import { sessionRoutes } from './routes/session-routes';
 import { staticRoutes } from './routes/static-routes';
 import { workQueueRoutes } from './routes/work-queue-routes';
+import { createCounterStore } from './security/counter-store';
 import type { SecurityEventStore } from './security/security-events';
 import {
   securityRuntime,
@@ -36,6 +42,7 @@ import {
   type SecurityRuntime,
 } from './security/security-runtime';
 import type { SessionStore } from './sessions/session-store';
+import { createSsoSessionStore } from './sessions/sso-session-store';
 import type { UpstreamClient } from './upstream/client';
 
 /** Everything the app needs, injected so that tests can replace the service or the clock. */
@@ -63,13 +70,24 @@ export interface AppDeps {
   approvals: ApprovalStore;
   /** Which sends wait for approval; the built-in default when not given. */
   policy?: ApprovalPolicy;
+  /** Single sign-on with the company's OpenID provider (issue 20); unset: local operators only. */
+  sso?: OidcClient;
+  /**
+   * Whether the password form signs anyone in: true without single sign-on; with it, only when
+   * a users file keeps break-glass operators.
+   */
+  passwordSignIn?: boolean;
 }
+
+/** Sign-ins begun per client address and minute (each is a row until its callback or expiry). */
+const SSO_STARTS_PER_MINUTE = 30;
 
 /** The route table: every route the app registers, with its permission. */
 export function routeTable(
   deps: AppDeps,
   security: SecurityRuntime = securityRuntime(deps.security ?? {}, deps.db),
 ): RouteDef[] {
+  const sso = deps.sso;
   const sessionDeps = {
     sessions: deps.sessions,
     directory: deps.directory,
@@ -78,7 +96,10 @@ export function routeTable(
     cookie: security.cookie,
     clientAddress: security.clientAddress,
     ...(security.sleep ? { sleep: security.sleep } : {}),
+    sso: sso && { providerName: sso.settings.providerName, offersLogout: sso.offersLogout },
+    passwordSignIn: deps.passwordSignIn ?? true,
   };
+  const ssoOperators = createSsoOperatorStore(deps.db);
   const dispatchDeps = {
     journal: deps.journal,
     client: deps.client,
@@ -92,10 +113,25 @@ export function routeTable(
     policy: deps.policy ?? defaultPolicy(),
     now: deps.now ?? Date.now,
     securityEvents: deps.securityEvents,
+    ssoOperators,
   };
+  const counters = createCounterStore(deps.db);
   return [
     ...healthRoutes(deps.journal),
     ...sessionRoutes(sessionDeps),
+    ...(sso
+      ? oidcRoutes({
+          ...sessionDeps,
+          oidc: sso,
+          flows: createFlowStore(deps.db),
+          ssoSessions: createSsoSessionStore(deps.db),
+          ssoOperators,
+          flowCookie: flowCookie(security.cookie),
+          logger: deps.logger,
+          verifyLogoutToken: createLogoutTokenVerifier(sso),
+          startLimit: (address) => counters.take(`sso-start:${address}`, SSO_STARTS_PER_MINUTE),
+        })
+      : []),
     ...sessionListRoutes(sessionDeps),
     ...securityEventRoutes(deps.securityEvents),
     ...operationRoutes({
@@ -129,7 +165,14 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   // Size, then origin, before the session is read: a refused request is never authenticated.
   app.use('/api/*', safeUrl());
   app.use('/api/*', apiBodyLimit(security.bodyLimitBytes));
-  app.use('/api/*', csrfProtection({ origins: security.origins }));
+  app.use(
+    '/api/*',
+    csrfProtection({
+      origins: security.origins,
+      // The provider's server posts there with a signed token, as no browser would.
+      exempt: deps.sso ? new Set([OIDC_PATHS.backchannelLogout]) : new Set(),
+    }),
+  );
   app.use(
     '/api/*',
     sessionMiddleware(deps.sessions, deps.directory, security.cookie.name, deps.securityEvents),

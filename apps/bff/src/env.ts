@@ -11,6 +11,7 @@ import {
   PolicyError,
   type ApprovalPolicy,
 } from './approvals/policy';
+import { oidcSettingsFromVariables, type OidcSettings } from './oidc/oidc-settings';
 import { credentialSetFromVariables, type CredentialSet } from './upstream/credentials';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -79,6 +80,8 @@ export interface Env {
   sendRatePerMinute: number;
   bodyLimitBytes: number;
   logLevel: (typeof LOG_LEVELS)[number];
+  /** Single sign-on with the company's OpenID provider (`OIDC_*`); unset: local operators only. */
+  oidc: OidcSettings | undefined;
 }
 
 /** Configuration that cannot be used. `problems` has one line per variable. */
@@ -90,7 +93,8 @@ export class EnvError extends Error {
 }
 
 /** Variables that may instead be given as `<NAME>_FILE`, a file holding the value. */
-const SECRET_VARIABLE = /^(SVC_CLIENT_SECRET|SVC_CLIENT_[A-Z0-9_]+_SECRET|DATABASE_URL)$/;
+const SECRET_VARIABLE =
+  /^(SVC_CLIENT_SECRET|SVC_CLIENT_[A-Z0-9_]+_SECRET|DATABASE_URL|OIDC_CLIENT_SECRET)$/;
 
 /**
  * Resolves `X_FILE` into `X` for secret variables, so secrets can come from mounted files.
@@ -128,26 +132,24 @@ function resolveFileVariables(
   return out;
 }
 
-/** Reads the private key, refusing a file that other users could read. */
-function readSigningKey(file: string, problems: string[]): string | undefined {
+/** Reads a private key file, refusing one that other users could read. */
+function readPrivateKey(variable: string, file: string, problems: string[]): string | undefined {
   try {
     const mode = statSync(file).mode;
     if ((mode & 0o077) !== 0) {
       problems.push(
-        `SVC_SIGNING_KEY_FILE: ${file} is readable by group or others (mode ${(mode & 0o777).toString(8)}); run chmod 600 on it`,
+        `${variable}: ${file} is readable by group or others (mode ${(mode & 0o777).toString(8)}); run chmod 600 on it`,
       );
       return undefined;
     }
     const pem = readFileSync(file, 'utf8');
     if (!pem.includes('-----BEGIN PRIVATE KEY-----')) {
-      problems.push(`SVC_SIGNING_KEY_FILE: ${file} is not a PKCS#8 PEM private key`);
+      problems.push(`${variable}: ${file} is not a PKCS#8 PEM private key`);
       return undefined;
     }
     return pem;
   } catch (error) {
-    problems.push(
-      `SVC_SIGNING_KEY_FILE: cannot read ${file} (${(error as NodeJS.ErrnoException).code})`,
-    );
+    problems.push(`${variable}: cannot read ${file} (${(error as NodeJS.ErrnoException).code})`);
     return undefined;
   }
 }
@@ -177,11 +179,14 @@ export function parseEnv(vars: Record<string, string | undefined>): Env {
     problems.push(...credentialProblems);
     credentials = set;
   }
+  const oidc = oidcSettingsFromVariables(resolved, problems, (variable, file) =>
+    readPrivateKey(variable, file, problems),
+  );
   if (realService) {
     if (!resolved.SVC_AUTH_URL) problems.push('SVC_AUTH_URL: required when SVC_BASE_URL is set');
-    if (!resolved.CONSOLE_USERS_FILE) {
+    if (!resolved.CONSOLE_USERS_FILE && !resolved.OIDC_ISSUER) {
       problems.push(
-        'CONSOLE_USERS_FILE: required against a real service (demo operators exist only with the embedded sandbox); create it with `pnpm cli users:add`',
+        'CONSOLE_USERS_FILE: required against a real service unless single sign-on is set (OIDC_ISSUER); demo operators exist only with the embedded sandbox; create it with `pnpm cli users:add`',
       );
     }
   }
@@ -205,7 +210,7 @@ export function parseEnv(vars: Record<string, string | undefined>): Env {
   if (Boolean(keyFile) !== Boolean(kid)) {
     problems.push('SVC_SIGNING_KEY_FILE and SVC_SIGNING_KEY_ID: set both or neither');
   } else if (keyFile && kid) {
-    const pem = readSigningKey(keyFile, problems);
+    const pem = readPrivateKey('SVC_SIGNING_KEY_FILE', keyFile, problems);
     if (pem) signingKey = { pem, kid, file: keyFile };
   }
 
@@ -235,6 +240,7 @@ export function parseEnv(vars: Record<string, string | undefined>): Env {
     sendRatePerMinute: v.SEND_RATE_PER_MINUTE,
     bodyLimitBytes: v.BODY_LIMIT_KB * 1024,
     logLevel: v.LOG_LEVEL,
+    oidc,
   };
 }
 

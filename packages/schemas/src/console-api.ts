@@ -89,8 +89,16 @@ export const SessionInfoSchema = z.object({
   operations: z.array(z.string()),
   /** When the session ends unless the operator does something: the idle end, or `ends_at`. */
   expires_at: z.string(),
-  /** The session's absolute end (`SESSION_MAX_HOURS` after sign-in): no activity moves it. */
+  /**
+   * The session's absolute end: `SESSION_MAX_HOURS` after sign-in, or the ID token's expiry for a
+   * single sign-on if sooner. No activity moves it.
+   */
   ends_at: z.string(),
+  /**
+   * Set when the operator signed in through the company's provider: its name, and whether
+   * signing out also ends the session there (the browser then goes to `/api/session/oidc/logout`).
+   */
+  sso: z.object({ provider_name: z.string(), provider_logout: z.boolean() }).nullable().optional(),
 });
 export type SessionInfo = Omit<z.infer<typeof SessionInfoSchema>, 'operations'> & {
   operations: OperationId[];

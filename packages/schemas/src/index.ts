@@ -44,3 +44,4 @@ export * from './security-api';
 export * from './journal-facts';
 export * from './work-queue-api';
 export * from './registry-walk';
+export * from './sign-in-api';

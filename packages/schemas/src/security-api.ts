@@ -48,6 +48,15 @@ export const SECURITY_EVENT_KINDS = [
    * longer hashes to what was approved: not sent.
    */
   'request-tampered',
+  /**
+   * A single sign-on that did not check out: a state, nonce or ID token that does not match, a
+   * code the provider refused, a sign-in no browser began. No session is made.
+   */
+  'sso-sign-in-failed',
+  /** The provider vouched for the person, but no console role is theirs: refused. */
+  'sso-sign-in-refused',
+  /** The provider said the person signed out there (back-channel logout): their sessions end. */
+  'sso-logout',
 ] as const;
 export const SecurityEventKindSchema = z.enum(SECURITY_EVENT_KINDS);
 export type SecurityEventKind = z.infer<typeof SecurityEventKindSchema>;

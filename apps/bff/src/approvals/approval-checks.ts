@@ -4,7 +4,7 @@
  * approvals given still suffice under the operators and the policy as they are NOW.
  */
 import { randomUUID } from 'node:crypto';
-import type { JournalEntry, WriteOperationId } from '@console/schemas';
+import type { JournalEntry, Role, WriteOperationId } from '@console/schemas';
 import { requestSha256 } from '../journal/journal-store';
 import type { ApprovalDeps } from './approval-deps';
 import type { ApprovalRequestRow, ApprovalRow } from './approval-store';
@@ -32,13 +32,44 @@ export async function reportTampered(
   return reason;
 }
 
+/** The operators as they are now, by username: their role is what the recount asks. */
+export interface CurrentOperators {
+  find(username: string): { role: Role } | undefined;
+}
+
+/** What the recount reads: the operators as they are now, and the policy. */
+export type CountingDeps = { directory: CurrentOperators; policy?: ApprovalDeps['policy'] };
+
+/**
+ * The operators as they are now for these approvals: the users file, and for an approver who
+ * signed in through the company's provider (in no users file), the role the provider gave at
+ * their last sign-in. Loaded before counting, so that the count itself stays a pure function.
+ */
+export async function withCurrentOperators<
+  D extends CountingDeps & Pick<ApprovalDeps, 'ssoOperators'>,
+>(deps: D, given: readonly ApprovalRow[]): Promise<D> {
+  if (!deps.ssoOperators) return deps;
+  const roles = await deps.ssoOperators.roles(given.map((approval) => approval.approver));
+  if (roles.size === 0) return deps;
+  const local = deps.directory;
+  return {
+    ...deps,
+    directory: {
+      find: (username) => {
+        const role = roles.get(username);
+        return local.find(username) ?? (role ? { role } : undefined);
+      },
+    },
+  };
+}
+
 /**
  * Why an approval does not count now, or null when it does: its approver was removed or no
  * longer holds a role that both the request and the current policy name, it is the maker's, or
  * it approved another request than the one stored.
  */
 export function whyNotCounted(
-  deps: Pick<ApprovalDeps, 'directory'> & { policy?: ApprovalDeps['policy'] },
+  deps: CountingDeps,
   entry: JournalEntry,
   request: ApprovalRequestRow,
   approval: ApprovalRow,
@@ -64,7 +95,7 @@ export function whyNotCounted(
  * more when the current policy asks more for this body), and why the others do not count.
  */
 export function recount(
-  deps: ApprovalDeps,
+  deps: CountingDeps & Pick<ApprovalDeps, 'policy'>,
   entry: JournalEntry,
   request: ApprovalRequestRow,
   given: ApprovalRow[],

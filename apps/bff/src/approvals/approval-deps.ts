@@ -1,4 +1,5 @@
 import type { Operator } from '@console/schemas';
+import type { SsoOperatorStore } from '../oidc/sso-operators';
 import type { OperatorDirectory } from '../operators/operator-directory';
 import type { SecurityEventStore } from '../security/security-events';
 import type { DispatchDeps } from '../send/dispatch';
@@ -14,6 +15,8 @@ export interface ApprovalDeps extends DispatchDeps {
   now: () => number;
   /** Where a request found changed after it was submitted is reported (`request-tampered`). */
   securityEvents?: SecurityEventStore;
+  /** Operators known through single sign-on: an SSO approver's role as of their last sign-in. */
+  ssoOperators?: SsoOperatorStore;
 }
 
 /** Who acts, as events record them. */

@@ -1,7 +1,7 @@
 import type { ApprovalRequirement, JournalEntry, Operator } from '@console/schemas';
 import { problems, ProblemError } from '../errors';
 import { requestSha256, type NewJournalEntry } from '../journal/journal-store';
-import { reportTampered, tampered } from './approval-checks';
+import { reportTampered, tampered, withCurrentOperators } from './approval-checks';
 import { actorOf, type ApprovalDeps } from './approval-deps';
 import type { ApprovalRequestRow } from './approval-store';
 import { sendApproved, type ApprovedOutcome } from './approval-send';
@@ -120,7 +120,8 @@ export async function approve(
     if (!added) throw problems.conflict('You have approved this request already.');
     await deps.approvals.addEvent(tx, id, 'approved', actorOf(operator), null, at);
     const given = await deps.approvals.approvals(id, tx);
-    const counting = given.filter((a) => counts(deps, entry, request, a));
+    const now = await withCurrentOperators(deps, given);
+    const counting = given.filter((a) => counts(now, entry, request, a));
     if (counting.length < request.approvers_needed) return undefined;
     return deps.journal.move(id, ['AWAITING_APPROVAL'], 'APPROVED', null, tx);
   });

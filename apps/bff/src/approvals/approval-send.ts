@@ -2,7 +2,7 @@ import { parseWith, type JournalEntry, type Operator } from '@console/schemas';
 import { problems } from '../errors';
 import { dispatch, type Dispatched } from '../send/dispatch';
 import { sendableOperation } from '../send/operation-table';
-import { recount, reportTampered, tampered } from './approval-checks';
+import { recount, reportTampered, tampered, withCurrentOperators } from './approval-checks';
 import { actorOf, type ApprovalDeps } from './approval-deps';
 import type { ApprovalRequestRow } from './approval-store';
 import { decodedFields } from './approval-view';
@@ -53,11 +53,12 @@ async function blocked(
       reason: `Not sent: the approval was valid until ${request.expires_at}.`,
     };
   }
+  const given = await deps.approvals.approvals(entry.id);
   const { counting, needed, reasons } = recount(
-    deps,
+    await withCurrentOperators(deps, given),
     entry,
     request,
-    await deps.approvals.approvals(entry.id),
+    given,
   );
   if (counting < needed) {
     return {

@@ -7,7 +7,7 @@ import type {
 } from '@console/schemas';
 import { bodyFields, pathParamsOf, sendableOperation } from '../send/operation-table';
 import { entryForRole, forRole } from '../access/personal-data';
-import { whyNotCounted } from './approval-checks';
+import { whyNotCounted, withCurrentOperators, type CountingDeps } from './approval-checks';
 import type { ApprovalDeps } from './approval-deps';
 import type { ApprovalRequestRow, ApprovalRow } from './approval-store';
 
@@ -17,7 +17,7 @@ import type { ApprovalRequestRow, ApprovalRow } from './approval-store';
  * this very request (operation, method, path and body).
  */
 export function counts(
-  deps: Pick<ApprovalDeps, 'directory'> & { policy?: ApprovalDeps['policy'] },
+  deps: CountingDeps,
   entry: JournalEntry,
   request: ApprovalRequestRow,
   approval: ApprovalRow,
@@ -69,10 +69,11 @@ export async function approvalDetail(
 ): Promise<ApprovalDetail> {
   const given = await deps.approvals.approvals(entry.id);
   const refusal = cannotDecide(entry, request, given, operator);
+  const now = await withCurrentOperators(deps, given);
   const approvals: GivenApproval[] = given.map((a) => ({
     ...a,
     request_sha256: a.request_sha256 ?? '',
-    counts: counts(deps, entry, request, a),
+    counts: counts(now, entry, request, a),
   }));
   const approval: ApprovalStatus = {
     required: true,

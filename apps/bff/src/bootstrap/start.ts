@@ -9,6 +9,9 @@ import { openDb } from '../db/open-db';
 import { configurationWarnings, type Env } from '../env';
 import { createJournalStore } from '../journal/journal-store';
 import { createLogger, type Logger } from '../logger';
+import { createFlowStore } from '../oidc/flow-store';
+import { createOidcClient } from '../oidc/oidc-client';
+import { createSsoOperatorStore } from '../oidc/sso-operators';
 import { loadDemoOperators, type DemoOperators } from '../operators/demo-operators';
 import { fileDirectory, staticDirectory } from '../operators/operator-directory';
 import { createCounterStore } from '../security/counter-store';
@@ -38,6 +41,19 @@ function defaultWebDist(): string {
   return here.includes(`${'/src/'}`)
     ? join(here, '../../../web/dist')
     : join(here, '../../web/dist');
+}
+
+/**
+ * The address of a console without `PUBLIC_URL`: `http://HOST:PORT`, with a wildcard host named
+ * as the loopback address a browser on this machine opens.
+ */
+function localOrigin(listen: { host: string; port: number }): string {
+  const host = /^(0\.0\.0\.0|::)$/.test(listen.host)
+    ? '127.0.0.1'
+    : listen.host.includes(':')
+      ? `[${listen.host}]`
+      : listen.host;
+  return `http://${host}:${listen.port}`;
 }
 
 /**
@@ -73,12 +89,14 @@ export async function startBff(
         host: '127.0.0.1',
         signingKey: env.signingKey,
       });
-  const demo = env.usersFile ? undefined : await loadDemoOperators(env.dataDir);
+  // With single sign-on, operators come from the provider: no demo operators, and the password
+  // form only for a users file's break-glass operators.
+  const demo = env.usersFile || env.oidc ? undefined : await loadDemoOperators(env.dataDir);
   const directory = env.usersFile
     ? fileDirectory(env.usersFile, (error) =>
         logger.warn({ err: error }, 'users file not reloaded'),
       )
-    : staticDirectory(demo!.users);
+    : staticDirectory(demo?.users ?? []);
 
   const credentials: CredentialSet = sandbox
     ? { default: { clientId: sandbox.clientId, clientSecret: sandbox.clientSecret } }
@@ -96,8 +114,23 @@ export async function startBff(
   const journal = createJournalStore(db);
   const approvals = createApprovalStore(db);
   const counters = createCounterStore(db);
+  const flows = createFlowStore(db);
   // The port is filled in once the server listens (PORT=0 asks for any free port).
   const listen = { host: env.host, port: env.port };
+  const origin = () => env.publicOrigin ?? localOrigin(listen);
+  const sso = env.oidc
+    ? createOidcClient(env.oidc, {
+        redirectUri: () => `${origin()}/api/session/oidc/callback`,
+        postLogoutRedirectUri: () => `${origin()}/sign-in?sso=signed-out`,
+      })
+    : undefined;
+  // Discovery now, so that a wrong issuer shows in the log at start; a provider that is down is
+  // tried again at the first sign-in.
+  sso
+    ?.configuration()
+    .catch((error: unknown) =>
+      logger.warn({ err: error, issuer: env.oidc?.issuer }, 'the OpenID provider did not answer'),
+    );
   const securityEvents = createSecurityEventStore(db);
   const app = createApp({
     db,
@@ -120,6 +153,8 @@ export async function startBff(
     timeoutMs: env.timeoutMs,
     webDist: options.webDist ?? defaultWebDist(),
     signal: shutdown.signal,
+    sso,
+    passwordSignIn: !env.oidc || env.usersFile !== undefined,
   });
 
   const { server, port } = await new Promise<{ server: ReturnType<typeof serve>; port: number }>(
@@ -139,6 +174,8 @@ export async function startBff(
       logger.warn({ err: error }, 'approval expiry sweep failed'),
     );
     counters.sweep().catch((error: unknown) => logger.warn({ err: error }, 'counter sweep failed'));
+    if (sso)
+      flows.sweep().catch((error: unknown) => logger.warn({ err: error }, 'flow sweep failed'));
   }, 60_000);
   sweeper.unref();
   const dispatchDeps = { journal, client, timeoutMs: env.timeoutMs, signal: shutdown.signal };
@@ -146,7 +183,15 @@ export async function startBff(
   const resolved = resolvePending(dispatchDeps, logger).then(async (sent) => [
     ...sent,
     ...(await resumeApproved(
-      { ...dispatchDeps, approvals, directory, policy: env.policy, now: Date.now, securityEvents },
+      {
+        ...dispatchDeps,
+        approvals,
+        directory,
+        policy: env.policy,
+        now: Date.now,
+        securityEvents,
+        ssoOperators: createSsoOperatorStore(db),
+      },
       logger,
     )),
   ]);

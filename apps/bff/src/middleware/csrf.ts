@@ -21,10 +21,16 @@ const crossSite = (detail: string) =>
  *
  * @param options.origins The console's origins, from configuration (`allowedOrigins`): never
  *   taken from the request.
+ * @param options.exempt Paths that no browser calls and that authenticate every request
+ *   themselves (the provider's back-channel logout, a signed token in a form body).
  */
-export function csrfProtection(options: { origins: () => Set<string> }): MiddlewareHandler<AppEnv> {
+export function csrfProtection(options: {
+  origins: () => Set<string>;
+  exempt?: ReadonlySet<string>;
+}): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     if (SAFE_METHODS.has(c.req.method)) return next();
+    if (c.req.method === 'POST' && options.exempt?.has(c.req.path)) return next();
     if (c.req.header('x-csrf') !== '1') {
       throw crossSite('State-changing requests need the header X-CSRF: 1.');
     }

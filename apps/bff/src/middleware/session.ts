@@ -19,9 +19,11 @@ const EXTEND_PATH = '/api/session/extend';
 export { SESSION_COOKIE } from '../sessions/session-cookie';
 
 /**
- * Finds the signed-in operator from the session cookie. A session belongs to one record of the
- * operator directory (its generation at sign-in): when the operator was removed, added again,
- * given another role or a new password since, the session is ended for good at this request.
+ * Finds the signed-in operator from the session cookie. A password session (or a single sign-on
+ * mapped to a local operator) belongs to one record of the operator directory (its generation at
+ * sign-in): when the operator was removed, added again, given another role or a new password
+ * since, the session is ended for good at this request. A single sign-on of a person in no users
+ * file carries its operator as the provider vouched for them at sign-in.
  * Sets nothing when there is no live session; the route guard decides what that means.
  *
  * @param cookieName `console_session`, or `__Host-console_session` over HTTPS (only that one is
@@ -43,8 +45,12 @@ export function sessionMiddleware(
             ? 'passive'
             : 'active';
       const session = await sessions.touch(token, mode);
-      const user = session ? directory.find(session.username) : undefined;
-      if (session && (!user || operatorGeneration(user) !== session.generation)) {
+      // A single sign-on names its operator itself. One mapped to a local operator (its
+      // `sso_identity` in the users file) is that operator, bound to the record like a password
+      // session: unlinking, a role change or removal ends it.
+      const bound = session !== undefined && session.username !== session.sso?.identity;
+      const user = session && bound ? directory.find(session.username) : undefined;
+      if (session && bound && (!user || operatorGeneration(user) !== session.generation)) {
         // Ended, not merely refused: putting the record back does not revive it.
         await sessions.endById(session.id, undefined);
         await events?.record({
@@ -56,11 +62,21 @@ export function sessionMiddleware(
             ? 'the operator’s role or password changed, or they were added again'
             : 'the operator was removed',
         });
-      } else if (session && user) {
-        c.set('operator', toOperator(user));
+      } else if (session) {
+        c.set(
+          'operator',
+          user
+            ? toOperator(user)
+            : {
+                username: session.username,
+                display_name: session.sso!.displayName,
+                role: session.sso!.role,
+              },
+        );
         c.set('sessionId', session.id);
         c.set('sessionExpiresAt', session.expiresAt);
         c.set('sessionEndsAt', session.endsAt);
+        c.set('ssoSession', session.sso !== undefined);
       }
     }
     await next();

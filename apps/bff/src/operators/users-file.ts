@@ -17,6 +17,15 @@ export const UserRecordSchema = z.object({
    * before it changed are dead (see `operatorGeneration`).
    */
   generation: z.string().max(100).optional(),
+  /**
+   * The same person's single sign-on (`oidc:<issuer tag>:<sub>`, as the security events and the
+   * sessions list name it): a sign-in through the provider with it is this operator, so the
+   * maker-checker rule sees one person. Set with `pnpm cli users:link-sso`.
+   */
+  sso_identity: z
+    .string()
+    .regex(/^oidc:[0-9a-f]{10}:.{1,255}$/, { error: 'sso_identity: oidc:<issuer tag>:<subject>' })
+    .optional(),
 });
 export type UserRecord = z.infer<typeof UserRecordSchema>;
 
@@ -29,6 +38,16 @@ export const UsersFileSchema = z
         ctx.addIssue({ code: 'custom', path: ['users', index, 'username'], message: 'duplicate' });
       }
       seen.add(user.username);
+      if (
+        user.sso_identity &&
+        file.users.findIndex((u) => u.sso_identity === user.sso_identity) !== index
+      ) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['users', index, 'sso_identity'],
+          message: 'linked to another operator already',
+        });
+      }
     });
   });
 export type UsersFile = z.infer<typeof UsersFileSchema>;
@@ -67,11 +86,20 @@ export function toOperator(user: UserRecord): Operator {
  * The generation of an operator's record, which every session is bound to at sign-in: it changes
  * when the operator is removed and added again (a new salt, a new `generation`), given another
  * role, or a new password, so a session begun before is dead at its next request. A users file
- * written by hand without `generation` still changes it on all three.
+ * written by hand without `generation` still changes it on all three. Linking or unlinking a
+ * single sign-on (`sso_identity`) changes it too; a record without one hashes as it always did.
  */
 export function operatorGeneration(user: UserRecord): string {
   return createHash('sha256')
-    .update([user.username, user.role, user.password_hash, user.generation ?? ''].join('\n'))
+    .update(
+      [
+        user.username,
+        user.role,
+        user.password_hash,
+        user.generation ?? '',
+        ...(user.sso_identity ? [user.sso_identity] : []),
+      ].join('\n'),
+    )
     .digest('hex')
     .slice(0, 32);
 }

@@ -1,5 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { parseWith, SignInSchema, type Operator, type SessionInfo } from '@console/schemas';
+import {
+  parseWith,
+  SignInSchema,
+  type Operator,
+  type SessionInfo,
+  type SignInOptions,
+} from '@console/schemas';
 import type { Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { ROLE_OPERATIONS } from '../access/permissions';
@@ -26,26 +32,29 @@ export interface SessionRouteDeps {
   clientAddress: (c: Context<AppEnv>) => string;
   /** The slow-down after failures waits with it; tests make it instant. */
   sleep?: (ms: number) => Promise<void>;
+  /** Single sign-on, when configured: its name, and whether the provider offers logout. */
+  sso?: { providerName: string; offersLogout: () => Promise<boolean> } | undefined;
+  /**
+   * Whether the password form is a way in: always without single sign-on; with it, only when a
+   * users file is configured (break-glass).
+   */
+  passwordSignIn?: boolean;
 }
 
-function sessionInfo(operator: Operator, expiresAt: Date, endsAt: Date): SessionInfo {
+function sessionInfo(
+  operator: Operator,
+  expiresAt: Date,
+  endsAt: Date,
+  sso: SessionInfo['sso'] = null,
+): SessionInfo {
   return {
     operator,
     operations: [...ROLE_OPERATIONS[operator.role]],
     expires_at: expiresAt.toISOString(),
     ends_at: endsAt.toISOString(),
+    sso,
   };
 }
-
-/** The signed-in operator's session as the session middleware found (or extended) it. */
-const currentInfo = (c: Context<AppEnv>) =>
-  c.json(
-    sessionInfo(
-      c.get('operator')!,
-      c.get('sessionExpiresAt') ?? new Date(),
-      c.get('sessionEndsAt') ?? new Date(),
-    ),
-  );
 
 const realSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
@@ -59,9 +68,35 @@ export function sessionRoutes(deps: SessionRouteDeps): RouteDef[] {
     hashParams(deps.directory.list()[0]?.password_hash ?? ''),
   );
   const sleep = deps.sleep ?? realSleep;
-  const { cookie, events, throttle } = deps;
+  const { cookie, events, throttle, sso } = deps;
+  const passwordSignIn = deps.passwordSignIn ?? true;
+  const options: SignInOptions = {
+    sso: sso ? { provider_name: sso.providerName, start_path: '/api/session/oidc/start' } : null,
+    password: passwordSignIn ? (sso ? 'break-glass' : 'primary') : null,
+  };
+  /** For a single sign-on: the provider's name, and whether signing out goes there too. */
+  const ssoInfo = async (c: Context<AppEnv>): Promise<SessionInfo['sso']> =>
+    sso && c.get('ssoSession')
+      ? { provider_name: sso.providerName, provider_logout: await sso.offersLogout() }
+      : null;
+
+  /** The signed-in operator's session as the session middleware found (or extended) it. */
+  const currentInfo = async (c: Context<AppEnv>) =>
+    c.json(
+      sessionInfo(
+        c.get('operator')!,
+        c.get('sessionExpiresAt') ?? new Date(),
+        c.get('sessionEndsAt') ?? new Date(),
+        await ssoInfo(c),
+      ),
+    );
 
   const signIn = async (c: Context<AppEnv>) => {
+    if (!passwordSignIn) {
+      throw problems.forbidden(
+        `Password sign-in is off: sign in with ${sso?.providerName ?? 'the company’s provider'}.`,
+      );
+    }
     // Bounds first: a password out of them is refused before any hashing or counting.
     const parsed = parseWith(SignInSchema, await jsonBody(c));
     if (!parsed.ok) throw problems.validation(parsed.errors);
@@ -134,6 +169,9 @@ export function sessionRoutes(deps: SessionRouteDeps): RouteDef[] {
 
   const signOut = async (c: Context<AppEnv>) => {
     const token = getCookie(c, cookie.name);
+    // A single sign-on goes on to the provider's logout (`GET /api/session/oidc/logout`), which
+    // needs this cookie once more to open the ID token it keeps sealed; the session is over now.
+    const providerNext = (await ssoInfo(c))?.provider_logout === true;
     const id = token ? await deps.sessions.end(token) : undefined;
     await events.record({
       kind: 'sign-out',
@@ -143,11 +181,17 @@ export function sessionRoutes(deps: SessionRouteDeps): RouteDef[] {
       userAgent: c.req.header('user-agent'),
       sessionId: id,
     });
-    deleteCookie(c, cookie.name, cookie.options);
+    if (!providerNext) deleteCookie(c, cookie.name, cookie.options);
     return c.body(null, 204);
   };
 
   return [
+    {
+      method: 'GET',
+      path: '/api/session/options',
+      permission: { kind: 'public' },
+      handler: (c) => c.json(options),
+    },
     { method: 'POST', path: '/api/session', permission: { kind: 'public' }, handler: signIn },
     {
       method: 'GET',

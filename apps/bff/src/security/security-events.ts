@@ -16,7 +16,7 @@ export interface SecurityEventInit {
 
 /** An unauthenticated failure: aggregated per kind, username, address and minute. */
 export interface FailureInit extends SecurityEventInit {
-  kind: 'sign-in-failed' | 'sign-in-refused' | 'sign-in-locked';
+  kind: 'sign-in-failed' | 'sign-in-refused' | 'sign-in-locked' | 'sso-sign-in-failed';
   /** Whether the typed username is an operator's: only then is it kept as typed. */
   known: boolean;
 }
@@ -97,7 +97,8 @@ export function createSecurityEventStore(db: Db, options: { now?: () => Date } =
           randomUUID(),
           now().toISOString(),
           event.kind,
-          clip(event.username, 100),
+          // A single sign-on's name holds the provider's subject, up to 255 characters.
+          clip(event.username, 300),
           clip(event.actor, 100),
           clip(event.clientAddress, 100),
           clip(event.userAgent, 300),

@@ -1,5 +1,7 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import type { Role } from '@console/schemas';
 import type { Db } from '../db/db';
+import { seal } from '../oidc/sealed-token';
 
 /** A live session as the middleware sees it. */
 export interface ActiveSession {
@@ -11,6 +13,26 @@ export interface ActiveSession {
   expiresAt: Date;
   /** Its absolute end, which no activity moves. */
   endsAt: Date;
+  /** Set for a single sign-on: who the provider vouched for at sign-in. */
+  sso: SsoSessionFacts | undefined;
+}
+
+/** What a single sign-on session knows of its operator (there is no users-file record for it). */
+export interface SsoSessionFacts {
+  /** The provider's person, namespaced by issuer (`ssoIdentity`). */
+  identity: string;
+  displayName: string;
+  role: Role;
+}
+
+/** A single sign-on as the session store keeps it. */
+export interface NewSsoSession extends SsoSessionFacts {
+  /** The provider's session id (`sid`), which a back-channel logout may name. */
+  sid: string | undefined;
+  /** Kept sealed under the cookie's key, for the provider's logout. */
+  idToken: string;
+  /** The ID token's expiry: the session ends then at the latest. */
+  endsBy: Date;
 }
 
 /**
@@ -49,12 +71,24 @@ interface LiveRow {
   generation: string;
   last_seen_at: Date | string;
   expires_at: Date | string;
+  method: 'password' | 'sso';
+  display_name: string | null;
+  role: Role | null;
+  sso_identity: string | null;
 }
+
+const LIVE_COLUMNS =
+  'id, username, generation, last_seen_at, expires_at, method, display_name, role, sso_identity';
+
+const ssoOf = (row: LiveRow): SsoSessionFacts | undefined =>
+  row.method === 'sso' && row.sso_identity && row.display_name && row.role
+    ? { identity: row.sso_identity, displayName: row.display_name, role: row.role }
+    : undefined;
 
 /** The most `last_seen_at` may lag the last request (see `touch`). */
 const TOUCH_EVERY_MS = 60_000;
 
-const sha256 = (token: string) => createHash('sha256').update(token, 'utf8').digest('hex');
+export const sha256 = (token: string) => createHash('sha256').update(token, 'utf8').digest('hex');
 
 /**
  * Sessions in the database. The browser holds a random 32-byte token; the database holds only
@@ -71,20 +105,27 @@ export function createSessionStore(
     new Date(Math.min(lastSeen.getTime() + options.idleMs, expiresAt.getTime()));
 
   return {
-    /** Starts a session; returns the token for the cookie (shown nowhere else). */
+    /**
+     * Starts a session; returns the token for the cookie (shown nowhere else). A single sign-on
+     * (`sso`) ends at the ID token's expiry if that comes before `SESSION_MAX_HOURS`.
+     */
     async create(
       username: string,
       generation: string,
       client: { address?: string | undefined; userAgent?: string | undefined },
+      sso?: NewSsoSession,
     ) {
       const token = randomBytes(32).toString('base64url');
       const at = now();
-      const expiresAt = new Date(at.getTime() + options.maxMs);
+      const maxEnd = at.getTime() + options.maxMs;
+      const expiresAt = new Date(sso ? Math.min(maxEnd, sso.endsBy.getTime()) : maxEnd);
       const id = randomUUID();
       await db.query(
         `insert into sessions (id, token_sha256, username, created_at, last_seen_at, expires_at,
-           client_address, user_agent, generation)
-         values ($1, $2, $3, $4::timestamptz, $4::timestamptz, $5::timestamptz, $6, $7, $8)`,
+           client_address, user_agent, generation, method, display_name, role, sso_identity,
+           sso_sid, id_token_sealed)
+         values ($1, $2, $3, $4::timestamptz, $4::timestamptz, $5::timestamptz, $6, $7, $8, $9,
+           $10, $11, $12, $13, $14)`,
         [
           id,
           sha256(token),
@@ -94,11 +135,27 @@ export function createSessionStore(
           client.address ?? null,
           client.userAgent?.slice(0, 300) ?? null,
           generation,
+          sso ? 'sso' : 'password',
+          sso?.displayName ?? null,
+          sso?.role ?? null,
+          sso?.identity ?? null,
+          sso?.sid ?? null,
+          sso ? seal(token, sso.idToken) : null,
         ],
       );
+      const facts = sso
+        ? { identity: sso.identity, displayName: sso.displayName, role: sso.role }
+        : undefined;
       return {
         token,
-        session: { id, username, generation, expiresAt: expiry(at, expiresAt), endsAt: expiresAt },
+        session: {
+          id,
+          username,
+          generation,
+          expiresAt: expiry(at, expiresAt),
+          endsAt: expiresAt,
+          sso: facts,
+        },
       };
     },
 
@@ -119,7 +176,7 @@ export function createSessionStore(
       const hash = sha256(token);
       const idleSince = new Date(at.getTime() - options.idleMs).toISOString();
       const live = await db.query<LiveRow>(
-        `select id, username, generation, last_seen_at, expires_at from sessions
+        `select ${LIVE_COLUMNS} from sessions
          where token_sha256 = $1 and ended_at is null and expires_at > $2::timestamptz
            and last_seen_at > $3::timestamptz`,
         [hash, at.toISOString(), idleSince],
@@ -138,13 +195,14 @@ export function createSessionStore(
           generation: seen.generation,
           expiresAt: expiry(lastSeen, endsAt),
           endsAt,
+          sso: ssoOf(seen),
         };
       }
       const rows = await db.query<LiveRow>(
         `update sessions set last_seen_at = $2::timestamptz
          where token_sha256 = $1 and ended_at is null and expires_at > $2::timestamptz
            and last_seen_at > $3::timestamptz
-         returning id, username, generation, last_seen_at, expires_at`,
+         returning ${LIVE_COLUMNS}`,
         [hash, at.toISOString(), idleSince],
       );
       const row = rows[0];
@@ -156,6 +214,7 @@ export function createSessionStore(
         generation: row.generation,
         expiresAt: expiry(at, endsAt),
         endsAt,
+        sso: ssoOf(row),
       };
     },
 

@@ -1,0 +1,52 @@
+import type { Role } from '@console/schemas';
+import type { Queryable } from '../db/db';
+
+/** A person known through single sign-on, as of their last sign-in. */
+export interface SsoOperator {
+  identity: string;
+  issuer: string;
+  subject: string;
+  display_name: string;
+  role: Role;
+}
+
+/**
+ * Operators known through single sign-on. They are in no users file: the provider says who they
+ * are and what role they hold at each sign-in, and this table remembers the last answer, which is
+ * what the approval recount checks an SSO approver's role against.
+ */
+export function createSsoOperatorStore(db: Queryable, options: { now?: () => Date } = {}) {
+  const now = options.now ?? (() => new Date());
+  return {
+    /** Records a sign-in: the role and name are the provider's latest word. */
+    async signedIn(operator: SsoOperator): Promise<void> {
+      await db.query(
+        `insert into sso_operators (identity, issuer, subject, display_name, role, last_sign_in_at)
+         values ($1, $2, $3, $4, $5, $6::timestamptz)
+         on conflict (identity) do update set display_name = excluded.display_name,
+           role = excluded.role, last_sign_in_at = excluded.last_sign_in_at`,
+        [
+          operator.identity,
+          operator.issuer,
+          operator.subject,
+          operator.display_name,
+          operator.role,
+          now().toISOString(),
+        ],
+      );
+    },
+
+    /** The roles of the given identities that signed in through the provider. */
+    async roles(identities: readonly string[]): Promise<Map<string, Role>> {
+      const wanted = identities.filter((identity) => identity.startsWith('oidc:'));
+      if (wanted.length === 0) return new Map();
+      const rows = await db.query<{ identity: string; role: Role }>(
+        'select identity, role from sso_operators where identity = any($1::text[])',
+        [wanted],
+      );
+      return new Map(rows.map((row) => [row.identity, row.role]));
+    },
+  };
+}
+
+export type SsoOperatorStore = ReturnType<typeof createSsoOperatorStore>;
