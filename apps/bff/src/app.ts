@@ -163,7 +163,14 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   // Any Host the configuration does not name is refused before routing (DNS rebinding).
   app.use('*', hostAllowlist(security.hosts));
   // Size, then origin, before the session is read: a refused request is never authenticated.
-  app.use('/api/*', safeUrl());
+  const ssoPages: Record<string, string> = deps.sso
+    ? {
+        [OIDC_PATHS.start]: '/sign-in?sso=failed',
+        [OIDC_PATHS.callback]: '/sign-in?sso=failed',
+        [OIDC_PATHS.logout]: '/sign-in',
+      }
+    : {};
+  app.use('/api/*', safeUrl({ pages: ssoPages }));
   app.use('/api/*', apiBodyLimit(security.bodyLimitBytes));
   app.use(
     '/api/*',

@@ -10,6 +10,7 @@ import type { AddressInfo } from 'node:net';
 import { decodeJwt, exportJWK, generateKeyPair, SignJWT, type JWK, type JWTPayload } from 'jose';
 import Provider, { type ClientMetadata } from 'oidc-provider';
 import { interactionHandler } from './login-page';
+import { memoryAdapter } from './memory-adapter';
 import { testUsers, type TestUser } from './test-users';
 
 export { testUsers, TEST_ROLE_MAP, type TestUser } from './test-users';
@@ -89,6 +90,7 @@ export async function startTestProvider(options: TestProviderOptions = {}): Prom
 
   const register = (clients: TestClient[]) => {
     const provider = new Provider(issuer, {
+      adapter: memoryAdapter(),
       clients,
       jwks: { keys: [privateJwk] },
       cookies: { keys: [randomBytes(32).toString('base64url')] },
@@ -115,7 +117,19 @@ export async function startTestProvider(options: TestProviderOptions = {}): Prom
       features: {
         devInteractions: { enabled: false },
         backchannelLogout: { enabled: true },
-        rpInitiatedLogout: { enabled: true },
+        rpInitiatedLogout: {
+          enabled: true,
+          logoutSource: async (ctx, form) => {
+            ctx.body = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Sign out</title></head>
+<body><main><h1>Sign out of the test provider?</h1>${form}
+<button type="submit" form="op.logoutForm" name="logout" value="yes">Yes, sign me out</button>
+<button type="submit" form="op.logoutForm">No, stay signed in</button></main></body></html>`;
+          },
+          postLogoutSuccessSource: async (ctx) => {
+            ctx.body = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Signed out</title></head>
+<body><main><h1>Signed out of the test provider</h1></main></body></html>`;
+          },
+        },
       },
       interactions: { url: (_ctx, interaction) => `/interaction/${interaction.uid}` },
       ttl: {
@@ -128,7 +142,6 @@ export async function startTestProvider(options: TestProviderOptions = {}): Prom
       },
       pkce: { required: () => true },
     });
-    // Quiet: the library warns about every default a production provider should change.
     provider.on('server_error', (_ctx, error) => process.stderr.write(`test-idp: ${error}\n`));
     provider.use(async (ctx, next) => {
       await next();

@@ -5,6 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { JournalEntry, Role, WriteOperationId } from '@console/schemas';
+import type { Queryable } from '../db/db';
 import { requestSha256 } from '../journal/journal-store';
 import type { ApprovalDeps } from './approval-deps';
 import type { ApprovalRequestRow, ApprovalRow } from './approval-store';
@@ -47,9 +48,12 @@ export type CountingDeps = { directory: CurrentOperators; policy?: ApprovalDeps[
  */
 export async function withCurrentOperators<
   D extends CountingDeps & Pick<ApprovalDeps, 'ssoOperators'>,
->(deps: D, given: readonly ApprovalRow[]): Promise<D> {
+>(deps: D, given: readonly ApprovalRow[], tx?: Queryable): Promise<D> {
   if (!deps.ssoOperators) return deps;
-  const roles = await deps.ssoOperators.roles(given.map((approval) => approval.approver));
+  const roles = await deps.ssoOperators.roles(
+    given.map((approval) => approval.approver),
+    tx,
+  );
   if (roles.size === 0) return deps;
   const local = deps.directory;
   return {

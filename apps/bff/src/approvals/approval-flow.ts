@@ -120,7 +120,7 @@ export async function approve(
     if (!added) throw problems.conflict('You have approved this request already.');
     await deps.approvals.addEvent(tx, id, 'approved', actorOf(operator), null, at);
     const given = await deps.approvals.approvals(id, tx);
-    const now = await withCurrentOperators(deps, given);
+    const now = await withCurrentOperators(deps, given, tx);
     const counting = given.filter((a) => counts(now, entry, request, a));
     if (counting.length < request.approvers_needed) return undefined;
     return deps.journal.move(id, ['AWAITING_APPROVAL'], 'APPROVED', null, tx);

@@ -36,11 +36,14 @@ export function createSsoOperatorStore(db: Queryable, options: { now?: () => Dat
       );
     },
 
-    /** The roles of the given identities that signed in through the provider. */
-    async roles(identities: readonly string[]): Promise<Map<string, Role>> {
+    /**
+     * The roles of the given identities that signed in through the provider; inside a
+     * transaction, pass it (`tx`): the embedded database has one connection.
+     */
+    async roles(identities: readonly string[], tx: Queryable = db): Promise<Map<string, Role>> {
       const wanted = identities.filter((identity) => identity.startsWith('oidc:'));
       if (wanted.length === 0) return new Map();
-      const rows = await db.query<{ identity: string; role: Role }>(
+      const rows = await tx.query<{ identity: string; role: Role }>(
         'select identity, role from sso_operators where identity = any($1::text[])',
         [wanted],
       );
