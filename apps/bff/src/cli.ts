@@ -5,6 +5,8 @@
  *   users:remove --file F --username U
  *   users:set-role --file F --username U --role R
  *   users:reset-password --file F --username U                    (password from stdin)
+ *   users:link-sso --file F --username U --identity oidc:…        (one operator, two ways in)
+ *   users:unlink-sso --file F --username U
  *   keys:generate --alg EdDSA|ES256 --out FILE
  */
 import { resolve } from 'node:path';
@@ -20,6 +22,8 @@ const USAGE = `Usage: pnpm cli <command> [options]
   users:remove --file F --username U
   users:set-role --file F --username U --role R
   users:reset-password --file F --username U
+  users:link-sso --file F --username U --identity oidc:<issuer tag>:<subject>
+  users:unlink-sso --file F --username U
   keys:generate --alg EdDSA|ES256 --out FILE
 
 Passwords are read from the terminal without echo, or as the first line of stdin.
@@ -38,6 +42,7 @@ async function main(argv: string[]): Promise<number> {
       username: { type: 'string' },
       role: { type: 'string' },
       'display-name': { type: 'string' },
+      identity: { type: 'string' },
       alg: { type: 'string' },
       out: { type: 'string' },
     },

@@ -3,6 +3,7 @@
  * with a real OpenID provider (`@console/test-idp`, oidc-provider) over HTTP, and a browser that
  * signs in at the provider's own login page.
  */
+import { generateKeyPairSync } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { startTestProvider, TEST_ROLE_MAP, type TestProvider } from '@console/test-idp';
@@ -18,6 +19,17 @@ const CLIENT_SECRET = 'test-client-secret-made-for-this-run';
 export interface SsoHarnessOptions extends Partial<AppDeps> {
   idTokenTtlSeconds?: number;
   roleMap?: string;
+  /** The console proves itself with a private-key JWT (a P-256 key made here), not a secret. */
+  privateKeyJwt?: boolean;
+}
+
+/** A P-256 key pair for `private_key_jwt`: the PEM for the console, the JWK for the provider. */
+function clientKey() {
+  const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
+  return {
+    pem: privateKey.export({ format: 'pem', type: 'pkcs8' }).toString(),
+    jwk: { ...publicKey.export({ format: 'jwk' }), kid: 'console-key-1', alg: 'ES256', use: 'sig' },
+  };
 }
 
 /** The provider, the BFF serving on a port, and helpers to drive a browser through both. */
@@ -27,10 +39,13 @@ export async function ssoHarness(options: SsoHarnessOptions = {}) {
   );
   const listen = { host: '127.0.0.1', port: 0 };
   const origin = () => `http://127.0.0.1:${listen.port}`;
+  const key = options.privateKeyJwt ? clientKey() : undefined;
   const settings: OidcSettings = {
     issuer: idp.issuer,
     clientId: CLIENT_ID,
-    clientAuth: { kind: 'client-secret', secret: CLIENT_SECRET },
+    clientAuth: key
+      ? { kind: 'private-key-jwt', pem: key.pem, kid: key.jwk.kid, file: '(test)' }
+      : { kind: 'client-secret', secret: CLIENT_SECRET },
     roleClaim: 'groups',
     roleMap: parseRoleMap(options.roleMap ?? TEST_ROLE_MAP).map,
     providerName: 'Test IdP',
@@ -41,7 +56,7 @@ export async function ssoHarness(options: SsoHarnessOptions = {}) {
     redirectUri: () => `${origin()}/api/session/oidc/callback`,
     postLogoutRedirectUri: () => `${origin()}/sign-in?sso=signed-out`,
   });
-  const { idTokenTtlSeconds: _ttl, roleMap: _map, ...deps } = options;
+  const { idTokenTtlSeconds: _ttl, roleMap: _map, privateKeyJwt: _key, ...deps } = options;
   const h = await testApp({
     client: scriptedClient(echoSuccess).client,
     sso,
@@ -55,7 +70,13 @@ export async function ssoHarness(options: SsoHarnessOptions = {}) {
   idp.register([
     {
       client_id: CLIENT_ID,
-      client_secret: CLIENT_SECRET,
+      ...(key
+        ? {
+            token_endpoint_auth_method: 'private_key_jwt',
+            token_endpoint_auth_signing_alg: 'ES256',
+            jwks: { keys: [key.jwk] },
+          }
+        : { client_secret: CLIENT_SECRET }),
       redirect_uris: [`${origin()}/api/session/oidc/callback`],
       post_logout_redirect_uris: [`${origin()}/sign-in?sso=signed-out`],
       backchannel_logout_uri: `${origin()}/api/session/oidc/backchannel-logout`,

@@ -41,3 +41,28 @@ describe('users commands', () => {
     expect(readUsersFile(file).users).toEqual([]);
   });
 });
+
+describe('linking a single sign-on', () => {
+  const identity = 'oidc:0123456789:00u1abcd';
+  it('links and unlinks an operator and an SSO identity, one operator per identity', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'users-')), 'users.json');
+    for (const username of ['fay', 'finn']) {
+      await runUsersCommand('users:add', { file, username, role: 'finance' }, password);
+    }
+    await expect(
+      runUsersCommand('users:link-sso', { file, username: 'fay', identity: 'fin.ops' }),
+    ).rejects.toThrow(/oidc:<issuer tag>:<subject>/);
+    expect(await runUsersCommand('users:link-sso', { file, username: 'fay', identity })).toMatch(
+      /one operator now; its sign-ins must carry the role finance/,
+    );
+    expect(readUsersFile(file).users[0]!.sso_identity).toBe(identity);
+    await expect(
+      runUsersCommand('users:link-sso', { file, username: 'finn', identity }),
+    ).rejects.toThrow(/linked to fay already/);
+
+    await runUsersCommand('users:unlink-sso', { file, username: 'fay' });
+    expect(readUsersFile(file).users[0]!.sso_identity).toBeUndefined();
+    await runUsersCommand('users:link-sso', { file, username: 'finn', identity });
+    expect(readUsersFile(file).users[1]!.sso_identity).toBe(identity);
+  });
+});

@@ -39,11 +39,14 @@ export interface UsersArgs {
   username?: string | undefined;
   role?: string | undefined;
   'display-name'?: string | undefined;
+  /** The single sign-on identity to link (`users:link-sso`). */
+  identity?: string | undefined;
 }
 
 /**
- * `users:add`, `users:remove`, `users:set-role`, `users:reset-password` on a users file. A
- * running BFF picks the change up on its next request (it re-reads the file when it changes).
+ * `users:add`, `users:remove`, `users:set-role`, `users:reset-password`, `users:link-sso` and
+ * `users:unlink-sso` on a users file. A running BFF picks the change up on its next request (it
+ * re-reads the file when it changes).
  */
 export async function runUsersCommand(
   command: string,
@@ -90,6 +93,26 @@ export async function runUsersCommand(
       };
       writeUsersFile(file, { users });
       return `Set a new password for ${username}.`;
+    case 'users:link-sso': {
+      // The same person signing in through the provider becomes this operator: the maker-checker
+      // rule then sees one person, whichever way they came in.
+      if (!existing) throw new CliError(`${username} is not in ${file}`);
+      const identity = required('identity', args.identity);
+      const other = users.find((u) => u.sso_identity === identity && u.username !== username);
+      if (other) throw new CliError(`${identity} is linked to ${other.username} already`);
+      const record = UserRecordSchema.safeParse({ ...existing, sso_identity: identity });
+      if (!record.success) throw new CliError(record.error.issues.map((i) => i.message).join('; '));
+      users[index] = record.data;
+      writeUsersFile(file, { users });
+      return `${username} and the single sign-on ${identity} are one operator now; its sign-ins must carry the role ${existing.role}.`;
+    }
+    case 'users:unlink-sso': {
+      if (!existing) throw new CliError(`${username} is not in ${file}`);
+      const { sso_identity: _gone, ...rest } = existing;
+      users[index] = rest;
+      writeUsersFile(file, { users });
+      return `${username} is no longer linked to a single sign-on; those sessions end at their next request.`;
+    }
     default:
       throw new CliError(`Unknown command ${command}`);
   }

@@ -16,7 +16,7 @@ describe('single sign-on', () => {
     h = undefined;
   });
 
-  it('signs in through the provider with the mapped role, in the same session as a password sign-in', async () => {
+  it('signs in through the provider with the mapped role and the cookie of a password sign-in', async () => {
     h = await ssoHarness();
     const browser = new HttpBrowser();
     const { callback, authorization } = await h.reachCallback(browser, 'fin.ops');
@@ -81,6 +81,13 @@ describe('single sign-on', () => {
       ['fin.ops'],
     );
     expect(known).toEqual([{ role: 'support' }]);
+  });
+
+  it('proves itself to the provider with a private-key JWT instead of a secret', async () => {
+    h = await ssoHarness({ privateKeyJwt: true });
+    const browser = new HttpBrowser();
+    expect((await h.signIn(browser, 'sup.desk')).location).toBe('/journal');
+    expect(((await h.session(browser)).body.operator as { role: string }).role).toBe('support');
   });
 
   it('takes the first entry of the role map a person holds', async () => {
