@@ -19,7 +19,13 @@ export { testUsers, TEST_ROLE_MAP, type TestUser } from './test-users';
 export type TestClient = ClientMetadata;
 
 export interface TestProviderOptions {
+  /** Where it listens: 127.0.0.1 unless given. */
   host?: string;
+  /**
+   * The host name in its issuer, when not the one it listens on: `localhost` makes the provider
+   * another site than a console on 127.0.0.1, as a company's provider is.
+   */
+  issuerHost?: string;
   /** 0 (the default): any free port. */
   port?: number;
   users?: TestUser[];
@@ -85,7 +91,7 @@ export async function startTestProvider(options: TestProviderOptions = {}): Prom
     server.listen(options.port ?? 0, options.host ?? '127.0.0.1', resolve),
   );
   const { port } = server.address() as AddressInfo;
-  const issuer = `http://${options.host ?? '127.0.0.1'}:${port}`;
+  const issuer = `http://${options.issuerHost ?? options.host ?? '127.0.0.1'}:${port}`;
   let replaceNext: ((issued: JWTPayload) => Promise<string>) | undefined;
 
   const register = (clients: TestClient[]) => {

@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ChevronDownIcon } from '@/components/icons';
-import { signOut } from '@/lib/api';
+import { PROVIDER_LOGOUT_PATH, signOut } from '@/lib/api';
 import { SESSION_KEY } from '@/lib/session';
 
 /**
@@ -26,7 +26,9 @@ export function OperatorMenu({ session }: { session: SessionInfo }) {
     // Nothing private stays in memory for the back button to show.
     queryClient.clear();
     queryClient.setQueryData(SESSION_KEY, null);
-    void navigate('/sign-in', { replace: true });
+    // A single sign-on ends at the provider too: a full navigation, through the BFF's redirect.
+    if (session.sso?.provider_logout) window.location.replace(PROVIDER_LOGOUT_PATH);
+    else void navigate('/sign-in', { replace: true });
   };
   return (
     <Menu position="bottom-end" width={220} withinPortal>

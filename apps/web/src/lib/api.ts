@@ -15,6 +15,7 @@ import type {
   SessionInfo,
   SessionList,
   SignIn,
+  SignInOptions,
   WorkQueue,
 } from '@console/schemas';
 import type { z } from 'zod';
@@ -90,6 +91,16 @@ export async function getSession(): Promise<SessionInfo | null> {
     throw error;
   }
 }
+
+/** How the operator may sign in: single sign-on, the password form, or both (break-glass). */
+export const getSignInOptions = () =>
+  request<SignInOptions>('/api/session/options', { quiet401: true });
+
+/**
+ * After signing out of a single sign-on: the provider's logout, as a navigation (the BFF answers
+ * with a redirect that carries the ID token; no script of the page ever holds it).
+ */
+export const PROVIDER_LOGOUT_PATH = '/api/session/oidc/logout';
 
 export const signIn = (body: SignIn) =>
   request<SessionInfo>('/api/session', { method: 'POST', body, quiet401: true });

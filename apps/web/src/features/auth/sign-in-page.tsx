@@ -1,97 +1,91 @@
-import { Alert, Button, Center, Paper, Stack, TextInput, Title, Text } from '@mantine/core';
-import { SignInSchema, type SignIn } from '@console/schemas';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { Navigate, useNavigate, useSearchParams } from 'react-router';
-import { signIn } from '@/lib/api';
-import { isApiError } from '@/lib/api-error';
-import { SESSION_KEY, safeNext, useSession } from '@/lib/session';
+import { Alert, Button, Center, Divider, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { SsoOutcomeSchema, type SignInOptions } from '@console/schemas';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import { Navigate, useSearchParams } from 'react-router';
+import { getSignInOptions } from '@/lib/api';
+import { safeNext, useSession } from '@/lib/session';
+import { PasswordForm } from './password-form';
+import { ssoMessage } from './sso-message';
 
-/** Sign-in; afterwards back to the page the operator was sent away from. */
+/** Used when the options cannot be read: the password form, as before single sign-on existed. */
+const FALLBACK: SignInOptions = { sso: null, password: 'primary' };
+
+/**
+ * Sign-in: "Sign in with <provider>" first when single sign-on is configured, the password form
+ * below it only for break-glass operators (or alone without single sign-on); afterwards back to
+ * the page the operator was sent away from.
+ */
 export function SignInPage() {
   const [params] = useSearchParams();
   const next = safeNext(params.get('next'));
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const session = useSession();
-  const [problem, setProblem] = useState<string | null>(null);
-  const form = useForm<SignIn>({
-    resolver: zodResolver(SignInSchema),
-    mode: 'onTouched',
-    defaultValues: { username: '', password: '' },
+  const options = useQuery({
+    queryKey: ['sign-in-options'],
+    queryFn: getSignInOptions,
+    staleTime: Infinity,
+    retry: false,
   });
-  const { errors, isSubmitting } = form.formState;
+
+  const ways = options.isError ? FALLBACK : options.data;
+  const ssoLink = useRef<HTMLAnchorElement>(null);
+  // The provider's button is the way in: focus starts there (React focuses no link by autoFocus).
+  const hasSso = Boolean(ways?.sso);
+  useEffect(() => {
+    if (hasSso) ssoLink.current?.focus();
+  }, [hasSso]);
 
   if (session.data) return <Navigate to={next} replace />;
 
-  const submit = form.handleSubmit(async (values) => {
-    setProblem(null);
-    try {
-      const info = await signIn(values);
-      queryClient.setQueryData(SESSION_KEY, info);
-      navigate(next, { replace: true });
-    } catch (error) {
-      // The same words for an unknown user and a wrong password: nothing to learn from them.
-      if (isApiError(error) && (error.status === 401 || error.status === 400)) {
-        setProblem('Wrong username or password.');
-      } else if (isApiError(error) && error.status === 429) {
-        setProblem(`${error.problem.detail || 'Too many attempts.'} Wait, then try again.`);
-      } else {
-        setProblem(
-          isApiError(error)
-            ? error.problem.detail || error.problem.title
-            : 'Sign-in failed. Try again.',
-        );
-      }
-      form.setFocus('password');
-    }
-  });
+  const outcome = SsoOutcomeSchema.safeParse(params.get('sso'));
+  const message = outcome.success ? ssoMessage(outcome.data, ways?.sso?.provider_name) : null;
+  const sso = ways?.sso;
 
   return (
     <Center mih="100vh" p="md">
       <Paper withBorder p="lg" w={360} component="main">
-        <form onSubmit={submit} noValidate aria-label="Sign in">
-          <Stack gap="sm">
-            <div>
-              <Title order={1} size="h3">
-                Sign in
-              </Title>
-              <Text size="sm" c="dimmed">
-                svc operator console
-              </Text>
-            </div>
-            {params.get('next') && !problem && (
-              <Text size="sm" c="dimmed" role="status">
-                Sign in to continue where you were.
-              </Text>
-            )}
-            {problem && (
-              <Alert color="red" variant="light" role="alert" p="xs">
-                {problem}
-              </Alert>
-            )}
-            <TextInput
-              label="Username"
-              autoComplete="username"
-              autoFocus
-              error={errors.username?.message}
-              {...form.register('username')}
-            />
-            {/* A plain password input: a visibility toggle would also answer to "Password". */}
-            <TextInput
-              type="password"
-              label="Password"
-              autoComplete="current-password"
-              error={errors.password?.message}
-              {...form.register('password')}
-            />
-            <Button type="submit" loading={isSubmitting} disabled={isSubmitting}>
+        <Stack gap="sm">
+          <div>
+            <Title order={1} size="h3">
               Sign in
+            </Title>
+            <Text size="sm" c="dimmed">
+              svc operator console
+            </Text>
+          </div>
+          {message && (
+            <Alert
+              color={message.tone === 'info' ? 'blue' : 'red'}
+              variant="light"
+              role={message.tone === 'info' ? 'status' : 'alert'}
+              p="xs"
+            >
+              {message.text}
+            </Alert>
+          )}
+          {params.get('next') && !message && (
+            <Text size="sm" c="dimmed" role="status">
+              Sign in to continue where you were.
+            </Text>
+          )}
+          {!ways && <Loader size="sm" aria-label="Loading the ways to sign in" />}
+          {sso && (
+            <Button
+              component="a"
+              href={`${sso.start_path}?next=${encodeURIComponent(next)}`}
+              ref={ssoLink}
+              size="md"
+            >
+              Sign in with {sso.provider_name}
             </Button>
-          </Stack>
-        </form>
+          )}
+          {sso && ways?.password === 'break-glass' && (
+            <Divider label="Break-glass sign-in" labelPosition="center" mt="xs" />
+          )}
+          {ways?.password && (
+            <PasswordForm next={next} breakGlass={ways.password === 'break-glass'} />
+          )}
+        </Stack>
       </Paper>
     </Center>
   );
