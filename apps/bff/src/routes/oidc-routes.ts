@@ -58,7 +58,7 @@ export function safeReturnTo(next: string | undefined): string {
 /**
  * Single sign-on with the company's OpenID provider: begin (`start`), come back (`callback`),
  * leave the provider too after signing out (`logout`), and hear from the provider that a person
- * signed out there (`backchannel-logout`). See docs/decisions/011-single-sign-on.md.
+ * signed out there (`backchannel-logout`). See docs/decisions/012-single-sign-on.md.
  */
 export function oidcRoutes(deps: OidcRouteDeps): RouteDef[] {
   const start = async (c: Context<AppEnv>) => {
