@@ -7,6 +7,8 @@ import { SSO_PORT, startSsoConsole, type SsoConsole } from '../sso-console';
 /** The spec's own console and provider, started once for its tests (worker scope). */
 const test = base.extend<object, { sso: SsoConsole }>({
   sso: [
+    // Playwright reads a fixture's dependencies from this pattern; this one has none.
+    // eslint-disable-next-line no-empty-pattern
     async ({}, use) => {
       const started = await startSsoConsole();
       await use(started);
