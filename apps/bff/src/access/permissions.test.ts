@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { routeTable } from '../app';
 import type { RouteDef } from '../routes/route-table';
 import { echoSuccess, scriptedClient, testApp } from '../../test/harness';
+import { createOidcClient } from '../oidc/oidc-client';
 import { allows } from './permissions';
 
 /**
@@ -19,6 +20,12 @@ const MATRIX: Record<
   'GET /api/health': { admin: Y, finance: Y, support: Y, viewer: Y },
   'POST /api/session': { admin: Y, finance: Y, support: Y, viewer: Y },
   'GET /api/session': { admin: Y, finance: Y, support: Y, viewer: Y },
+  'GET /api/session/options': { admin: Y, finance: Y, support: Y, viewer: Y },
+  // Single sign-on (mounted when OIDC_ISSUER is set): anyone, before any session exists.
+  'GET /api/session/oidc/start': { admin: Y, finance: Y, support: Y, viewer: Y },
+  'GET /api/session/oidc/callback': { admin: Y, finance: Y, support: Y, viewer: Y },
+  'GET /api/session/oidc/logout': { admin: Y, finance: Y, support: Y, viewer: Y },
+  'POST /api/session/oidc/backchannel-logout': { admin: Y, finance: Y, support: Y, viewer: Y },
   'POST /api/session/extend': { admin: Y, finance: Y, support: Y, viewer: Y },
   'DELETE /api/session': { admin: Y, finance: Y, support: Y, viewer: Y },
   'GET /api/sessions': { admin: Y, finance: Y, support: Y, viewer: Y },
@@ -59,7 +66,22 @@ const ROLES_IN_TABLE: readonly Role[] = ['admin', 'finance', 'support', 'viewer'
 describe('the role × route permission matrix', () => {
   let routes: RouteDef[];
   beforeAll(async () => {
-    const h = await testApp({ client: scriptedClient(echoSuccess).client });
+    // With single sign-on configured, so that its routes are in the table too (nothing is
+    // fetched from the provider until a sign-in begins).
+    const sso = createOidcClient(
+      {
+        issuer: 'https://idp.example',
+        clientId: 'console',
+        clientAuth: { kind: 'client-secret', secret: 's' },
+        roleClaim: 'groups',
+        roleMap: [{ group: 'g', role: 'viewer' }],
+        providerName: 'IdP',
+        scopes: 'openid',
+        insecureLoopback: false,
+      },
+      { redirectUri: () => '', postLogoutRedirectUri: () => '' },
+    );
+    const h = await testApp({ client: scriptedClient(echoSuccess).client, sso });
     routes = routeTable(h.deps);
   });
 

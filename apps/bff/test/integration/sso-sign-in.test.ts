@@ -61,6 +61,25 @@ describe('single sign-on', () => {
     );
     expect(stored[0]!.id_token_sealed).toMatch(/^v1\./);
     expect(stored[0]!.id_token_sealed).not.toContain('eyJ');
+    // Neither the code, the client's secret nor the state reach a log line.
+    const log = h.lines.join('\n');
+    expect(log).toContain('"sign_in":"sso"');
+    for (const secret of [
+      callback.searchParams.get('code')!,
+      callback.searchParams.get('state')!,
+      'test-client-secret',
+    ]) {
+      expect(log).not.toContain(secret);
+    }
+  });
+
+  it('sends the operator back to the sign-in page when the provider cannot be reached', async () => {
+    h = await ssoHarness();
+    await h.idp.close();
+    const response = await fetch(h.url('/api/session/oidc/start'), { redirect: 'manual' });
+    expect(response.status).toBe(303);
+    expect(response.headers.get('location')).toBe('/sign-in?sso=unavailable');
+    expect(response.headers.get('set-cookie')).toBeNull();
   });
 
   it('maps each group to its role, re-read at every sign-in', async () => {
