@@ -249,9 +249,14 @@ export function parseEnv(vars: Record<string, string | undefined>): Env {
  * on the terminal at start.
  */
 export function configurationWarnings(
-  env: Pick<Env, 'publicOrigin' | 'trustProxy' | 'host'>,
+  env: Pick<Env, 'publicOrigin' | 'trustProxy' | 'host'> & Partial<Pick<Env, 'oidc' | 'port'>>,
 ): string[] {
   const warnings: string[] = [];
+  if (env.oidc && !env.publicOrigin) {
+    warnings.push(
+      `OIDC_ISSUER is set but PUBLIC_URL is not: the provider must send operators back to http://${env.host}:${env.port ?? 8080}/api/session/oidc/callback, and the console must be opened at that address; set PUBLIC_URL to the address registered with the provider.`,
+    );
+  }
   if (env.publicOrigin?.startsWith('https:') && !env.trustProxy) {
     warnings.push(
       'PUBLIC_URL is https:// but TRUST_PROXY is off: behind the TLS proxy every operator reaches the console from the proxy’s address, so the per-source sign-in limits count them all as one. Set TRUST_PROXY=true when a proxy that appends X-Forwarded-For is the only way in.',

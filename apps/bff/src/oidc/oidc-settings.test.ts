@@ -3,7 +3,7 @@ import { generateKeyPairSync } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { EnvError, parseEnv } from '../env';
+import { configurationWarnings, EnvError, parseEnv } from '../env';
 import { parseRoleMap } from './oidc-settings';
 
 const dir = mkdtempSync(join(tmpdir(), 'oidc-env-'));
@@ -136,5 +136,19 @@ describe('OIDC_ROLE_MAP', () => {
     expect(parseRoleMap('g=admin,g=viewer').problems).toEqual([
       'OIDC_ROLE_MAP: the group "g" is given twice',
     ]);
+  });
+});
+
+describe('single sign-on warnings', () => {
+  it('says which callback address the provider must know when PUBLIC_URL is unset', () => {
+    const env = parseEnv({ ...SSO, PORT: '8080' });
+    expect(configurationWarnings(env)).toEqual([
+      expect.stringContaining('http://127.0.0.1:8080/api/session/oidc/callback'),
+    ]);
+    expect(
+      configurationWarnings(
+        parseEnv({ ...SSO, PUBLIC_URL: 'https://console.example', TRUST_PROXY: 'true' }),
+      ),
+    ).toEqual([]);
   });
 });
