@@ -5,6 +5,7 @@ export * from './primitives/field-meta';
 export * from './primitives/identifier';
 export * from './primitives/metadata';
 export * from './primitives/query';
+export * from './primitives/record-changes';
 export * from './primitives/roles';
 export * from './resources/crypto-withdrawal-fee';
 export * from './resources/deposit-address';

@@ -9,6 +9,8 @@ export interface WalkedField {
   label: string | undefined;
   /** The list operation that offers values for it (a picker), if any. */
   choices: string | undefined;
+  /** The member of the listed record the field takes (`id` when undefined). */
+  choiceMember: string | undefined;
   schema: z.core.$ZodType;
 }
 
@@ -48,7 +50,13 @@ export function walkFields(op: Operation, options: { depth?: number } = {}): Wal
     for (const [name, schema] of Object.entries(shape)) {
       const path = prefix ? `${prefix}.${name}` : name;
       const meta = fieldMeta(schema as z.ZodType);
-      out.push({ path, label: meta.label, choices: meta.choices, schema });
+      out.push({
+        path,
+        label: meta.label,
+        choices: meta.choices,
+        choiceMember: meta.choiceMember,
+        schema,
+      });
       if (level + 1 < depth) visit(members(schema), path, level + 1);
     }
   };

@@ -179,6 +179,8 @@ describe('operation registry', () => {
         const list = field.choices as OperationId;
         expect(isReadOperationId(list), `${field.path}: ${list}`).toBe(true);
         expect(operations[list].id).toMatch(/^list/);
+        // The member of the listed record the field takes is one the record has.
+        expect(recordMembers(operations[list]), field.path).toContain(field.choiceMember ?? 'id');
       }
     });
 

@@ -15,7 +15,7 @@ export const createDepositAddress = defineOperation({
   takesRefId: true,
   roles: MONEY_ROLES,
   approval: { required: false, approvers: MONEY_ROLES },
-  nav: { duty: 'Crypto', label: 'Deposit addresses' },
+  nav: { duty: 'Crypto', label: 'New deposit address' },
   route: '/crypto/deposit-addresses',
   result: { record: { operation: 'listDepositAddresses', query: { ids: 'id' } } },
   pathShape: {},

@@ -25,7 +25,7 @@ export const createOrchestrationRule = defineOperation({
   takesRefId: true,
   roles: MONEY_ROLES,
   approval: { required: true, approvers: MONEY_ROLES },
-  nav: { duty: 'Orchestration', label: 'Rules' },
+  nav: { duty: 'Orchestration', label: 'New rule' },
   route: '/orchestration/rules',
   result: {
     wrapper: 'rule',

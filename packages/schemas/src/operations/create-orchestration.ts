@@ -27,7 +27,7 @@ export const createOrchestration = defineOperation({
   takesRefId: true,
   roles: MONEY_ROLES,
   approval: { required: true, approvers: MONEY_ROLES },
-  nav: { duty: 'Orchestration', label: 'Orchestrations' },
+  nav: { duty: 'Orchestration', label: 'New orchestration' },
   route: '/orchestration/orchestrations',
   result: {
     status: {

@@ -18,7 +18,7 @@ export const getFiatAccount = defineRead({
   roles: ROLES,
   fullRecordRoles: FIAT_ROLES,
   parent: 'listFiatAccounts',
-  route: '/fiat/accounts/:id',
+  route: '/fiat-accounts/:id',
   result: {
     status: {
       member: 'status',

@@ -13,7 +13,7 @@ export const getOrchestration = defineRead({
   scope: 'orchestration:read_orchestration',
   roles: ROLES,
   parent: 'listOrchestrations',
-  route: '/orchestration/orchestrations/:id',
+  route: '/orchestrations/:id',
   result: {
     status: {
       member: 'status',

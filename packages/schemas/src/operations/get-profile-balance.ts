@@ -16,7 +16,12 @@ export const getProfileBalance = defineRead({
   result: {},
   pathShape: {
     profile_id: pathIdField('Profile id', 'who', undefined, 'listProfiles'),
-    asset: assetCode().meta({ label: 'Asset', group: 'what', choices: 'listProfileBalances' }),
+    asset: assetCode().meta({
+      label: 'Asset',
+      group: 'what',
+      choices: 'listProfileBalances',
+      choiceMember: 'asset',
+    }),
   },
   queryShape: {},
   response: ProfileBalanceSchema,

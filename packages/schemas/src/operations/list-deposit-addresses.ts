@@ -20,8 +20,8 @@ export const listDepositAddresses = defineRead({
   path: '/v2/transfer/deposit-addresses',
   scope: 'transfer:read_deposit_address',
   roles: ROLES,
-  nav: { duty: 'Crypto', label: 'Address list' },
-  route: '/crypto/address-list',
+  nav: { duty: 'Crypto', label: 'Deposit addresses' },
+  route: '/deposit-addresses',
   result: {},
   pathShape: {},
   queryShape: {

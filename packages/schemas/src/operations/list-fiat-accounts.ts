@@ -21,8 +21,8 @@ export const listFiatAccounts = defineRead({
   path: '/v2/transfer/fiat-accounts',
   scope: 'transfer:read_fiat_account',
   roles: ROLES,
-  nav: { duty: 'Fiat', label: 'Account list' },
-  route: '/fiat/account-list',
+  nav: { duty: 'Fiat', label: 'Fiat accounts' },
+  route: '/fiat-accounts',
   result: {
     status: {
       member: 'status',

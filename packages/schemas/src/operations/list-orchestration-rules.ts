@@ -24,8 +24,8 @@ export const listOrchestrationRules = defineRead({
   path: '/v2/orchestration/rules',
   scope: 'orchestration:read_orchestration_rule',
   roles: ROLES,
-  nav: { duty: 'Orchestration', label: 'Rule list' },
-  route: '/orchestration/rule-list',
+  nav: { duty: 'Orchestration', label: 'Rules' },
+  route: '/orchestration-rules',
   result: {
     status: {
       member: 'status',

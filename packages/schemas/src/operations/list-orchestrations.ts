@@ -21,8 +21,8 @@ export const listOrchestrations = defineRead({
   path: '/v2/orchestration/orchestrations',
   scope: 'orchestration:read_orchestration',
   roles: ROLES,
-  nav: { duty: 'Orchestration', label: 'Orchestration list' },
-  route: '/orchestration/list',
+  nav: { duty: 'Orchestration', label: 'Orchestrations' },
+  route: '/orchestrations',
   result: {
     status: {
       member: 'status',

@@ -20,8 +20,8 @@ export const listOrders = defineRead({
   path: '/v2/orders',
   scope: 'exchange:read_order',
   roles: ROLES,
-  nav: { duty: 'Trading', label: 'All orders' },
-  route: '/orders/all',
+  nav: { duty: 'Trading', label: 'Orders' },
+  route: '/orders',
   result: {
     status: { member: 'status', known: ORDER_STATUSES, terminal: FINAL_ORDER_STATUSES },
     record: { operation: 'getOrder', params: { profile_id: 'profile_id', id: 'id' } },

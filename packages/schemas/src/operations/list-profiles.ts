@@ -19,7 +19,7 @@ export const listProfiles = defineRead({
   path: '/v2/profiles',
   scope: 'funding:read_profile',
   roles: ROLES,
-  nav: { duty: 'Profiles', label: 'Profiles' },
+  nav: { duty: 'Profiles', label: 'Profiles and balances' },
   route: '/profiles',
   result: { record: { operation: 'getProfile', params: { profile_id: 'id' } } },
   pathShape: {},

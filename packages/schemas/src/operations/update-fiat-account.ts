@@ -20,7 +20,7 @@ export const updateFiatAccount = defineOperation({
   takesRefId: false,
   roles: FIAT_ROLES,
   approval: { required: true, approvers: FIAT_ROLES },
-  nav: { duty: 'Fiat', label: 'Fiat accounts' },
+  nav: { duty: 'Fiat', label: 'Update fiat account' },
   route: '/fiat/accounts',
   result: {
     status: {

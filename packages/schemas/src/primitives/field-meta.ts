@@ -21,6 +21,11 @@ export interface FieldMeta {
    * (`listProfiles` for a profile id). Checked against the registry by its tests.
    */
   choices?: string;
+  /**
+   * Which member of a record of `choices` the field takes: `id` when absent, `address` for an
+   * address field that a deposit address fills.
+   */
+  choiceMember?: string;
 }
 
 declare module 'zod' {
@@ -31,6 +36,7 @@ declare module 'zod' {
     kind?: FieldMeta['kind'];
     asset?: string;
     choices?: string;
+    choiceMember?: string;
   }
 }
 

@@ -208,3 +208,13 @@ export const FiatAccountSchema = z.looseObject({
   updated_at: DateTimeSchema.optional(),
 });
 export type FiatAccount = z.infer<typeof FiatAccountSchema>;
+
+/**
+ * The members of a fiat account that Update Fiat Account changes: what an edit compares, and what
+ * "the account changed since the request was made" looks at (not its status or times).
+ */
+export const FIAT_ACCOUNT_UPDATE_MEMBERS = [
+  'fiat_account_owner',
+  'fiat_network_instructions',
+  'metadata',
+] as const;

@@ -14,18 +14,22 @@ import { identifier, text } from '../primitives/identifier';
  * instructions itself (docs/decisions/002-orchestration-endpoints.md).
  */
 
-const label = (name: string, help?: string, choices?: string) => ({
+const label = (name: string, help?: string, choices?: string, choiceMember?: string) => ({
   label: name,
   ...(help ? { help } : {}),
   ...(choices ? { choices } : {}),
+  ...(choiceMember ? { choiceMember } : {}),
 });
+
+/** An address field a deposit address of the list can fill. */
+const depositAddress = () => label('Address', undefined, 'listDepositAddresses', 'address');
 
 export const SourceCryptoRequestSchema = z
   .strictObject({
     address_id: identifier('Source address id')
       .optional()
       .meta(label('Address id', undefined, 'listDepositAddresses')),
-    address: text('Source address').optional().meta(label('Address')),
+    address: text('Source address').optional().meta(depositAddress()),
     network: CryptoNetworkSchema.optional().meta(label('Network')),
   })
   .refine((v) => v.address_id !== undefined || v.address !== undefined, {
@@ -51,7 +55,7 @@ export const RuleSourceCryptoRequestSchema = z
     address_id: identifier('Source address id')
       .optional()
       .meta(label('Address id', undefined, 'listDepositAddresses')),
-    address: text('Source address').optional().meta(label('Address')),
+    address: text('Source address').optional().meta(depositAddress()),
   })
   .refine((v) => v.network !== undefined || v.address_id !== undefined || v.address !== undefined, {
     error: 'Give the network whose deposits the rule watches',
