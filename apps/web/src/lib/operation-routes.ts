@@ -1,4 +1,4 @@
-import { isWriteOperationId, operations } from '@console/schemas';
+import { isWriteOperationId, operations, type ReadOperationId } from '@console/schemas';
 
 /** Where a write's form lives: its registry entry's route. "Clone as new" goes there too. */
 export function operationRoute(operation: string): string | undefined {
@@ -9,3 +9,54 @@ export function cloneLink(operation: string, journalId: string): string | undefi
   const route = operationRoute(operation);
   return route ? `${route}?clone=${encodeURIComponent(journalId)}` : undefined;
 }
+
+/**
+ * The reads that have a page in the SPA, at the route their registry entry names: the router,
+ * the navigation and every link to a record are built from this one list. A read without a page
+ * (a profile's executions, one balance) is shown inside its parent's page.
+ */
+export const READ_PAGE_IDS = [
+  'listOrders',
+  'getOrder',
+  'listTransfers',
+  'getTransfer',
+  'listProfiles',
+  'getProfile',
+  'listFiatAccounts',
+  'getFiatAccount',
+  'listOrchestrations',
+  'getOrchestration',
+  'listOrchestrationRules',
+  'listDepositAddresses',
+] as const satisfies readonly ReadOperationId[];
+export type ReadPageId = (typeof READ_PAGE_IDS)[number];
+
+export function hasPage(id: string): id is ReadPageId {
+  return (READ_PAGE_IDS as readonly string[]).includes(id);
+}
+
+/**
+ * The console path of a read's page, each `:name` of its route filled (encoded) from `params`,
+ * and a query for a list's filters (empty values left out).
+ *
+ * @example
+ * pagePath('getOrder', { profile_id: 'p-1', id: 'o-9' }); // '/orders/p-1/o-9'
+ * pagePath('listOrders', {}, { profile: 'p-1' }); // '/orders?profile=p-1'
+ */
+export function pagePath(
+  id: ReadPageId,
+  params: Readonly<Record<string, string>> = {},
+  query: Readonly<Record<string, string | undefined>> = {},
+): string {
+  const path = operations[id].route.replace(/:(\w+)/g, (_, name: string) =>
+    encodeURIComponent(params[name] ?? ''),
+  );
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) if (value) search.set(key, value);
+  const text = search.toString();
+  return text ? `${path}?${text}` : path;
+}
+
+/** The page of one orchestration rule: the service has no read of a single rule, so it is found by id in the list. */
+export const rulePath = (id: string) =>
+  `${pagePath('listOrchestrationRules')}/${encodeURIComponent(id)}`;

@@ -5,6 +5,7 @@ import {
   type WriteOperationId,
 } from '@console/schemas';
 import type { z } from 'zod';
+import { hasPage, pagePath } from './operation-routes';
 
 /*
  * The SPA's view of the service's reads: every shape is the registry's response schema of the
@@ -28,6 +29,12 @@ export const TransferPageSchema = operations.listTransfers.response;
 export const OrchestrationPageSchema = operations.listOrchestrations.response;
 export const RulePageSchema = operations.listOrchestrationRules.response;
 export const BalancesSchema = operations.listProfileBalances.response;
+export const OrchestrationRecordSchema = operations.getOrchestration.response;
+export const DepositAddressPageSchema = operations.listDepositAddresses.response;
+export const FiatAccountPageSchema = operations.listFiatAccounts.response;
+export const FiatAccountRecordSchema = operations.getFiatAccount.response;
+export type ReadFiatAccount = z.infer<typeof FiatAccountRecordSchema>;
+export type ReadDepositAddress = z.infer<typeof DepositAddressPageSchema>['items'][number];
 export type ReadRule = z.infer<typeof RulePageSchema>['items'][number];
 
 /** Where a created record is read back, and when it stops changing. */
@@ -39,9 +46,6 @@ export interface LiveRecord {
   /** The record's page in the console, when it has one. */
   page?: (record: Record<string, unknown>) => string | undefined;
 }
-
-/** The reads whose record has a page in the SPA (others are followed on the result card only). */
-const READ_PAGES: ReadonlySet<string> = new Set(['getOrder', 'getTransfer']);
 
 /** The record's members named by a result declaration, or undefined when one is missing. */
 function paramsOf(record: Record<string, unknown>, names: Readonly<Record<string, string>>) {
@@ -74,9 +78,7 @@ export function liveRecordOf(id: WriteOperationId): LiveRecord | undefined {
     status: { known: status.known, terminal: status.terminal },
     page: (r) => {
       const params = paramsOf(r, names);
-      return params && READ_PAGES.has(record.operation)
-        ? read.route.replace(/:(\w+)/g, (_, n: string) => encodeURIComponent(params[n] ?? ''))
-        : undefined;
+      return params && hasPage(record.operation) ? pagePath(record.operation, params) : undefined;
     },
   };
 }

@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { Amount } from './amount';
 import { CopyValue } from './copy-value';
 import { LocalTime } from './local-time';
+import { ProfileRef } from './profile-ref';
 import { EnumBadge, StatusBadge } from './status-badge';
 import { humanize, valueKind } from './value-kinds';
 
@@ -62,7 +63,12 @@ function renderValue(
     case 'enum':
       return <EnumBadge value={text} known={kind.known} />;
     case 'id':
-      return <CopyValue value={text} label={label} />;
+      // A profile is known by its nickname; the id stays beside it.
+      return /(^|_)profile_id$/.test(key) ? (
+        <ProfileRef id={text} label={label} />
+      ) : (
+        <CopyValue value={text} label={label} />
+      );
     case 'time':
       return <LocalTime value={text} />;
     case 'amount':

@@ -2,6 +2,8 @@ import { fieldInfo, kindOf } from '@/lib/schema-walk';
 import { useOperation } from '../operation-context';
 import { DateTimeField } from './date-time-field';
 import { DecimalField } from './decimal-field';
+import { DepositAddressField } from './deposit-address-field';
+import { FiatAccountField } from './fiat-account-field';
 import { IntegerField } from './integer-field';
 import { MetadataField } from './metadata-field';
 import { ProfileField } from './profile-field';
@@ -31,9 +33,20 @@ export function Field(props: FieldProps) {
   // The registry's `choices` names the list that can serve an id; until every id field carries
   // it, a profile id is known by its name.
   const choices =
-    (meta as { choices?: string }).choices ??
-    (/(^|[._])profile_id$/.test(props.name) ? 'listProfiles' : undefined);
-  if (choices === 'listProfiles') return <ProfileField {...props} />;
+    meta.choices ?? (/(^|[._])profile_id$/.test(props.name) ? 'listProfiles' : undefined);
+  switch (choices) {
+    case 'listProfiles':
+      return <ProfileField {...props} />;
+    case 'listFiatAccounts':
+      return <FiatAccountField {...props} />;
+    case 'listDepositAddresses':
+      return (
+        <DepositAddressField
+          {...props}
+          member={meta.choiceMember === 'address' ? 'address' : 'id'}
+        />
+      );
+  }
   const type = kindOf(schema);
   if (type === 'enum') return <SelectField {...props} />;
   if (type === 'record') return <MetadataField {...props} />;

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { Controller, useFormContext } from 'react-hook-form';
 import { exceeds } from '@/lib/decimal';
 import { formatAmount } from '@/lib/format-amount';
+import { pastedValue } from '@/lib/picker';
 import {
   balanceOf,
   balancesQuery,
@@ -14,8 +15,6 @@ import {
 import { CopyValue } from '../../result/copy-value';
 import { TextField, type FieldProps } from './text-field';
 import { requiredProps, useField } from './use-field';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export interface ProfileFieldProps extends FieldProps {
   /**
@@ -96,15 +95,13 @@ export function ProfileField({ name, required, spend, asset }: ProfileFieldProps
             onBlur={input.onBlur}
             onDropdownOpen={() => setOpened(true)}
             onSearchChange={(search) => {
-              const text = search.trim();
-              if (!UUID.test(text)) return;
-              const known = list.find((p) => p.id.toLowerCase() === text.toLowerCase());
-              if (known) {
-                setUnknownId(undefined);
-                input.onChange(known.id);
-              } else {
-                setUnknownId(text);
-              }
+              const pasted = pastedValue(
+                search,
+                list.map((p) => p.id),
+              );
+              if (!pasted) return;
+              setUnknownId(pasted.kind === 'unknown' ? pasted.value : undefined);
+              if (pasted.kind === 'known') input.onChange(pasted.value);
             }}
             filter={({ options, search }) => {
               const needle = search.trim().toLowerCase();

@@ -1,0 +1,72 @@
+import { seesWholeRecord, type Role } from '@console/schemas';
+import { useQueries, useQuery } from '@tanstack/react-query';
+import { readService } from './api';
+import {
+  FiatAccountPageSchema,
+  FiatAccountRecordSchema,
+  nextCursor,
+  type ReadFiatAccount,
+} from './read-schemas';
+
+async function allFiatAccounts(): Promise<ReadFiatAccount[]> {
+  const accounts: ReadFiatAccount[] = [];
+  let cursor: string | undefined;
+  do {
+    const page = await readService(
+      '/v2/transfer/fiat-accounts',
+      { limit: 1000, page_cursor: cursor },
+      FiatAccountPageSchema,
+    );
+    accounts.push(...page.items);
+    cursor = nextCursor(page);
+  } while (cursor);
+  return accounts;
+}
+
+/**
+ * Every fiat account the credential sees, shortened as the service lists them (no owner, last four
+ * digits): what pickers offer. Read once a minute at most; every picker shares the one read.
+ */
+export function useFiatAccounts() {
+  const query = useQuery({
+    queryKey: ['svc', 'fiat-accounts', 'all'],
+    queryFn: allFiatAccounts,
+    staleTime: 60_000,
+  });
+  const byId = new Map((query.data ?? []).map((a) => [a.id, a]));
+  return { ...query, byId };
+}
+
+export const fiatAccountPath = (id: string) =>
+  `/v2/transfer/fiat-accounts/${encodeURIComponent(id)}`;
+
+/** One fiat account in full (masked by the BFF for roles that may not see it whole). */
+export const fiatAccountQuery = (id: string) => ({
+  queryKey: ['svc', fiatAccountPath(id)],
+  queryFn: () => readService(fiatAccountPath(id), {}, FiatAccountRecordSchema),
+});
+
+/**
+ * The owners of the listed accounts, for a role that sees fiat accounts whole, read when a picker
+ * opens (the list leaves the owner out). Other roles would read masked names: nothing is read.
+ */
+export function useFiatAccountOwners(
+  ids: readonly string[],
+  role: Role | undefined,
+  enabled: boolean,
+) {
+  const whole = role !== undefined && seesWholeRecord(role, 'getFiatAccount') && role !== 'viewer';
+  const results = useQueries({
+    queries: ids.map((id) => ({
+      ...fiatAccountQuery(id),
+      enabled: enabled && whole,
+      staleTime: 60_000,
+    })),
+  });
+  return new Map(
+    ids.flatMap((id, i) => {
+      const data = results[i]?.data;
+      return data ? [[id, data] as const] : [];
+    }),
+  );
+}
