@@ -51,7 +51,11 @@ export function AppLayout() {
           <AppHeader session={session.data} navOpened={opened} onToggleNav={toggle} />
         </AppShell.Header>
         <AppShell.Navbar>
-          <AppNavbar operations={session.data.operations} onNavigate={close} />
+          <AppNavbar
+            operations={session.data.operations}
+            role={session.data.operator.role}
+            onNavigate={close}
+          />
         </AppShell.Navbar>
         <Suspense fallback={null}>
           <RequestNotifier />

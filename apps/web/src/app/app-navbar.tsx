@@ -1,4 +1,5 @@
 import { Badge, NavLink, ScrollArea, Stack, Text } from '@mantine/core';
+import type { Role } from '@console/schemas';
 import { Link, useLocation } from 'react-router';
 import { useApprovalQueue } from '@/features/approvals/use-approvals';
 import { dutiesFor } from './nav';
@@ -18,13 +19,15 @@ function ApprovalCount({ enabled }: { enabled: boolean }) {
 /** The duties this operator's role may use; everything else is simply not offered. */
 export function AppNavbar({
   operations,
+  role,
   onNavigate,
 }: {
   operations: string[];
+  role: Role;
   onNavigate: () => void;
 }) {
   const { pathname } = useLocation();
-  const duties = dutiesFor(operations);
+  const duties = dutiesFor(operations, role);
   // One entry is current: the one whose path is the longest prefix of the page's (an internal
   // transfer's form is under "/transfers/…" but is not "All transfers").
   const current = duties

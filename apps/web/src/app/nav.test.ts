@@ -1,11 +1,12 @@
-import { WRITE_OPERATION_IDS, operations } from '@console/schemas';
+import { operations, type OperationId } from '@console/schemas';
 import { describe, expect, it } from 'vitest';
 import { DUTIES, dutiesFor } from './nav';
+import { PAGED_OPERATIONS } from './operation-pages';
 
 describe('navigation by duty', () => {
-  it('offers every write that has a place in the navigation, where its entry says', () => {
+  it('offers every page of the registry that has a place in the navigation, where its entry says', () => {
     const offered = DUTIES.flatMap((d) => d.items.map((i) => i.operation)).filter(Boolean);
-    const placed = WRITE_OPERATION_IDS.filter((id) => operations[id].nav);
+    const placed = PAGED_OPERATIONS.filter((id) => operations[id].nav);
     expect(offered.sort()).toEqual([...placed].sort());
     for (const duty of DUTIES) {
       for (const item of duty.items) {
@@ -14,26 +15,51 @@ describe('navigation by duty', () => {
     }
   });
 
-  it('shows support only fiat accounts, orders, profiles, approvals and the journal', () => {
-    const duties = dutiesFor(['updateFiatAccount']);
-    expect(duties.map((d) => d.label)).toEqual([
-      'Trading',
+  it('names no two entries alike, so "Orchestrations" is one page and the form is "New orchestration"', () => {
+    const labels = DUTIES.flatMap((d) => d.items.map((i) => i.label));
+    expect(new Set(labels).size).toBe(labels.length);
+    const orchestration = DUTIES.find((d) => d.label === 'Orchestration')!;
+    expect(orchestration.items.map((i) => i.label)).toEqual([
+      'Orchestrations',
+      'Rules',
+      'New orchestration',
+      'New rule',
+    ]);
+  });
+
+  it('puts what the service holds before the forms that change it, within each duty', () => {
+    for (const duty of DUTIES) {
+      const kinds = duty.items
+        .filter((i) => i.operation)
+        .map((i) => operations[i.operation as OperationId].kind);
+      expect(kinds).toEqual([...kinds].sort((a, b) => (a === b ? 0 : a === 'read' ? -1 : 1)));
+    }
+  });
+
+  it('shows support the lists, fiat account changes, approvals and the journal', () => {
+    const duties = dutiesFor(['updateFiatAccount', 'deleteFiatAccount'], 'support');
+    expect(duties.flatMap((d) => d.items.map((i) => i.label))).toEqual([
+      'Orders',
       'Transfers',
-      'Fiat',
-      'Orchestration',
-      'Profiles',
+      'Deposit addresses',
+      'Fiat accounts',
+      'Update fiat account',
+      'Orchestrations',
+      'Rules',
+      'Profiles and balances',
       'Approvals',
       'Journal',
     ]);
-    expect(duties[0]!.items.map((i) => i.label)).toEqual(['Orders']);
   });
 
   it('shows a viewer only what everyone reads', () => {
-    expect(dutiesFor([]).flatMap((d) => d.items.map((i) => i.label))).toEqual([
+    expect(dutiesFor([], 'viewer').flatMap((d) => d.items.map((i) => i.label))).toEqual([
       'Orders',
-      'All transfers',
-      'All orchestrations',
-      'All rules',
+      'Transfers',
+      'Deposit addresses',
+      'Fiat accounts',
+      'Orchestrations',
+      'Rules',
       'Profiles and balances',
       'Journal',
     ]);

@@ -1,10 +1,17 @@
-import { DUTIES as REGISTRY_DUTIES, operations, type OperationId } from '@console/schemas';
+import {
+  DUTIES as REGISTRY_DUTIES,
+  mayUse,
+  operations,
+  type OperationId,
+  type Role,
+} from '@console/schemas';
 import { PAGED_OPERATIONS } from './operation-pages';
 
 /*
  * Navigation by duty, as the back office divides the work. The registry says where each operation
- * sits; the console's own pages (orders placed, approvals, journal) are added here. An item tied to
- * an operation is offered only to roles that may use it; the console's lists are for everyone.
+ * sits, read or write; within a duty, the pages that show what the service holds come before the
+ * forms that change it. An item tied to an operation is offered only to roles that may use it;
+ * the console's own pages (approvals, journal) are added here.
  */
 
 export interface NavItem {
@@ -20,38 +27,36 @@ export interface Duty {
   items: NavItem[];
 }
 
-/** The console's own pages that open a duty, before its operations. */
-const CONSOLE_PAGES: Partial<Record<string, NavItem[]>> = {
-  Trading: [{ label: 'Orders', to: '/orders' }],
-  Transfers: [{ label: 'All transfers', to: '/transfers' }],
-  Orchestration: [
-    { label: 'All orchestrations', to: '/orchestrations' },
-    { label: 'All rules', to: '/orchestration-rules' },
-  ],
-  Profiles: [{ label: 'Profiles and balances', to: '/profiles' }],
-};
+const placed = (kind: 'read' | 'write', duty: string): NavItem[] =>
+  PAGED_OPERATIONS.flatMap((id): NavItem[] => {
+    const { nav, route } = operations[id];
+    return operations[id].kind === kind && nav?.duty === duty
+      ? [{ label: nav.label, to: route, operation: id }]
+      : [];
+  });
 
 export const DUTIES: Duty[] = [
   ...REGISTRY_DUTIES.map((duty) => ({
     label: duty,
-    items: [
-      ...(CONSOLE_PAGES[duty] ?? []),
-      ...PAGED_OPERATIONS.flatMap((id): NavItem[] => {
-        const { nav, route } = operations[id];
-        return nav?.duty === duty ? [{ label: nav.label, to: route, operation: id }] : [];
-      }),
-    ],
+    items: [...placed('read', duty), ...placed('write', duty)],
   })).filter((duty) => duty.items.length > 0),
   { label: 'Approvals', items: [{ label: 'Approvals', to: '/approvals', approvals: true }] },
   { label: 'Journal', items: [{ label: 'Journal', to: '/journal' }] },
 ];
 
-/** The duties and items this operator may use; a duty with nothing left is not shown. */
-export function dutiesFor(allowed: readonly string[]): Duty[] {
+/**
+ * The duties and items this operator may use: the writes of their session, the reads of their
+ * role. A duty with nothing left is not shown.
+ */
+export function dutiesFor(allowed: readonly string[], role: Role): Duty[] {
   return DUTIES.map((duty) => ({
     ...duty,
-    items: duty.items.filter((item) =>
-      item.approvals ? allowed.length > 0 : !item.operation || allowed.includes(item.operation),
-    ),
+    items: duty.items.filter((item) => {
+      if (item.approvals) return allowed.length > 0;
+      if (!item.operation) return true;
+      return operations[item.operation].kind === 'read'
+        ? mayUse(role, item.operation)
+        : allowed.includes(item.operation);
+    }),
   })).filter((duty) => duty.items.length > 0);
 }

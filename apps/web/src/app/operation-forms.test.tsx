@@ -16,8 +16,10 @@ const CONDITIONAL: Partial<Record<WriteOperationId, string[]>> = {
   createOrder: ['quote_amount', 'stop_price', 'expiration_date'],
   // One switch: amount by default, total when switched.
   createCryptoWithdrawalFee: ['total'],
-  // Shown as their members' sections (person details, wire, …), not under their own name.
-  updateFiatAccount: ['fiat_account_owner', 'fiat_network_instructions'],
+  // An edit: the account's owner, instructions and metadata appear, filled, once the account is
+  // picked and read (features/fiat/fields/update-fiat-account-fields.test.tsx), as their
+  // members' sections (person details, wire, …).
+  updateFiatAccount: ['fiat_account_owner', 'fiat_network_instructions', 'metadata'],
 };
 
 // Each write's own fields component, or the generated form when it has none.

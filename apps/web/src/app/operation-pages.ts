@@ -1,8 +1,9 @@
-import { WRITE_OPERATION_IDS, type WriteOperationId } from '@console/schemas';
+import { WRITE_OPERATION_IDS, type OperationId } from '@console/schemas';
+import { READ_PAGE_IDS } from '@/lib/operation-routes';
 
 /**
- * The operations of the registry that have a page in the SPA, in registry order: every write,
- * with its own or a generated form (app/operation-views.tsx). The router and the navigation are
- * built from this list; the reads join it with their pages in the read-back console.
+ * The operations of the registry that have a page in the SPA, at their registry route: every
+ * write, with its own or a generated form (app/operation-views.tsx), and the reads that have a
+ * page (app/read-pages.ts). The router and the navigation are built from this list.
  */
-export const PAGED_OPERATIONS: readonly WriteOperationId[] = WRITE_OPERATION_IDS;
+export const PAGED_OPERATIONS: readonly OperationId[] = [...WRITE_OPERATION_IDS, ...READ_PAGE_IDS];

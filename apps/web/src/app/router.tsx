@@ -44,59 +44,11 @@ export const router = createBrowserRouter(
               ),
             },
             {
-              path: 'orders',
+              // The service has no read of one rule: its page finds it by id in the list.
+              path: 'orchestration-rules/:id',
               lazy: page(
-                () => import('@/features/orders/orders-page'),
-                (m) => m.OrdersPage,
-              ),
-            },
-            {
-              path: 'orders/:profile_id/:id',
-              lazy: page(
-                () => import('@/features/orders/order-detail-page'),
-                (m) => m.OrderDetailPage,
-              ),
-            },
-            {
-              path: 'profiles',
-              lazy: page(
-                () => import('@/features/profiles/profiles-page'),
-                (m) => m.ProfilesPage,
-              ),
-            },
-            {
-              path: 'profiles/:profile_id',
-              lazy: page(
-                () => import('@/features/profiles/profile-page'),
-                (m) => m.ProfilePage,
-              ),
-            },
-            {
-              path: 'orchestrations',
-              lazy: page(
-                () => import('@/features/orchestration/orchestrations-page'),
-                (m) => m.OrchestrationsPage,
-              ),
-            },
-            {
-              path: 'orchestration-rules',
-              lazy: page(
-                () => import('@/features/orchestration/rules-page'),
-                (m) => m.RulesPage,
-              ),
-            },
-            {
-              path: 'transfers',
-              lazy: page(
-                () => import('@/features/transfers/transfers-page'),
-                (m) => m.TransfersPage,
-              ),
-            },
-            {
-              path: 'transfers/:id',
-              lazy: page(
-                () => import('@/features/transfers/transfer-detail-page'),
-                (m) => m.TransferDetailPage,
+                () => import('@/features/orchestration/rule-page'),
+                (m) => m.RulePage,
               ),
             },
             {
@@ -149,8 +101,8 @@ export const router = createBrowserRouter(
   ],
   {
     // Called when a path matches nothing yet, or only a route with a parameter or a splat that a
-    // registry route may outrank (`/orders/new` against `/orders/:profile_id/:id`): the registry's routes
-    // are loaded and patched in once.
+    // registry route may outrank: the registry's routes (every write's form and every read's page,
+    // app/operation-pages.ts) are loaded and patched in once.
     async patchRoutesOnNavigation({ patch }) {
       registryPatched ??= import('./registry-routes').then(
         ({ registryRoutes }) => patch(PAGES, registryRoutes),

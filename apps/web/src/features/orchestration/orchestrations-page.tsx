@@ -9,22 +9,24 @@ import { Freshness } from '@/components/states/freshness';
 import { PagedResults } from '@/components/states/paged-results';
 import { readService } from '@/lib/api';
 import { OrchestrationPageSchema, nextCursor, type Profile } from '@/lib/read-schemas';
+import { pagePath, rulePath } from '@/lib/operation-routes';
 import { profileName, useProfiles } from '@/lib/use-profiles';
-
-/** `fail_reason` in words: the service's detail, or its members as they came. */
-export function failReasonInWords(reason: unknown): string | undefined {
-  if (typeof reason !== 'object' || reason === null) return undefined;
-  const r = reason as Record<string, unknown>;
-  if (typeof r.detail === 'string' && r.detail) return r.detail;
-  const parts = Object.entries(r).map(([k, v]) => `${k.replace(/_/g, ' ')}: ${String(v)}`);
-  return parts.length ? parts.join('; ') : undefined;
-}
+import { failReasonInWords } from './fail-reason';
 
 function Row({ o, names }: { o: Orchestration; names: ReadonlyMap<string, Profile> }) {
   const reason = failReasonInWords(o.fail_reason);
   return (
     <Table.Tr>
-      <Table.Td>{o.created_at ? <LocalTime value={o.created_at} /> : o.id}</Table.Td>
+      <Table.Td>
+        <Anchor
+          component={Link}
+          to={pagePath('getOrchestration', { id: o.id })}
+          size="sm"
+          aria-label={`Open orchestration ${o.id}`}
+        >
+          {o.created_at ? <LocalTime value={o.created_at} /> : o.id}
+        </Anchor>
+      </Table.Td>
       <Table.Td>
         <Text size="sm">{profileName(names, o.profile_id)}</Text>
       </Table.Td>
@@ -48,7 +50,7 @@ function Row({ o, names }: { o: Orchestration; names: ReadonlyMap<string, Profil
         {o.orchestration_rule_id ? (
           <Anchor
             component={Link}
-            to={`/orchestration-rules#rule-${o.orchestration_rule_id}`}
+            to={rulePath(o.orchestration_rule_id)}
             size="sm"
             aria-label={`Rule ${o.orchestration_rule_id}`}
           >
@@ -94,7 +96,7 @@ export function OrchestrationsPage() {
           size="xs"
           w={160}
         />
-        <Anchor component={Link} to="/orchestration-rules" size="sm">
+        <Anchor component={Link} to={pagePath('listOrchestrationRules')} size="sm">
           Rules
         </Anchor>
       </Group>

@@ -1,42 +1,16 @@
-import { Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Stack, Table, Text, Title } from '@mantine/core';
+import { ORCHESTRATION_RULE_STATUSES } from '@console/schemas';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { CopyValue } from '@/components/result/copy-value';
+import { Link } from 'react-router';
 import { LocalTime } from '@/components/result/local-time';
 import { StatusBadge } from '@/components/result/status-badge';
 import { Freshness } from '@/components/states/freshness';
 import { PagedResults } from '@/components/states/paged-results';
 import { readService } from '@/lib/api';
-import { RulePageSchema, nextCursor, type ReadRule } from '@/lib/read-schemas';
+import { rulePath } from '@/lib/operation-routes';
+import { RulePageSchema, nextCursor } from '@/lib/read-schemas';
 import { profileName, useProfiles } from '@/lib/use-profiles';
-
-const RULE_STATUSES = ['ACTIVE', 'DELETED', 'PENDING', 'REJECTED', 'CANCELLED'];
-
-/** Which deposits a rule watches, and what the service made for it (an address, instructions). */
-function Source({ rule }: { rule: ReadRule }) {
-  const { crypto, fiat, profile } = rule.source ?? {};
-  if (crypto) {
-    return (
-      <Stack gap={0}>
-        <Text size="sm">Crypto deposits on {crypto.network ?? 'any network'}</Text>
-        {crypto.address && <CopyValue value={crypto.address} label="deposit address" />}
-      </Stack>
-    );
-  }
-  if (fiat) {
-    return (
-      <Stack gap={0}>
-        <Text size="sm">
-          {fiat.network ?? 'Fiat'} deposits{fiat.memo_id ? ` with memo ${fiat.memo_id}` : ''}
-        </Text>
-        {fiat.deposit_instructions_id && (
-          <CopyValue value={fiat.deposit_instructions_id} label="deposit instructions id" />
-        )}
-      </Stack>
-    );
-  }
-  if (profile) return <Text size="sm">Credits to profile {profile.profile_id}</Text>;
-  return <Text size="sm">—</Text>;
-}
+import { SourceInWords } from './endpoint-words';
 
 /** The service's orchestration rules: what each watches, what it makes, and its status. */
 export function RulesPage() {
@@ -87,7 +61,14 @@ export function RulesPage() {
                   <Table.Tr key={r.id} id={`rule-${r.id}`}>
                     <Table.Td>{r.created_at ? <LocalTime value={r.created_at} /> : '—'}</Table.Td>
                     <Table.Td>
-                      <Text size="sm">{r.nickname || r.id}</Text>
+                      <Anchor
+                        component={Link}
+                        to={rulePath(r.id)}
+                        size="sm"
+                        aria-label={`Open rule ${r.nickname || r.id}`}
+                      >
+                        {r.nickname || r.id}
+                      </Anchor>
                     </Table.Td>
                     <Table.Td>
                       <Text size="sm">{profileName(profiles.byId, r.profile_id)}</Text>
@@ -98,10 +79,10 @@ export function RulesPage() {
                       </Text>
                     </Table.Td>
                     <Table.Td>
-                      <Source rule={r} />
+                      <SourceInWords source={r.source} rule />
                     </Table.Td>
                     <Table.Td>
-                      <StatusBadge value={r.status} known={RULE_STATUSES} />
+                      <StatusBadge value={r.status} known={ORCHESTRATION_RULE_STATUSES} />
                     </Table.Td>
                   </Table.Tr>
                 ))}

@@ -1,30 +1,51 @@
-import { Anchor, Button, Card, Group, List, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, List, Stack, Text, Title } from '@mantine/core';
 import { MARKETS, OrderSchema, isKnownValue, marketAssets, type Order } from '@console/schemas';
 import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { LocalTime } from '@/components/result/local-time';
 import { ResultCard } from '@/components/result/result-card';
+import { SectionCard as Section } from '@/components/result/section-card';
 import { Freshness } from '@/components/states/freshness';
 import { ErrorState, LoadingState } from '@/components/states/states';
 import { listJournal, readService } from '@/lib/api';
 import { liveInterval } from '@/lib/live-interval';
+import { pagePath } from '@/lib/operation-routes';
 import { ExecutionPageSchema, FINAL_ORDER_STATUSES } from '@/lib/read-schemas';
 import { useProfiles, profileName } from '@/lib/use-profiles';
+import { CancelOrderAction } from './cancel-order-action';
 import { OrderFills, OrderTimeline } from './order-fills';
 
 const isFinal = (order: Order | undefined) =>
   order !== undefined && (FINAL_ORDER_STATUSES as readonly string[]).includes(order.status);
 
-function Section({ title, children }: { title: string; children: React.ReactNode }) {
+/**
+ * After a cancel request: while the order is open it may still fill, and once final, whether the
+ * cancel took effect or a fill came first.
+ */
+function CancelRequested({ order, at }: { order: Order; at: number }) {
+  const when = <LocalTime value={at} size="sm" />;
+  if (!isFinal(order)) {
+    return (
+      <Alert color="yellow" variant="light" title="Cancel requested" role="status">
+        <Text size="sm">
+          Requested at {when}. The order stays open, and may still fill, until the service cancels
+          it; this page follows it.
+        </Text>
+      </Alert>
+    );
+  }
+  const filled = order.status === 'FILLED';
   return (
-    <Card withBorder padding="md" radius="md" component="section" aria-label={title}>
-      <Stack gap="sm">
-        <Title order={2} size="h4">
-          {title}
-        </Title>
-        {children}
-      </Stack>
-    </Card>
+    <Alert color={filled ? 'orange' : 'teal'} variant="light" role="status">
+      <Text size="sm">
+        {filled
+          ? `The order filled before the cancellation requested at `
+          : `Cancelled as requested at `}
+        {when}
+        {filled ? ' took effect.' : `: the order is ${order.status}.`}
+      </Text>
+    </Alert>
   );
 }
 
@@ -85,6 +106,7 @@ export function OrderDetailPage() {
     enabled: order.data !== undefined,
     placeholderData: (previous) => previous,
   });
+  const [cancelAt, setCancelAt] = useState<number>();
   const data = order.data;
   const assets = data && isKnownValue(MARKETS, data.market) ? marketAssets(data.market) : undefined;
 
@@ -101,9 +123,19 @@ export function OrderDetailPage() {
             </Text>
           )}
         </div>
-        <Button component={Link} to="/orders" variant="default" size="xs">
-          Back to orders
-        </Button>
+        <Group gap="xs">
+          {data && (
+            <CancelOrderAction
+              order={data}
+              onOutcome={(outcome) => {
+                if (outcome.kind === 'sent') setCancelAt(Date.now());
+              }}
+            />
+          )}
+          <Button component={Link} to={pagePath('listOrders')} variant="default" size="xs">
+            Back to orders
+          </Button>
+        </Group>
       </Group>
       {order.isPending ? (
         <LoadingState label="Loading the order…" />
@@ -118,6 +150,7 @@ export function OrderDetailPage() {
             fetching={order.isFetching}
             onRefresh={() => void order.refetch()}
           />
+          {cancelAt !== undefined && <CancelRequested order={data} at={cancelAt} />}
           <ResultCard operation="createOrder" data={data} title="As the service holds it now" />
           <Section title="Fills">
             {executions.isPending ? (

@@ -1,6 +1,7 @@
 import { Button, Group, Stack, Title } from '@mantine/core';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
+import { operations } from '@console/schemas';
 import { Freshness } from '@/components/states/freshness';
 import { PagedResults } from '@/components/states/paged-results';
 import { readService } from '@/lib/api';
@@ -8,6 +9,7 @@ import { OrderPageSchema, nextCursor } from '@/lib/read-schemas';
 import { useCan } from '@/lib/session';
 import { useProfiles } from '@/lib/use-profiles';
 import { ORDER_FILTER_KEYS, OrderFiltersBar, dayBound, type OrderFilters } from './order-filters';
+import { CancelOrderAction } from './cancel-order-action';
 import { OrdersTable } from './orders-table';
 
 /** Rows a page asks the service for: a screenful, and "Load more" for the next. */
@@ -20,6 +22,7 @@ export function OrdersPage() {
     ORDER_FILTER_KEYS.map((key) => [key, params.get(key) ?? undefined]).filter(([, v]) => v),
   );
   const canOrder = useCan('createOrder');
+  const canCancel = useCan('cancelOrder');
   const profiles = useProfiles();
   const query = useInfiniteQuery({
     queryKey: ['svc', 'orders', filters],
@@ -60,7 +63,7 @@ export function OrdersPage() {
           Orders
         </Title>
         {canOrder && (
-          <Button component={Link} to="/orders/new" size="xs">
+          <Button component={Link} to={operations.createOrder.route} size="xs">
             New order
           </Button>
         )}
@@ -90,7 +93,13 @@ export function OrdersPage() {
         }
         count={(n) => `${n} order${n === 1 ? '' : 's'} shown, newest first`}
       >
-        {(items) => <OrdersTable items={items} profiles={profiles.byId} />}
+        {(items) => (
+          <OrdersTable
+            items={items}
+            profiles={profiles.byId}
+            action={canCancel ? (order) => <CancelOrderAction order={order} compact /> : undefined}
+          />
+        )}
       </PagedResults>
     </Stack>
   );

@@ -13,6 +13,7 @@ import { Link } from 'react-router';
 import { Amount } from '@/components/result/amount';
 import { LocalTime } from '@/components/result/local-time';
 import { EnumBadge, StatusBadge } from '@/components/result/status-badge';
+import { pagePath } from '@/lib/operation-routes';
 import type { Profile } from '@/lib/read-schemas';
 import { profileName } from '@/lib/use-profiles';
 
@@ -24,7 +25,7 @@ const dash = (
 
 /** The order's page in the console. */
 export const orderPath = (order: Pick<Order, 'profile_id' | 'id'>) =>
-  `/orders/${encodeURIComponent(order.profile_id ?? '')}/${encodeURIComponent(order.id)}`;
+  pagePath('getOrder', { profile_id: order.profile_id ?? '', id: order.id });
 
 function amountOr(value: string | undefined, asset: string | undefined): ReactNode {
   return value ? <Amount value={value} asset={asset} /> : dash;

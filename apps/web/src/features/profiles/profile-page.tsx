@@ -7,10 +7,14 @@ import { Freshness } from '@/components/states/freshness';
 import { EmptyState, ErrorState, LoadingState } from '@/components/states/states';
 import { readService } from '@/lib/api';
 import { add } from '@/lib/decimal';
+import { pagePath } from '@/lib/operation-routes';
 import { ProfileSchema } from '@/lib/read-schemas';
 import { useBalances } from '@/lib/use-profiles';
 
-/** One profile: what it is, each asset's available and trading balance, its orders a click away. */
+/**
+ * One profile: what it is, each asset's available and trading balance, and its orders, transfers
+ * and deposit addresses one click away.
+ */
 export function ProfilePage() {
   const { profile_id = '' } = useParams();
   const path = `/v2/profiles/${encodeURIComponent(profile_id)}`;
@@ -71,18 +75,29 @@ export function ProfilePage() {
           Profile: {name}
         </Title>
         <Group gap="xs">
-          <Button component={Link} to="/profiles" variant="default" size="xs">
+          <Button component={Link} to={pagePath('listProfiles')} variant="default" size="xs">
             All profiles
           </Button>
+        </Group>
+      </Group>
+      <Group gap="xs">
+        {(
+          [
+            ['listOrders', 'Orders of this profile'],
+            ['listTransfers', 'Transfers of this profile'],
+            ['listDepositAddresses', 'Deposit addresses of this profile'],
+          ] as const
+        ).map(([list, label]) => (
           <Button
+            key={list}
             component={Link}
-            to={`/orders?profile=${encodeURIComponent(profile_id)}`}
-            variant="default"
+            to={pagePath(list, {}, { profile: profile_id })}
+            variant="light"
             size="xs"
           >
-            Orders of this profile
+            {label}
           </Button>
-        </Group>
+        ))}
       </Group>
       {profile.isError && !profile.data ? (
         <ErrorState error={profile.error} onRetry={() => void profile.refetch()} />

@@ -1,0 +1,134 @@
+import { Alert, Anchor, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { FINAL_FIAT_ACCOUNT_STATUSES, operations, seesWholeRecord } from '@console/schemas';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { LocalTime } from '@/components/result/local-time';
+import { ResultCard } from '@/components/result/result-card';
+import { SectionCard } from '@/components/result/section-card';
+import { Freshness } from '@/components/states/freshness';
+import { ErrorState, LoadingState } from '@/components/states/states';
+import { fiatAccountName } from '@/lib/fiat-account-words';
+import { liveInterval } from '@/lib/live-interval';
+import { pagePath } from '@/lib/operation-routes';
+import type { ReadFiatAccount } from '@/lib/read-schemas';
+import { useCan, useSession } from '@/lib/session';
+import { fiatAccountQuery } from '@/lib/use-fiat-accounts';
+import { DeleteFiatAccountAction } from './delete-fiat-account-action';
+import { FiatAccountOwner } from './fiat-account-owner';
+
+const isFinal = (a: ReadFiatAccount | undefined) =>
+  a !== undefined && (FINAL_FIAT_ACCOUNT_STATUSES as readonly string[]).includes(a.status);
+
+/**
+ * One fiat account as the service holds it now: its owner (a person or an institution), its
+ * network instructions, its status followed until the service has reviewed it, and, for the roles
+ * that manage fiat accounts, Update and Delete. The BFF masks the record for roles that may not
+ * see it whole; the page says so.
+ */
+export function FiatAccountPage() {
+  const { id = '' } = useParams();
+  const role = useSession().data?.operator.role;
+  const canUpdate = useCan('updateFiatAccount');
+  const [deletedAt, setDeletedAt] = useState<number>();
+  const query = useQuery({
+    ...fiatAccountQuery(id),
+    enabled: deletedAt === undefined,
+    refetchInterval: (q) => liveInterval(q.state.dataUpdateCount, isFinal(q.state.data)),
+  });
+  const account = query.data;
+  const whole = role !== undefined && role !== 'viewer' && seesWholeRecord(role, 'getFiatAccount');
+
+  let body;
+  if (deletedAt !== undefined) {
+    body = (
+      <Alert color="teal" variant="light" title="Deleted" role="status">
+        <Text size="sm">
+          Deleted at <LocalTime value={deletedAt} />: no new transfer to this account can be
+          started.
+        </Text>
+      </Alert>
+    );
+  } else if (query.isPending) {
+    body = <LoadingState label="Loading the fiat account…" />;
+  } else if (!account) {
+    body = <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
+  } else {
+    body = (
+      <>
+        <Freshness
+          updatedAt={query.dataUpdatedAt}
+          error={query.isRefetchError ? query.error : undefined}
+          live={!isFinal(account)}
+          fetching={query.isFetching}
+          onRefresh={() => void query.refetch()}
+        />
+        {!whole && (
+          <Alert color="gray" variant="light" p="xs" role="note">
+            <Text size="sm">
+              Your role sees this account masked: names, addresses and numbers show their last
+              characters only.
+            </Text>
+          </Alert>
+        )}
+        <SectionCard title="Owner">
+          <FiatAccountOwner account={account} />
+        </SectionCard>
+        <ResultCard
+          operation="updateFiatAccount"
+          data={account}
+          title="As the service holds it now"
+        />
+        <SectionCard title="Journal">
+          <Text size="sm">
+            Changes of fiat accounts carry no reference id to find them by:{' '}
+            <Anchor component={Link} to="/journal?operation=updateFiatAccount" size="sm">
+              the journal's fiat account updates
+            </Anchor>{' '}
+            lists them all.
+          </Text>
+        </SectionCard>
+      </>
+    );
+  }
+
+  return (
+    <Stack gap="sm" maw={1040}>
+      <Group justify="space-between">
+        <div>
+          <Title order={1} size="h2">
+            Fiat account
+          </Title>
+          {account && (
+            <Text size="sm" c="dimmed">
+              {fiatAccountName(account)}
+            </Text>
+          )}
+        </div>
+        <Group gap="xs">
+          {account && canUpdate && deletedAt === undefined && (
+            <Button
+              component={Link}
+              to={`${operations.updateFiatAccount.route}?id=${encodeURIComponent(account.id)}`}
+              size="xs"
+            >
+              Update
+            </Button>
+          )}
+          {account && deletedAt === undefined && (
+            <DeleteFiatAccountAction
+              account={account}
+              onOutcome={(outcome) => {
+                if (outcome.kind === 'sent') setDeletedAt(Date.now());
+              }}
+            />
+          )}
+          <Button component={Link} to={pagePath('listFiatAccounts')} variant="default" size="xs">
+            Back to fiat accounts
+          </Button>
+        </Group>
+      </Group>
+      {body}
+    </Stack>
+  );
+}
