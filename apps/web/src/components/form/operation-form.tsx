@@ -1,10 +1,18 @@
 import { Alert, Button, Group, Stack } from '@mantine/core';
-import { newRefId, operations, type WriteOperation, type WriteOperationId } from '@console/schemas';
+import {
+  changedOnly,
+  newRefId,
+  operations,
+  type FieldChange,
+  type WriteOperation,
+  type WriteOperationId,
+} from '@console/schemas';
 import { useCallback, useEffect, useMemo, useState, type ComponentType } from 'react';
 import { FormProvider, useForm, type FieldValues } from 'react-hook-form';
-import { toFormValues } from '@/lib/form-values';
+import { toFormValues, toRequestInput } from '@/lib/form-values';
 import { formPathFor, requestShape } from '@/lib/schema-walk';
 import { AwaitingApprovalCard } from '../approval/awaiting-approval-card';
+import { ChangesReview } from './changes-review';
 import { LiveResultCard } from '../result/live-result-card';
 import { OperationContext } from './operation-context';
 import { ProblemAlert } from './problem-alert';
@@ -36,12 +44,33 @@ const INVALID = '[aria-invalid="true"], [data-invalid-focus]';
  * review step; a send is never made twice; a failed send is retried through its journal entry.
  */
 export function OperationForm(props: OperationFormProps) {
-  const [seed, setSeed] = useState({ key: 0, input: props.initialInput });
+  const [seed, setSeed] = useState<Seed>({ key: 0, input: props.initialInput, edit: null });
   const restart = useCallback(
-    (input?: Record<string, unknown>) => setSeed((s) => ({ key: s.key + 1, input })),
+    (input?: Record<string, unknown>, edit: Edit | null = null) =>
+      setSeed((s) => ({ key: s.key + 1, input, edit })),
     [],
   );
-  return <FormInstance key={seed.key} {...props} initialInput={seed.input} onRestart={restart} />;
+  return (
+    <FormInstance
+      key={seed.key}
+      {...props}
+      initialInput={seed.input}
+      edit={seed.edit}
+      onRestart={restart}
+    />
+  );
+}
+
+/** An edit of a record: its current values in request form, and which record it is. */
+interface Edit {
+  baseline: Record<string, unknown>;
+  of: string;
+}
+
+interface Seed {
+  key: number;
+  input: Record<string, unknown> | undefined;
+  edit: Edit | null;
 }
 
 function FormInstance({
@@ -49,8 +78,12 @@ function FormInstance({
   Fields,
   review,
   initialInput,
+  edit,
   onRestart,
-}: OperationFormProps & { onRestart: (input?: Record<string, unknown>) => void }) {
+}: OperationFormProps & {
+  edit: Edit | null;
+  onRestart: (input?: Record<string, unknown>, edit?: Edit | null) => void;
+}) {
   const op: WriteOperation = operations[operationId];
   const shape = useMemo(() => requestShape(op), [op]);
   const defaultValues = useMemo(() => {
@@ -59,7 +92,20 @@ function FormInstance({
     if (op.takesRefId) start.ref_id = newRefId();
     return toFormValues(shape, start);
   }, [op, shape, initialInput]);
-  const resolver = useMemo(() => operationResolver(op, shape), [op, shape]);
+  // An edit's current values: the resolver reduces the input to what differs from them, the
+  // review shows old → new. A form opened on a record is a new form instance (`openOn`), so its
+  // values start as the record's and nothing is dirty until the operator types.
+  const baseline = edit?.baseline ?? null;
+  const [unclearable, setUnclearable] = useState<FieldChange[]>([]);
+  const resolver = useMemo(
+    () => operationResolver(op, shape, () => baseline),
+    [op, shape, baseline],
+  );
+  const openOn = useCallback(
+    (values: Record<string, unknown>, current: Record<string, unknown>, of: string) =>
+      onRestart(values, { baseline: current, of }),
+    [onRestart],
+  );
   const methods = useForm<FieldValues>({
     defaultValues,
     resolver,
@@ -94,7 +140,12 @@ function FormInstance({
 
   const onValid = async (values: FieldValues) => {
     if (sending) return;
-    if (op.movesMoney) setReviewing(values);
+    if (baseline) {
+      // An edit is always reviewed, old → new; the resolver has reduced it to what changed.
+      const given = (toRequestInput(methods.getValues()) ?? {}) as Record<string, unknown>;
+      setUnclearable(changedOnly(baseline, given).unclearable);
+      setReviewing(values);
+    } else if (op.movesMoney) setReviewing(values);
     else await send(values);
   };
   const onInvalid = () => setFocusRequest((n) => n + 1);
@@ -136,7 +187,7 @@ function FormInstance({
   const unsaved = methods.formState.isDirty && sending === null;
   const refId = methods.getValues('ref_id') as string | undefined;
   return (
-    <OperationContext.Provider value={{ op, shape }}>
+    <OperationContext.Provider value={{ op, shape, baseline, editing: edit?.of, openOn }}>
       <FormProvider {...methods}>
         <form
           ref={(element) => {
@@ -165,13 +216,25 @@ function FormInstance({
             {sending && <SendProgress waitMillis={sending.waitMillis} />}
             <Group justify="flex-end">
               <Button type="submit" loading={sending !== null} disabled={sending !== null}>
-                {op.movesMoney ? 'Review and send' : op.title}
+                {op.movesMoney || baseline ? 'Review and send' : op.title}
               </Button>
             </Group>
           </Stack>
         </form>
         <UnsavedChangesGuard when={unsaved} />
-        {op.movesMoney && (
+        {baseline && (
+          <ChangesReview
+            op={op}
+            shape={shape}
+            baseline={baseline}
+            input={reviewing}
+            unclearable={unclearable}
+            pending={sending !== null}
+            onConfirm={() => void confirm()}
+            onCancel={() => setReviewing(null)}
+          />
+        )}
+        {op.movesMoney && !baseline && (
           <ReviewModal
             op={op}
             shape={shape}

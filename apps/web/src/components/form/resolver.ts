@@ -1,4 +1,4 @@
-import type { WriteOperation } from '@console/schemas';
+import { changedOnly, type WriteOperation } from '@console/schemas';
 import { toNestErrors } from '@hookform/resolvers';
 import type { FieldError, FieldValues, Resolver } from 'react-hook-form';
 import type { z } from 'zod';
@@ -46,13 +46,25 @@ function rowIssues(values: unknown, prefix: string, out: Flat): void {
  * zodResolver's job, on the shared request schema, with two console rules: empty inputs are "not
  * given" before validation, and an error inside a metadata object lands on its editor. Problems
  * of the whole request (no path) go to `root`.
+ *
+ * A form opened on a record's current values (`baseline`, an edit) is reduced to what the
+ * operator changed before it is validated: that is what is sent, and a value left as the service
+ * holds it is neither checked nor sent again.
  */
 export function operationResolver(
   op: WriteOperation,
   shape: Record<string, z.ZodType>,
+  baseline: () => Record<string, unknown> | null = () => null,
 ): Resolver<FieldValues> {
   return async (values, _context, options) => {
-    const input = (toRequestInput(values) ?? {}) as Record<string, unknown>;
+    const given = (toRequestInput(values) ?? {}) as Record<string, unknown>;
+    const base = baseline();
+    const input = base ? changedOnly(base, given).update : given;
+    if (base && Object.keys(input).every((key) => op.pathParams.includes(key))) {
+      const message = 'Nothing is changed yet: edit a value of the account before reviewing.';
+      const flat: Flat = { root: { type: 'unchanged', message } };
+      return { values: {}, errors: toNestErrors(flat, options) };
+    }
     const flat: Flat = {};
     rowIssues(values, '', flat);
     const rowFields = new Set(
