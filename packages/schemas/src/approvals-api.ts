@@ -1,4 +1,5 @@
 import type { JournalEntry, Role } from './console-api';
+import type { FieldChange } from './primitives/record-changes';
 
 /*
  * Maker-checker approvals as the browser sees them (issue 7). Types only: the BFF builds these
@@ -71,12 +72,41 @@ export interface ApprovalStatus extends ApprovalRequirement {
   can_cancel: boolean;
 }
 
+/**
+ * The record a request changes, as the service held it when the request was made: the BFF reads
+ * it itself when it holds the request (an update or delete of a fiat account), never from the
+ * browser. Masked for the roles that may not see it whole.
+ */
+export interface RecordSnapshot {
+  record: Record<string, unknown>;
+  /** When the BFF read it (RFC 3339). */
+  read_at: string;
+}
+
+/** The same record read again as the approver looks, compared with the snapshot. */
+export interface RecordSince {
+  read_at: string;
+  /** What changed at the service since the request was made; empty when nothing did. */
+  changes: FieldChange[];
+  /** The service no longer has the record. */
+  gone?: boolean;
+  /** Why it could not be read again (nothing is known of changes then). */
+  error?: string;
+}
+
 /** GET /api/approvals/{id}: the entry, its decoded fields (path parameters included), the approval. */
 export interface ApprovalDetail {
   journal: JournalEntry;
   /** The stored body parsed, with the path parameters as fields: what the form would show. */
   fields: Record<string, unknown>;
   approval: ApprovalStatus;
+  /** The record the request changes, as it was when the request was made (where one is kept). */
+  before?: RecordSnapshot | null;
+  /**
+   * The record read again now, while the request waits (the request's own page only, not the
+   * queue): what changed at the service since the request was made.
+   */
+  since?: RecordSince | null;
 }
 
 /** GET /api/approvals: the requests the signed-in operator may approve now. */

@@ -1,4 +1,4 @@
-import type { ApprovalRequirement, JournalEntry, Operator } from '@console/schemas';
+import type { ApprovalRequirement, JournalEntry, Operator, RecordSnapshot } from '@console/schemas';
 import { problems, ProblemError } from '../errors';
 import { requestSha256, type NewJournalEntry } from '../journal/journal-store';
 import { reportTampered, tampered, withCurrentOperators } from './approval-checks';
@@ -10,13 +10,15 @@ import type { Requirement } from './policy';
 
 /**
  * Journals a send that needs approval, in AWAITING_APPROVAL with its exact bytes and hash, its
- * request and the `submitted` event, in one transaction. Nothing is sent.
+ * request (with the snapshot of the record it changes, where one is kept) and the `submitted`
+ * event, in one transaction. Nothing is sent.
  */
 export async function holdForApproval(
   deps: ApprovalDeps,
   input: NewJournalEntry,
   requirement: Requirement,
   operator: Operator,
+  snapshot?: RecordSnapshot,
 ): Promise<{ entry: JournalEntry; approval: ApprovalRequirement }> {
   const at = new Date(deps.now());
   const expiresAt = new Date(at.getTime() + requirement.maxWaitMs).toISOString();
@@ -29,6 +31,7 @@ export async function holdForApproval(
       body_sha256: created.body_sha256,
       request_sha256: requestSha256(created),
       expires_at: expiresAt,
+      ...(snapshot ? { snapshot } : {}),
     });
     await deps.approvals.addEvent(tx, created.id, 'submitted', actorOf(operator), null, at);
     return created;

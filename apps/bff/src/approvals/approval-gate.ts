@@ -1,15 +1,25 @@
 import type { HoldForApproval } from '../send/submit';
 import type { ApprovalDeps } from './approval-deps';
 import { holdForApproval } from './approval-flow';
+import { takeSnapshot } from './approval-snapshot';
 import { requirementFor } from './policy';
 
 /**
  * The send pipeline's approval step: a send the policy names is journaled and held for its
- * approvers; any other goes out at once.
+ * approvers, with the record it changes as the service holds it now (read here, never taken from
+ * the browser); any other goes out at once.
  */
 export function approvalGate(deps: ApprovalDeps): HoldForApproval {
   return async (operation, entry, body, operator) => {
     const requirement = requirementFor(deps.policy, operation, body);
-    return requirement ? holdForApproval(deps, entry, requirement, operator) : undefined;
+    if (!requirement) return undefined;
+    const snapshot = await takeSnapshot(
+      deps,
+      operation,
+      entry.request_path,
+      entry.request_id,
+      deps.now(),
+    );
+    return holdForApproval(deps, entry, requirement, operator, snapshot);
   };
 }

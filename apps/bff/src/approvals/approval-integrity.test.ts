@@ -39,6 +39,9 @@ function resumeDeps(h: Awaited<ReturnType<typeof approvalApp>>, now: number): Ap
   } as ApprovalDeps;
 }
 
+/** What reached the service besides reads (holding a fiat account change reads the account). */
+const writes = (requests: { method: string }[]) => requests.filter((r) => r.method !== 'GET');
+
 describe('the approval binds the whole request (12)', () => {
   it('a path changed after approval is not sent, and is a security event', async () => {
     const scripted = scriptedClient(echoSuccess);
@@ -52,7 +55,7 @@ describe('the approval binds the whole request (12)', () => {
     ]);
     const resumed = await resumeApproved(resumeDeps(h, Date.now()), h.deps.logger);
     expect(resumed.map((e) => e.state)).toEqual(['REJECTED']);
-    expect(scripted.requests).toHaveLength(0);
+    expect(writes(scripted.requests)).toHaveLength(0);
     const events = await securityEvents(h);
     expect(events.map((e) => e.kind)).toContain('request-tampered');
   });
@@ -68,7 +71,7 @@ describe('the approval binds the whole request (12)', () => {
     const res = await h.approve(held.journal.id, 'admin');
     expect(res.status).toBeGreaterThanOrEqual(400);
     expect(res.status).toBeLessThan(500);
-    expect(scripted.requests).toHaveLength(0);
+    expect(writes(scripted.requests)).toHaveLength(0);
     expect((await securityEvents(h)).map((e) => e.kind)).toContain('request-tampered');
   });
 

@@ -1,4 +1,4 @@
-import type { ApprovalEvent, ApprovalEventKind, Role } from '@console/schemas';
+import type { ApprovalEvent, ApprovalEventKind, RecordSnapshot, Role } from '@console/schemas';
 import type { Db, Queryable } from '../db/db';
 
 /** The approval request of one journal entry. */
@@ -10,6 +10,8 @@ export interface ApprovalRequestRow {
   /** The hash of the whole request (`requestSha256`): what every approval binds. */
   request_sha256: string;
   expires_at: string;
+  /** The record the request changes, as it was when the request was made (migration 009). */
+  snapshot?: RecordSnapshot | null;
 }
 
 export interface ApprovalRow {
@@ -34,7 +36,8 @@ export function createApprovalStore(db: Db) {
     async open(q: Queryable, row: ApprovalRequestRow): Promise<void> {
       await q.query(
         `insert into approval_requests (journal_id, approvers_needed, eligible_roles, body_sha256,
-           request_sha256, expires_at) values ($1, $2, $3::text[], $4, $5, $6::timestamptz)`,
+           request_sha256, expires_at, snapshot, snapshot_at)
+         values ($1, $2, $3::text[], $4, $5, $6::timestamptz, $7, $8::timestamptz)`,
         [
           row.journal_id,
           row.approvers_needed,
@@ -42,18 +45,36 @@ export function createApprovalStore(db: Db) {
           row.body_sha256,
           row.request_sha256,
           row.expires_at,
+          row.snapshot ? JSON.stringify(row.snapshot.record) : null,
+          row.snapshot?.read_at ?? null,
         ],
       );
     },
 
     async request(journalId: string, q: Queryable = db): Promise<ApprovalRequestRow | undefined> {
-      const rows = await q.query<ApprovalRequestRow & { expires_at: Date | string }>(
-        `select journal_id, approvers_needed, eligible_roles, body_sha256, request_sha256, expires_at
+      const rows = await q.query<
+        Omit<ApprovalRequestRow, 'snapshot'> & {
+          expires_at: Date | string;
+          snapshot: string | null;
+          snapshot_at: Date | string | null;
+        }
+      >(
+        `select journal_id, approvers_needed, eligible_roles, body_sha256, request_sha256, expires_at,
+           snapshot, snapshot_at
          from approval_requests where journal_id = $1`,
         [journalId],
       );
       const row = rows[0];
-      return row ? { ...row, expires_at: iso(row.expires_at) } : undefined;
+      if (!row) return undefined;
+      const { snapshot, snapshot_at, ...rest } = row;
+      return {
+        ...rest,
+        expires_at: iso(row.expires_at),
+        snapshot:
+          snapshot !== null && snapshot_at !== null
+            ? { record: JSON.parse(snapshot) as Record<string, unknown>, read_at: iso(snapshot_at) }
+            : null,
+      };
     },
 
     /** Locks the entry's row until the transaction ends: approvals of one entry run one by one. */

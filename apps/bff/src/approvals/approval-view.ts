@@ -8,6 +8,7 @@ import type {
 import { bodyFields, pathParamsOf, sendableOperation } from '../send/operation-table';
 import { entryForRole, forRole } from '../access/personal-data';
 import { whyNotCounted, withCurrentOperators, type CountingDeps } from './approval-checks';
+import { compareWithNow, snapshotForRole } from './approval-snapshot';
 import type { ApprovalDeps } from './approval-deps';
 import type { ApprovalRequestRow, ApprovalRow } from './approval-store';
 
@@ -96,5 +97,31 @@ export async function approvalDetail(
       ...pathParamsOf(sendableOperation(entry.operation)?.path ?? '', entry.request_path),
     },
     approval,
+    before: request.snapshot ? snapshotForRole(role, request.snapshot) : null,
   };
+}
+
+/**
+ * The request's own page: its detail and, while it waits, the record read again and compared
+ * with the snapshot kept when it was made, so the approver is told of a change made at the
+ * service since.
+ */
+export async function approvalPage(
+  deps: ApprovalDeps,
+  entry: JournalEntry,
+  request: ApprovalRequestRow,
+  operator: Operator,
+  requestId: string,
+): Promise<ApprovalDetail> {
+  const detail = await approvalDetail(deps, entry, request, operator);
+  if (!request.snapshot || entry.state !== 'AWAITING_APPROVAL') return detail;
+  const since = await compareWithNow(
+    deps,
+    entry,
+    request.snapshot,
+    operator.role,
+    requestId,
+    deps.now(),
+  );
+  return { ...detail, since: since ?? null };
 }

@@ -42,10 +42,11 @@ describe('cancel and deletes under the built-in policy', () => {
       expect(held.journal.request_body).toBe('');
       const detail = await h.detail(held.journal.id);
       expect(detail.fields).toEqual(exampleInput(id));
-      expect(requests).toHaveLength(0);
+      const writes = () => requests.filter((r) => r.method !== 'GET');
+      expect(writes()).toHaveLength(0);
 
       expect((await h.approve(held.journal.id, checker)).status).toBe(200);
-      expect(requests).toEqual([expect.objectContaining({ method: 'DELETE', body: '' })]);
+      expect(writes()).toEqual([expect.objectContaining({ method: 'DELETE', body: '' })]);
     },
   );
 });

@@ -2,7 +2,7 @@ import type { ApprovalQueue, AwaitingApprovalResult } from '@console/schemas';
 import type { Context } from 'hono';
 import type { ApprovalDeps } from '../approvals/approval-deps';
 import { approve, cancel, loadRequest, reject, sweepExpired } from '../approvals/approval-flow';
-import { approvalDetail } from '../approvals/approval-view';
+import { approvalDetail, approvalPage } from '../approvals/approval-view';
 import type { AppEnv } from '../context';
 import { problemResponse, problems } from '../errors';
 import { sendResponse } from '../send/send-response';
@@ -58,7 +58,12 @@ export function approvalRoutes(deps: ApprovalDeps): RouteDef[] {
       method: 'GET',
       path: '/api/approvals/:id',
       permission: { kind: 'read' },
-      handler: async (c) => c.json(await detail(c, c.req.param('id') ?? '')),
+      handler: async (c) => {
+        const { entry, request } = await loadRequest(deps, c.req.param('id') ?? '');
+        return c.json(
+          await approvalPage(deps, entry, request, c.get('operator')!, c.get('requestId')),
+        );
+      },
     },
     {
       method: 'POST',

@@ -6,6 +6,7 @@ import { iso } from '../clock';
 import { asProblem, badRequest, problemResponse } from '../problem';
 import { balancesView } from '../state/balances';
 import { DepositSchema, simulateDeposit } from '../state/deposits';
+import { fiatAccountOr404, fiatAccountView, mergeUpdate } from '../state/fiat-accounts';
 import { reactToPrice } from '../state/order-engine';
 import { executionView, orderView } from '../state/order-view';
 import { settleOrchestrationNow } from '../state/orchestrations';
@@ -130,6 +131,21 @@ export function controlRoutes(rt: SandboxRuntime): Hono {
     const { status } = await jsonBody(c.req.raw, SettleSchema);
     const id = c.req.param('id');
     return c.json(settleOrchestrationNow(rt.state, id, status ?? 'COMPLETED', rt.clock.now()));
+  });
+
+  // A change made at the service by someone else (another client, the service's own staff): the
+  // account's members are merged as an update merges them, its status left as it is. Tests use
+  // it to change an account while a request to update it waits for approval.
+  app.patch('/fiat-accounts/:id', async (c) => {
+    const change = await jsonBody(c.req.raw, z.record(z.string(), z.unknown()));
+    const account = fiatAccountOr404(rt.state, c.req.param('id'));
+    account.record = mergeUpdate(
+      account.record,
+      change,
+      (key) => key === 'metadata',
+    ) as typeof account.record;
+    account.record.updated_at = iso(rt.clock.now());
+    return c.json(fiatAccountView(account));
   });
 
   app.get('/log', (c) => c.json({ token_requests: rt.tokenLog, requests: rt.requestLog }));

@@ -291,6 +291,29 @@ describe('control endpoints', () => {
     expect((await sbx.control('PUT', '/prices/DOGEUSD', { price: '1' })).status).toBe(400);
   });
 
+  it('changes a fiat account as someone else would at the service, its status kept', async () => {
+    const id = DEMO_IDS.fiatAccounts.acme;
+    const changed = await sbx.control('PATCH', `/fiat-accounts/${id}`, {
+      fiat_account_owner: { person_details: { last_name: 'Changed' } },
+      metadata: { note: 'elsewhere' },
+    });
+    expect(changed.status).toBe(200);
+    const account = (await state()).fiat_accounts.find((f) => f.id === id)!;
+    expect(account).toMatchObject({
+      status: 'APPROVED',
+      fiat_account_owner: { person_details: { first_name: 'Acme', last_name: 'Changed' } },
+      metadata: { note: 'elsewhere' },
+    });
+    expect(account.metadata).not.toHaveProperty('seeded');
+    const unknown = '00000000-0000-4000-8000-000000000000';
+    expect((await sbx.control('PATCH', `/fiat-accounts/${unknown}`, { metadata: {} })).status).toBe(
+      404,
+    );
+    expect(
+      (await sbx.control('PATCH', `/fiat-accounts/${id}`, ['not', 'an', 'object'])).status,
+    ).toBe(400);
+  });
+
   it('refuses a negative clock move', async () => {
     expect((await sbx.control('POST', '/clock', { advance_ms: -1 })).status).toBe(400);
   });
