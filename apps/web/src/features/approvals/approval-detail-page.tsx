@@ -11,6 +11,7 @@ import { ResultFields } from '@/components/result/result-fields';
 import { JournalStateBadge } from '@/components/result/journal-state-badge';
 import { ErrorState, LoadingState } from '@/components/states/states';
 import { ApprovalActions, type ActionOutcome } from './approval-actions';
+import { ChangeReview } from './change-review';
 import { useApproval } from './use-approvals';
 
 function Fact({ label, children }: { label: string; children: React.ReactNode }) {
@@ -114,6 +115,7 @@ export function ApprovalDetailPage() {
           refId={journal.ref_id ?? undefined}
         />
       )}
+      <ChangeReview detail={detail.data} />
       <ApprovalActions
         detail={detail.data}
         onOutcome={(next) => {
