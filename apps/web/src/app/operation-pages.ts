@@ -1,5 +1,6 @@
 import { WRITE_OPERATION_IDS, type OperationId } from '@console/schemas';
-import { READ_PAGE_IDS } from '@/lib/operation-routes';
+// Relative, not `@/`: the architecture tests (tools/architecture) import this module from outside.
+import { READ_PAGE_IDS } from '../lib/operation-routes';
 
 /**
  * The operations of the registry that have a page in the SPA, at their registry route: every

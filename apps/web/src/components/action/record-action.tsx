@@ -41,16 +41,9 @@ export function RecordAction(props: RecordActionProps) {
   const { operation, input, label, title, summary, note, compact, onOutcome } = props;
   const allowed = useCan(operation);
   const [opened, setOpened] = useState(false);
-  const write = useWrite(operation);
-  const outcome = write.data;
-  const shown = useRef<HTMLDivElement>(null);
-
-  useEffect(() => {
-    if (!outcome) return;
-    setOpened(false);
-    onOutcome?.(outcome);
+  const write = useWrite(operation, (done) => {
     notifications.show(
-      outcome.kind === 'awaiting'
+      done.kind === 'awaiting'
         ? {
             color: 'yellow',
             title: `${label}: awaiting approval`,
@@ -58,11 +51,17 @@ export function RecordAction(props: RecordActionProps) {
           }
         : { color: 'teal', title: `${label}: sent`, message: 'The service accepted the request.' },
     );
+    onOutcome?.(done);
+  });
+  const outcome = write.data;
+  const shown = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    if (!outcome) return;
+    setOpened(false);
     // After the dialog gives focus back: the operator's attention goes to what happened.
     const frame = requestAnimationFrame(() => shown.current?.focus());
     return () => cancelAnimationFrame(frame);
-    // The outcome of one send is reported once; the callbacks are not its cause.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [outcome]);
 
   if (!allowed) return null;
@@ -77,6 +76,7 @@ export function RecordAction(props: RecordActionProps) {
                 component={Link}
                 to={`/approvals/${outcome.result.journal.id}`}
                 size={compact ? 'xs' : 'sm'}
+                underline="always"
               >
                 Open the approval request
               </Anchor>

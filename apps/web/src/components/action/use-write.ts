@@ -19,7 +19,14 @@ export type WriteOutcome =
  * one at a time: a ref closes the gap between a click and the re-render that disables the button.
  * Whatever the outcome, the reads of the service, the journal and the approvals are read again.
  */
-export function useWrite(operation: WriteOperationId) {
+export function useWrite(
+  operation: WriteOperationId,
+  /**
+   * Called with the outcome as soon as it is known, even when the button that sent it is gone by
+   * then (a cancelled order offers no Cancel): the page that shows what happened hears of it.
+   */
+  onOutcome?: (outcome: WriteOutcome) => void,
+) {
   const queryClient = useQueryClient();
   const inFlight = useRef(false);
   const mutation = useMutation<WriteOutcome, ConsoleProblem, Record<string, unknown>>({
@@ -31,13 +38,13 @@ export function useWrite(operation: WriteOperationId) {
         throw isApiError(error) ? error.problem : networkProblem(String(error));
       }
     },
-    onSettled: async () => {
+    onSuccess: (outcome) => onOutcome?.(outcome),
+    onSettled: () => {
       inFlight.current = false;
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['svc'] }),
-        queryClient.invalidateQueries({ queryKey: ['journal'] }),
-        queryClient.invalidateQueries({ queryKey: ['approvals'] }),
-      ]);
+      // Not awaited: the outcome shows at once, the pages catch up as their reads come back.
+      for (const key of ['svc', 'journal', 'approvals']) {
+        void queryClient.invalidateQueries({ queryKey: [key] });
+      }
     },
   });
   const send = (input: Record<string, unknown>) => {

@@ -8,9 +8,25 @@ import { CopyValue } from './copy-value';
  * A profile id as operators know it: its nickname (a link to the profile's page) beside the id,
  * small and copyable. An id the console cannot see shows as the id alone.
  */
-export function ProfileRef({ id, label = 'profile id' }: { id: string; label?: string }) {
+export function ProfileRef({
+  id,
+  label = 'profile id',
+  withId = true,
+}: {
+  id: string;
+  label?: string;
+  /** False in a table row: the nickname alone, the id only when the console does not know it. */
+  withId?: boolean;
+}) {
   const { byId } = useProfiles();
   const nickname = byId.get(id)?.nickname;
+  if (!withId && nickname) {
+    return (
+      <Anchor component={Link} to={pagePath('getProfile', { profile_id: id })} size="sm" title={id}>
+        {nickname}
+      </Anchor>
+    );
+  }
   return (
     <Group gap="xs" wrap="nowrap" align="center">
       {nickname && (

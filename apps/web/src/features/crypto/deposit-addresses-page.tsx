@@ -21,7 +21,7 @@ function Row({ a }: { a: ReadDepositAddress }) {
         <LocalTime value={a.created_at} />
       </Table.Td>
       <Table.Td>
-        <ProfileRef id={a.profile_id} />
+        <ProfileRef id={a.profile_id} withId={false} />
       </Table.Td>
       <Table.Td>
         <EnumBadge value={a.crypto_network} known={CRYPTO_NETWORKS} />

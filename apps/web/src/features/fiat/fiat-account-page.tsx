@@ -82,7 +82,12 @@ export function FiatAccountPage() {
         <SectionCard title="Journal">
           <Text size="sm">
             Changes of fiat accounts carry no reference id to find them by:{' '}
-            <Anchor component={Link} to="/journal?operation=updateFiatAccount" size="sm">
+            <Anchor
+              component={Link}
+              to="/journal?operation=updateFiatAccount"
+              size="sm"
+              underline="always"
+            >
               the journal's fiat account updates
             </Anchor>{' '}
             lists them all.

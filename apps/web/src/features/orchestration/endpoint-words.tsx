@@ -3,7 +3,9 @@ import type { Destination, Source } from '@console/schemas';
 import { Link } from 'react-router';
 import { CopyValue } from '@/components/result/copy-value';
 import { ProfileRef } from '@/components/result/profile-ref';
+import { fiatAccountName } from '@/lib/fiat-account-words';
 import { pagePath } from '@/lib/operation-routes';
+import { useFiatAccounts } from '@/lib/use-fiat-accounts';
 
 /**
  * Where an orchestration's funds come from, or what deposits a rule watches, and what the service
@@ -70,6 +72,7 @@ export function SourceInWords({
 /** Where the funds go: an external address, a fiat account (its page), or a profile. */
 export function DestinationInWords({ destination }: { destination: Destination | undefined }) {
   const { crypto, fiat, profile } = destination ?? {};
+  const accounts = useFiatAccounts();
   if (crypto) {
     return (
       <Stack gap={2}>
@@ -79,6 +82,7 @@ export function DestinationInWords({ destination }: { destination: Destination |
     );
   }
   if (fiat?.fiat_account_id) {
+    const account = accounts.byId.get(fiat.fiat_account_id);
     return (
       <Stack gap={2}>
         <Anchor
@@ -86,7 +90,7 @@ export function DestinationInWords({ destination }: { destination: Destination |
           to={pagePath('getFiatAccount', { id: fiat.fiat_account_id })}
           size="sm"
         >
-          A fiat account
+          {account ? fiatAccountName(account) : 'A fiat account'}
         </Anchor>
         <CopyValue value={fiat.fiat_account_id} label="fiat account id" />
         {fiat.memo && <Text size="xs">Memo {fiat.memo}</Text>}

@@ -1,5 +1,5 @@
 import { Group, Select, Stack, Text } from '@mantine/core';
-import { useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Controller, useFormContext } from 'react-hook-form';
 import { pastedValue, UUID } from '@/lib/picker';
 import { CopyValue } from '../../result/copy-value';
@@ -49,8 +49,24 @@ export function ListPicker({
   const field = useField(name, required);
   const { control, watch } = useFormContext();
   const [unknown, setUnknown] = useState<string>();
+  // A value pasted before the list arrived is checked once it has.
+  const [pending, setPending] = useState<string>();
   const chosen = watch(name) as unknown;
   const value = typeof chosen === 'string' && chosen ? chosen : undefined;
+
+  const { setValue } = useFormContext();
+  useEffect(() => {
+    if (loading || pending === undefined) return;
+    setPending(undefined);
+    const pasted = pastedValue(
+      pending,
+      options.map((o) => o.value),
+      form,
+    );
+    if (!pasted) return;
+    setUnknown(pasted.kind === 'unknown' ? pasted.value : undefined);
+    if (pasted.kind === 'known') setValue(name, pasted.value, { shouldValidate: true });
+  }, [loading, pending, options, form, name, setValue]);
 
   if (failed) {
     return (
@@ -87,6 +103,10 @@ export function ListPicker({
             onBlur={input.onBlur}
             onDropdownOpen={onOpen}
             onSearchChange={(search) => {
+              if (loading) {
+                setPending(search);
+                return;
+              }
               const pasted = pastedValue(
                 search,
                 options.map((o) => o.value),
