@@ -1,3 +1,4 @@
+import type { OperationId } from '@console/schemas';
 import { expect, type Download, type Locator, type Page } from '@playwright/test';
 
 /** The Journal: every send, filterable, with a detail page per entry and a CSV export. */
@@ -13,6 +14,11 @@ export class JournalPage {
   async goto(query = ''): Promise<void> {
     await this.page.goto(`/journal${query}`);
     await expect(this.page.getByRole('heading', { level: 1, name: 'Journal' })).toBeVisible();
+  }
+
+  /** The entries of one operation: what was journaled of it. */
+  async ofOperation(operation: OperationId): Promise<void> {
+    await this.goto(`?operation=${operation}`);
   }
 
   /** Body rows of the table (the header row excluded). */

@@ -149,6 +149,44 @@ test.describe('Accessibility', () => {
     await expectAccessible(page, 'not found');
   });
 
+  test('what the service holds: addresses, fiat accounts, orchestrations, rules, an edit', async ({
+    page,
+  }) => {
+    test.slow();
+    await signIn(page, 'ada');
+    for (const [path, state] of [
+      ['/deposit-addresses', 'deposit addresses'],
+      [`/deposit-addresses?profile=${DEMO_IDS.profiles.omnibus}`, "a profile's deposit addresses"],
+      ['/fiat-accounts', 'fiat accounts'],
+      [`/fiat-accounts/${DEMO_IDS.fiatAccounts.hopper}`, 'fiat account'],
+      ['/orchestrations', 'orchestrations'],
+      [`/profiles/${DEMO_IDS.profiles.omnibus}`, 'profile'],
+    ] as const) {
+      await page.goto(path);
+      await expect(page.getByText(/^Last updated/)).toBeVisible();
+      await expectAccessible(page, state);
+    }
+    await page.goto('/orchestration-rules');
+    await page
+      .getByRole('link', { name: /^Open rule / })
+      .first()
+      .click();
+    await expect(page.getByRole('region', { name: 'Orchestrations it made' })).toBeVisible();
+    await expectAccessible(page, 'rule');
+    await page.goto('/orchestrations');
+    await page
+      .getByRole('link', { name: /^Open orchestration / })
+      .first()
+      .click();
+    await expect(page.getByRole('table', { name: 'Transfers of the orchestration' })).toBeVisible();
+    await expectAccessible(page, 'orchestration');
+
+    const edit = new OperationForm(page, 'Update fiat account');
+    await edit.goto(`/fiat/accounts?id=${DEMO_IDS.fiatAccounts.hopper}`);
+    await expect(edit.field('Last name')).toHaveValue('Hopper');
+    await expectAccessible(page, 'fiat account edit, filled with current values');
+  });
+
   test("the checker's side: home, approvals list, request, reject dialog", async ({
     page,
     browser,

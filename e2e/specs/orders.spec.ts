@@ -3,8 +3,11 @@ import { DEMO_IDS } from '@console/schemas';
 import type { Page } from '@playwright/test';
 import { expectAccessible } from '../accessibility';
 import { docsScreenshot, expect, sandbox, screenshot, signIn, test } from '../fixtures';
+import { JournalPage } from '../pages/journal-page';
 import { OrdersPage } from '../pages/orders-page';
+import { RecordAction } from '../pages/record-action';
 import { ResultCard } from '../pages/result-card';
+import { pageOf } from '../pages/routes';
 import { placeOrder } from '../pages/tasks';
 
 /** Places a small market buy through the BFF's API: the seed of a list, not the form under test. */
@@ -22,6 +25,24 @@ async function seedOrder(page: Page, profileId: string): Promise<string> {
   });
   expect(response.status(), await response.text()).toBe(200);
   return ((await response.json()) as { data: { id: string } }).data.id;
+}
+
+/** Places an order through the BFF's API (the seed of a spec, not the form under test). */
+async function seed(
+  page: Page,
+  order: Record<string, string>,
+): Promise<{ id: string; status: string }> {
+  const response = await page.request.post('/api/operations/createOrder', {
+    headers: { 'X-CSRF': '1', Origin: new URL(page.url()).origin },
+    data: {
+      profile_id: DEMO_IDS.profiles.trading,
+      market: 'BTCUSD',
+      ref_id: randomUUID(),
+      ...order,
+    },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+  return ((await response.json()) as { data: { id: string; status: string } }).data;
 }
 
 test.describe('Orders', () => {
@@ -124,5 +145,80 @@ test.describe('Orders', () => {
       .poll(() => page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth))
       .toBe(false);
     await expectAccessible(page, 'orders at phone width');
+  });
+
+  test('an open order is cancelled from the list and from its page; a filled one offers no cancel', async ({
+    page,
+  }) => {
+    test.slow();
+    await sandbox.setPrice('BTCUSD', '60000');
+    try {
+      const resting = { side: 'BUY', type: 'LIMIT', base_amount: '0.01', price: '55000' };
+      const fromList = await seed(page, resting);
+      const fromPage = await seed(page, { ...resting, price: '55500' });
+      const filled = await seed(page, { side: 'BUY', type: 'MARKET', quote_amount: '30.00' });
+
+      // From the list: the row's own Cancel, a confirmation that names the order.
+      const orders = new OrdersPage(page);
+      await page.goto(
+        pageOf('listOrders', {}, { profile: DEMO_IDS.profiles.trading, market: 'BTCUSD' }),
+      );
+      const row = orders.rows().filter({
+        has: page.getByRole('link', { name: `Open order ${fromList.id}` }),
+      });
+      await expect(row).toContainText('OPEN');
+      const cancel = new RecordAction(
+        page,
+        `Cancel order ${fromList.id}`,
+        'Cancel this order?',
+        row,
+      );
+      const dialog = await cancel.open();
+      await expect(dialog).toContainText('BUY BTCUSD · LIMIT');
+      await expect(dialog).toContainText('0.01');
+      await expect(dialog).toContainText('55,000');
+      await expect(dialog).toContainText(fromList.id);
+      await expect(dialog).toContainText('Cancelling is a request: the service may still fill');
+      await expectAccessible(page, 'cancel order dialog');
+      await cancel.confirm('Send the cancel request');
+      await expect(row).toContainText('CANCELLED');
+      await expect(cancel.trigger()).toHaveCount(0);
+      // A filled order's row offers no cancel.
+      await expect(page.getByRole('button', { name: `Cancel order ${filled.id}` })).toHaveCount(0);
+
+      // From its page: keeping the order sends nothing; the request is then followed to CANCELLED.
+      await page.goto(
+        pageOf('getOrder', { profile_id: DEMO_IDS.profiles.trading, id: fromPage.id }),
+      );
+      const onPage = new RecordAction(page, 'Cancel order', 'Cancel this order?');
+      await onPage.open();
+      await onPage.keep('Keep the order');
+      const deletes = async () =>
+        (await sandbox.log()).requests.filter((r) => r.method === 'DELETE');
+      expect((await deletes()).filter((r) => r.path.endsWith(fromPage.id))).toHaveLength(0);
+      await onPage.open();
+      await onPage.confirm('Send the cancel request');
+      const now = page.getByRole('region', { name: 'As the service holds it now' });
+      await expect(now.getByText('CANCELLED', { exact: true }).first()).toBeVisible();
+      await expect(
+        page.getByRole('status').filter({ hasText: 'Cancelled as requested' }),
+      ).toBeVisible();
+      await expect(onPage.trigger()).toHaveCount(0);
+      await expect(page.getByText(/follows the record/)).toHaveCount(0);
+      expect((await deletes()).filter((r) => r.path.endsWith(fromPage.id))).toHaveLength(1);
+
+      // Both cancels are journaled writes, like any other.
+      const journal = new JournalPage(page);
+      await journal.ofOperation('cancelOrder');
+      await expect(journal.rows()).toHaveCount(2);
+
+      await page.goto(pageOf('getOrder', { profile_id: DEMO_IDS.profiles.trading, id: filled.id }));
+      await expect(page.getByRole('main')).toContainText('FILLED');
+      await expect(
+        page.getByRole('main').getByRole('button', { name: 'Cancel order' }),
+      ).toHaveCount(0);
+    } finally {
+      await sandbox.setPrice('BTCUSD', null);
+    }
   });
 });

@@ -1,7 +1,9 @@
+import { DEMO_IDS } from '@console/schemas';
 import { expect, screenshot, signIn, test } from '../fixtures';
 import { AppShell } from '../pages/app-shell';
 import { JournalPage } from '../pages/journal-page';
 import { OrdersPage } from '../pages/orders-page';
+import { pageOf } from '../pages/routes';
 import { placeOrder } from '../pages/tasks';
 
 /** Every page the console has, at 1440×900, as an operator sees it; a few in the dark theme. */
@@ -50,6 +52,48 @@ test.describe('Every page', () => {
     await page.goto('/no-such-page');
     await expect(page.getByRole('main')).toBeVisible();
     await screenshot(page, 'page-not-found');
+  });
+
+  test('pages of what the service holds, light theme', async ({ page }) => {
+    await signIn(page, 'ada');
+    const READS: [string, string, string][] = [
+      [pageOf('listTransfers'), 'Transfers', 'page-transfers'],
+      [pageOf('listDepositAddresses'), 'Deposit addresses', 'page-deposit-addresses'],
+      [pageOf('listFiatAccounts'), 'Fiat accounts', 'page-fiat-accounts-list'],
+      [
+        pageOf('getFiatAccount', { id: DEMO_IDS.fiatAccounts.hopper }),
+        'Fiat account',
+        'page-fiat-account',
+      ],
+      [pageOf('listOrchestrations'), 'Orchestrations', 'page-orchestrations'],
+      [pageOf('listOrchestrationRules'), 'Orchestration rules', 'page-rules-list'],
+      [pageOf('listProfiles'), 'Profiles', 'page-profiles'],
+      [pageOf('getProfile', { profile_id: DEMO_IDS.profiles.omnibus }), 'Profile', 'page-profile'],
+    ];
+    for (const [path, title, name] of READS) {
+      await page.goto(path);
+      await expect(
+        page.getByRole('heading', { level: 1, name: new RegExp(`^${title}`) }),
+      ).toBeVisible();
+      await expect(page.getByText(/^Last updated/)).toBeVisible();
+      await screenshot(page, name);
+    }
+    await page.goto(pageOf('listOrchestrationRules'));
+    await page
+      .getByRole('link', { name: /^Open rule / })
+      .first()
+      .click();
+    await expect(page.getByRole('heading', { level: 1, name: /^Rule/ })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Orchestrations it made' })).toBeVisible();
+    await screenshot(page, 'page-rule');
+    await page.goto(pageOf('listOrchestrations'));
+    await page
+      .getByRole('link', { name: /^Open orchestration / })
+      .first()
+      .click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Orchestration' })).toBeVisible();
+    await expect(page.getByRole('table', { name: 'Transfers of the orchestration' })).toBeVisible();
+    await screenshot(page, 'page-orchestration');
   });
 
   test('dark theme', async ({ page }) => {

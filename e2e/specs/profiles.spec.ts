@@ -3,7 +3,7 @@ import { expectAccessible } from '../accessibility';
 import { docsScreenshot, expect, signIn, test } from '../fixtures';
 import { OperationForm } from '../pages/operation-form';
 
-const { empty, payouts, marketMaking } = DEMO_IDS.profiles;
+const { empty, payouts, marketMaking, omnibus } = DEMO_IDS.profiles;
 
 test.describe('Profiles and balances', () => {
   test('an internal transfer picks both profiles by nickname, shows the balance, and warns past it', async ({
@@ -39,7 +39,7 @@ test.describe('Profiles and balances', () => {
     await expect(warning).toHaveCount(0);
   });
 
-  test('a profile shows each asset available and held by open orders, its orders one click away', async ({
+  test('a profile shows each asset available and held by open orders, its orders, transfers and addresses one click away', async ({
     page,
   }) => {
     await signIn(page, 'vera');
@@ -62,6 +62,24 @@ test.describe('Profiles and balances', () => {
     await expect(page.getByRole('table', { name: 'Orders' }).getByRole('row').nth(1)).toContainText(
       'Market Making',
     );
+
+    // Its transfers and deposit addresses are one click from its page too.
+    await page.goto(`/profiles/${omnibus}`);
+    await page.getByRole('link', { name: 'Transfers of this profile' }).click();
+    await expect(page).toHaveURL(new RegExp(`/transfers\\?profile=${omnibus}$`));
+    await expect(page.getByRole('heading', { level: 1, name: 'Transfers' })).toBeVisible();
+    await page.goBack();
+    await page.getByRole('link', { name: 'Deposit addresses of this profile' }).click();
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Deposit addresses of Client Omnibus' }),
+    ).toBeVisible();
+    const addresses = page.getByRole('table', { name: 'Deposit addresses' });
+    await expect(addresses.getByRole('row').nth(1)).toContainText('Client Omnibus');
+    // What a deposit of the service's USD stablecoin becomes, in words.
+    await expect(addresses).toContainText(
+      /None: deposits are credited as they arrive|USD: the service/,
+    );
+    await expectAccessible(page, "a profile's deposit addresses");
 
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto(`/profiles/${marketMaking}`);

@@ -31,30 +31,19 @@ import { ROOT } from './import-graph';
 type Part =
   'BFF route' | 'permission' | 'nav or parent' | 'SPA page' | 'sandbox handler' | 'e2e spec';
 
-/** A read's page and spec come with the read-back console; its parent page names its actions. */
-const READ_GAPS: Part[] = ['nav or parent', 'SPA page', 'e2e spec'];
+/**
+ * The reads without a page of their own: a profile's orders, executions and balances are shown
+ * on (or linked from) the profile's page and the Orders page; fills are on an order's page.
+ */
+const NO_PAGE: Part[] = ['SPA page', 'e2e spec'];
 const GAPS: Partial<Record<OperationId, Part[]>> = {
-  // The appendix's cancel and deletes are actions of their record's page (a read's page).
-  cancelOrder: ['nav or parent', 'e2e spec'],
-  deleteFiatAccount: ['nav or parent', 'e2e spec'],
-  deleteOrchestrationRule: ['nav or parent', 'e2e spec'],
-  getOrder: READ_GAPS,
-  listOrders: READ_GAPS,
-  listProfileOrders: READ_GAPS,
-  listExecutions: READ_GAPS,
-  listProfileExecutions: READ_GAPS,
-  getTransfer: READ_GAPS,
-  listTransfers: READ_GAPS,
-  listProfiles: READ_GAPS,
-  getProfile: READ_GAPS,
-  listProfileBalances: READ_GAPS,
-  getProfileBalance: READ_GAPS,
-  getFiatAccount: READ_GAPS,
-  listFiatAccounts: READ_GAPS,
-  getOrchestration: READ_GAPS,
-  listOrchestrations: READ_GAPS,
-  listOrchestrationRules: READ_GAPS,
-  listDepositAddresses: READ_GAPS,
+  listProfileOrders: NO_PAGE,
+  listProfileExecutions: NO_PAGE,
+  listProfileBalances: NO_PAGE,
+  // Placed in the navigation (Trading › Fills) but without a page yet.
+  listExecutions: ['nav or parent', ...NO_PAGE],
+  // Its parent, a profile's balances, has no page of its own either.
+  getProfileBalance: ['nav or parent', ...NO_PAGE],
 };
 
 const SAMPLE: Record<string, string> = {
