@@ -78,7 +78,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       DATA_DIR: dataDir,
       CONSOLE_USERS_FILE: usersFile,
       // Maker-checker (issue 7): internal transfers above 1000 wait for a second operator
-      // (specs/approvals.spec.ts); smaller sends, and the other operations, go out at once.
+      // (specs/approvals.spec.ts); fiat account changes and deletes of rules wait as the
+      // built-in policy has them (specs/update-fiat-account.spec.ts); the rest go out at once.
       CONSOLE_POLICY_FILE: join(root, 'e2e/approval-policy.json'),
       SANDBOX_PORT: String(sandboxPort),
       // The orders spec seeds 120 orders through the API to walk the list's pages; the send
