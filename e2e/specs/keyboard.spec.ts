@@ -1,7 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import { DEMO_IDS } from '@console/schemas';
 import { expect, sandbox, signIn, test } from '../fixtures';
 import { focusedName, tabTo } from '../pages/keyboard';
 import { OperationForm } from '../pages/operation-form';
+import { pageOf } from '../pages/routes';
 
 const { treasury, payouts } = DEMO_IDS.profiles;
 
@@ -55,6 +57,51 @@ test.describe('Keyboard only', () => {
       (t) => t.ref_id === refId && t.direction === 'DEBIT',
     );
     expect(sent.map((t) => t.amount)).toEqual(['987.65']);
+  });
+
+  test('an open order cancelled from its page: the dialog keeps focus, then the outcome has it', async ({
+    page,
+  }) => {
+    test.slow();
+    await signIn(page, 'fiona');
+    await sandbox.setPrice('BTCUSD', '60000');
+    try {
+      const placed = await page.request.post('/api/operations/createOrder', {
+        headers: { 'X-CSRF': '1', Origin: new URL(page.url()).origin },
+        data: {
+          profile_id: DEMO_IDS.profiles.trading,
+          market: 'BTCUSD',
+          side: 'BUY',
+          type: 'LIMIT',
+          base_amount: '0.01',
+          price: '54000',
+          ref_id: randomUUID(),
+        },
+      });
+      const order = ((await placed.json()) as { data: { id: string } }).data;
+      await page.goto(pageOf('getOrder', { profile_id: DEMO_IDS.profiles.trading, id: order.id }));
+      const dialog = page.getByRole('dialog', { name: 'Cancel this order?' });
+
+      await tabTo(page, 'Cancel order');
+      await page.keyboard.press('Enter');
+      await expect(dialog).toBeVisible();
+      for (let i = 0; i < 8; i++) {
+        await page.keyboard.press('Tab');
+        expect(await dialog.evaluate((d) => d.contains(document.activeElement))).toBe(true);
+      }
+      await page.keyboard.press('Escape');
+      await expect(dialog).toBeHidden();
+      expect(await focusedName(page)).toBe('Cancel order');
+
+      await page.keyboard.press('Enter');
+      await tabTo(page, 'Send the cancel request');
+      await page.keyboard.press('Enter');
+      const outcome = page.getByRole('status', { name: 'Cancel request' });
+      await expect(outcome).toContainText('Cancelled as requested');
+      await expect(outcome).toBeFocused();
+    } finally {
+      await sandbox.setPrice('BTCUSD', null);
+    }
   });
 
   test('a refused send puts focus on the first field to fix', async ({ page }) => {

@@ -1,7 +1,7 @@
 import { Alert, Anchor, Button, Group, List, Stack, Text, Title } from '@mantine/core';
 import { MARKETS, OrderSchema, isKnownValue, marketAssets, type Order } from '@console/schemas';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { LocalTime } from '@/components/result/local-time';
 import { ResultCard } from '@/components/result/result-card';
@@ -24,28 +24,33 @@ const isFinal = (order: Order | undefined) =>
  * cancel took effect or a fill came first.
  */
 function CancelRequested({ order, at }: { order: Order; at: number }) {
+  // The operator's attention goes here once the request is sent (its button is gone by then when
+  // the cancel took effect at once); one element, so focus stays as the order becomes final.
+  const box = useRef<HTMLDivElement>(null);
+  useEffect(() => box.current?.focus(), []);
   const when = <LocalTime value={at} size="sm" />;
-  if (!isFinal(order)) {
-    return (
-      <Alert color="yellow" variant="light" title="Cancel requested" role="status">
-        <Text size="sm">
-          Requested at {when}. The order stays open, and may still fill, until the service cancels
-          it; this page follows it.
-        </Text>
-      </Alert>
-    );
-  }
   const filled = order.status === 'FILLED';
   return (
-    <Alert color={filled ? 'orange' : 'teal'} variant="light" role="status">
-      <Text size="sm">
-        {filled
-          ? `The order filled before the cancellation requested at `
-          : `Cancelled as requested at `}
-        {when}
-        {filled ? ' took effect.' : `: the order is ${order.status}.`}
-      </Text>
-    </Alert>
+    <div ref={box} tabIndex={-1} role="status" aria-label="Cancel request">
+      {!isFinal(order) ? (
+        <Alert color="yellow" variant="light" title="Cancel requested" role="note">
+          <Text size="sm">
+            Requested at {when}. The order stays open, and may still fill, until the service cancels
+            it; this page follows it.
+          </Text>
+        </Alert>
+      ) : (
+        <Alert color={filled ? 'orange' : 'teal'} variant="light" role="note">
+          <Text size="sm">
+            {filled
+              ? `The order filled before the cancellation requested at `
+              : `Cancelled as requested at `}
+            {when}
+            {filled ? ' took effect.' : `: the order is ${order.status}.`}
+          </Text>
+        </Alert>
+      )}
+    </div>
   );
 }
 

@@ -47,14 +47,13 @@ export function ListPicker({
   below,
 }: ListPickerProps) {
   const field = useField(name, required);
-  const { control, watch } = useFormContext();
+  const { control, watch, setValue } = useFormContext();
   const [unknown, setUnknown] = useState<string>();
   // A value pasted before the list arrived is checked once it has.
   const [pending, setPending] = useState<string>();
   const chosen = watch(name) as unknown;
   const value = typeof chosen === 'string' && chosen ? chosen : undefined;
 
-  const { setValue } = useFormContext();
   useEffect(() => {
     if (loading || pending === undefined) return;
     setPending(undefined);
