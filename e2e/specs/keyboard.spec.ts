@@ -96,9 +96,13 @@ test.describe('Keyboard only', () => {
       await page.keyboard.press('Enter');
       await tabTo(page, 'Send the cancel request');
       await page.keyboard.press('Enter');
-      const outcome = page.getByRole('status', { name: 'Cancel request' });
-      await expect(outcome).toContainText('Cancelled as requested');
-      await expect(outcome).toBeFocused();
+      // Focus is on what the action did, where its button was; the page follows the order.
+      await expect(
+        page.getByRole('status').filter({ hasText: 'Cancel requested' }).first(),
+      ).toBeFocused();
+      await expect(page.getByRole('status', { name: 'Cancel request' })).toContainText(
+        'Cancelled as requested',
+      );
     } finally {
       await sandbox.setPrice('BTCUSD', null);
     }

@@ -1,5 +1,5 @@
 import { Alert, Anchor, Button, Group, Modal, Stack, Text } from '@mantine/core';
-import type { WriteOperationId } from '@console/schemas';
+import { operations, type WriteOperationId } from '@console/schemas';
 import { notifications } from '@mantine/notifications';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -46,10 +46,14 @@ export function RecordAction(props: RecordActionProps) {
       done.kind === 'awaiting'
         ? {
             color: 'yellow',
-            title: `${label}: awaiting approval`,
+            title: `${operations[operation].title}: awaiting approval`,
             message: 'Nothing was sent yet: another operator must approve it.',
           }
-        : { color: 'teal', title: `${label}: sent`, message: 'The service accepted the request.' },
+        : {
+            color: 'teal',
+            title: `${operations[operation].title}: sent`,
+            message: 'The service accepted the request.',
+          },
     );
     onOutcome?.(done);
   });

@@ -57,18 +57,21 @@ function OrderFacts({ order }: { order: Order }) {
 export function CancelOrderAction({
   order,
   compact,
+  keep = false,
   onOutcome,
 }: {
   order: Order;
   compact?: boolean;
+  /** Stays when the order can no longer be cancelled: its cancel was just sent from here. */
+  keep?: boolean;
   onOutcome?: (outcome: WriteOutcome) => void;
 }) {
-  if (!canCancel(order) || !order.profile_id) return null;
+  if ((!canCancel(order) && !keep) || !order.profile_id) return null;
   return (
     <RecordAction
       operation="cancelOrder"
       input={{ profile_id: order.profile_id, id: order.id }}
-      label="Cancel order"
+      label={compact ? 'Cancel' : 'Cancel order'}
       ariaLabel={compact ? `Cancel order ${order.id}` : undefined}
       title="Cancel this order?"
       summary={<OrderFacts order={order} />}

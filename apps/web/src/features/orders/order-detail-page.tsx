@@ -1,7 +1,7 @@
 import { Alert, Anchor, Button, Group, List, Stack, Text, Title } from '@mantine/core';
 import { MARKETS, OrderSchema, isKnownValue, marketAssets, type Order } from '@console/schemas';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { LocalTime } from '@/components/result/local-time';
 import { ResultCard } from '@/components/result/result-card';
@@ -24,14 +24,10 @@ const isFinal = (order: Order | undefined) =>
  * cancel took effect or a fill came first.
  */
 function CancelRequested({ order, at }: { order: Order; at: number }) {
-  // The operator's attention goes here once the request is sent (its button is gone by then when
-  // the cancel took effect at once); one element, so focus stays as the order becomes final.
-  const box = useRef<HTMLDivElement>(null);
-  useEffect(() => box.current?.focus(), []);
   const when = <LocalTime value={at} size="sm" />;
   const filled = order.status === 'FILLED';
   return (
-    <div ref={box} tabIndex={-1} role="status" aria-label="Cancel request">
+    <div role="status" aria-label="Cancel request">
       {!isFinal(order) ? (
         <Alert color="yellow" variant="light" title="Cancel requested" role="note">
           <Text size="sm">
@@ -132,6 +128,8 @@ export function OrderDetailPage() {
           {data && (
             <CancelOrderAction
               order={data}
+              // Once sent, it stays to say so (and keeps the focus) as the order becomes final.
+              keep={cancelAt !== undefined}
               onOutcome={(outcome) => {
                 if (outcome.kind === 'sent') setCancelAt(Date.now());
               }}

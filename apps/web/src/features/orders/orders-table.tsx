@@ -95,13 +95,14 @@ export function OrdersTable({
 }) {
   return (
     <Table.ScrollContainer minWidth={1040}>
-      {/* Tight cell padding: the columns fit beside the navigation at 1440 px without scrolling. */}
+      {/* Tight cell padding: the columns, Cancel's included, fit beside the navigation at 1440 px
+          without scrolling. */}
       <Table
         striped
         highlightOnHover
         withTableBorder
         stickyHeader
-        horizontalSpacing={6}
+        horizontalSpacing={action ? 4 : 6}
         style={{ whiteSpace: 'nowrap' }}
         aria-label="Orders"
       >
