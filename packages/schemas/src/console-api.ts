@@ -54,6 +54,28 @@ export const JournalEntrySchema = z.object({
   updated_at: z.string(),
   /** For a DUPLICATE entry: the entry of the same intent that succeeded. */
   duplicate_of: z.string().nullable().optional(),
+  /**
+   * Outcomes reported for this entry after its own and at odds with it (a process whose claim
+   * another took over got its answer after all): the service should be checked. Absent when none.
+   */
+  outcome_conflicts: z.number().optional(),
+  /** GET /api/journal/{id} only: those outcomes, oldest first. */
+  conflicting_outcomes: z
+    .array(
+      z.object({
+        at: z.string(),
+        state: z.string(),
+        response_status: z.number().nullable(),
+        error: z.string().nullable(),
+      }),
+    )
+    .optional(),
+  /**
+   * GET /api/journal/{id} only, for an UNKNOWN entry: when the console looks at it again by
+   * itself, and whether it may ever send it again to find out (never for an update without a
+   * ref_id: then an operator compares the record with the request and decides).
+   */
+  resolution: z.object({ next_look_at: z.string().nullable(), may_resend: z.boolean() }).optional(),
 });
 export type JournalEntry = z.infer<typeof JournalEntrySchema>;
 

@@ -1,13 +1,33 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
 import type { JournalEntry, JournalState } from '@console/schemas';
 import type { Db, Queryable } from '../db/db';
-import { unsafeTextErrors } from '../json-checks';
+import { createLeaseQueries, LEASE } from './journal-leases';
+import { recordConflict, settlesNothingNew } from './journal-outcome';
 import {
   buildJournalFilter,
   decodeCursor,
   encodeCursor,
   type JournalFilter,
 } from './journal-query';
+import {
+  bodySha256,
+  COLUMNS,
+  E_COLUMNS,
+  responseColumns,
+  toEntry,
+  type JournalOutcome,
+  type Row,
+} from './journal-row';
+
+export {
+  bodySha256,
+  COLUMNS,
+  requestSha256,
+  toEntry,
+  type JournalOutcome,
+  type Row,
+} from './journal-row';
 
 /** What the send pipeline knows before sending. */
 export interface NewJournalEntry {
@@ -22,134 +42,46 @@ export interface NewJournalEntry {
   request_id: string;
 }
 
-/** The outcome of one send (which may hold several HTTP attempts). */
-export interface JournalOutcome {
-  state: Extract<JournalState, 'SUCCEEDED' | 'REJECTED' | 'UNKNOWN'>;
-  attempts: number;
-  response_status: number | null;
-  response: unknown;
-  /** The answer's text as it came, when there was one: kept whatever it holds. */
-  response_text?: string | undefined;
-  error: string | null;
+/** `SEND_LEASE_SECONDS` unless configured: how long a claim holds an entry unrenewed. */
+export const DEFAULT_LEASE_MS = 30_000;
+
+/** This process's id as a lease owner: host, pid and a random part (a pid is reused). */
+export function newOwnerId(): string {
+  return `${hostname()}/${process.pid}/${randomUUID().slice(0, 8)}`;
 }
 
-const COLUMN_NAMES = [
-  'id',
-  'seq::text as position',
-  'operation',
-  'operator',
-  'operator_name',
-  'ref_id',
-  'state',
-  'method',
-  'request_path',
-  'request_body',
-  'body_sha256',
-  'attempts',
-  'response_status',
-  'response',
-  'response_text',
-  'error',
-  'request_id',
-  'created_at',
-  'updated_at',
-  'duplicate_of',
-];
-/** The columns of a journal entry, for the other modules that read entries. */
-export const COLUMNS = COLUMN_NAMES.join(', ');
-/** The same, of the row aliased `e` (an UPDATE … FROM). */
-const E_COLUMNS = COLUMN_NAMES.map((column) => `e.${column}`).join(', ');
+/** The id of this process, for every store that is not given another (tests play several). */
+const PROCESS_OWNER = newOwnerId();
 
-export type Row = Omit<JournalEntry, 'created_at' | 'updated_at'> & {
-  position: string;
-  response_text: string | null;
-  duplicate_of: string | null;
-  created_at: Date | string;
-  updated_at: Date | string;
-};
-
-const iso = (value: Date | string) => new Date(value).toISOString();
-
-export function toEntry(row: Row): JournalEntry {
-  return {
-    id: row.id,
-    operation: row.operation,
-    operator: row.operator,
-    operator_name: row.operator_name,
-    ref_id: row.ref_id,
-    state: row.state,
-    method: row.method,
-    request_path: row.request_path,
-    request_body: row.request_body,
-    body_sha256: row.body_sha256,
-    attempts: Number(row.attempts),
-    response_status: row.response_status === null ? null : Number(row.response_status),
-    response: row.response ?? parsedText(row.response_text),
-    error: row.error,
-    request_id: row.request_id,
-    created_at: iso(row.created_at),
-    updated_at: iso(row.updated_at),
-    duplicate_of: row.duplicate_of,
-  };
-}
-
-/** An answer kept only as text (PostgreSQL could not hold it as jsonb): parsed here instead. */
-function parsedText(text: string | null): unknown {
-  if (text === null) return null;
-  try {
-    return JSON.parse(text);
-  } catch {
-    return text;
-  }
-}
-
-/**
- * The answer for the two columns: its text, always (PostgreSQL text holds anything but a NUL
- * character, which becomes U+FFFD), and as jsonb only when it can be (no `\u0000`, no unpaired
- * surrogate), so that recording what the service said never fails on what it said.
- */
-function responseColumns(outcome: JournalOutcome): { json: string | null; text: string | null } {
-  const { response } = outcome;
-  const json =
-    response === undefined || response === null || unsafeTextErrors(response).length > 0
-      ? null
-      : JSON.stringify(response);
-  const raw =
-    outcome.response_text ??
-    (response === undefined || response === null ? null : JSON.stringify(response));
-  return { json, text: raw === null ? null : raw.replaceAll('\u0000', '\ufffd') };
+export interface JournalStoreOptions {
+  /** The id leases are held under: this process's unless given. */
+  owner?: string;
+  /** How long a claim holds an entry before another process may take it over. */
+  leaseMs?: number;
 }
 
 const UNIQUE_VIOLATION = '23505';
 
-/** SHA-256 of the body's UTF-8 bytes, hex: what the journal, approvals and audits compare. */
-export function bodySha256(body: string): string {
-  return createHash('sha256').update(body, 'utf8').digest('hex');
-}
-
-/**
- * SHA-256 of the whole request (operation, method, path and body, one per line), hex: what an
- * approval binds, so that neither the body nor a path parameter can change after it.
- */
-export function requestSha256(entry: {
-  operation: string;
-  method: string;
-  request_path: string;
-  request_body: string;
-}): string {
-  return createHash('sha256')
-    .update(
-      `${entry.operation}\n${entry.method}\n${entry.request_path}\n${entry.request_body}`,
-      'utf8',
-    )
-    .digest('hex');
-}
-
 /**
  * The journal's storage. Every state change is one conditional UPDATE, so that two actors (a
- * retry and the start-up resolver, or two approvals later) cannot both move the same entry.
+ * retry and a resolver, two processes, or two approvals) cannot both move the same entry. An
+ * entry in SENDING (and an APPROVED one about to be sent) is held by one process under a lease
+ * (`owner`, `lease_until` by the database's clock), taken in the statement that moves it there
+ * and released by the one that records its outcome; `leases` renews what this process holds.
  */
-export function createJournalStore(db: Db, now: () => Date = () => new Date()) {
+export function createJournalStore(
+  db: Db,
+  now: () => Date = () => new Date(),
+  options: JournalStoreOptions = {},
+) {
+  const owner = options.owner ?? PROCESS_OWNER;
+  const leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS;
+  /** Entries this process holds a lease on: renewed until their outcome is recorded. */
+  const held = new Set<string>();
+  const hold = (entry: JournalEntry | undefined) => {
+    if (entry) held.add(entry.id);
+    return entry;
+  };
   const one = async (q: Queryable, sql: string, params: unknown[]) => {
     const rows = await q.query<Row>(sql, params);
     return rows[0] ? toEntry(rows[0]) : undefined;
@@ -163,7 +95,56 @@ export function createJournalStore(db: Db, now: () => Date = () => new Date()) {
     return rows.map(toEntry);
   }
 
+  /** One outcome onto the entry where `condition` holds; the same intent's second success is a DUPLICATE. */
+  async function applyOutcome(id: string, outcome: JournalOutcome, condition: string) {
+    const at = now().toISOString();
+    const { json, text } = responseColumns(outcome);
+    const params = [
+      id,
+      outcome.state,
+      outcome.attempts,
+      outcome.response_status,
+      json,
+      outcome.error,
+      at,
+      text,
+      owner,
+    ];
+    const set = (row: string) => `attempts = ${row}attempts + $3, response_status = $4,
+      response = $5::text::jsonb, response_text = $8, updated_at = $7::timestamptz,
+      last_answered_at = $7::timestamptz, owner = null, lease_until = null`;
+    try {
+      return await one(
+        db,
+        `update journal_entries set state = $2, error = $6, ${set('')}
+         where id = $1 and ${condition} returning ${COLUMNS}`,
+        params,
+      );
+    } catch (error) {
+      if ((error as { code?: unknown }).code !== UNIQUE_VIOLATION) throw error;
+      // Another entry of this operation and ref_id already SUCCEEDED: this one is the same
+      // intent, not a second success.
+      return one(
+        db,
+        `update journal_entries e set state = 'DUPLICATE', ${set('e.')},
+           duplicate_of = f.id,
+           error = 'The same intent as entry ' || f.id || ', which succeeded: nothing new happened.'
+         from journal_entries f
+         where e.id = $1 and ${condition.replaceAll(/\b(state|owner)\b/g, 'e.$1')}
+           and f.operation = e.operation and f.ref_id = e.ref_id and f.state = 'SUCCEEDED'
+           and $2::text = 'SUCCEEDED' and $6::text is null
+         returning ${E_COLUMNS}`,
+        params,
+      );
+    }
+  }
+
   return {
+    /** The id this process holds leases under. */
+    owner,
+    /** Renewing, releasing and taking over leases; the resolver's look-ups. */
+    leases: createLeaseQueries(db, { owner, leaseMs, held, now }),
+
     /** Writes a new entry in SENDING (or another initial state) and returns it. */
     async create(
       entry: NewJournalEntry,
@@ -174,8 +155,10 @@ export function createJournalStore(db: Db, now: () => Date = () => new Date()) {
       const created = await one(
         q,
         `insert into journal_entries (id, operation, operator, operator_name, ref_id, state, method,
-           request_path, request_body, body_sha256, request_id, created_at, updated_at)
-         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12::timestamptz, $12::timestamptz)
+           request_path, request_body, body_sha256, request_id, created_at, updated_at, owner,
+           lease_until)
+         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12::timestamptz, $12::timestamptz,
+           $13, case when $13::text is not null then ${LEASE('$14')} end)
          returning ${COLUMNS}`,
         [
           randomUUID(),
@@ -190,22 +173,31 @@ export function createJournalStore(db: Db, now: () => Date = () => new Date()) {
           bodySha256(entry.request_body),
           entry.request_id,
           at,
+          state === 'SENDING' ? owner : null,
+          leaseMs,
         ],
       );
-      return created!;
+      // Written in SENDING, it is this process's to send: held from the insert on.
+      return state === 'SENDING' ? hold(created)! : created!;
     },
 
     /**
-     * Moves an entry from one of `from` to SENDING before a new attempt; undefined when it is not
-     * in one of those states any more (someone else is sending it, or it was resolved).
+     * Moves an entry from one of `from` to SENDING before a new attempt, taking its lease; undefined
+     * when it is not in one of those states any more (someone else is sending it, or it was
+     * resolved), or another live process holds it.
      */
     async claim(id: string, from: JournalState[], requestId: string) {
-      return one(
-        db,
-        `update journal_entries set state = 'SENDING', request_id = $3, updated_at = $4::timestamptz,
-           last_sent_at = $4::timestamptz
-         where id = $1 and state = any($2::text[]) returning ${COLUMNS}`,
-        [id, from, requestId, now().toISOString()],
+      return hold(
+        await one(
+          db,
+          `update journal_entries set state = 'SENDING', request_id = $3,
+             updated_at = $4::timestamptz, last_sent_at = $4::timestamptz, owner = $5,
+             lease_until = ${LEASE('$6')}
+           where id = $1 and state = any($2::text[])
+             and (owner is null or owner = $5 or lease_until < now())
+           returning ${COLUMNS}`,
+          [id, from, requestId, now().toISOString(), owner, leaseMs],
+        ),
       );
     },
 
@@ -220,55 +212,61 @@ export function createJournalStore(db: Db, now: () => Date = () => new Date()) {
       error: string | null,
       q: Queryable = db,
     ): Promise<JournalEntry | undefined> {
-      return one(
+      // APPROVED is about to be sent by this process: held, so that no resolver sends it too.
+      const moved = await one(
         q,
-        `update journal_entries set state = $3, error = coalesce($4, error), updated_at = $5::timestamptz
-         where id = $1 and state = any($2::text[]) returning ${COLUMNS}`,
-        [id, from, to, error, now().toISOString()],
+        `update journal_entries set state = $3, error = coalesce($4, error),
+           updated_at = $5::timestamptz,
+           owner = case when $3 = 'APPROVED' then $6 end,
+           lease_until = case when $3 = 'APPROVED' then ${LEASE('$7')} end
+         where id = $1 and state = any($2::text[])
+           and (owner is null or owner = $6 or lease_until < now())
+         returning ${COLUMNS}`,
+        [id, from, to, error, now().toISOString(), owner, leaseMs],
+      );
+      if (moved && to === 'APPROVED') held.add(id);
+      else if (moved) held.delete(id);
+      return moved;
+    },
+
+    /**
+     * Records the outcome of a send of an entry that is SENDING, releasing its lease. It lands
+     * while this process holds the entry (or nobody does); a process whose lease was taken over
+     * lands only a success (the service holds the intent, whatever the new holder's attempt
+     * says): a refusal or no answer of its own attempt says nothing of the new holder's.
+     * Undefined when it did not land (see `recordLateOutcome`).
+     */
+    async recordOutcome(id: string, outcome: JournalOutcome): Promise<JournalEntry | undefined> {
+      held.delete(id);
+      return applyOutcome(
+        id,
+        outcome,
+        `state = 'SENDING' and (owner is null or owner = $9 or $2::text = 'SUCCEEDED')`,
       );
     },
 
-    /** Records the outcome of a send of an entry that is SENDING. */
-    async recordOutcome(id: string, outcome: JournalOutcome): Promise<JournalEntry | undefined> {
-      const at = now().toISOString();
-      const { json, text } = responseColumns(outcome);
-      const params = [
+    /**
+     * An outcome that `recordOutcome` did not land: the entry has one already, or another process
+     * holds it. An UNKNOWN entry takes a success (it is news); the same outcome again, no answer,
+     * or anything for an entry still open (SENDING elsewhere, UNKNOWN) changes nothing; a final
+     * outcome at odds with the entry's is kept in its history and counted on it, for an operator.
+     * Never throws for what the entry holds: a second outcome is no error of the operator's.
+     */
+    async recordLateOutcome(
+      id: string,
+      outcome: JournalOutcome,
+    ): Promise<JournalEntry | undefined> {
+      held.delete(id);
+      const news = await applyOutcome(
         id,
-        outcome.state,
-        outcome.attempts,
-        outcome.response_status,
-        json,
-        outcome.error,
-        at,
-        text,
-      ];
-      const set = (row: string) => `attempts = ${row}attempts + $3, response_status = $4,
-        response = $5::text::jsonb, response_text = $8, updated_at = $7::timestamptz,
-        last_answered_at = $7::timestamptz`;
-      try {
-        return await one(
-          db,
-          `update journal_entries set state = $2, error = $6, ${set('')}
-           where id = $1 and state = 'SENDING' returning ${COLUMNS}`,
-          params,
-        );
-      } catch (error) {
-        if ((error as { code?: unknown }).code !== UNIQUE_VIOLATION) throw error;
-        // Another entry of this operation and ref_id already SUCCEEDED: this one is the same
-        // intent, not a second success.
-        return one(
-          db,
-          `update journal_entries e set state = 'DUPLICATE', ${set('e.')},
-             duplicate_of = f.id,
-             error = 'The same intent as entry ' || f.id || ', which succeeded: nothing new happened.'
-           from journal_entries f
-           where e.id = $1 and e.state = 'SENDING' and f.operation = e.operation
-             and f.ref_id = e.ref_id and f.state = 'SUCCEEDED' and $2::text = 'SUCCEEDED'
-             and $6::text is null
-           returning ${E_COLUMNS}`,
-          params,
-        );
-      }
+        outcome,
+        `state = 'UNKNOWN' and $2::text = 'SUCCEEDED'
+          and (owner is null or owner = $9 or lease_until < now())`,
+      );
+      if (news) return news;
+      const current = await one(db, `select ${COLUMNS} from journal_entries where id = $1`, [id]);
+      if (!current || settlesNothingNew(current, outcome)) return current;
+      return (await recordConflict(db, id, outcome, owner)) ?? current;
     },
 
     async get(id: string): Promise<JournalEntry | undefined> {

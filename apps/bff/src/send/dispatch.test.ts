@@ -407,7 +407,8 @@ describe('dispatch: sending a journaled entry and recording its outcome', () => 
     expect((await journal.get(entry.id))?.state).toBe('SENDING');
   });
 
-  it('fails loudly when the entry left SENDING while it was being sent', async () => {
+  // Issue 16 changed this on purpose: a second outcome used to throw (a 500 for the operator).
+  it('lands a final answer on an entry that another look recorded UNKNOWN meanwhile', async () => {
     const entry = await journal.create(transferEntry);
     const { client } = scriptedClient(async () => {
       await journal.recordOutcome(entry.id, {
@@ -419,12 +420,60 @@ describe('dispatch: sending a journaled entry and recording its outcome', () => 
       });
       return answered(200, TRANSFER_RECORD);
     });
-    await expect(
-      dispatch({ journal, client, timeoutMs: TIMEOUT_MS }, entry, {
-        resolving: false,
-        requestId: 'r',
-      }),
-    ).rejects.toThrow(`Journal entry ${entry.id} left SENDING while it was being sent`);
+    const result = await dispatch({ journal, client, timeoutMs: TIMEOUT_MS }, entry, {
+      resolving: false,
+      requestId: 'r',
+    });
+    expect(result.entry).toMatchObject({ state: 'SUCCEEDED', attempts: 2, error: null });
+    expect(result.data).toEqual(TRANSFER_RECORD);
+    expect(result.entry.outcome_conflicts).toBeUndefined();
+  });
+
+  it('keeps an answer at odds with the outcome recorded meanwhile, flagged, not thrown', async () => {
+    const entry = await journal.create(transferEntry);
+    const { client } = scriptedClient(async () => {
+      await journal.recordOutcome(entry.id, {
+        state: 'SUCCEEDED',
+        attempts: 1,
+        response_status: 200,
+        response: TRANSFER_RECORD,
+        error: null,
+      });
+      return answered(403, { type: 'https://svc.example/problems/insufficient-funds' });
+    });
+    const result = await dispatch({ journal, client, timeoutMs: TIMEOUT_MS }, entry, {
+      resolving: false,
+      requestId: 'r',
+    });
+    // The entry keeps the success it had, answers with that record, and counts the refusal.
+    expect(result.entry).toMatchObject({ state: 'SUCCEEDED', outcome_conflicts: 1 });
+    expect(result.data).toEqual(TRANSFER_RECORD);
+    const history = await db.query<{ state: string; response_status: number }>(
+      'select state, response_status from journal_outcome_conflicts where journal_id = $1',
+      [entry.id],
+    );
+    expect(history).toEqual([{ state: 'REJECTED', response_status: 403 }]);
+  });
+
+  it('an identical second outcome is nothing new: no conflict, the entry as it was', async () => {
+    const entry = await journal.create(transferEntry);
+    const { client } = scriptedClient(async () => {
+      await journal.recordOutcome(entry.id, {
+        state: 'SUCCEEDED',
+        attempts: 1,
+        response_status: 200,
+        response: TRANSFER_RECORD,
+        error: null,
+      });
+      return answered(200, TRANSFER_RECORD);
+    });
+    const before = await dispatch({ journal, client, timeoutMs: TIMEOUT_MS }, entry, {
+      resolving: false,
+      requestId: 'r',
+    });
+    expect(before.entry).toEqual(await journal.get(entry.id));
+    expect(before.entry).toMatchObject({ state: 'SUCCEEDED', attempts: 1 });
+    expect(before.entry.outcome_conflicts).toBeUndefined();
   });
 
   it('records a 500 that outlasted the retries as UNKNOWN and hands back no data', async () => {

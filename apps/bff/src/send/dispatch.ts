@@ -136,6 +136,7 @@ export async function dispatch(
     });
   } catch (error) {
     // The client throws only when nothing was sent (no token): the service did nothing.
+    // Nothing sent says nothing of an entry that another look settled meanwhile: no late path.
     const notSent = `not sent: ${(error as Error).message}`;
     const recorded = await deps.journal.recordOutcome(entry.id, {
       state: 'REJECTED',
@@ -156,9 +157,35 @@ export async function dispatch(
       data = read.record;
     }
   }
-  const recorded = await deps.journal.recordOutcome(entry.id, result);
-  if (!recorded) throw new Error(`Journal entry ${entry.id} left SENDING while it was being sent`);
+  const recorded = await record(deps.journal, entry, result);
   // A DUPLICATE answers like the success it repeats: the service holds the intent once.
   const done = recorded.state === 'SUCCEEDED' || recorded.state === 'DUPLICATE';
-  return { entry: recorded, ...(done ? { data } : {}) };
+  return { entry: recorded, ...(done ? { data: dataOf(recorded, result, data) } : {}) };
+}
+
+/**
+ * The data to answer with: this send's, unless the entry holds another outcome (a second one
+ * that did not land): then what the entry holds.
+ */
+export function dataOf(recorded: JournalEntry, outcome: JournalOutcome, data: unknown): unknown {
+  const landed = recorded.state === outcome.state || recorded.state === 'DUPLICATE';
+  return landed ? data : recorded.response;
+}
+
+/**
+ * Records an outcome, and when the entry has one already (another process took it over and
+ * settled it, or holds it now) hands it to `recordLateOutcome`: the same outcome again is
+ * nothing new, one at odds with it is kept and counted for operators. Never throws for that:
+ * the operator gets the entry as it is.
+ */
+export async function record(
+  journal: JournalStore,
+  entry: JournalEntry,
+  outcome: JournalOutcome,
+): Promise<JournalEntry> {
+  return (
+    (await journal.recordOutcome(entry.id, outcome)) ??
+    (await journal.recordLateOutcome(entry.id, outcome)) ??
+    entry
+  );
 }

@@ -6,7 +6,13 @@
  */
 import type { JournalEntry } from '@console/schemas';
 import type { JournalOutcome } from '../journal/journal-store';
-import { dispatch, type DispatchDeps, type Dispatched } from './dispatch';
+import {
+  dataOf,
+  dispatch,
+  record as recordOutcome,
+  type DispatchDeps,
+  type Dispatched,
+} from './dispatch';
 import { canReadBack, readBack, readBackPolicy } from './read-back';
 
 async function record(
@@ -15,11 +21,11 @@ async function record(
   outcome: Omit<JournalOutcome, 'attempts'>,
 ): Promise<Dispatched> {
   // A read sends nothing of the entry: its attempts stay as they were.
-  const recorded = await deps.journal.recordOutcome(entry.id, { ...outcome, attempts: 0 });
-  if (!recorded) throw new Error(`Journal entry ${entry.id} left SENDING while it was resolved`);
+  const result = { ...outcome, attempts: 0 };
+  const recorded = await recordOutcome(deps.journal, entry, result);
   // A DUPLICATE (another entry already holds this intent's success) answers like that success.
   const done = recorded.state === 'SUCCEEDED' || recorded.state === 'DUPLICATE';
-  return { entry: recorded, ...(done ? { data: outcome.response } : {}) };
+  return { entry: recorded, ...(done ? { data: dataOf(recorded, result, outcome.response) } : {}) };
 }
 
 /**
