@@ -17,7 +17,7 @@ const ROOT = fileURLToPath(new URL('.', import.meta.url));
 
 const BFF = 'apps/bff/src';
 const BFF_LAYERS = [
-  ['main.ts', 'cli.ts', 'app.ts', 'env.ts', 'bootstrap', 'cli'],
+  ['main.ts', 'cli.ts', 'app.ts', 'env.ts', 'bootstrap', 'cli', 'metrics'],
   ['routes', 'middleware'],
   ['approvals'],
   ['send', 'reads', 'sessions', 'security', 'operators', 'oidc'],

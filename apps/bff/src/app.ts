@@ -22,9 +22,10 @@ import type { OidcClient } from './oidc/oidc-client';
 import { createSsoOperatorStore } from './oidc/sso-operators';
 import type { OperatorDirectory } from './operators/operator-directory';
 import { approvalRoutes } from './routes/approval-routes';
-import { healthRoutes } from './routes/health-routes';
+import { healthRoutes, type Readiness } from './routes/health-routes';
 import { journalRoutes } from './routes/journal-routes';
 import { flowCookie, OIDC_PATHS, oidcRoutes } from './routes/oidc-routes';
+import { metricsRoutes, type MetricsSource } from './routes/metrics-routes';
 import { operationRoutes } from './routes/operation-routes';
 import { readRoutes } from './routes/read-routes';
 import { REGISTRY_READS } from './reads/read-proxy';
@@ -43,6 +44,7 @@ import {
 } from './security/security-runtime';
 import type { SessionStore } from './sessions/session-store';
 import { createSsoSessionStore } from './sessions/sso-session-store';
+import type { DispatchDeps } from './send/dispatch';
 import type { UpstreamClient } from './upstream/client';
 
 /** Everything the app needs, injected so that tests can replace the service or the clock. */
@@ -77,6 +79,11 @@ export interface AppDeps {
    * a users file keeps break-glass operators.
    */
   passwordSignIn?: boolean;
+  /** Replicas (issue 16): readiness during a graceful shutdown, metrics and their token. */
+  readiness?: Readiness;
+  metrics?: MetricsSource;
+  /** Told of every send (metrics). */
+  observe?: DispatchDeps['observe'];
 }
 
 /** Sign-ins begun per client address and minute (each is a row until its callback or expiry). */
@@ -105,6 +112,7 @@ export function routeTable(
     client: deps.client,
     timeoutMs: deps.timeoutMs,
     ...(deps.signal ? { signal: deps.signal } : {}),
+    ...(deps.observe ? { observe: deps.observe } : {}),
   };
   const approval: ApprovalDeps = {
     ...dispatchDeps,
@@ -117,7 +125,8 @@ export function routeTable(
   };
   const counters = createCounterStore(deps.db);
   return [
-    ...healthRoutes(deps.journal),
+    ...healthRoutes(deps.journal, deps.readiness),
+    ...metricsRoutes(deps.metrics),
     ...sessionRoutes(sessionDeps),
     ...(sso
       ? oidcRoutes({
@@ -160,8 +169,12 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.use('*', requestContext(deps.logger));
   // Headers (CSP, nosniff, no-store on /api, HSTS over HTTPS) on every answer, errors included.
   app.use('*', securityHeaders({ https: security.https }));
-  // Any Host the configuration does not name is refused before routing (DNS rebinding).
-  app.use('*', hostAllowlist(security.hosts));
+  // Any Host the configuration does not name is refused before routing (DNS rebinding). A load
+  // balancer's probe and a metrics scraper name the process by its own address: the live and
+  // ready checks say nothing, and the metrics need their token.
+  const byAddress = new Set(['/api/health/live', '/api/health/ready', '/api/metrics']);
+  const hosts = hostAllowlist(security.hosts);
+  app.use('*', (c, next) => (byAddress.has(c.req.path) ? next() : hosts(c, next)));
   // Size, then origin, before the session is read: a refused request is never authenticated.
   const ssoPages: Record<string, string> = deps.sso
     ? {

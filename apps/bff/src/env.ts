@@ -51,6 +51,15 @@ const BaseSchema = z.object({
   SEND_RATE_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(60),
   BODY_LIMIT_KB: z.coerce.number().int().min(1).max(10_240).default(64),
   LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
+  // Replicas (issue 16): processes, leases, the resolver and metrics.
+  WORKERS: z.coerce.number().int().min(1).max(64).default(1),
+  SEND_LEASE_SECONDS: z.coerce.number().min(1).max(3600).default(30),
+  RESOLVER_INTERVAL_SECONDS: z.coerce.number().min(0.1).max(3600).default(10),
+  METRICS_TOKEN: z
+    .string()
+    .min(16, { error: 'must have at least 16 characters' })
+    .regex(/^[\x21-\x7e]+$/, { error: 'must be visible ASCII without spaces' })
+    .optional(),
 });
 
 /** The validated configuration. Secrets are values here; callers never log this object. */
@@ -82,6 +91,14 @@ export interface Env {
   logLevel: (typeof LOG_LEVELS)[number];
   /** Single sign-on with the company's OpenID provider (`OIDC_*`); unset: local operators only. */
   oidc: OidcSettings | undefined;
+  /** BFF processes on one port (`node:cluster`); more than one needs `DATABASE_URL`. */
+  workers: number;
+  /** How long a process holds an entry it sends without renewing the lease. */
+  sendLeaseMs: number;
+  /** How often every process's resolver looks for entries to settle. */
+  resolverIntervalMs: number;
+  /** The bearer token of `GET /api/metrics`; unset, the route does not exist. */
+  metricsToken: string | undefined;
 }
 
 /** Configuration that cannot be used. `problems` has one line per variable. */
@@ -94,7 +111,7 @@ export class EnvError extends Error {
 
 /** Variables that may instead be given as `<NAME>_FILE`, a file holding the value. */
 const SECRET_VARIABLE =
-  /^(SVC_CLIENT_SECRET|SVC_CLIENT_[A-Z0-9_]+_SECRET|DATABASE_URL|OIDC_CLIENT_SECRET)$/;
+  /^(SVC_CLIENT_SECRET|SVC_CLIENT_[A-Z0-9_]+_SECRET|DATABASE_URL|OIDC_CLIENT_SECRET|METRICS_TOKEN)$/;
 
 /**
  * Resolves `X_FILE` into `X` for secret variables, so secrets can come from mounted files.
@@ -214,6 +231,17 @@ export function parseEnv(vars: Record<string, string | undefined>): Env {
     if (pem) signingKey = { pem, kid, file: keyFile };
   }
 
+  if (v && v.WORKERS > 1 && !v.DATABASE_URL) {
+    problems.push(
+      `WORKERS: ${v.WORKERS} processes need one PostgreSQL to share (embedded PGlite is one process's); set DATABASE_URL, or WORKERS=1`,
+    );
+  }
+  if (v && v.WORKERS > 1 && !realService) {
+    problems.push(
+      `WORKERS: the embedded sandbox serves one process; start it on its own (pnpm --filter @console/sandbox start) and set SVC_BASE_URL, or WORKERS=1`,
+    );
+  }
+
   if (problems.length > 0 || !v || !policy) throw new EnvError(problems);
   return {
     port: v.PORT,
@@ -241,6 +269,10 @@ export function parseEnv(vars: Record<string, string | undefined>): Env {
     bodyLimitBytes: v.BODY_LIMIT_KB * 1024,
     logLevel: v.LOG_LEVEL,
     oidc,
+    workers: v.WORKERS,
+    sendLeaseMs: v.SEND_LEASE_SECONDS * 1000,
+    resolverIntervalMs: v.RESOLVER_INTERVAL_SECONDS * 1000,
+    metricsToken: v.METRICS_TOKEN,
   };
 }
 

@@ -1,6 +1,9 @@
 /**
- * `node apps/bff/dist/main.js` (or `pnpm --filter @console/bff start`): the BFF as a process.
+ * `node apps/bff/dist/main.js` (or `pnpm --filter @console/bff start`): the BFF as a process, or
+ * with `WORKERS=n` as the primary of n worker processes on one port, each running this too.
  */
+import cluster from 'node:cluster';
+import { runPrimary } from './bootstrap/cluster';
 import { startBff } from './bootstrap/start';
 import { EnvError, readEnv } from './env';
 import { createLogger } from './logger';
@@ -17,10 +20,15 @@ async function main(): Promise<void> {
     throw error;
   }
   const logger = createLogger(env.logLevel);
+  if (env.workers > 1 && cluster.isPrimary) {
+    await runPrimary(env, logger);
+    process.exit(0);
+  }
   const bff = await startBff(env, { logger });
   logger.info({ url: bff.url, sandbox: bff.sandbox?.url ?? null }, 'console ready');
 
-  const lines = [`\n  The svc operator console is running at ${bff.url}\n`];
+  // A worker's start is the primary's to announce.
+  const lines = cluster.isWorker ? [] : [`\n  The svc operator console is running at ${bff.url}\n`];
   for (const warning of bff.warnings) lines.push(`  Warning: ${warning}\n`);
   if (bff.sandbox)
     lines.push(`  Against the embedded sandbox at ${bff.sandbox.url} (signed requests).\n`);
@@ -39,7 +47,7 @@ async function main(): Promise<void> {
       );
     }
   }
-  process.stdout.write(`${lines.join('')}\n`);
+  if (lines.length > 0) process.stdout.write(`${lines.join('')}\n`);
 
   let stopping = false;
   const stop = (signal: string) => {

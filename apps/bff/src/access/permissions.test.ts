@@ -18,6 +18,8 @@ const MATRIX: Record<
   { admin: boolean; finance: boolean; support: boolean; viewer: boolean }
 > = {
   'GET /api/health': { admin: Y, finance: Y, support: Y, viewer: Y },
+  'GET /api/health/live': { admin: Y, finance: Y, support: Y, viewer: Y },
+  'GET /api/health/ready': { admin: Y, finance: Y, support: Y, viewer: Y },
   'POST /api/session': { admin: Y, finance: Y, support: Y, viewer: Y },
   'GET /api/session': { admin: Y, finance: Y, support: Y, viewer: Y },
   'GET /api/session/options': { admin: Y, finance: Y, support: Y, viewer: Y },

@@ -12,15 +12,15 @@ import { createLogger, type Logger } from '../logger';
 import { createFlowStore } from '../oidc/flow-store';
 import { createOidcClient } from '../oidc/oidc-client';
 import { createSsoOperatorStore } from '../oidc/sso-operators';
+import { createMetrics } from '../metrics/metrics';
 import { loadDemoOperators, type DemoOperators } from '../operators/demo-operators';
 import { fileDirectory, staticDirectory } from '../operators/operator-directory';
 import { createCounterStore } from '../security/counter-store';
 import { createSecurityEventStore } from '../security/security-events';
 import { createSessionStore } from '../sessions/session-store';
 import type { CredentialSet } from '../upstream/tokens';
-import { resolvePending } from './resolve-pending';
-import { resumeApproved } from '../approvals/resume-approved';
 import type { EmbeddedSandbox } from './sandbox-mode';
+import { startReplica } from './replica';
 import { createUpstream } from './upstream';
 
 /** A running BFF. */
@@ -30,10 +30,18 @@ export interface RunningBff {
   demo: DemoOperators | undefined;
   /** Settings that work but are probably not what was meant (also logged). */
   warnings: string[];
-  /** Settles when the entries left SENDING by an earlier process are resolved. */
+  /** Settles when the resolver's first look (entries a stopped process left) is done. */
   resolved: Promise<unknown>;
+  /**
+   * Graceful shutdown: stops taking requests (ready answers 503), lets sends in flight finish
+   * for up to `SHUTDOWN_GRACE_MS`, then stops waiting for the rest (journaled UNKNOWN), releases
+   * this process's leases and closes the database.
+   */
   close(): Promise<void>;
 }
+
+/** How long a graceful shutdown lets requests in flight finish before it stops waiting. */
+export const SHUTDOWN_GRACE_MS = 10_000;
 
 /** `apps/web/dist`, from `apps/bff/src/bootstrap` (sources) or `apps/bff/dist` (bundle). */
 function defaultWebDist(): string {
@@ -59,8 +67,8 @@ function localOrigin(listen: { host: string; port: number }): string {
 /**
  * Starts everything from a validated configuration: the embedded sandbox when there is no
  * service, the database and its migrations, the operators, the upstream client and the HTTP
- * server; then resolves entries a crash left SENDING (in the background: new sends make new
- * entries and a retry claims only UNKNOWN or REJECTED ones, so neither can touch them).
+ * server; then the resolver, which settles entries a stopped process left (it may run while
+ * requests are served: every entry is claimed before it is touched, so nothing is done twice).
  */
 export async function startBff(
   env: Env,
@@ -102,16 +110,21 @@ export async function startBff(
     ? { default: { clientId: sandbox.clientId, clientSecret: sandbox.clientSecret } }
     : env.credentials!;
   const signingKey = sandbox ? sandbox.signingKey : env.signingKey;
+  const db = await dbReady;
+  const journal = createJournalStore(db, undefined, { leaseMs: env.sendLeaseMs });
+  // The backlog and the approvals waiting are read from the database at each scrape.
+  const metrics = createMetrics({ backlog: () => journal.leases.backlog() });
   const { client } = await createUpstream({
     baseUrl: sandbox?.url ?? env.svcBaseUrl!,
     authUrl: sandbox?.url ?? env.svcAuthUrl!,
     credentials,
     signingKey,
     logger,
+    onTokenAnswer: (status) => metrics.tokenFetched(status),
+    onServiceAnswer: (status) => metrics.upstreamAnswered(status),
   });
 
-  const db = await dbReady;
-  const journal = createJournalStore(db);
+  let accepting = true;
   const approvals = createApprovalStore(db);
   const counters = createCounterStore(db);
   const flows = createFlowStore(db);
@@ -155,6 +168,11 @@ export async function startBff(
     signal: shutdown.signal,
     sso,
     passwordSignIn: !env.oidc || env.usersFile !== undefined,
+    readiness: { accepting: () => accepting },
+    observe: (report) => metrics.sent(report),
+    ...(env.metricsToken
+      ? { metrics: { token: env.metricsToken, render: () => metrics.render() } }
+      : {}),
   });
 
   const { server, port } = await new Promise<{ server: ReturnType<typeof serve>; port: number }>(
@@ -178,40 +196,56 @@ export async function startBff(
       flows.sweep().catch((error: unknown) => logger.warn({ err: error }, 'flow sweep failed'));
   }, 60_000);
   sweeper.unref();
-  const dispatchDeps = { journal, client, timeoutMs: env.timeoutMs, signal: shutdown.signal };
-  // Entries a crash left mid-send first, then approved ones that never reached their send.
-  const resolved = resolvePending(dispatchDeps, logger).then(async (sent) => [
-    ...sent,
-    ...(await resumeApproved(
-      {
-        ...dispatchDeps,
-        approvals,
-        directory,
-        policy: env.policy,
-        now: Date.now,
-        securityEvents,
-        ssoOperators: createSsoOperatorStore(db),
-      },
-      logger,
-    )),
-  ]);
+  const dispatchDeps = {
+    journal,
+    client,
+    timeoutMs: env.timeoutMs,
+    signal: shutdown.signal,
+    observe: metrics.sent,
+  };
+  const replica = await startReplica({
+    db,
+    journal,
+    dispatch: dispatchDeps,
+    approval: {
+      ...dispatchDeps,
+      approvals,
+      directory,
+      policy: env.policy,
+      now: Date.now,
+      securityEvents,
+      ssoOperators: createSsoOperatorStore(db),
+    },
+    leaseMs: env.sendLeaseMs,
+    resolverIntervalMs: env.resolverIntervalMs,
+    logger,
+    metrics,
+  });
 
   return {
     url: `http://${env.host}:${port}`,
     warnings,
     sandbox,
     demo,
-    resolved,
+    resolved: replica.firstLook,
     async close() {
-      // Sends in flight stop waiting and are journaled UNKNOWN rather than left SENDING.
-      shutdown.abort();
+      accepting = false;
       clearInterval(sweeper);
-      await resolved.catch(() => {});
+      // No new connections; idle keep-alive ones end now, busy ones after their answer.
       const closed = new Promise<void>((done) => server.close(() => done()));
       if ('closeIdleConnections' in server) server.closeIdleConnections();
-      // Requests in flight get a moment to journal their outcome before the database closes.
-      await Promise.race([closed, new Promise((done) => setTimeout(done, 5_000).unref())]);
+      const grace = (ms: number) => new Promise((done) => setTimeout(done, ms).unref());
+      // Sends in flight (requests and the resolver's look) get the grace period to finish.
+      await Promise.race([Promise.all([closed, replica.stopResolver()]), grace(SHUTDOWN_GRACE_MS)]);
+      // The rest stop waiting and are journaled UNKNOWN rather than left SENDING.
+      shutdown.abort();
+      await Promise.race([closed, grace(2_000)]);
       if ('closeAllConnections' in server) server.closeAllConnections();
+      await replica
+        .releaseLeases()
+        .catch((error: unknown) =>
+          logger.warn({ err: error }, 'could not release the leases; they run out on their own'),
+        );
       await db.close();
       await sandbox?.close();
     },

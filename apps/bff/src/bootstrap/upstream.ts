@@ -15,11 +15,27 @@ export async function createUpstream(options: {
   logger: Logger;
   /** Tests observe the token endpoint's answers through it. */
   tokenFetch?: typeof fetch;
+  /** Told the status of every answer of the token endpoint and of the service (metrics). */
+  onTokenAnswer?: (status: number | 'no-answer') => void;
+  onServiceAnswer?: (status: number | 'no-answer') => void;
 }): Promise<{ client: UpstreamClient; tokens: TokenProvider }> {
+  const baseFetch = options.tokenFetch ?? fetch;
+  const tokenFetch: typeof fetch = options.onTokenAnswer
+    ? async (input, init) => {
+        try {
+          const response = await baseFetch(input, init);
+          options.onTokenAnswer?.(response.status);
+          return response;
+        } catch (error) {
+          options.onTokenAnswer?.('no-answer');
+          throw error;
+        }
+      }
+    : baseFetch;
   const tokens = createTokenProvider({
     authUrl: options.authUrl,
     credentials: options.credentials,
-    ...(options.tokenFetch ? { fetch: options.tokenFetch } : {}),
+    ...(options.tokenFetch || options.onTokenAnswer ? { fetch: tokenFetch } : {}),
   });
   const signer = options.signingKey
     ? await createSigner({ privateKeyPem: options.signingKey.pem, kid: options.signingKey.kid })
@@ -28,10 +44,14 @@ export async function createUpstream(options: {
     baseUrl: options.baseUrl,
     tokens,
     ...(signer ? { signer } : {}),
-    onAttempt: (report) =>
-      report.retryInMs !== undefined
-        ? options.logger.warn({ ...report }, 'upstream attempt will be retried')
-        : options.logger.debug({ ...report }, 'upstream attempt'),
+    onAttempt: (report) => {
+      options.onServiceAnswer?.(report.status ?? 'no-answer');
+      if (report.retryInMs !== undefined) {
+        options.logger.warn({ ...report }, 'upstream attempt will be retried');
+      } else {
+        options.logger.debug({ ...report }, 'upstream attempt');
+      }
+    },
   });
   return { client, tokens };
 }

@@ -74,6 +74,19 @@ export function createLeaseQueries(
     },
 
     /**
+     * Lets go of one entry this process holds without an outcome (settling it failed): its lease
+     * ends now, so a later look, here or in another process, takes it again.
+     */
+    async drop(id: string): Promise<void> {
+      held.delete(id);
+      await db.query(
+        `update journal_entries set lease_until = now()
+         where id = $1 and owner = $2 and state in ('SENDING', 'APPROVED')`,
+        [id, owner],
+      );
+    },
+
+    /**
      * Ends every lease of this process at once (shutdown, after in-flight sends had their time):
      * another process's resolver takes those entries at its next look instead of a lease later.
      */

@@ -18,6 +18,8 @@ export interface DispatchDeps {
   timeoutMs: number;
   /** Aborted at shutdown: waiting stops and the entry becomes UNKNOWN, never stays SENDING. */
   signal?: AbortSignal;
+  /** Told of every send once its outcome is recorded (metrics): operation, state, seconds. */
+  observe?: (report: { operation: string; state: string; seconds: number }) => void;
 }
 
 /** An entry after its send, and the service's data when it succeeded. */
@@ -123,6 +125,12 @@ export async function dispatch(
 ): Promise<Dispatched> {
   const operation = sendableOperation(entry.operation);
   if (!operation) throw new Error(`Journal entry ${entry.id} names an unknown operation`);
+  const started = performance.now();
+  const observed = (recorded: JournalEntry) => {
+    const seconds = (performance.now() - started) / 1000;
+    deps.observe?.({ operation: operation.id, state: recorded.state, seconds });
+    return recorded;
+  };
   let outcome: UpstreamOutcome;
   try {
     outcome = await deps.client.send({
@@ -145,7 +153,7 @@ export async function dispatch(
       response: null,
       error: notSent,
     });
-    return { entry: recorded ?? entry, notSent };
+    return { entry: observed(recorded ?? entry), notSent };
   }
   let { outcome: result, data } = classify(entry, outcome, options.resolving);
   if (mayEchoEarlierAttempt(entry, outcome, result)) {
@@ -157,7 +165,7 @@ export async function dispatch(
       data = read.record;
     }
   }
-  const recorded = await record(deps.journal, entry, result);
+  const recorded = observed(await record(deps.journal, entry, result));
   // A DUPLICATE answers like the success it repeats: the service holds the intent once.
   const done = recorded.state === 'SUCCEEDED' || recorded.state === 'DUPLICATE';
   return { entry: recorded, ...(done ? { data: dataOf(recorded, result, data) } : {}) };
