@@ -35,9 +35,9 @@ export interface Backlog {
 }
 
 /** Which open entries a resolver may take now (`e` is the entry). */
-const DUE = `((e.state = 'SENDING' and (e.lease_until is null or e.lease_until < now()))
+const DUE = `((e.state = 'SENDING' and (e.lease_until is null or e.lease_until <= now()))
   or (e.state = 'UNKNOWN' and (e.resolve_after is null or e.resolve_after <= now()))
-  or (e.state = 'APPROVED' and (e.owner is null or e.lease_until < now())))`;
+  or (e.state = 'APPROVED' and (e.owner is null or e.lease_until <= now())))`;
 
 export function createLeaseQueries(
   db: Queryable,
@@ -167,7 +167,7 @@ export function createLeaseQueries(
       const rows = await db.query<Record<string, number | string>>(
         `select
            count(*) filter (where state = 'SENDING'
-             and (lease_until is null or lease_until < now())) as sending_past_lease,
+             and (lease_until is null or lease_until <= now())) as sending_past_lease,
            count(*) filter (where state = 'UNKNOWN') as unknown,
            count(*) filter (where state = 'AWAITING_APPROVAL') as awaiting_approval
          from journal_entries where state in ('SENDING', 'UNKNOWN', 'AWAITING_APPROVAL')`,

@@ -194,7 +194,7 @@ export function createJournalStore(
              updated_at = $4::timestamptz, last_sent_at = $4::timestamptz, owner = $5,
              lease_until = ${LEASE('$6')}
            where id = $1 and state = any($2::text[])
-             and (owner is null or owner = $5 or lease_until < now())
+             and (owner is null or owner = $5 or lease_until <= now())
            returning ${COLUMNS}`,
           [id, from, requestId, now().toISOString(), owner, leaseMs],
         ),
@@ -220,7 +220,7 @@ export function createJournalStore(
            owner = case when $3 = 'APPROVED' then $6 end,
            lease_until = case when $3 = 'APPROVED' then ${LEASE('$7')} end
          where id = $1 and state = any($2::text[])
-           and (owner is null or owner = $6 or lease_until < now())
+           and (owner is null or owner = $6 or lease_until <= now())
          returning ${COLUMNS}`,
         [id, from, to, error, now().toISOString(), owner, leaseMs],
       );
@@ -261,7 +261,7 @@ export function createJournalStore(
         id,
         outcome,
         `state = 'UNKNOWN' and $2::text = 'SUCCEEDED'
-          and (owner is null or owner = $9 or lease_until < now())`,
+          and (owner is null or owner = $9 or lease_until <= now())`,
       );
       if (news) return news;
       const current = await one(db, `select ${COLUMNS} from journal_entries where id = $1`, [id]);

@@ -1,0 +1,204 @@
+import { randomUUID } from 'node:crypto';
+import type { JournalEntry } from '@console/schemas';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { logCollector, scriptedClient, sharedDb } from '../../test/harness';
+import type { Db } from '../db/db';
+import { createJournalStore, type NewJournalEntry } from '../journal/journal-store';
+import type { JournalOutcome } from '../journal/journal-row';
+import type { SendRequest, UpstreamOutcome } from '../upstream/client';
+import { createResolver, resolverBackoff, type ResolvedReport } from './resolver';
+
+const transfer = (ref: string): NewJournalEntry => ({
+  operation: 'createInternalTransfer',
+  operator: 'finance',
+  operator_name: 'Fin',
+  ref_id: ref,
+  method: 'POST',
+  request_path: '/v2/transfer/internal',
+  request_body: JSON.stringify({
+    from_profile_id: 'p-1',
+    to_profile_id: 'p-2',
+    amount: '1.50',
+    asset: 'USD',
+    ref_id: ref,
+  }),
+  request_id: 'req-1',
+});
+const fiatUpdate: NewJournalEntry = {
+  operation: 'updateFiatAccount',
+  operator: 'support',
+  operator_name: 'Sup',
+  ref_id: null,
+  method: 'PUT',
+  request_path: '/v2/transfer/fiat-accounts/fa-1',
+  request_body: JSON.stringify({ metadata: { ticket: 'SUP-1' } }),
+  request_id: 'req-1',
+};
+const unknown: JournalOutcome = {
+  state: 'UNKNOWN',
+  attempts: 1,
+  response_status: null,
+  response: null,
+  error: 'timeout',
+};
+const answered = (status: number, body: unknown): UpstreamOutcome => ({
+  kind: 'answered',
+  status,
+  body,
+  text: JSON.stringify(body),
+  attempts: 1,
+  retried: false,
+});
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const refOf = (request: SendRequest) =>
+  request.method === 'GET'
+    ? new URL(`http://x${request.path}`).searchParams.get('ref_ids')
+    : (JSON.parse(request.body) as { ref_id: string }).ref_id;
+
+/**
+ * The service as the resolver meets it: transfers it holds (by ref_id) are read back; a POST of
+ * one it does not hold creates it; a POST of one it holds answers 409 with it.
+ */
+function service(held: Set<string>) {
+  return scriptedClient((request) => {
+    const ref = refOf(request)!;
+    const record = { id: `t-${ref}`, ref_id: ref, from_profile_id: 'p-1', to_profile_id: 'p-2' };
+    const full = { ...record, amount: '1.50', asset: 'USD', type: 'INTERNAL_TRANSFER_DEBIT' };
+    if (request.method === 'GET') return answered(200, { items: held.has(ref) ? [full] : [] });
+    if (held.has(ref)) {
+      return answered(409, {
+        type: 'https://svc.example/problems/already-exists',
+        status: 409,
+        meta: { existing: full },
+      });
+    }
+    held.add(ref);
+    return answered(200, full);
+  });
+}
+
+describe('the resolver', () => {
+  let db: Db;
+  const store = (name: string, leaseMs = 60_000) =>
+    createJournalStore(db, undefined, { owner: `${name}/${randomUUID()}`, leaseMs });
+  const resolverOf = (
+    journal: ReturnType<typeof store>,
+    client: ReturnType<typeof scriptedClient>['client'],
+    extra: Partial<Parameters<typeof createResolver>[1]> = {},
+  ) =>
+    createResolver(
+      { journal, client, timeoutMs: 1_000 },
+      {
+        intervalMs: 60_000,
+        backoff: resolverBackoff(200),
+        logger: logCollector().logger,
+        ...extra,
+      },
+    );
+
+  beforeAll(async () => {
+    db = await sharedDb();
+  });
+  beforeEach(async () => {
+    await db.exec('delete from journal_entries');
+  });
+
+  it('takes only entries nobody holds, oldest first, and leaves live sends alone', async () => {
+    const live = store('live');
+    const dead = store('dead', 1);
+    const held = new Set<string>(['a']);
+    const stopped = await dead.create(transfer('a'));
+    const sending = await live.create(transfer('b'));
+    const open = await live.create(transfer('c'));
+    await live.recordOutcome(open.id, unknown);
+    await live.create(transfer('d'), 'SUCCEEDED');
+    await sleep(20);
+    const { client, requests } = service(held);
+    const reports = await resolverOf(store('r'), client).lookNow();
+    expect(reports.map((r) => [r.entry.id, r.previousState, r.entry.state])).toEqual([
+      [stopped.id, 'SENDING', 'SUCCEEDED'],
+      [open.id, 'UNKNOWN', 'SUCCEEDED'],
+    ]);
+    expect(reports.map((r) => r.takenOver)).toEqual([true, false]);
+    // 'a' reached the service before its process stopped: read back, not sent again. 'c' had
+    // not: read back (absent), then its same bytes sent once.
+    expect(requests.map((r) => [r.method, refOf(r)])).toEqual([
+      ['GET', 'a'],
+      ['GET', 'c'],
+      ['POST', 'c'],
+    ]);
+    expect((await live.get(sending.id))?.state).toBe('SENDING');
+  });
+
+  it('never sends an Update Fiat Account again: the account read back decides, or an operator', async () => {
+    const dead = store('dead', 1);
+    const left = await dead.create(fiatUpdate);
+    await sleep(20);
+    const { client, requests } = scriptedClient(() =>
+      answered(200, { id: 'fa-1', metadata: { ticket: 'SUP-0' } }),
+    );
+    const [report] = await resolverOf(store('r'), client).lookNow();
+    expect(report!.entry).toMatchObject({ id: left.id, state: 'UNKNOWN', attempts: 0 });
+    expect(report!.entry.error).toMatch(/not sent again/);
+    expect(requests.map((r) => r.method)).toEqual(['GET']);
+  });
+
+  it('hands an APPROVED entry nobody holds to the approvals, once', async () => {
+    const journal = store('r');
+    const approved = await store('gone').create(transfer('x'), 'APPROVED');
+    const given: JournalEntry[] = [];
+    const resolver = resolverOf(journal, service(new Set()).client, {
+      sendApproved: async (entry) => {
+        given.push(entry);
+        return (await journal.claim(entry.id, ['APPROVED'], 'r'))!;
+      },
+    });
+    await resolver.lookNow();
+    await resolver.lookNow();
+    expect(given.map((e) => [e.id, e.state])).toEqual([[approved.id, 'APPROVED']]);
+  });
+
+  it('leaves an entry it could not settle alone until its backoff has passed', async () => {
+    const journal = store('r');
+    const open = await journal.create(transfer('u'));
+    await journal.recordOutcome(open.id, unknown);
+    const { client, requests } = scriptedClient(() => answered(503, {}));
+    const resolver = resolverOf(journal, client);
+    expect((await resolver.lookNow()).map((r) => r.entry.state)).toEqual(['UNKNOWN']);
+    const sent = requests.length;
+    expect(await resolver.lookNow()).toEqual([]);
+    expect(requests).toHaveLength(sent);
+    await sleep(250);
+    expect((await resolver.lookNow()).map((r) => r.entry.state)).toEqual(['UNKNOWN']);
+  });
+
+  it('two resolvers racing over 50 UNKNOWN entries: each settled once, each sent at most once', async () => {
+    const writer = store('writer');
+    const held = new Set<string>();
+    const refs = Array.from({ length: 50 }, (_, i) => `race-${i}`);
+    for (const [i, ref] of refs.entries()) {
+      const created = await writer.create(transfer(ref));
+      await writer.recordOutcome(created.id, unknown);
+      // Half of them reached the service before their answer was lost.
+      if (i % 2 === 0) held.add(ref);
+    }
+    const one = service(held);
+    const two = service(held);
+    const reports: ResolvedReport[][] = await Promise.all([
+      resolverOf(store('one'), one.client).lookNow(),
+      resolverOf(store('two'), two.client).lookNow(),
+    ]);
+    const settled = reports.flat().map((r) => r.entry.id);
+    expect(settled).toHaveLength(50);
+    expect(new Set(settled).size).toBe(50);
+    const posts = [...one.requests, ...two.requests].filter((r) => r.method === 'POST');
+    const perRef = new Map<string, number>();
+    for (const post of posts) perRef.set(refOf(post)!, (perRef.get(refOf(post)!) ?? 0) + 1);
+    expect([...perRef.values()].every((n) => n === 1)).toBe(true);
+    // Only the 25 that never arrived were sent; the others were read back.
+    expect(perRef.size).toBe(25);
+    expect(held.size).toBe(50);
+    const states = await db.query<{ state: string }>('select distinct state from journal_entries');
+    expect(states).toEqual([{ state: 'SUCCEEDED' }]);
+  });
+});
