@@ -12,6 +12,8 @@ export type Fault =
   | 'reset-after-forward'
   /** Forward, then never answer (the client's timeout fires). */
   | 'hang-after-forward'
+  /** Take the request and never forward it nor answer: the service never sees it. */
+  | 'hang-before-forward'
   /** Answer this status without forwarding (503, 429, 401, …). */
   | { status: number };
 
@@ -41,6 +43,10 @@ export async function startFaultProxy(target: string) {
     if (headers['svc-signature']) credentials.add(headers['svc-signature']);
     const fault = faults.shift() ?? (hang ? 'hang-after-forward' : null);
     received.push({ path: req.url ?? '', fault });
+    if (fault === 'hang-before-forward') {
+      held.push(res);
+      return;
+    }
     if (fault !== null && typeof fault === 'object') {
       res.writeHead(fault.status, { 'Content-Type': 'application/problem+json' });
       res.end(JSON.stringify({ type: 'about:blank', title: 'scripted', status: fault.status }));

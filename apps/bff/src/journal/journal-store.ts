@@ -3,7 +3,7 @@ import { hostname } from 'node:os';
 import type { JournalEntry, JournalState } from '@console/schemas';
 import type { Db, Queryable } from '../db/db';
 import { createLeaseQueries, LEASE } from './journal-leases';
-import { recordConflict, settlesNothingNew } from './journal-outcome';
+import { conflictingOutcomes, recordConflict, settlesNothingNew } from './journal-outcome';
 import {
   buildJournalFilter,
   decodeCursor,
@@ -271,6 +271,22 @@ export function createJournalStore(
 
     async get(id: string): Promise<JournalEntry | undefined> {
       return one(db, `select ${COLUMNS} from journal_entries where id = $1`, [id]);
+    },
+
+    /**
+     * What an operator looking at one entry needs beyond the entry: when a resolver looks at it
+     * again (an UNKNOWN entry), and the outcomes kept beside its own.
+     */
+    async openOutcome(id: string) {
+      const rows = await db.query<{ resolve_after: Date | string | null }>(
+        'select resolve_after from journal_entries where id = $1',
+        [id],
+      );
+      const after = rows[0]?.resolve_after;
+      return {
+        nextLookAt: after ? new Date(after).toISOString() : null,
+        conflicts: await conflictingOutcomes(db, id),
+      };
     },
 
     /** Entries left SENDING by a process that died mid-send, oldest first. */

@@ -1,4 +1,10 @@
-import { JournalQuerySchema, mayUse, parseWith, type JournalPage } from '@console/schemas';
+import {
+  JournalQuerySchema,
+  mayUse,
+  parseWith,
+  type JournalEntry,
+  type JournalPage,
+} from '@console/schemas';
 import type { Context } from 'hono';
 import { entryForRole } from '../access/personal-data';
 import type { AppEnv } from '../context';
@@ -9,6 +15,7 @@ import type { JournalStore } from '../journal/journal-store';
 import type { ApprovalDeps } from '../approvals/approval-deps';
 import { resendApproved } from '../approvals/approval-send';
 import { dispatch, type DispatchDeps } from '../send/dispatch';
+import { readBackPolicy } from '../send/read-back';
 import { resolveEntry } from '../send/resolve';
 import { sendResponse } from '../send/send-response';
 import type { RouteDef } from './route-table';
@@ -96,7 +103,21 @@ export function journalRoutes(deps: DispatchDeps & { approval?: ApprovalDeps }):
       handler: async (c) => {
         const entry = await journal.get(c.req.param('id') ?? '');
         if (!entry) throw problems.notFound('There is no journal entry with this id.');
-        return c.json(entryForRole(c.get('operator')!.role, entry));
+        const open = await journal.openOutcome(entry.id);
+        const body: JournalEntry = {
+          ...entryForRole(c.get('operator')!.role, entry),
+          ...(open.conflicts.length > 0 ? { conflicting_outcomes: open.conflicts } : {}),
+          ...(entry.state === 'UNKNOWN'
+            ? {
+                resolution: {
+                  // Due now when no look set one: the next look of any process.
+                  next_look_at: open.nextLookAt ?? entry.updated_at,
+                  may_resend: readBackPolicy(entry.operation).resendWhenAbsent,
+                },
+              }
+            : {}),
+        };
+        return c.json(body);
       },
     },
     {

@@ -34,8 +34,18 @@ export function metricsRoutes(source: MetricsSource | undefined): RouteDef[] {
             headers: { 'WWW-Authenticate': 'Bearer' },
           });
         }
-        const { contentType, text } = await source.render();
-        return c.body(text, 200, { 'Content-Type': contentType });
+        try {
+          const { contentType, text } = await source.render();
+          return c.body(text, 200, { 'Content-Type': contentType });
+        } catch {
+          // A worker that did not answer in time (cluster): the next scrape asks again.
+          return problemResponse(c, {
+            status: 503,
+            code: 'unavailable',
+            detail: 'The metrics could not be collected this time; the next scrape asks again.',
+            headers: { 'Retry-After': '1' },
+          });
+        }
       },
     },
   ];
