@@ -185,3 +185,65 @@ describe('configuration warnings (15, item 2)', () => {
     expect(configurationWarnings(parseEnv({}))).toEqual([]);
   });
 });
+
+describe('replicas (issue 16)', () => {
+  const service = {
+    SVC_BASE_URL: 'https://api.svc.example',
+    SVC_AUTH_URL: 'https://auth.svc.example',
+    SVC_CLIENT_ID: 'id',
+    SVC_CLIENT_SECRET: 'secret',
+    CONSOLE_USERS_FILE: file('users-replicas.json', '{"users":[]}'),
+    DATABASE_URL: 'postgres://u:p@db/console',
+  };
+
+  it('defaults to one process, a 30 s lease, a look every 10 s and no metrics route', () => {
+    expect(parseEnv({})).toMatchObject({
+      workers: 1,
+      sendLeaseMs: 30_000,
+      resolverIntervalMs: 10_000,
+      metricsToken: undefined,
+    });
+  });
+
+  it('reads workers, lease, interval and the metrics token (also from a file)', () => {
+    const env = parseEnv({
+      ...service,
+      WORKERS: '4',
+      SEND_LEASE_SECONDS: '2',
+      RESOLVER_INTERVAL_SECONDS: '0.5',
+      METRICS_TOKEN_FILE: file('metrics-token', 'a-long-enough-metrics-token\n'),
+    });
+    expect(env).toMatchObject({
+      workers: 4,
+      sendLeaseMs: 2_000,
+      resolverIntervalMs: 500,
+      metricsToken: 'a-long-enough-metrics-token',
+    });
+  });
+
+  it('refuses WORKERS > 1 on embedded PGlite, saying to set DATABASE_URL', () => {
+    const { DATABASE_URL: _, ...withoutDatabase } = service;
+    expect(problems({ ...withoutDatabase, WORKERS: '2' })).toEqual([
+      expect.stringMatching(/^WORKERS: 2 processes need one PostgreSQL .*set DATABASE_URL/),
+    ]);
+    expect(problems({ ...service, WORKERS: '2' })).toEqual([]);
+  });
+
+  it('refuses WORKERS > 1 with the embedded sandbox, which serves one process', () => {
+    expect(problems({ DATABASE_URL: service.DATABASE_URL, WORKERS: '3' })).toEqual([
+      expect.stringMatching(/^WORKERS: the embedded sandbox serves one process.*SVC_BASE_URL/),
+    ]);
+  });
+
+  it.each([
+    ['WORKERS', '0'],
+    ['SEND_LEASE_SECONDS', '0'],
+    ['RESOLVER_INTERVAL_SECONDS', 'often'],
+    ['METRICS_TOKEN', 'short'],
+    ['METRICS_TOKEN', 'has a space in it somewhere'],
+  ])('refuses %s=%s', (name, value) => {
+    expect(problems({ ...service, [name]: value })).toEqual([
+      expect.stringMatching(new RegExp(`^${name}: `)),
+    ]);
+  });
+});
