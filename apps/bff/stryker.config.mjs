@@ -24,6 +24,9 @@ export default {
     'src/security/sign-in-throttle.ts',
     'src/upstream/tokens.ts',
     'src/journal/journal-store.ts',
+    'src/journal/journal-leases.ts',
+    'src/journal/journal-outcome.ts',
+    'src/send/resolver.ts',
     'src/upstream/already-exists.ts',
   ],
   // The BFF's tests start PGlite and real HTTP servers: two at a time fit a 2-core machine.

@@ -292,7 +292,7 @@ export function createJournalStore(
     /** Entries left SENDING by a process that died mid-send, oldest first. */
     listSending: () => listInState('SENDING'),
 
-    /** Every entry in one state, oldest first (start-up resolves SENDING and APPROVED ones). */
+    /** Every entry in one state, oldest first. */
     listInState,
 
     /** One page, newest first; `next_cursor` continues after its last entry. */

@@ -1,8 +1,8 @@
 /**
  * Settling a journal entry whose outcome is not known: left SENDING by a process that stopped, or
  * UNKNOWN after a send that got no answer. The caller has claimed the entry (it is SENDING and
- * this process alone works on it). One function, so that the start-up resolver, an operator's
- * Resolve and any periodic resolver settle entries the same way.
+ * this process holds its lease). One function, so that every process's resolver and an
+ * operator's Resolve settle entries the same way.
  */
 import type { JournalEntry } from '@console/schemas';
 import type { JournalOutcome } from '../journal/journal-store';
