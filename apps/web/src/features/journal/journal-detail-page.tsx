@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Code, Group, Stack, Text, Title } from '@mantine/core';
+import { Button, Card, Code, Group, Stack, Text, Title } from '@mantine/core';
 import {
   isWriteOperationId,
   operations,
@@ -19,6 +19,7 @@ import { liveRecordOf } from '@/lib/read-schemas';
 import { useSession } from '@/lib/session';
 import { EntryFacts } from './entry-facts';
 import { JournalApproval, neverSent, useEntryApproval } from './journal-approval';
+import { OpenOutcome } from './open-outcome';
 
 function pretty(body: string): string {
   try {
@@ -29,8 +30,8 @@ function pretty(body: string): string {
 }
 
 /**
- * One journal entry: the exact request and the answer. An UNKNOWN entry offers Resolve and a
- * REJECTED one Retry: both send the stored bytes again with the same reference id.
+ * One journal entry: the exact request and the answer. An UNKNOWN entry offers Resolve (read
+ * back, or the stored bytes again where that is safe) and a REJECTED one Retry.
  */
 export function JournalDetailPage() {
   const { id = '' } = useParams();
@@ -114,14 +115,7 @@ export function JournalDetailPage() {
           )}
         </Group>
       </Group>
-      {data.state === 'UNKNOWN' && !outcome && (
-        <Alert color="orange" variant="light" title="Outcome unknown">
-          The service did not answer this send.{' '}
-          {may ? 'Resolve' : 'An operator allowed to send it can resolve it: that'} sends the same
-          request again with the same reference id; the service never does it twice, and answers
-          with the record if it already exists.
-        </Alert>
-      )}
+      {!outcome && <OpenOutcome entry={data} mayResolve={canRetry} />}
       {outcome?.result && (
         <ResultCard
           operation={known ?? 'createOrder'}
