@@ -19,6 +19,7 @@ import { journalCost } from './figures/journal-cost';
 import { signingCost } from './figures/signing-cost';
 import { startToHealth } from './figures/start-to-health';
 import { tokenRequests } from './figures/token-requests';
+import { workersThroughput } from './figures/workers-throughput';
 import { notMeasured, type BenchContext, type Figure, type Row } from './lib/figure';
 import { describeMachine } from './lib/machine';
 import { RESULTS_FILE, ROOT } from './lib/paths';
@@ -33,6 +34,7 @@ const FIGURES: Figure[] = [
   journalCost,
   initialJs,
   startToHealth,
+  workersThroughput,
 ];
 const DEADLINE_MS = 9 * 60_000;
 

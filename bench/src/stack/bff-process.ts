@@ -62,10 +62,14 @@ export async function startBffProcess(options: {
   key: BenchKey;
   /** Extra node flags, such as `--cpu-prof` when looking into a figure. */
   nodeArgs?: string[];
+  /** More of the BFF's environment (`DATABASE_URL`, `WORKERS`), over the defaults below. */
+  env?: Record<string, string>;
+  /** The log file's name in `dir` (two BFFs in one directory). */
+  name?: string;
 }): Promise<BffProcess> {
   const { dir, sandbox, key } = options;
-  mkdirSync(join(dir, 'data'), { recursive: true, mode: 0o700 });
-  const usersFile = join(dir, 'users.json');
+  mkdirSync(join(dir, options.name ?? 'data'), { recursive: true, mode: 0o700 });
+  const usersFile = join(dir, `${options.name ?? 'bff'}-users.json`);
   const username = 'bench';
   const password = randomBytes(18).toString('base64url');
   // The documented way to add an operator: the CLI, password on stdin.
@@ -80,14 +84,14 @@ export async function startBffProcess(options: {
 
   // Every send goes out at once: a send held for approval never reaches the service, and the
   // figures measure sending. Written with the policy file's own format (CONSOLE_POLICY_FILE).
-  const policyFile = join(dir, 'policy.json');
+  const policyFile = join(dir, `${options.name ?? 'bff'}-policy.json`);
   const operations = Object.fromEntries(WRITE_OPERATION_IDS.map((id) => [id, { required: false }]));
   writeFileSync(policyFile, JSON.stringify({ operations }));
 
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const proc = startProcess({
-    name: 'bff',
+    name: options.name ?? 'bff',
     command: process.execPath,
     args: [...(options.nodeArgs ?? []), BFF_MAIN],
     // Its own cwd: the BFF reads `.env` from there, and a developer's must not change the run.
@@ -95,7 +99,7 @@ export async function startBffProcess(options: {
     env: cleanEnv({
       PORT: String(port),
       HOST: '127.0.0.1',
-      DATA_DIR: join(dir, 'data'),
+      DATA_DIR: join(dir, options.name ?? 'data'),
       CONSOLE_USERS_FILE: usersFile,
       SVC_BASE_URL: sandbox.url,
       SVC_AUTH_URL: sandbox.url,
@@ -107,8 +111,9 @@ export async function startBffProcess(options: {
       // The per-operator send limit at its maximum (100 000 a minute), above what the BFF can
       // send here: it is still checked on every send, but does not cap the load.
       SEND_RATE_PER_MINUTE: '100000',
+      ...options.env,
     }),
-    logFile: join(dir, 'bff.log'),
+    logFile: join(dir, `${options.name ?? 'bff'}.log`),
   });
   await waitForHttp(`${url}/api/health`, { proc, timeoutMs: 30_000 });
   const cookie = await signIn(url, username, password);

@@ -239,7 +239,7 @@ export async function startBff(
       await Promise.race([Promise.all([closed, replica.stopResolver()]), grace(SHUTDOWN_GRACE_MS)]);
       // The rest stop waiting and are journaled UNKNOWN rather than left SENDING.
       shutdown.abort();
-      await Promise.race([closed, grace(2_000)]);
+      await Promise.race([Promise.all([closed, replica.stopResolver()]), grace(2_000)]);
       if ('closeAllConnections' in server) server.closeAllConnections();
       await replica
         .releaseLeases()
