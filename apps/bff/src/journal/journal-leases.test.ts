@@ -258,6 +258,19 @@ describe.each(databases)('leases on journal entries, on %s', (_name, open, owned
     });
   });
 
+  it('a late success of an intent another entry already holds settles it as a DUPLICATE', async () => {
+    const a = process('a');
+    const ref = randomUUID();
+    const first = await a.create(entry(ref));
+    await a.recordOutcome(first.id, success);
+    const second = await a.create(entry(ref));
+    await a.recordOutcome(second.id, unknown);
+    expect(await a.recordLateOutcome(second.id, success)).toMatchObject({
+      state: 'DUPLICATE',
+      duplicate_of: first.id,
+    });
+  });
+
   it('counts the backlog: SENDING past its lease, UNKNOWN, awaiting approval', async () => {
     const a = process('a', 1);
     const live = process('live');

@@ -130,7 +130,7 @@ export function createJournalStore(
            duplicate_of = f.id,
            error = 'The same intent as entry ' || f.id || ', which succeeded: nothing new happened.'
          from journal_entries f
-         where e.id = $1 and ${condition.replaceAll(/\b(state|owner)\b/g, 'e.$1')}
+         where e.id = $1 and ${condition.replaceAll(/\b(state|owner|lease_until)\b/g, 'e.$1')}
            and f.operation = e.operation and f.ref_id = e.ref_id and f.state = 'SUCCEEDED'
            and $2::text = 'SUCCEEDED' and $6::text is null
          returning ${E_COLUMNS}`,
