@@ -223,6 +223,7 @@ describe.each(databases)('leases on journal entries, on %s', (_name, open, owned
     expect(b.leases.heldIds()).toEqual([sent.id]);
     // b's own outcome comes second: the same one is nothing new.
     const again = await b.recordLateOutcome(sent.id, success);
+    expect(await a.openOutcome(sent.id)).toEqual({ nextLookAt: expect.any(String), conflicts: [] });
     expect(again).toMatchObject({ state: 'SUCCEEDED', attempts: 1 });
     expect(again!.outcome_conflicts).toBeUndefined();
     expect(b.leases.heldIds()).toEqual([]);
@@ -242,20 +243,49 @@ describe.each(databases)('leases on journal entries, on %s', (_name, open, owned
     expect(kept).toEqual([
       { state: 'SUCCEEDED', response_status: 200, error: null, reported_by: a.owner },
     ]);
+    const open = await a.openOutcome(sent.id);
+    expect(open.conflicts).toEqual([
+      { at: expect.any(String), state: 'SUCCEEDED', response_status: 200, error: null },
+    ]);
+    expect(Date.parse(open.conflicts[0]!.at)).toBeGreaterThan(Date.now() - 60_000);
     // No answer, or the entry's own outcome again, adds nothing.
     expect((await a.recordLateOutcome(sent.id, unknown))?.outcome_conflicts).toBe(1);
     expect((await a.recordLateOutcome(sent.id, refused))?.outcome_conflicts).toBe(1);
   });
 
-  it('a late success settles an UNKNOWN entry; a late refusal leaves it open', async () => {
+  it('a late success settles an UNKNOWN entry; a late refusal leaves it open, no conflict', async () => {
     const a = process('a');
     const one = await a.create(entry());
     await a.recordOutcome(one.id, unknown);
-    expect((await a.recordLateOutcome(one.id, refused))?.state).toBe('UNKNOWN');
+    const open = await a.recordLateOutcome(one.id, refused);
+    expect(open?.state).toBe('UNKNOWN');
+    expect(open?.outcome_conflicts).toBeUndefined();
     expect(await a.recordLateOutcome(one.id, success)).toMatchObject({
       state: 'SUCCEEDED',
       attempts: 2,
     });
+  });
+
+  it('a late refusal for an entry another process is still sending waits for that one', async () => {
+    const a = process('a', 1);
+    const b = process('b');
+    const sent = await a.create(entry());
+    await sleep(20);
+    await b.leases.claimForResolve(sent.id, 'r-b', NO_BACKOFF);
+    const late = await a.recordLateOutcome(sent.id, refused);
+    expect(late).toMatchObject({ state: 'SENDING' });
+    expect(late?.outcome_conflicts).toBeUndefined();
+  });
+
+  it('a late success for a DUPLICATE entry is nothing new: the intent succeeded once', async () => {
+    const a = process('a');
+    const ref = randomUUID();
+    await a.recordOutcome((await a.create(entry(ref))).id, success);
+    const second = await a.create(entry(ref));
+    expect((await a.recordOutcome(second.id, success))?.state).toBe('DUPLICATE');
+    const late = await a.recordLateOutcome(second.id, success);
+    expect(late?.state).toBe('DUPLICATE');
+    expect(late?.outcome_conflicts).toBeUndefined();
   });
 
   it('a late success of an intent another entry already holds settles it as a DUPLICATE', async () => {

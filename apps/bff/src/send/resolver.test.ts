@@ -172,6 +172,93 @@ describe('the resolver', () => {
     expect((await resolver.lookNow()).map((r) => r.entry.state)).toEqual(['UNKNOWN']);
   });
 
+  it('takes at most `batch` entries a look; an entry taken meanwhile is skipped, not fatal', async () => {
+    const journal = store('r');
+    const held = new Set<string>();
+    const ids: string[] = [];
+    for (const ref of ['b1', 'b2', 'b3']) {
+      const created = await journal.create(transfer(ref));
+      await journal.recordOutcome(created.id, unknown);
+      ids.push(created.id);
+    }
+    const { client } = service(held);
+    expect(await resolverOf(journal, client, { batch: 1 }).lookNow()).toHaveLength(1);
+    // Another process takes b2 between the list and the claim: the look goes on to b3.
+    const other = store('other');
+    const racing = {
+      ...journal,
+      leases: {
+        ...journal.leases,
+        due: async (limit: number) => {
+          const due = await journal.leases.due(limit);
+          await other.leases.claimForResolve(ids[1]!, 'r-other', resolverBackoff(200));
+          return due;
+        },
+      },
+    };
+    const reports = await resolverOf(racing, client).lookNow();
+    expect(reports.map((r) => r.entry.id)).toEqual([ids[2]]);
+  });
+
+  it('counts no takeover for an entry this process held itself (a restart of the same id)', async () => {
+    const journal = store('self', 1);
+    await journal.create(transfer('s1'));
+    await sleep(20);
+    const [report] = await resolverOf(journal, service(new Set()).client).lookNow();
+    expect(report).toMatchObject({ previousState: 'SENDING', takenOver: false });
+  });
+
+  it('without the approvals, leaves an APPROVED entry alone and free for another look', async () => {
+    const journal = store('r');
+    const approved = await store('gone').create(transfer('a1'), 'APPROVED');
+    const { client, requests } = service(new Set());
+    expect(await resolverOf(journal, client).lookNow()).toEqual([]);
+    expect(requests).toEqual([]);
+    expect((await journal.get(approved.id))?.state).toBe('APPROVED');
+    expect(await journal.leases.due(10)).toEqual([{ id: approved.id, state: 'APPROVED' }]);
+  });
+
+  it('looks at nothing once its process is shutting down', async () => {
+    const journal = store('r');
+    const open = await journal.create(transfer('z1'));
+    await journal.recordOutcome(open.id, unknown);
+    const shutdown = new AbortController();
+    shutdown.abort();
+    const { client, requests } = service(new Set());
+    const resolver = createResolver(
+      { journal, client, timeoutMs: 1_000, signal: shutdown.signal },
+      { intervalMs: 60_000, backoff: resolverBackoff(200), logger: logCollector().logger },
+    );
+    expect(await resolver.lookNow()).toEqual([]);
+    expect(requests).toEqual([]);
+    const stopped = resolverOf(journal, client);
+    await stopped.stop();
+    expect(await stopped.lookNow()).toEqual([]);
+    expect((await journal.get(open.id))?.state).toBe('UNKNOWN');
+  });
+
+  it('logs what it did with each entry, by ids and states only', async () => {
+    const journal = store('dead', 1);
+    const left = await journal.create(transfer('l1'));
+    await sleep(20);
+    const { lines, logger } = logCollector();
+    const resolver = createResolver(
+      { journal: store('r'), client: service(new Set(['l1'])).client, timeoutMs: 1_000 },
+      { intervalMs: 60_000, backoff: resolverBackoff(200), logger },
+    );
+    await resolver.lookNow();
+    const line = JSON.parse(lines.find((l) => l.includes('resolver settled an entry'))!) as object;
+    expect(line).toMatchObject({
+      journal_id: left.id,
+      operation: 'createInternalTransfer',
+      ref_id: 'l1',
+      was: 'SENDING',
+      taken_over: true,
+      state: 'SUCCEEDED',
+      read_back: 'found',
+    });
+  });
+
   it('two resolvers racing over 50 UNKNOWN entries: each settled once, each sent at most once', async () => {
     const writer = store('writer');
     const held = new Set<string>();
