@@ -286,6 +286,12 @@ describe.each(databases)('leases on journal entries, on %s', (_name, open, owned
     const late = await a.recordLateOutcome(second.id, success);
     expect(late?.state).toBe('DUPLICATE');
     expect(late?.outcome_conflicts).toBeUndefined();
+    // A refusal of it is at odds, though: kept, with no status when the service gave none.
+    const refusal = { ...refused, response_status: null, error: 'refused' };
+    expect((await a.recordLateOutcome(second.id, refusal))?.outcome_conflicts).toBe(1);
+    expect((await a.openOutcome(second.id)).conflicts).toEqual([
+      { at: expect.any(String), state: 'REJECTED', response_status: null, error: 'refused' },
+    ]);
   });
 
   it('a late success of an intent another entry already holds settles it as a DUPLICATE', async () => {

@@ -50,6 +50,15 @@ const answered = (status: number, body: unknown): UpstreamOutcome => ({
   retried: false,
 });
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+async function until<T>(check: () => Promise<T | undefined>, ms = 10_000): Promise<T> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const value = await check();
+    if (value !== undefined) return value;
+    if (Date.now() > end) throw new Error('timed out');
+    await sleep(20);
+  }
+}
 const refOf = (request: SendRequest) =>
   request.method === 'GET'
     ? new URL(`http://x${request.path}`).searchParams.get('ref_ids')
@@ -257,6 +266,43 @@ describe('the resolver', () => {
       state: 'SUCCEEDED',
       read_back: 'found',
     });
+  });
+
+  it('lets go of an entry it could not settle, logs why and goes on to the next', async () => {
+    const dead = store('dead', 1);
+    const broken = await dead.create({ ...transfer('x0'), operation: 'retiredOperation' });
+    const fine = await dead.create(transfer('x1'));
+    await sleep(20);
+    const journal = store('r');
+    const { lines, logger } = logCollector();
+    const resolver = createResolver(
+      { journal, client: service(new Set(['x1'])).client, timeoutMs: 1_000 },
+      { intervalMs: 60_000, backoff: resolverBackoff(200), logger },
+    );
+    const reports = await resolver.lookNow();
+    expect(reports.map((r) => r.entry.id)).toEqual([fine.id]);
+    const failed = lines.find((l) => l.includes('resolver could not settle an entry'))!;
+    expect(JSON.parse(failed)).toMatchObject({ journal_id: broken.id });
+    expect(journal.leases.heldIds()).toEqual([]);
+    expect(await journal.leases.due(10)).toEqual([{ id: broken.id, state: 'SENDING' }]);
+  });
+
+  it('once started, looks again every interval until stopped', async () => {
+    const journal = store('r');
+    const { client, requests } = scriptedClient(() => answered(503, {}));
+    const open = await journal.create(transfer('t1'));
+    await journal.recordOutcome(open.id, unknown);
+    const resolver = createResolver(
+      { journal, client, timeoutMs: 1_000 },
+      { intervalMs: 50, backoff: { baseMs: 50, maxMs: 50 }, logger: logCollector().logger },
+    );
+    const first = await resolver.start();
+    expect(first.map((r) => r.entry.id)).toEqual([open.id]);
+    await until(async () => (requests.length >= 3 ? true : undefined));
+    await resolver.stop();
+    const after = requests.length;
+    await sleep(300);
+    expect(requests).toHaveLength(after);
   });
 
   it('two resolvers racing over 50 UNKNOWN entries: each settled once, each sent at most once', async () => {
