@@ -81,4 +81,10 @@ describe('journal and orders routes', () => {
     expect(text).toContain(`"{""side"":""BUY""`);
     expect(text).not.toMatch(/(^|,)=cmd/m);
   });
+
+  it('refuses an export from a cursor it did not issue with a 400, before any row', async () => {
+    const res = await h.get('/api/journal.csv?cursor=abc', viewer);
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as { code: string }).code).toBe('bad-request');
+  });
 });

@@ -69,11 +69,14 @@ export function journalRoutes(deps: DispatchDeps & { approval?: ApprovalDeps }):
       method: 'GET',
       path: '/api/journal.csv',
       permission: { kind: 'read' },
-      handler: (c) => {
+      handler: async (c) => {
         const { filter } = journalFilter(c);
         const role = c.get('operator')!.role;
         const encoder = new TextEncoder();
-        let cursor: string | undefined = filter.cursor;
+        // The first page is read before the answer starts: a cursor this BFF did not issue is a
+        // 400, not a 200 whose download breaks off.
+        let page: JournalPage | undefined = await listPage(journal, filter, 500);
+        let cursor: string | undefined;
         let started = false;
         // Streamed page by page: an export of the whole journal never sits in memory at once.
         const stream = new ReadableStream<Uint8Array>({
@@ -82,11 +85,12 @@ export function journalRoutes(deps: DispatchDeps & { approval?: ApprovalDeps }):
               started = true;
               controller.enqueue(encoder.encode(csvHeader()));
             }
-            const page = await listPage(journal, { ...filter, cursor }, 500);
-            const rows = page.items.map((entry) => csvRow(entryForRole(role, entry)));
+            const current = page ?? (await listPage(journal, { ...filter, cursor }, 500));
+            const rows = current.items.map((entry) => csvRow(entryForRole(role, entry)));
             controller.enqueue(encoder.encode(rows.join('')));
-            if (!page.next_cursor) controller.close();
-            cursor = page.next_cursor ?? undefined;
+            if (!current.next_cursor) controller.close();
+            cursor = current.next_cursor ?? undefined;
+            page = undefined;
           },
         });
         const day = new Date().toISOString().slice(0, 10);
