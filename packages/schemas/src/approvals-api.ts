@@ -1,27 +1,30 @@
-import type { JournalEntry, Role } from './console-api';
-import type { FieldChange } from './primitives/record-changes';
+import { z } from 'zod';
+import { JournalEntrySchema } from './console-api';
+import { RoleSchema } from './primitives/roles';
 
 /*
- * Maker-checker approvals as the browser sees them (issue 7). Types only: the BFF builds these
- * answers and the SPA reads them, so they agree by construction.
+ * Maker-checker approvals as the browser sees them (issue 7). The BFF builds these answers and
+ * the SPA parses them with the same schemas (api-contract.ts), so they agree by construction.
  */
 
 /** What a send that needs approval must still collect; the answer to a send is `202 {journal, approval}`. */
-export interface ApprovalRequirement {
-  required: true;
+export const ApprovalRequirementSchema = z.object({
+  required: z.literal(true),
   /** How many distinct operators must approve (1 or 2), never counting the maker. */
-  approvers_needed: number;
+  approvers_needed: z.number(),
   /** The roles whose operators may approve. */
-  eligible_roles: Role[];
+  eligible_roles: z.array(RoleSchema),
   /** After this (RFC 3339) the request becomes EXPIRED and is never sent. */
-  expires_at: string;
-}
+  expires_at: z.string(),
+});
+export type ApprovalRequirement = z.infer<typeof ApprovalRequirementSchema>;
 
 /** Answer of a send that now waits for approval: nothing was sent. */
-export interface AwaitingApprovalResult {
-  journal: JournalEntry;
-  approval: ApprovalRequirement;
-}
+export const AwaitingApprovalResultSchema = z.object({
+  journal: JournalEntrySchema,
+  approval: ApprovalRequirementSchema,
+});
+export type AwaitingApprovalResult = z.infer<typeof AwaitingApprovalResultSchema>;
 
 /** What happened to a request that needed approval, with who and when. */
 export const APPROVAL_EVENT_KINDS = [
@@ -36,86 +39,109 @@ export const APPROVAL_EVENT_KINDS = [
   /** Sent again after an unknown outcome, within the approval's validity. */
   'resent',
 ] as const;
-export type ApprovalEventKind = (typeof APPROVAL_EVENT_KINDS)[number];
+export const ApprovalEventKindSchema = z.enum(APPROVAL_EVENT_KINDS);
+export type ApprovalEventKind = z.infer<typeof ApprovalEventKindSchema>;
 
-export interface ApprovalEvent {
-  kind: ApprovalEventKind;
+export const ApprovalEventSchema = z.object({
+  kind: ApprovalEventKindSchema,
   /** Username; null for the console itself (expiry, a clock rule at send time). */
-  actor: string | null;
-  actor_name: string | null;
+  actor: z.string().nullable(),
+  actor_name: z.string().nullable(),
   /** The reason of a rejection, the outcome of a send. */
-  detail: string | null;
-  at: string;
-}
+  detail: z.string().nullable(),
+  at: z.string(),
+});
+export type ApprovalEvent = z.infer<typeof ApprovalEventSchema>;
 
 /** One approval given. */
-export interface GivenApproval {
-  approver: string;
-  approver_name: string;
+export const GivenApprovalSchema = z.object({
+  approver: z.string(),
+  approver_name: z.string(),
   /** The hash of the body this operator approved. */
-  body_sha256: string;
+  body_sha256: z.string(),
   /** The hash of the whole request (operation, method, path, body) this operator approved. */
-  request_sha256: string;
-  approved_at: string;
+  request_sha256: z.string(),
+  approved_at: z.string(),
   /** False when the approver no longer holds a role that may approve: it does not count. */
-  counts: boolean;
-}
+  counts: z.boolean(),
+});
+export type GivenApproval = z.infer<typeof GivenApprovalSchema>;
 
 /** The approval state of one journal entry. */
-export interface ApprovalStatus extends ApprovalRequirement {
-  approvals: GivenApproval[];
-  events: ApprovalEvent[];
+export const ApprovalStatusSchema = ApprovalRequirementSchema.extend({
+  approvals: z.array(GivenApprovalSchema),
+  events: z.array(ApprovalEventSchema),
   /** Whether the signed-in operator may approve or reject it now, and why not. */
-  can_decide: boolean;
-  cannot_decide_reason: string | null;
+  can_decide: z.boolean(),
+  cannot_decide_reason: z.string().nullable(),
   /** Whether the signed-in operator (the maker) may cancel it now. */
-  can_cancel: boolean;
-}
+  can_cancel: z.boolean(),
+});
+export type ApprovalStatus = z.infer<typeof ApprovalStatusSchema>;
+
+/**
+ * Answer of an approval that was not the last one: `202 {journal, approval}` like a held send,
+ * with the approval's whole state (approvals given so far, events).
+ */
+export const ApprovalProgressSchema = AwaitingApprovalResultSchema.extend({
+  approval: ApprovalStatusSchema,
+});
+export type ApprovalProgress = z.infer<typeof ApprovalProgressSchema>;
 
 /**
  * The record a request changes, as the service held it when the request was made: the BFF reads
  * it itself when it holds the request (an update or delete of a fiat account), never from the
  * browser. Masked for the roles that may not see it whole.
  */
-export interface RecordSnapshot {
-  record: Record<string, unknown>;
+export const RecordSnapshotSchema = z.object({
+  record: z.record(z.string(), z.unknown()),
   /** When the BFF read it (RFC 3339). */
-  read_at: string;
-}
+  read_at: z.string(),
+});
+export type RecordSnapshot = z.infer<typeof RecordSnapshotSchema>;
+
+/** One member of a record that differs: its text before and after (absent: not there). */
+export const FieldChangeSchema = z.object({
+  path: z.string(),
+  before: z.string().optional(),
+  after: z.string().optional(),
+});
 
 /** The same record read again as the approver looks, compared with the snapshot. */
-export interface RecordSince {
-  read_at: string;
+export const RecordSinceSchema = z.object({
+  read_at: z.string(),
   /** What changed at the service since the request was made; empty when nothing did. */
-  changes: FieldChange[];
+  changes: z.array(FieldChangeSchema),
   /** The service no longer has the record. */
-  gone?: boolean;
+  gone: z.boolean().optional(),
   /** Why it could not be read again (nothing is known of changes then). */
-  error?: string;
-}
+  error: z.string().optional(),
+});
+export type RecordSince = z.infer<typeof RecordSinceSchema>;
 
 /** GET /api/approvals/{id}: the entry, its decoded fields (path parameters included), the approval. */
-export interface ApprovalDetail {
-  journal: JournalEntry;
+export const ApprovalDetailSchema = z.object({
+  journal: JournalEntrySchema,
   /** The stored body parsed, with the path parameters as fields: what the form would show. */
-  fields: Record<string, unknown>;
-  approval: ApprovalStatus;
+  fields: z.record(z.string(), z.unknown()),
+  approval: ApprovalStatusSchema,
   /** The record the request changes, as it was when the request was made (where one is kept). */
-  before?: RecordSnapshot | null;
+  before: RecordSnapshotSchema.nullable().optional(),
   /**
    * The record read again now, while the request waits (the request's own page only, not the
    * queue): what changed at the service since the request was made.
    */
-  since?: RecordSince | null;
-}
+  since: RecordSinceSchema.nullable().optional(),
+});
+export type ApprovalDetail = z.infer<typeof ApprovalDetailSchema>;
 
 /** GET /api/approvals: the requests the signed-in operator may approve now. */
-export interface ApprovalQueue {
-  items: ApprovalDetail[];
-  count: number;
-}
+export const ApprovalQueueSchema = z.object({
+  items: z.array(ApprovalDetailSchema),
+  count: z.number(),
+});
+export type ApprovalQueue = z.infer<typeof ApprovalQueueSchema>;
 
-/** Body of POST /api/approvals/{id}/reject. */
-export interface RejectApproval {
-  reason: string;
-}
+/** Body of POST /api/approvals/{id}/reject; the BFF trims it and asks for 1 to 500 characters. */
+export const RejectApprovalSchema = z.object({ reason: z.string() });
+export type RejectApproval = z.infer<typeof RejectApprovalSchema>;

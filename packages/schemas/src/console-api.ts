@@ -108,7 +108,8 @@ export type Operator = z.infer<typeof OperatorSchema>;
 /** GET /api/session and the answer to POST /api/session. */
 export const SessionInfoSchema = z.object({
   operator: OperatorSchema,
-  operations: z.array(z.string()),
+  /** The operations the role may use: ids of the registry the SPA was built with. */
+  operations: z.array(z.custom<OperationId>((value) => typeof value === 'string')),
   /** When the session ends unless the operator does something: the idle end, or `ends_at`. */
   expires_at: z.string(),
   /**
@@ -122,9 +123,7 @@ export const SessionInfoSchema = z.object({
    */
   sso: z.object({ provider_name: z.string(), provider_logout: z.boolean() }).nullable().optional(),
 });
-export type SessionInfo = Omit<z.infer<typeof SessionInfoSchema>, 'operations'> & {
-  operations: OperationId[];
-};
+export type SessionInfo = z.infer<typeof SessionInfoSchema>;
 
 /** Bounds of every password, checked before any hashing (sign-in and the CLI). */
 export const PASSWORD_LENGTH = { min: 12, max: 1024 } as const;
@@ -148,11 +147,20 @@ export const SignInSchema = z.object({
 });
 export type SignIn = z.infer<typeof SignInSchema>;
 
-/** Answer of POST /api/operations/{id}: the service's response and the journal entry. */
-export interface SendResult<T = unknown> {
-  data: T;
-  journal: JournalEntry;
-}
+/**
+ * Answer of POST /api/operations/{id} (and of a retry, or the approval that sends): the
+ * service's response and the journal entry. `data` is the service's answer as it came, already
+ * recorded: it is never refused here (a send that succeeded must not read as a failure), and the
+ * result card reads it through the registry's lenient response schema.
+ */
+export const SendResultSchema = z.object({
+  data: z.unknown(),
+  journal: JournalEntrySchema,
+});
+export type SendResult = z.infer<typeof SendResultSchema>;
+
+/** The input of a send: the operation's request fields, path parameters included. */
+export const SendInputSchema = z.record(z.string(), z.unknown());
 
 /** One entry of GET /api/operations: the registry entries the signed-in operator may send. */
 export const OperationInfoSchema = z.object({
@@ -167,3 +175,7 @@ export const OperationInfoSchema = z.object({
   takes_ref_id: z.boolean(),
 });
 export type OperationInfo = z.infer<typeof OperationInfoSchema>;
+
+/** `GET /api/operations`: the writes the signed-in operator may send. */
+export const OperationListSchema = z.object({ items: z.array(OperationInfoSchema) });
+export type OperationList = z.infer<typeof OperationListSchema>;

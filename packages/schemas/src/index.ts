@@ -46,3 +46,5 @@ export * from './journal-facts';
 export * from './work-queue-api';
 export * from './registry-walk';
 export * from './sign-in-api';
+export * from './api-contract';
+export * from './api-check';

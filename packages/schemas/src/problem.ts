@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { JournalEntrySchema } from './console-api';
 import type { FieldError } from './errors';
 
 /**
@@ -21,16 +22,36 @@ export function problemCode(type: string | undefined): string {
   return segments[segments.length - 1] ?? type;
 }
 
-/** The BFF's error body: one shape for every error the browser sees. */
-export interface ConsoleProblem {
-  type: string;
-  title: string;
-  status: number;
-  detail: string;
-  code: string;
-  request_id: string;
-  errors?: FieldError[];
-  upstream?: { status: number; type?: string; title?: string; detail?: string; meta?: unknown };
+/** A field error of a problem: the form shows `message` beside the field `path` names. */
+export const FieldErrorSchema = z.object({
+  path: z.string(),
+  message: z.string(),
+}) satisfies z.ZodType<FieldError>;
+
+/** The service's problem as the BFF passes it on under `upstream`. */
+export const UpstreamProblemSchema = z.object({
+  status: z.number(),
+  type: z.string().optional(),
+  title: z.string().optional(),
+  detail: z.string().optional(),
+  /** The service's own details (`meta` of insufficient-funds, already-exists): passed through. */
+  meta: z.unknown().optional(),
+});
+
+/**
+ * The BFF's error body (RFC 9457, `application/problem+json`): one shape for every error the
+ * browser sees, on every route. `code` is what the SPA and tests match on, never `detail`.
+ */
+export const ConsoleProblemSchema = z.object({
+  type: z.string(),
+  title: z.string(),
+  status: z.number(),
+  detail: z.string(),
+  code: z.string(),
+  request_id: z.string(),
+  errors: z.array(FieldErrorSchema).optional(),
+  upstream: UpstreamProblemSchema.optional(),
   /** The journal entry, when the problem arose after the send was journaled (retry, resolve). */
-  journal?: import('./console-api').JournalEntry;
-}
+  journal: JournalEntrySchema.optional(),
+});
+export type ConsoleProblem = z.infer<typeof ConsoleProblemSchema>;
