@@ -17,6 +17,7 @@ import type { UserRecord } from '../src/operators/users-file';
 import { createSecurityEventStore } from '../src/security/security-events';
 import { createSessionStore } from '../src/sessions/session-store';
 import type { SendRequest, UpstreamClient, UpstreamOutcome } from '../src/upstream/client';
+import { heldToContract } from './contract-check';
 
 /** Cheap scrypt cost for tests: the format is the same, the time is not. */
 export const TEST_SCRYPT = { N: 1024, r: 8, p: 1 };
@@ -118,7 +119,8 @@ export async function testApp(
     policy: noApprovalPolicy(),
     ...options,
   };
-  const app = createApp(deps);
+  // Every answer is held to the browser's contract: a drift fails the test that got it.
+  const app = heldToContract(createApp(deps));
 
   /** Signs in and returns the Cookie header value. */
   const signIn = async (role: Role) => {

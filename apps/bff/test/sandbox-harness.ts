@@ -16,6 +16,7 @@ import { createSessionStore } from '../src/sessions/session-store';
 import { describePublicKey } from '../src/upstream/signing';
 import type { RequestLogEntry, TokenLogEntry } from '@console/sandbox';
 import type { UserRecord } from '../src/operators/users-file';
+import { heldToContract } from './contract-check';
 import { startFaultProxy } from './fault-proxy';
 import { BROWSER_HEADERS, logCollector, sharedDb, TEST_PASSWORDS, testUsers } from './harness';
 
@@ -102,20 +103,23 @@ export async function sandboxHarness(options: {
     logger,
     tokenFetch,
   });
-  const app = createApp({
-    db,
-    journal: createJournalStore(db),
-    sessions: createSessionStore(db, { idleMs: 15 * 60_000, maxMs: 8 * 3_600_000 }),
-    directory: staticDirectory([...(await testUsers()), ...(options.extraUsers ?? [])]),
-    client,
-    logger,
-    timeoutMs: options.timeoutMs ?? 10_000,
-    securityEvents: createSecurityEventStore(db),
-    security: { sleep: async () => {}, sendRatePerMinute: 100_000 },
-    approvals: createApprovalStore(db),
-    policy: options.policy ?? noApprovalPolicy(),
-    ...(options.now ? { now: options.now } : {}),
-  });
+  // Every answer is held to the browser's contract: a drift fails the test that got it.
+  const app = heldToContract(
+    createApp({
+      db,
+      journal: createJournalStore(db),
+      sessions: createSessionStore(db, { idleMs: 15 * 60_000, maxMs: 8 * 3_600_000 }),
+      directory: staticDirectory([...(await testUsers()), ...(options.extraUsers ?? [])]),
+      client,
+      logger,
+      timeoutMs: options.timeoutMs ?? 10_000,
+      securityEvents: createSecurityEventStore(db),
+      security: { sleep: async () => {}, sendRatePerMinute: 100_000 },
+      approvals: createApprovalStore(db),
+      policy: options.policy ?? noApprovalPolicy(),
+      ...(options.now ? { now: options.now } : {}),
+    }),
+  );
 
   const control = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
     const res = await fetch(`${sandbox.url}/sandbox${path}`, {
