@@ -48,22 +48,25 @@ export function unreadableProblem(status: number, statusText: string): ConsolePr
   };
 }
 
-function isProblem(value: unknown): value is ConsoleProblem {
-  return (
-    typeof value === 'object' &&
-    value !== null &&
-    typeof (value as { status?: unknown }).status === 'number' &&
-    typeof (value as { title?: unknown }).title === 'string'
-  );
-}
-
-export async function problemFrom(response: Response): Promise<ConsoleProblem> {
-  const text = await response.text().catch(() => '');
-  try {
-    const body: unknown = JSON.parse(text);
-    if (isProblem(body)) return { ...body, status: body.status || response.status };
-  } catch {
-    // Not JSON: fall through to a generic problem.
-  }
-  return unreadableProblem(response.status, response.statusText);
+/**
+ * The error for an answer that does not hold to the route's contract: the route and each bad
+ * member by its path, so that a drift between the BFF and the SPA shows as what it is. A refusal
+ * keeps its status (a 401 still means signed out); a success that cannot be read is a 502.
+ */
+export function unexpectedAnswer(
+  route: { method: string; path: string },
+  status: number,
+  issues: readonly string[],
+  requestId: string,
+): ApiError {
+  const shown = issues.slice(0, 3).join('; ');
+  const more = issues.length > 3 ? ` and ${issues.length - 3} more` : '';
+  return new ApiError({
+    type: 'about:blank',
+    title: 'The console server answered in an unexpected shape',
+    status: status >= 400 ? status : 502,
+    detail: `${route.method} ${route.path} answered ${status} in a shape the console does not know (${shown}${more}).`,
+    code: 'unexpected-answer',
+    request_id: requestId,
+  });
 }

@@ -1,25 +1,26 @@
 /**
  * The one module that calls the BFF. Every request is same-origin with the session cookie; every
- * state-changing request carries `X-CSRF: 1` and a JSON body. Failures throw {@link ApiError}.
+ * state-changing request carries `X-CSRF: 1` and a JSON body. Every answer is parsed with its
+ * route's schema in the browser's contract (`apiContract` of @console/schemas): a drift is an
+ * {@link ApiError} naming the route and the member, never `undefined` on screen. Failures throw
+ * {@link ApiError}.
  */
 import type {
-  ApprovalDetail,
-  ApprovalQueue,
+  ApiAnswer,
+  ApiContract,
+  ApiInput,
+  ApiRoute,
+  ApiRouteName,
   AwaitingApprovalResult,
-  JournalEntry,
-  JournalPage,
   JournalQuery,
-  WriteOperationId,
-  SecurityEventPage,
   SendResult,
   SessionInfo,
-  SessionList,
   SignIn,
-  SignInOptions,
   WorkQueue,
+  WriteOperationId,
 } from '@console/schemas';
 import type { z } from 'zod';
-import { ApiError, networkProblem, problemFrom } from './api-error';
+import { ApiError, networkProblem, unexpectedAnswer, unreadableProblem } from './api-error';
 
 type Unauthorized = () => void;
 let onUnauthorized: Unauthorized = () => {};
@@ -29,9 +30,17 @@ export function setUnauthorizedHandler(handler: Unauthorized): void {
   onUnauthorized = handler;
 }
 
-interface RequestOptions {
-  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
-  body?: unknown;
+// The contract's schemas (and zod) come in their own chunk, so the shell's first load stays
+// free of them. It is asked for as soon as this module runs, beside the shell's own start, so the
+// first call (the session probe) finds it on its way or there.
+let contract: Promise<ApiContract> | undefined;
+const loadContract = (): Promise<ApiContract> =>
+  (contract ??= import('@console/schemas').then((schemas) => schemas.apiContract));
+loadContract().catch(() => {
+  // The first call asks again and reports it.
+});
+
+interface CallOptions {
   /** Sign-in and the session probe answer 401 as a normal outcome, not as an expired session. */
   quiet401?: boolean;
   /**
@@ -41,8 +50,94 @@ interface RequestOptions {
   background?: boolean;
 }
 
-async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  const method = options.method ?? 'GET';
+/** A query string: a parameter given as an array is repeated, empty ones are left out. */
+function searchOf(params: Readonly<Record<string, unknown>> | undefined): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params ?? {})) {
+    if (Array.isArray(value)) for (const one of value) search.append(key, String(one));
+    else if (value !== undefined && value !== '') search.set(key, String(value));
+  }
+  const text = search.toString();
+  return text ? `?${text}` : '';
+}
+
+/** The route's path with its parameters filled in (`*` takes the rest of a path as it is). */
+function pathOf(route: ApiRoute, params: Readonly<Record<string, string>> | undefined): string {
+  return route.path
+    .split('/')
+    .map((segment) => {
+      if (segment === '*') return params?.['*'] ?? '';
+      if (segment.startsWith(':')) return encodeURIComponent(params?.[segment.slice(1)] ?? '');
+      return segment;
+    })
+    .join('/');
+}
+
+async function jsonOf(response: Response): Promise<{ ok: true; value: unknown } | { ok: false }> {
+  const text = await response.text().catch(() => '');
+  try {
+    return { ok: true, value: JSON.parse(text) as unknown };
+  } catch {
+    return { ok: false };
+  }
+}
+
+/** The answer parsed with its route's schema for the status it came with. */
+async function answerOf(route: ApiRoute, response: Response): Promise<unknown> {
+  const requestId = response.headers.get('X-Request-Id') ?? '';
+  const schema = route.responses[response.status];
+  if (schema === undefined) {
+    throw unexpectedAnswer(route, response.status, [`status ${response.status}`], requestId);
+  }
+  if (schema === null) return undefined;
+  const body = await jsonOf(response);
+  const parsed = body.ok ? schema.safeParse(body.value) : undefined;
+  if (parsed?.success) return parsed.data;
+  const issues = parsed ? parsed.error.issues : [{ path: [], message: 'not JSON' }];
+  throw unexpectedAnswer(
+    route,
+    response.status,
+    issues.map((i) => `${i.path.join('.') || '(answer)'}: ${i.message}`),
+    requestId,
+  );
+}
+
+/** The problem of a refused call: the BFF's problem body, or one made up for an unreadable one. */
+async function problemOf(route: ApiRoute, response: Response) {
+  const body = await jsonOf(response);
+  if (!body.ok) return unreadableProblem(response.status, response.statusText);
+  const parsed = route.problem.safeParse(body.value);
+  if (parsed.success) return { ...parsed.data, status: parsed.data.status || response.status };
+  return unexpectedAnswer(
+    route,
+    response.status,
+    parsed.error.issues.map((i) => `${i.path.join('.') || '(answer)'}: ${i.message}`),
+    response.headers.get('X-Request-Id') ?? '',
+  ).problem;
+}
+
+/**
+ * Calls one route of the contract and answers its parsed body.
+ *
+ * @example
+ * const entry = await call('getJournalEntry', { params: { id } });
+ */
+async function call<N extends ApiRouteName>(
+  name: N,
+  input: ApiInput<N>,
+  options: CallOptions = {},
+): Promise<ApiAnswer<N>> {
+  let route: ApiRoute;
+  try {
+    route = (await loadContract())[name];
+  } catch {
+    contract = undefined;
+    throw new ApiError(
+      networkProblem('The console could not load a part of itself. Reload the page.'),
+    );
+  }
+  const parts = input as { params?: Record<string, string>; query?: object; body?: unknown };
+  const { method } = route;
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (options.background) headers['X-Console-Background'] = '1';
   if (method !== 'GET') {
@@ -51,11 +146,11 @@ async function request<T>(path: string, options: RequestOptions = {}): Promise<T
   }
   let response: Response;
   try {
-    response = await fetch(path, {
+    response = await fetch(`${pathOf(route, parts.params)}${searchOf(parts.query as never)}`, {
       method,
       headers,
       credentials: 'same-origin',
-      body: method === 'GET' ? undefined : JSON.stringify(options.body ?? {}),
+      body: method === 'GET' ? undefined : JSON.stringify(parts.body ?? {}),
     });
   } catch {
     throw new ApiError(
@@ -65,27 +160,17 @@ async function request<T>(path: string, options: RequestOptions = {}): Promise<T
     );
   }
   if (!response.ok) {
-    const problem = await problemFrom(response);
+    const problem = await problemOf(route, response);
     if (response.status === 401 && !options.quiet401) onUnauthorized();
     throw new ApiError(problem);
   }
-  if (response.status === 204) return undefined as T;
-  return (await response.json()) as T;
-}
-
-function query(params: Record<string, string | number | undefined>): string {
-  const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(params)) {
-    if (value !== undefined && value !== '') search.set(key, String(value));
-  }
-  const text = search.toString();
-  return text ? `?${text}` : '';
+  return (await answerOf(route, response)) as ApiAnswer<N>;
 }
 
 /** The signed-in operator, or null when there is no session. */
 export async function getSession(): Promise<SessionInfo | null> {
   try {
-    return await request<SessionInfo>('/api/session', { quiet401: true });
+    return await call('getSession', {}, { quiet401: true });
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) return null;
     throw error;
@@ -93,8 +178,7 @@ export async function getSession(): Promise<SessionInfo | null> {
 }
 
 /** How the operator may sign in: single sign-on, the password form, or both (break-glass). */
-export const getSignInOptions = () =>
-  request<SignInOptions>('/api/session/options', { quiet401: true });
+export const getSignInOptions = () => call('getSignInOptions', {}, { quiet401: true });
 
 /**
  * After signing out of a single sign-on: the provider's logout, as a navigation (the BFF answers
@@ -102,28 +186,22 @@ export const getSignInOptions = () =>
  */
 export const PROVIDER_LOGOUT_PATH = '/api/session/oidc/logout';
 
-export const signIn = (body: SignIn) =>
-  request<SessionInfo>('/api/session', { method: 'POST', body, quiet401: true });
+export const signIn = (body: SignIn) => call('signIn', { body }, { quiet401: true });
 
 /** The session as it stands, without counting as activity: what the idle warning checks. */
-export const checkSession = () =>
-  request<SessionInfo>('/api/session', { quiet401: true, background: true });
+export const checkSession = () => call('getSession', {}, { quiet401: true, background: true });
 
 /** "Stay signed in": restarts the session's idle clock (never past its absolute end). */
-export const extendSession = () =>
-  request<SessionInfo>('/api/session/extend', { method: 'POST', quiet401: true });
+export const extendSession = () => call('extendSession', {}, { quiet401: true });
 
-export const signOut = () => request<void>('/api/session', { method: 'DELETE', quiet401: true });
+export const signOut = () => call('signOut', {}, { quiet401: true });
 
 /**
  * Sends one operation: the form's input, path parameters included as fields. A send the approval
  * policy holds answers `202 {journal, approval}` instead: nothing was sent yet.
  */
-export const sendOperation = <T = unknown>(id: WriteOperationId, input: unknown) =>
-  request<SendResult<T> | AwaitingApprovalResult>(`/api/operations/${encodeURIComponent(id)}`, {
-    method: 'POST',
-    body: input,
-  });
+export const sendOperation = (id: WriteOperationId, input: Record<string, unknown>) =>
+  call('sendOperation', { params: { operation: id }, body: input });
 
 /** True for the answer of a send that waits for approval. */
 export function isAwaitingApproval(
@@ -133,39 +211,30 @@ export function isAwaitingApproval(
 }
 
 /** Sends a journaled intent again: the same stored bytes and ref_id, never a new intent. */
-export const retryJournalEntry = <T = unknown>(journalId: string) =>
-  request<SendResult<T>>(`/api/journal/${encodeURIComponent(journalId)}/retry`, {
-    method: 'POST',
-  });
+export const retryJournalEntry = (journalId: string) =>
+  call('retryJournalEntry', { params: { id: journalId } });
 
 export type JournalFilters = Omit<JournalQuery, 'cursor' | 'limit'>;
 
 export const listJournal = (filters: JournalFilters, cursor?: string, limit = 50) =>
-  request<JournalPage>(`/api/journal${query({ ...filters, cursor, limit })}`);
+  call('listJournal', { query: { ...filters, cursor, limit } });
 
-export const getJournalEntry = (id: string) =>
-  request<JournalEntry>(`/api/journal/${encodeURIComponent(id)}`);
+export const getJournalEntry = (id: string) => call('getJournalEntry', { params: { id } });
 
-/** Where the browser downloads the CSV of the same filters; a plain link, the cookie goes along. */
-export const journalCsvUrl = (filters: JournalFilters) => `/api/journal.csv${query(filters)}`;
+/**
+ * Where the browser downloads the CSV of the same filters (the contract's `exportJournal`); a
+ * plain link, the cookie goes along.
+ */
+export const journalCsvUrl = (filters: JournalFilters) => `/api/journal.csv${searchOf(filters)}`;
 
 /** Query of a read: a parameter given as an array is repeated, as the service takes filters. */
 export type ReadQuery = Record<string, string | number | readonly string[] | undefined>;
 
-function readQuery(params: ReadQuery): string {
-  const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(params)) {
-    if (Array.isArray(value)) for (const one of value) search.append(key, one);
-    else if (value !== undefined && value !== '') search.set(key, String(value));
-  }
-  const text = search.toString();
-  return text ? `?${text}` : '';
-}
-
 /**
  * Reads the service through the BFF (`GET /api/svc/v2/…`, same path and query as the service) and
- * parses the answer with the read's schema: a drift is an error with a message, never
- * `undefined` on screen. `background` for the console's own polls (a live order's refresh).
+ * parses the service's body with the read's schema from the registry, which is lenient: a drift
+ * is an error with a message, never `undefined` on screen. `background` for the console's own
+ * polls (a live order's refresh).
  *
  * @example
  * const page = await readService('/v2/orders', { limit: 50 }, OrderPageSchema);
@@ -176,55 +245,51 @@ export async function readService<S extends z.ZodType>(
   schema: S,
   options: { background?: boolean } = {},
 ): Promise<z.infer<S>> {
-  const answer = await request<{ data: unknown }>(`/api/svc${path}${readQuery(params)}`, options);
+  const answer = await call(
+    'readService',
+    {
+      params: { '*': path.replace(/^\/v2\//, '') },
+      query: params as ApiInput<'readService'>['query'],
+    },
+    options,
+  );
   const parsed = schema.safeParse(answer.data);
   if (parsed.success) return parsed.data;
-  const issue = parsed.error.issues[0];
-  throw new ApiError({
-    type: 'about:blank',
-    title: 'The service answered in an unexpected shape',
-    status: 502,
-    detail: `The read of ${path} answered ${issue?.path.join('.') || 'a value'} that the console cannot show (${issue?.message ?? 'unexpected'}).`,
-    code: 'unexpected-answer',
-    request_id: '',
-  });
+  const route = (await loadContract()).readService;
+  throw unexpectedAnswer(
+    { method: route.method, path: `/api/svc${path}` },
+    200,
+    parsed.error.issues.map((i) => `${['data', ...i.path].join('.')}: ${i.message}`),
+    '',
+  );
 }
 
 /** The requests the signed-in operator may approve now, and how many (polled: background). */
-export const listApprovals = () => request<ApprovalQueue>('/api/approvals', { background: true });
+export const listApprovals = () => call('listApprovals', {}, { background: true });
 
 /** The home page's "My requests" and "Needs attention" (polled: background). */
-export const getWorkQueue = () => request<WorkQueue>('/api/work-queue', { background: true });
+export const getWorkQueue = () => call('getWorkQueue', {}, { background: true });
 
 /** One request that needed approval: decoded fields, raw body, approvals and history. */
-export const getApproval = (id: string) =>
-  request<ApprovalDetail>(`/api/approvals/${encodeURIComponent(id)}`);
+export const getApproval = (id: string) => call('getApproval', { params: { id } });
 
 /** Approves; the last approval sends, and answers like a send (or 202 while more are needed). */
-export const approveRequest = (id: string) =>
-  request<SendResult | AwaitingApprovalResult>(`/api/approvals/${encodeURIComponent(id)}/approve`, {
-    method: 'POST',
-  });
+export const approveRequest = (id: string) => call('approveRequest', { params: { id } });
 
 export const rejectRequest = (id: string, reason: string) =>
-  request<ApprovalDetail>(`/api/approvals/${encodeURIComponent(id)}/reject`, {
-    method: 'POST',
-    body: { reason },
-  });
+  call('rejectRequest', { params: { id }, body: { reason } });
 
 /** The maker withdraws their request while it waits. */
-export const cancelRequest = (id: string) =>
-  request<ApprovalDetail>(`/api/approvals/${encodeURIComponent(id)}/cancel`, { method: 'POST' });
+export const cancelRequest = (id: string) => call('cancelRequest', { params: { id } });
 
 /** The operator's live sessions (everyone's for an admin). */
-export const listSessions = () => request<SessionList>('/api/sessions');
+export const listSessions = () => call('listSessions', {});
 
 /** Ends a session by its public id; ending this browser's own is a sign-out. */
-export const endSession = (id: string) =>
-  request<void>(`/api/sessions/${encodeURIComponent(id)}`, { method: 'DELETE' });
+export const endSession = (id: string) => call('endSession', { params: { id } });
 
 /** Sign-ins, failures, locks and ended sessions, newest first (admins). */
 export const listSecurityEvents = (cursor?: string) =>
-  request<SecurityEventPage>(`/api/security-events${query({ cursor })}`);
+  call('listSecurityEvents', { query: { cursor } });
 
-export const getHealth = () => request<unknown>('/api/health');
+export const getHealth = () => call('health', {});

@@ -59,4 +59,19 @@ describe('SessionsPage', () => {
     expect(url).toBe('/api/sessions/22222222-2222-4222-8222-222222222222');
     expect((init!.headers as Record<string, string>)['X-CSRF']).toBe('1');
   });
+
+  it('shows a list that drifted from the contract as an error naming what, never blanks', async () => {
+    const drifted = {
+      items: [{ ...session('11111111-1111-4111-8111-111111111111', true), created_at: 5 }],
+    };
+    fetchMock.mockImplementation(async () => jsonResponse(200, drifted));
+    const { client } = renderWithProviders(<SessionsPage />);
+    client.setQueryData(SESSION_KEY, me);
+
+    const alert = await screen.findByRole('alert', { name: /unexpected shape/ });
+    expect(alert).toHaveTextContent('The console server answered in an unexpected shape');
+    expect(alert).toHaveTextContent('GET /api/sessions answered 200');
+    expect(alert).toHaveTextContent('items.0.created_at: Invalid input: expected string');
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+  });
 });
