@@ -1,31 +1,24 @@
 import { Badge, Button, Menu, Text } from '@mantine/core';
 import type { SessionInfo } from '@console/schemas';
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ChevronDownIcon } from '@/components/icons';
-import { PROVIDER_LOGOUT_PATH, signOut } from '@/lib/api';
-import { SESSION_KEY } from '@/lib/session';
+import { PROVIDER_LOGOUT_PATH } from '@/lib/api';
+import { useSignOut } from '@/lib/session';
 
 /**
  * Who is signed in, and what concerns them alone: their sessions, the security events (admins)
  * and Sign out. One menu, so the header fits a phone and Sign out is always one tap away.
  */
 export function OperatorMenu({ session }: { session: SessionInfo }) {
-  const queryClient = useQueryClient();
   const navigate = useNavigate();
+  const signOut = useSignOut();
+  // Stays on until the page changes: the menu is gone by then.
   const [leaving, setLeaving] = useState(false);
   const { operator } = session;
   const leave = async () => {
     setLeaving(true);
-    try {
-      await signOut();
-    } catch {
-      // Signed out locally either way; the server session ends on its own timeout.
-    }
-    // Nothing private stays in memory for the back button to show.
-    queryClient.clear();
-    queryClient.setQueryData(SESSION_KEY, null);
+    await signOut.leave();
     // A single sign-on ends at the provider too: a full navigation, through the BFF's redirect.
     if (session.sso?.provider_logout) window.location.replace(PROVIDER_LOGOUT_PATH);
     else void navigate('/sign-in', { replace: true });

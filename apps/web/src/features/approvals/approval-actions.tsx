@@ -2,16 +2,20 @@ import { Alert, Button, Group } from '@mantine/core';
 import type { ApprovalDetail, ConsoleProblem, SendResult } from '@console/schemas';
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { approveRequest, cancelRequest, isAwaitingApproval, rejectRequest } from '@/lib/api';
 import { isApiError, networkProblem } from '@/lib/api-error';
+import { useWrite } from '@/lib/use-write';
 import { RejectDialog } from './reject-dialog';
 
 export type ActionOutcome = { result?: SendResult; problem?: ConsoleProblem; waiting?: boolean };
 
+type Decision = { kind: 'approve' } | { kind: 'reject'; reason: string } | { kind: 'cancel' };
+
 /**
- * Approve, Reject (with a reason) and, for the maker, Cancel. One action at a time: a ref guard
- * and disabled buttons, as on the operation form, so a double click never approves twice.
+ * Approve, Reject (with a reason) and, for the maker, Cancel. One action at a time, never
+ * retried on its own (`useWrite`), and disabled buttons, as on the operation form, so a double
+ * click never approves twice.
  */
 export function ApprovalActions({
   detail,
@@ -21,30 +25,18 @@ export function ApprovalActions({
   onOutcome: (outcome: ActionOutcome) => void;
 }) {
   const queryClient = useQueryClient();
-  const inFlight = useRef(false);
-  const [pending, setPending] = useState(false);
   const [rejecting, setRejecting] = useState(false);
   const { approval, journal } = detail;
-
-  const run = async (action: () => Promise<ActionOutcome>) => {
-    if (inFlight.current) return;
-    inFlight.current = true;
-    setPending(true);
-    try {
-      onOutcome(await action());
-    } catch (error) {
-      onOutcome({ problem: isApiError(error) ? error.problem : networkProblem(String(error)) });
-    } finally {
-      inFlight.current = false;
-      setPending(false);
-      setRejecting(false);
-      void queryClient.invalidateQueries({ queryKey: ['approvals'] });
-      void queryClient.invalidateQueries({ queryKey: ['journal'] });
-      void queryClient.invalidateQueries({ queryKey: ['svc'] });
-    }
-  };
-  const approve = () =>
-    run(async () => {
+  const decide = useWrite({
+    mutationFn: async (decision: Decision): Promise<ActionOutcome> => {
+      if (decision.kind === 'reject') {
+        await rejectRequest(journal.id, decision.reason);
+        return {};
+      }
+      if (decision.kind === 'cancel') {
+        await cancelRequest(journal.id);
+        return {};
+      }
       const answer = await approveRequest(journal.id);
       if (isAwaitingApproval(answer)) {
         notifications.show({ color: 'teal', title: 'Approved', message: 'More approvals needed.' });
@@ -52,17 +44,30 @@ export function ApprovalActions({
       }
       notifications.show({ color: 'teal', title: 'Approved and sent', message: 'Sent.' });
       return { result: answer };
-    });
-  const reject = (reason: string) =>
-    run(async () => {
-      await rejectRequest(journal.id, reason);
-      return {};
-    });
-  const cancel = () =>
-    run(async () => {
-      await cancelRequest(journal.id);
-      return {};
-    });
+    },
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: ['approvals'] });
+      void queryClient.invalidateQueries({ queryKey: ['journal'] });
+      void queryClient.invalidateQueries({ queryKey: ['svc'] });
+    },
+  });
+  const pending = decide.isPending;
+
+  const run = async (decision: Decision) => {
+    let outcome: ActionOutcome;
+    try {
+      const answer = await decide.run(decision);
+      if (!answer) return;
+      outcome = answer.data;
+    } catch (error) {
+      outcome = { problem: isApiError(error) ? error.problem : networkProblem(String(error)) };
+    }
+    onOutcome(outcome);
+    setRejecting(false);
+  };
+  const approve = () => run({ kind: 'approve' });
+  const reject = (reason: string) => run({ kind: 'reject', reason });
+  const cancel = () => run({ kind: 'cancel' });
 
   if (!approval.can_decide && !approval.can_cancel) {
     return approval.cannot_decide_reason && journal.state === 'AWAITING_APPROVAL' ? (

@@ -3,8 +3,9 @@ import type { SessionInfo } from '@console/schemas';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
 import { LocalTime } from '@/components/result/local-time';
-import { checkSession, extendSession, signOut } from '@/lib/api';
-import { SESSION_KEY } from '@/lib/session';
+import { checkSession, extendSession } from '@/lib/api';
+import { SESSION_KEY, useSignOut } from '@/lib/session';
+import { useWrite } from '@/lib/use-write';
 
 /** How long before the end of a session the operator is warned. */
 export const WARN_BEFORE_MS = 60_000;
@@ -26,7 +27,6 @@ export function IdleWarning({ session }: { session: SessionInfo }) {
   const atLimit = session.expires_at === session.ends_at;
   const [open, setOpen] = useState(false);
   const [now, setNow] = useState(() => Date.now());
-  const [busy, setBusy] = useState(false);
 
   const ended = useCallback(() => queryClient.setQueryData(SESSION_KEY, null), [queryClient]);
 
@@ -63,26 +63,22 @@ export function IdleWarning({ session }: { session: SessionInfo }) {
     return () => clearInterval(tick);
   }, [open, deadline, ended]);
 
+  const extend = useWrite({ mutationFn: extendSession });
+  const busy = extend.isPending;
+  const signOut = useSignOut();
   const stay = async () => {
-    setBusy(true);
     try {
-      queryClient.setQueryData(SESSION_KEY, await extendSession());
+      const answer = await extend.run();
+      if (!answer) return;
+      queryClient.setQueryData(SESSION_KEY, answer.data);
       setOpen(false);
     } catch {
       ended();
-    } finally {
-      setBusy(false);
     }
   };
   const leave = async () => {
     setOpen(false);
-    try {
-      await signOut();
-    } catch {
-      // Signed out here either way; the server session ends at its deadline.
-    }
-    queryClient.clear();
-    ended();
+    await signOut.leave();
   };
 
   return (

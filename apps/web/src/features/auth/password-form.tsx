@@ -8,6 +8,7 @@ import { useNavigate } from 'react-router';
 import { signIn } from '@/lib/api';
 import { isApiError } from '@/lib/api-error';
 import { SESSION_KEY } from '@/lib/session';
+import { useWrite } from '@/lib/use-write';
 
 /**
  * Username and password of a local operator: the way in without single sign-on, and the
@@ -17,6 +18,7 @@ export function PasswordForm({ next, breakGlass }: { next: string; breakGlass: b
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [problem, setProblem] = useState<string | null>(null);
+  const signingIn = useWrite({ mutationFn: signIn });
   const form = useForm<SignIn>({
     resolver: zodResolver(SignInSchema),
     mode: 'onTouched',
@@ -27,8 +29,9 @@ export function PasswordForm({ next, breakGlass }: { next: string; breakGlass: b
   const submit = form.handleSubmit(async (values) => {
     setProblem(null);
     try {
-      const info = await signIn(values);
-      queryClient.setQueryData(SESSION_KEY, info);
+      const answer = await signingIn.run(values);
+      if (!answer) return;
+      queryClient.setQueryData(SESSION_KEY, answer.data);
       navigate(next, { replace: true });
     } catch (error) {
       // The same words for an unknown user and a wrong password: nothing to learn from them.

@@ -6,7 +6,6 @@ import {
   type SendResult,
 } from '@console/schemas';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { ProblemAlert } from '@/components/form/problem-alert';
 import { RawJson } from '@/components/result/raw-json';
@@ -14,6 +13,7 @@ import { ResultCard } from '@/components/result/result-card';
 import { ErrorState, LoadingState } from '@/components/states/states';
 import { getJournalEntry, retryJournalEntry } from '@/lib/api';
 import { isApiError, networkProblem } from '@/lib/api-error';
+import { useWrite } from '@/lib/use-write';
 import { cloneLink } from '@/lib/operation-routes';
 import { liveRecordOf } from '@/lib/read-schemas';
 import { useSession } from '@/lib/session';
@@ -42,11 +42,25 @@ export function JournalDetailPage() {
     queryFn: () => getJournalEntry(id),
   });
   const approval = useEntryApproval(id);
-  const inFlight = useRef(false);
-  const [retrying, setRetrying] = useState(false);
-  const [outcome, setOutcome] = useState<{ result?: SendResult; problem?: ConsoleProblem } | null>(
-    null,
-  );
+  // Resolve and Retry send the stored bytes again with the same ref_id: never a new intent, and
+  // never on their own (useWrite).
+  const resend = useWrite({
+    mutationFn: () => retryJournalEntry(id),
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: ['journal'] });
+      void queryClient.invalidateQueries({ queryKey: ['svc'] });
+    },
+  });
+  const retrying = resend.isPending;
+  const outcome: { result?: SendResult; problem?: ConsoleProblem } | null = resend.isSuccess
+    ? { result: resend.data }
+    : resend.isError
+      ? {
+          problem: isApiError(resend.error)
+            ? resend.error.problem
+            : networkProblem(String(resend.error)),
+        }
+      : null;
 
   if (entry.isPending) return <LoadingState label="Loading the journal entry…" />;
   if (entry.isError) return <ErrorState error={entry.error} onRetry={() => void entry.refetch()} />;
@@ -66,20 +80,8 @@ export function JournalDetailPage() {
     may && (data.state === 'UNKNOWN' || data.state === 'REJECTED') && !neverSent(approval.data);
 
   const retry = async () => {
-    if (inFlight.current) return;
-    inFlight.current = true;
-    setRetrying(true);
-    setOutcome(null);
-    try {
-      setOutcome({ result: await retryJournalEntry(data.id) });
-    } catch (error) {
-      setOutcome({ problem: isApiError(error) ? error.problem : networkProblem(String(error)) });
-    } finally {
-      inFlight.current = false;
-      setRetrying(false);
-      void queryClient.invalidateQueries({ queryKey: ['journal'] });
-      void queryClient.invalidateQueries({ queryKey: ['svc'] });
-    }
+    // The answer and the problem are the mutation's state, shown below.
+    await resend.run().catch(() => undefined);
   };
 
   return (

@@ -1,11 +1,12 @@
 import { Badge, Button, Stack, Table, Text, Title } from '@mantine/core';
 import type { SessionSummary } from '@console/schemas';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { LocalTime } from '@/components/result/local-time';
 import { EmptyState, ErrorState, LoadingState } from '@/components/states/states';
 import { endSession, listSessions } from '@/lib/api';
 import { SESSION_KEY, useSession } from '@/lib/session';
+import { useWrite } from '@/lib/use-write';
 
 const SESSIONS_KEY = ['sessions'] as const;
 
@@ -26,7 +27,7 @@ export function SessionsPage() {
   const navigate = useNavigate();
   const admin = session.data?.operator.role === 'admin';
   const query = useQuery({ queryKey: SESSIONS_KEY, queryFn: listSessions });
-  const end = useMutation({
+  const end = useWrite({
     mutationFn: (target: SessionSummary) => endSession(target.id),
     onSuccess: (_, target) => {
       if (target.current) {
