@@ -197,6 +197,18 @@ describe('operation registry', () => {
   });
 });
 
+describe('approval amounts', () => {
+  const named = WRITE_OPERATION_IDS.filter((id) => operations[id].approval.amount);
+
+  it.each(named)('%s names a decimal and an asset of its body', (id) => {
+    const { amount, asset } = operations[id].approval.amount!;
+    const input = exampleInput(id) as Record<string, unknown>;
+    expect(Object.keys(operations[id].shape.body)).toEqual(expect.arrayContaining([amount, asset]));
+    expect(input[amount]).toMatch(/^[0-9]*\.?[0-9]+$/);
+    expect(input[asset]).toMatch(/^[A-Z0-9]+$/);
+  });
+});
+
 describe.each(WRITE_OPERATION_IDS)('write %s', (id) => {
   const op = operations[id];
 

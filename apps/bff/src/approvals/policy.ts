@@ -18,16 +18,14 @@ import {
 import Big from 'big.js';
 import { z } from 'zod';
 
-/** Where an operation carries its amount and asset; operations without one take no thresholds. */
-export const AMOUNT_FIELDS: Partial<Record<WriteOperationId, { amount: string; asset: string }>> = {
-  createInternalTransfer: { amount: 'amount', asset: 'asset' },
-  createSvcTransfer: { amount: 'amount', asset: 'asset' },
-  createOrchestration: { amount: 'source_amount', asset: 'source_asset' },
-};
+/**
+ * Where an operation carries its amount and asset: its registry entry's `approval.amount`;
+ * operations without one take no thresholds.
+ */
+const amountFields = (id: WriteOperationId) => operations[id].approval.amount;
 
-/** Operations whose thresholds apply to an amount: the three above, and orders by notional. */
-const HAS_AMOUNT = (id: WriteOperationId) =>
-  id === 'createOrder' || AMOUNT_FIELDS[id] !== undefined;
+/** Operations whose thresholds apply to an amount: those that name one, and orders by notional. */
+const HAS_AMOUNT = (id: WriteOperationId) => id === 'createOrder' || amountFields(id) !== undefined;
 
 const decimalOf = (raw: unknown) =>
   typeof raw === 'string' && DECIMAL_PATTERN.test(raw) ? new Big(raw) : undefined;
@@ -54,7 +52,7 @@ export function thresholdAmount(
     const price = decimalOf(body.price) ?? decimalOf(body.stop_price);
     return { asset: quote, amount: base && price ? base.times(price) : undefined };
   }
-  const fields = AMOUNT_FIELDS[id];
+  const fields = amountFields(id);
   if (!fields) return undefined;
   return { asset: String(body[fields.asset] ?? ''), amount: decimalOf(body[fields.amount]) };
 }

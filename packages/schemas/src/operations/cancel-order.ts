@@ -33,4 +33,5 @@ export const cancelOrder = defineOperation({
   },
   bodyShape: {},
   response: z.looseObject({}),
+  example: (ids) => ({ profile_id: ids.profiles.trading, id: ids.orders.open }),
 });

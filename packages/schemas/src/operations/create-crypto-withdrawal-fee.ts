@@ -50,4 +50,10 @@ export const createCryptoWithdrawalFee = defineOperation({
     }
   },
   response: CryptoWithdrawalFeeSchema,
+  example: () => ({
+    asset: 'BTC',
+    crypto_network: 'BITCOIN',
+    destination_address: 'bc1qxy2kgdygjrsqtzq2n0yrf2493p83kkfjhx0wlh',
+    amount: '0.25',
+  }),
 });

@@ -35,4 +35,10 @@ export const createDepositAddress = defineOperation({
     ),
   },
   response: DepositAddressSchema,
+  example: (ids) => ({
+    profile_id: ids.profiles.treasury,
+    crypto_network: 'ETHEREUM',
+    conversion_target_asset: 'NO_CONVERSION',
+    metadata: { customer: 'acme' },
+  }),
 });

@@ -14,7 +14,11 @@ export const createInternalTransfer = defineOperation({
   movesMoney: true,
   takesRefId: true,
   roles: MONEY_ROLES,
-  approval: { required: true, approvers: MONEY_ROLES },
+  approval: {
+    required: true,
+    approvers: MONEY_ROLES,
+    amount: { amount: 'amount', asset: 'asset' },
+  },
   nav: { duty: 'Transfers', label: 'Internal transfer' },
   route: '/transfers/internal',
   result: {
@@ -25,4 +29,11 @@ export const createInternalTransfer = defineOperation({
   bodyShape: transferBodyShape,
   rules: transferRules,
   response: TransferSchema,
+  example: (ids) => ({
+    from_profile_id: ids.profiles.treasury,
+    to_profile_id: ids.profiles.payouts,
+    asset: 'USD',
+    amount: '125.50',
+    metadata: { reason: 'payout float' },
+  }),
 });

@@ -4,6 +4,7 @@ import {
 } from '../primitives/enums';
 import { MONEY_ROLES } from '../primitives/roles';
 import { z } from 'zod';
+import { newRefId } from '../demo-ids';
 import { assetCode, text } from '../primitives/identifier';
 import { OrchestrationRuleSchema } from '../resources/orchestration-rule';
 import {
@@ -64,4 +65,13 @@ export const createOrchestrationRule = defineOperation({
     ref_id: refIdField('Client-provided unique reference of the rule'),
   },
   response: z.looseObject({ rule: OrchestrationRuleSchema }),
+  example: (ids) => ({
+    ref_id: newRefId(),
+    profile_id: ids.profiles.treasury,
+    nickname: 'Sweep USDC deposits',
+    source_asset: 'USD',
+    source: { fiat: { deposit_instructions_id: ids.depositInstructions } },
+    destination_asset: 'USD',
+    destination: { profile: { profile_id: ids.profiles.payouts } },
+  }),
 });

@@ -26,7 +26,11 @@ export const createOrchestration = defineOperation({
   movesMoney: true,
   takesRefId: true,
   roles: MONEY_ROLES,
-  approval: { required: true, approvers: MONEY_ROLES },
+  approval: {
+    required: true,
+    approvers: MONEY_ROLES,
+    amount: { amount: 'source_amount', asset: 'source_asset' },
+  },
   nav: { duty: 'Orchestration', label: 'New orchestration' },
   route: '/orchestration/orchestrations',
   result: {
@@ -68,4 +72,13 @@ export const createOrchestration = defineOperation({
     metadata: optional(metadataField()),
   },
   response: OrchestrationSchema,
+  example: (ids) => ({
+    profile_id: ids.profiles.treasury,
+    source_asset: 'USD',
+    source: { profile: { profile_id: ids.profiles.treasury } },
+    destination_asset: 'BTC',
+    destination: { profile: { profile_id: ids.profiles.payouts } },
+    source_amount: '250.00',
+    metadata: { purpose: 'rebalance' },
+  }),
 });

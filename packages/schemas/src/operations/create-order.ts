@@ -225,6 +225,13 @@ export const createOrder = defineOperation({
     }
   },
   response: OrderSchema,
+  example: (ids) => ({
+    profile_id: ids.profiles.trading,
+    side: 'BUY',
+    market: 'BTCUSD',
+    type: 'MARKET',
+    quote_amount: '100.00',
+  }),
 });
 
 function describe(type: OrderType, side: OrderSide): string {

@@ -15,7 +15,11 @@ export const createSvcTransfer = defineOperation({
   movesMoney: true,
   takesRefId: true,
   roles: MONEY_ROLES,
-  approval: { required: true, approvers: MONEY_ROLES },
+  approval: {
+    required: true,
+    approvers: MONEY_ROLES,
+    amount: { amount: 'amount', asset: 'asset' },
+  },
   nav: { duty: 'Transfers', label: 'Svc transfer' },
   route: '/transfers/svc',
   result: {
@@ -26,4 +30,10 @@ export const createSvcTransfer = defineOperation({
   bodyShape: transferBodyShape,
   rules: transferRules,
   response: TransferSchema,
+  example: (ids) => ({
+    from_profile_id: ids.profiles.treasury,
+    to_profile_id: ids.profiles.trading,
+    asset: 'ETH',
+    amount: '0.5',
+  }),
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEMO_IDS } from '../demo-ids';
 import type { Role } from '../primitives/roles';
 import {
   fillPath,
@@ -54,6 +55,14 @@ export interface OperationSpec<
   bodyShape: BodyShape;
   rules?: OperationRules<z.infer<z.ZodObject<BodyShape>>>;
   response: Response;
+  /**
+   * A valid input, path parameters included, that succeeds against a freshly started sandbox,
+   * made from the ids of its demo seed (`DEMO_IDS`, handed in); fresh on each call (a new ref_id
+   * where one is required). The tests of every package send it (`exampleInput`). It is typed
+   * loosely, as the enums' literal types do not survive the inference of this call; that it
+   * parses is checked for every write in registry.test.ts.
+   */
+  example: (ids: typeof DEMO_IDS) => Record<string, unknown>;
 }
 
 export function withRules<S extends z.ZodType>(
@@ -135,6 +144,8 @@ export function defineOperation<
     /** The plain object schemas without rules, for reading field labels and shapes. */
     shape: { path: spec.pathShape, body: spec.bodyShape },
     response: spec.response,
+    /** A valid example input (see the spec's `example`). */
+    example: () => spec.example(DEMO_IDS),
     /** Moves path parameters out of the input into the path; the rest is the body. */
     toWire(input: Request): { path: string; body: Body } {
       const body: Record<string, unknown> = { ...input };

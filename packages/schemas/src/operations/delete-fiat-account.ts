@@ -25,4 +25,5 @@ export const deleteFiatAccount = defineOperation({
   },
   bodyShape: {},
   response: z.looseObject({}),
+  example: (ids) => ({ id: ids.fiatAccounts.globex }),
 });

@@ -40,4 +40,5 @@ export const deleteOrchestrationRule = defineOperation({
   },
   bodyShape: {},
   response: z.looseObject({ rule: OrchestrationRuleSchema }),
+  example: (ids) => ({ id: ids.rules.sweep }),
 });

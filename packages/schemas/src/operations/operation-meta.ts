@@ -52,6 +52,12 @@ export interface ApprovalDefault {
   required: boolean;
   /** The roles whose operators may approve (never the maker). */
   approvers: readonly ApproverRole[];
+  /**
+   * The body members that hold the amount and its asset, which the policy's thresholds compare
+   * (`required_above`, `two_above`). Without it, an operation takes no thresholds; Create Order's
+   * notional is worked out from its market, amounts and price instead.
+   */
+  amount?: { amount: string; asset: string };
 }
 
 /** The members every registry entry has, read or write. */

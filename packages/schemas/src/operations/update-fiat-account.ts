@@ -54,4 +54,9 @@ export const updateFiatAccount = defineOperation({
     }
   },
   response: FiatAccountSchema,
+  example: (ids) => ({
+    id: ids.fiatAccounts.acme,
+    fiat_account_owner: { person_details: { first_name: 'Ada', last_name: 'Lovelace' } },
+    metadata: { ticket: 'SUP-1042' },
+  }),
 });
