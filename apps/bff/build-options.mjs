@@ -20,6 +20,18 @@ const withoutSandbox = {
 };
 
 /**
+ * Test files are never part of a build. The sandbox finds an operation's handler by file name
+ * (`import(\`./${name}.ts\`)` in handlers/handler-of.ts), which esbuild bundles as every `.ts`
+ * file of that folder, the tests beside the handlers included: they are built empty instead.
+ */
+const withoutTests = {
+  name: 'without-tests',
+  setup(build) {
+    build.onLoad({ filter: /\.test\.tsx?$/ }, () => ({ contents: '', loader: 'js' }));
+  },
+};
+
+/**
  * esbuild options for the BFF. `withSandbox` (the default build, for `pnpm start`, the demo and
  * the e2e suite) puts the sandbox in its own chunk, loaded only when SVC_BASE_URL is unset; the
  * service build (`pnpm --filter @console/bff build:service`) leaves it out.
@@ -39,7 +51,7 @@ export function bffBuildOptions({ outdir, withSandbox }) {
     sourcemap: true,
     metafile: true,
     external: ['@electric-sql/pglite', 'pino', 'postgres'],
-    plugins: withSandbox ? [] : [withoutSandbox],
+    plugins: withSandbox ? [withoutTests] : [withoutSandbox, withoutTests],
     // Bundled CommonJS modules may call require(); ESM output has none of its own.
     banner: {
       js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",

@@ -47,5 +47,13 @@ describe('the BFF bundle', () => {
     expect(sandboxInputs(main![1])).toEqual([]);
     // The check above can fail: the sandbox's code is in this build, in another file.
     expect(outputs.some(([, output]) => sandboxInputs(output).length > 0)).toBe(true);
+    // Every handler, found by file name, is in it; the tests beside them are not.
+    const inputs = outputs.flatMap(([, output]) => Object.entries(output.inputs));
+    const handlers = inputs.filter(([input]) =>
+      /sandbox\/src\/handlers\/create-order\.ts$/.test(input),
+    );
+    expect(handlers.map(([, input]) => input.bytesInOutput > 0)).toEqual([true]);
+    const tests = inputs.filter(([input]) => /\.test\.tsx?$/.test(input));
+    expect(tests.filter(([, input]) => input.bytesInOutput > 0)).toEqual([]);
   }, 120_000);
 });

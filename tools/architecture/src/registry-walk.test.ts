@@ -16,7 +16,7 @@ import {
   scriptedClient,
   testApp,
 } from '../../../apps/bff/test/harness';
-import { handlers } from '../../../apps/sandbox/src/handlers/index';
+import { handlerOf } from '../../../apps/sandbox/src/handlers/handler-of';
 import { DUTIES } from '../../../apps/web/src/app/nav';
 import { PAGED_OPERATIONS } from '../../../apps/web/src/app/operation-pages';
 import { ROOT } from './import-graph';
@@ -96,7 +96,7 @@ async function missingParts(id: OperationId): Promise<Part[]> {
     op.parent !== undefined && (PAGED_OPERATIONS as readonly string[]).includes(op.parent);
   if (!(op.nav ? inNav : parentPaged)) missing.push('nav or parent');
   if (!(PAGED_OPERATIONS as readonly string[]).includes(id)) missing.push('SPA page');
-  if (!handlers[id]) missing.push('sandbox handler');
+  if (!('handle' in (await handlerOf(id)))) missing.push('sandbox handler');
   const spec = existsSync(join(SPECS, `${kebab(id)}.spec.ts`));
   if (!spec && !specTexts.some((text) => text.includes(`'${id}'`))) missing.push('e2e spec');
   return missing;

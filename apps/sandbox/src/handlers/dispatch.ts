@@ -11,7 +11,7 @@ import {
 } from '../problem';
 import { verifySignature } from '../auth/verify-signature';
 import type { RequestLogEntry, SandboxRuntime } from '../runtime';
-import { bodyPreparers, handlers } from './index';
+import { handlerOf, type OperationHandler } from './handler-of';
 import { queryOf } from './query-params';
 import { matchRoute } from './routes';
 import type { HandlerInput } from './types';
@@ -105,7 +105,9 @@ async function run(
   if (!grant.scopes.includes(op.scope))
     throw forbidden(`the access token lacks the scope ${op.scope}`);
 
-  const checked = validate(op, params, req, now, url.searchParams, c);
+  const handler = await handlerOf(route.id);
+  const prepare = 'handle' in handler ? handler.prepareBody : undefined;
+  const checked = validate(op, params, req, now, url.searchParams, c, prepare);
   rt.advance();
   const input = {
     ...checked,
@@ -116,11 +118,14 @@ async function run(
     clock: rt.clock,
     advance: rt.advance,
   } as HandlerInput<typeof route.id>;
-  const handler = handlers[route.id] as ((i: typeof input) => unknown) | undefined;
-  if (!handler) {
-    throw new SandboxProblem(501, 'about:blank', `the sandbox does not serve ${op.title} yet`);
+  if (!('handle' in handler)) {
+    throw new SandboxProblem(
+      501,
+      'about:blank',
+      `the sandbox does not serve ${op.title} yet: ${handler.missing}`,
+    );
   }
-  const answer = await handler(input);
+  const answer = await (handler.handle as (i: typeof input) => unknown)(input);
   return c.json(answer as object, 200);
 }
 
@@ -142,6 +147,7 @@ function validate(
   now: number,
   search: URLSearchParams,
   c: Context,
+  prepare: OperationHandler['prepareBody'],
 ): { body: unknown; query: unknown } {
   if (op.kind === 'read' || op.bodyless) {
     if (req.raw.length > 0) throw badRequest(`body: ${op.method} ${op.path} takes no body`);
@@ -169,7 +175,7 @@ function validate(
   } catch {
     throw badRequest('body: not valid JSON');
   }
-  const parsed = parseWith(op.bodyAt(now), bodyPreparers[op.id]?.(json) ?? json);
+  const parsed = parseWith(op.bodyAt(now), prepare ? prepare(json) : json);
   if (!parsed.ok) refuse(parsed.errors);
   return { body: parsed.value, query: {} };
 }

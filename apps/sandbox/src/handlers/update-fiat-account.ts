@@ -7,6 +7,9 @@ import {
 } from '../state/fiat-accounts';
 import type { Handler } from './types';
 
+/** The service ignores `null` and empty-string members of an update: so does the sandbox. */
+export { withoutBlanks as prepareBody } from '../state/fiat-accounts';
+
 /**
  * Update Fiat Account. Members left out, `null` and empty strings are kept as they were; given
  * objects merge member by member; every `metadata` object given replaces the stored one whole; an
