@@ -30,12 +30,12 @@ export function setUnauthorizedHandler(handler: Unauthorized): void {
   onUnauthorized = handler;
 }
 
-// The contract's schemas (and zod) come in their own chunk, so the shell's first load stays
-// free of them. It is asked for as soon as this module runs, beside the shell's own start, so the
-// first call (the session probe) finds it on its way or there.
+// The contract's schemas (and zod) come in a small chunk of their own, without the registry, so
+// the shell's first load stays free of them and the first call waits for little. It is asked for
+// as soon as this module runs, so the first call (the session probe) finds it on its way or there.
 let contract: Promise<ApiContract> | undefined;
 const loadContract = (): Promise<ApiContract> =>
-  (contract ??= import('@console/schemas').then((schemas) => schemas.apiContract));
+  (contract ??= import('@console/schemas/api-contract').then((module) => module.apiContract));
 loadContract().catch(() => {
   // The first call asks again and reports it.
 });

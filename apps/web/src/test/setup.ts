@@ -30,4 +30,4 @@ afterEach(() => cleanup());
 
 // The API module loads the browser's contract in its own chunk (src/lib/api.ts); loaded here
 // first, it is there before a test's fake timers start.
-await import('@console/schemas');
+await import('@console/schemas/api-contract');
