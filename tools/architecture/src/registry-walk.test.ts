@@ -109,4 +109,19 @@ describe('the registry walk', () => {
       expect(await missingParts(id)).toEqual(GAPS[id] ?? []);
     },
   );
+
+  // The one list a new operation adds a line to (registry.ts): an operation defined and not
+  // listed would be no operation at all, silently.
+  it('lists every operation defined in packages/schemas/src/operations', () => {
+    const dir = join(ROOT, 'packages/schemas/src/operations');
+    const defined = readdirSync(dir)
+      .filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts'))
+      .flatMap((file) => {
+        const text = readFileSync(join(dir, file), 'utf8');
+        const id = /define(?:Operation|Read)\(\{\s*id: '(\w+)'/.exec(text)?.[1];
+        return id ? [{ file, id }] : [];
+      });
+    expect(defined.map((d) => d.file)).toEqual(defined.map((d) => `${kebab(d.id)}.ts`));
+    expect(defined.map((d) => d.id).sort()).toEqual(Object.keys(operations).sort());
+  });
 });
