@@ -16,6 +16,7 @@ import {
   SessionInfoSchema,
   SignInSchema,
 } from './console-api';
+import { API_ROUTES, type ApiMethod, type ApiRouteName } from './api-routes';
 import { ConsoleProblemSchema } from './problem';
 import {
   SecurityEventPageSchema,
@@ -30,8 +31,6 @@ import { WorkQueueSchema } from './work-queue-api';
  * entry, or an entry without a route, fails), the BFF's route tests parse every answer with it,
  * and the SPA's one API module parses every answer with it (apps/web/src/lib/api.ts).
  */
-
-export type ApiMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 /** One route of the BFF as the browser uses it. */
 export interface ApiRoute {
@@ -49,10 +48,22 @@ export interface ApiRoute {
   problem: typeof ConsoleProblemSchema;
 }
 
-const route = <const R extends Omit<ApiRoute, 'problem'>>(spec: R) => ({
-  ...spec,
-  problem: ConsoleProblemSchema,
-});
+/** What a route takes and answers, besides its method and path (api-routes.ts). */
+type RouteSpec = Omit<ApiRoute, 'method' | 'path' | 'problem'>;
+
+/** Each route's spec with its method and path, and the one problem shape. */
+function contract<const Specs extends { [N in ApiRouteName]: RouteSpec }>(
+  specs: Specs & { [Extra in Exclude<keyof Specs, ApiRouteName>]: never },
+) {
+  const out: Record<string, ApiRoute> = {};
+  for (const name of Object.keys(API_ROUTES) as ApiRouteName[]) {
+    out[name] = { ...API_ROUTES[name], ...specs[name], problem: ConsoleProblemSchema };
+  }
+  return out as unknown as {
+    [N in ApiRouteName]: (typeof API_ROUTES)[N] &
+      Specs[N] & { problem: typeof ConsoleProblemSchema };
+  };
+}
 
 const IdParamsSchema = z.object({ id: z.string() });
 
@@ -71,142 +82,92 @@ export const ReadAnswerSchema = z.object({ data: z.unknown() });
 export type ReadAnswer = z.infer<typeof ReadAnswerSchema>;
 
 /**
- * Every route of the BFF's API, by a name the SPA calls it by.
+ * Every route of the BFF's API, by a name the SPA calls it by (its method and path are in
+ * api-routes.ts; a route missing from either does not compile).
  *
  * @example
  * apiContract.getJournalEntry.path; // '/api/journal/:id'
  * apiContract.getJournalEntry.responses[200].parse(body); // a JournalEntry, or a ZodError
  */
-export const apiContract = {
-  health: route({ method: 'GET', path: '/api/health', responses: { 200: HealthSchema } }),
-
-  signIn: route({
-    method: 'POST',
-    path: '/api/session',
+export const apiContract = contract({
+  health: { responses: { 200: HealthSchema } },
+  signIn: {
     body: SignInSchema,
     responses: { 200: SessionInfoSchema },
-  }),
-  getSession: route({ method: 'GET', path: '/api/session', responses: { 200: SessionInfoSchema } }),
-  /** "Stay signed in": restarts the idle clock, never past the absolute end. */
-  extendSession: route({
-    method: 'POST',
-    path: '/api/session/extend',
+  },
+  getSession: { responses: { 200: SessionInfoSchema } },
+  extendSession: {
     responses: { 200: SessionInfoSchema },
-  }),
-  signOut: route({ method: 'DELETE', path: '/api/session', responses: { 204: null } }),
-  listSessions: route({
-    method: 'GET',
-    path: '/api/sessions',
+  },
+  signOut: { responses: { 204: null } },
+  listSessions: {
     responses: { 200: SessionListSchema },
-  }),
-  /** Ends a session by its public id (the operator's own, anyone's for an admin). */
-  endSession: route({
-    method: 'DELETE',
-    path: '/api/sessions/:id',
+  },
+  endSession: {
     params: IdParamsSchema,
     responses: { 204: null },
-  }),
-  listSecurityEvents: route({
-    method: 'GET',
-    path: '/api/security-events',
+  },
+  listSecurityEvents: {
     query: SecurityEventQuerySchema,
     responses: { 200: SecurityEventPageSchema },
-  }),
-
-  listOperations: route({
-    method: 'GET',
-    path: '/api/operations',
+  },
+  listOperations: {
     responses: { 200: OperationListSchema },
-  }),
-  /**
-   * One route per write of the registry (`:operation` is its id); the body is validated by the
-   * operation's `request` schema. `202` when the approval policy holds it: nothing was sent.
-   */
-  sendOperation: route({
-    method: 'POST',
-    path: '/api/operations/:operation',
+  },
+  sendOperation: {
     params: z.object({ operation: z.string() }),
     body: SendInputSchema,
     responses: { 200: SendResultSchema, 202: AwaitingApprovalResultSchema },
-  }),
-
-  listJournal: route({
-    method: 'GET',
-    path: '/api/journal',
+  },
+  listJournal: {
     query: JournalQuerySchema,
     responses: { 200: JournalPageSchema },
-  }),
-  exportJournal: route({
-    method: 'GET',
-    path: '/api/journal.csv',
+  },
+  exportJournal: {
     query: JournalQuerySchema,
     media: 'csv',
     responses: { 200: z.string() },
-  }),
-  getJournalEntry: route({
-    method: 'GET',
-    path: '/api/journal/:id',
+  },
+  getJournalEntry: {
     params: IdParamsSchema,
     responses: { 200: JournalEntrySchema },
-  }),
-  /** Sends the stored bytes again with the same ref_id, on the same entry: never a new intent. */
-  retryJournalEntry: route({
-    method: 'POST',
-    path: '/api/journal/:id/retry',
+  },
+  retryJournalEntry: {
     params: IdParamsSchema,
     responses: { 200: SendResultSchema },
-  }),
-
-  readService: route({
-    method: 'GET',
-    path: '/api/svc/v2/*',
+  },
+  readService: {
     params: z.object({ '*': z.string() }),
     query: ReadQuerySchema,
     responses: { 200: ReadAnswerSchema },
-  }),
-
-  listApprovals: route({
-    method: 'GET',
-    path: '/api/approvals',
+  },
+  listApprovals: {
     responses: { 200: ApprovalQueueSchema },
-  }),
-  getApproval: route({
-    method: 'GET',
-    path: '/api/approvals/:id',
+  },
+  getApproval: {
     params: IdParamsSchema,
     responses: { 200: ApprovalDetailSchema },
-  }),
-  /** The last approval sends and answers like a send; an earlier one answers `202`. */
-  approveRequest: route({
-    method: 'POST',
-    path: '/api/approvals/:id/approve',
+  },
+  approveRequest: {
     params: IdParamsSchema,
     responses: { 200: SendResultSchema, 202: ApprovalProgressSchema },
-  }),
-  rejectRequest: route({
-    method: 'POST',
-    path: '/api/approvals/:id/reject',
+  },
+  rejectRequest: {
     params: IdParamsSchema,
     body: RejectApprovalSchema,
     responses: { 200: ApprovalDetailSchema },
-  }),
-  /** The maker withdraws their request while it waits. */
-  cancelRequest: route({
-    method: 'POST',
-    path: '/api/approvals/:id/cancel',
+  },
+  cancelRequest: {
     params: IdParamsSchema,
     responses: { 200: ApprovalDetailSchema },
-  }),
-
-  getWorkQueue: route({
-    method: 'GET',
-    path: '/api/work-queue',
+  },
+  getWorkQueue: {
     responses: { 200: WorkQueueSchema },
-  }),
-} as const satisfies Record<string, ApiRoute>;
+  },
+});
 
 export type ApiContract = typeof apiContract;
-export type ApiRouteName = keyof ApiContract;
+export { API_ROUTES, type ApiMethod, type ApiRouteName } from './api-routes';
 
 type Infer<S> = S extends z.ZodType ? z.infer<S> : undefined;
 

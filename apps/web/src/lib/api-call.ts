@@ -5,6 +5,7 @@
  * A drift is an {@link ApiError} naming the route and the member; every failure is an ApiError.
  */
 import type { ApiAnswer, ApiContract, ApiInput, ApiRoute, ApiRouteName } from '@console/schemas';
+import { API_ROUTES } from '@console/schemas/api-routes';
 import { ApiError, networkProblem, unexpectedAnswer, unreadableProblem } from './api-error';
 
 type Unauthorized = () => void;
@@ -16,8 +17,8 @@ export function setUnauthorizedHandler(handler: Unauthorized): void {
 }
 
 // The contract's schemas (and zod) come in a small chunk of their own, without the registry, so
-// the shell's first load stays free of them and the first call waits for little. It is asked for
-// as soon as this module runs, so the first call (the session probe) finds it on its way or there.
+// the shell's first load stays free of them. It is asked for as soon as this module runs; a call
+// goes out at once (its method and path need no schema) and waits for it only to read the answer.
 let contract: Promise<ApiContract> | undefined;
 export const loadContract = (): Promise<ApiContract> =>
   (contract ??= import('@console/schemas/api-contract').then((module) => module.apiContract));
@@ -47,7 +48,10 @@ export function searchOf(params: Readonly<Record<string, unknown>> | undefined):
 }
 
 /** The route's path with its parameters filled in (`*` takes the rest of a path as it is). */
-function pathOf(route: ApiRoute, params: Readonly<Record<string, string>> | undefined): string {
+function pathOf(
+  route: { path: string },
+  params: Readonly<Record<string, string>> | undefined,
+): string {
   return route.path
     .split('/')
     .map((segment) => {
@@ -112,38 +116,45 @@ export async function call<N extends ApiRouteName>(
   input: ApiInput<N>,
   options: CallOptions = {},
 ): Promise<ApiAnswer<N>> {
-  let route: ApiRoute;
-  try {
-    route = (await loadContract())[name];
-  } catch {
-    contract = undefined;
-    throw new ApiError(
-      networkProblem('The console could not load a part of itself. Reload the page.'),
-    );
-  }
+  const schemas = loadContract().then(
+    (loaded) => loaded[name] as ApiRoute,
+    () => {
+      contract = undefined;
+      throw new ApiError(
+        networkProblem('The console could not load a part of itself. Reload the page.'),
+      );
+    },
+  );
   const parts = input as { params?: Record<string, string>; query?: object; body?: unknown };
-  const { method } = route;
+  const { method, path } = API_ROUTES[name];
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (options.background) headers['X-Console-Background'] = '1';
   if (method !== 'GET') {
     headers['X-CSRF'] = '1';
     headers['Content-Type'] = 'application/json';
+    // A write goes out only when its answer can be read: one sent but unreadable would leave
+    // the operator not knowing what happened.
+    await schemas;
   }
   let response: Response;
   try {
-    response = await fetch(`${pathOf(route, parts.params)}${searchOf(parts.query as never)}`, {
+    response = await fetch(`${pathOf({ path }, parts.params)}${searchOf(parts.query as never)}`, {
       method,
       headers,
       credentials: 'same-origin',
       body: method === 'GET' ? undefined : JSON.stringify(parts.body ?? {}),
     });
   } catch {
+    schemas.catch(() => {
+      // No answer is the problem to report, not the contract's chunk.
+    });
     throw new ApiError(
       networkProblem(
         'The request got no answer. Check your connection; nothing is known about it.',
       ),
     );
   }
+  const route = await schemas;
   if (!response.ok) {
     const problem = await problemOf(route, response);
     if (response.status === 401 && !options.quiet401) onUnauthorized();

@@ -1,0 +1,47 @@
+/*
+ * The routes of the BFF's API by name: method and path alone, no schemas (and so no zod), so
+ * that the SPA's first call goes out at once while the contract's schemas load beside it.
+ * api-contract.ts adds what each route takes and answers.
+ */
+
+export type ApiMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/**
+ * Every route of the BFF's API: the method, and the path as the route table names it (`:name`
+ * is a path parameter, `*` the rest of the path).
+ */
+export const API_ROUTES = {
+  health: { method: 'GET', path: '/api/health' },
+  signIn: { method: 'POST', path: '/api/session' },
+  getSession: { method: 'GET', path: '/api/session' },
+  /** "Stay signed in": restarts the idle clock, never past the absolute end. */
+  extendSession: { method: 'POST', path: '/api/session/extend' },
+  signOut: { method: 'DELETE', path: '/api/session' },
+  listSessions: { method: 'GET', path: '/api/sessions' },
+  /** Ends a session by its public id (the operator's own, anyone's for an admin). */
+  endSession: { method: 'DELETE', path: '/api/sessions/:id' },
+  listSecurityEvents: { method: 'GET', path: '/api/security-events' },
+  listOperations: { method: 'GET', path: '/api/operations' },
+  /**
+   * One route per write of the registry (`:operation` is its id); the body is validated by the
+   * operation's `request` schema. `202` when the approval policy holds it: nothing was sent.
+   */
+  sendOperation: { method: 'POST', path: '/api/operations/:operation' },
+  listJournal: { method: 'GET', path: '/api/journal' },
+  exportJournal: { method: 'GET', path: '/api/journal.csv' },
+  getJournalEntry: { method: 'GET', path: '/api/journal/:id' },
+  /** Sends the stored bytes again with the same ref_id, on the same entry: never a new intent. */
+  retryJournalEntry: { method: 'POST', path: '/api/journal/:id/retry' },
+  readService: { method: 'GET', path: '/api/svc/v2/*' },
+  listApprovals: { method: 'GET', path: '/api/approvals' },
+  getApproval: { method: 'GET', path: '/api/approvals/:id' },
+  /** The last approval sends and answers like a send; an earlier one answers `202`. */
+  approveRequest: { method: 'POST', path: '/api/approvals/:id/approve' },
+  rejectRequest: { method: 'POST', path: '/api/approvals/:id/reject' },
+  /** The maker withdraws their request while it waits. */
+  cancelRequest: { method: 'POST', path: '/api/approvals/:id/cancel' },
+  getWorkQueue: { method: 'GET', path: '/api/work-queue' },
+} as const satisfies Record<string, { method: ApiMethod; path: string }>;
+
+/** The name of a route of the BFF's API. */
+export type ApiRouteName = keyof typeof API_ROUTES;
