@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { createSandbox, type Sandbox } from './app';
 import type { Clock } from './clock';
 import type { SandboxConfig } from './config';
+import { loadHandlers } from './handlers/handler-of';
 
 /**
  * Serves a sandbox over HTTP. `port: 0` picks any free port; the answer carries the URL.
@@ -25,6 +26,8 @@ export async function startSandbox(options: {
     ...(options.wallClock ? { wallClock: options.wallClock } : {}),
   });
   const host = options.host ?? '127.0.0.1';
+  // Each handler is its own module, found by file name: loaded now, no first request waits for it.
+  await loadHandlers();
   return new Promise((resolve, reject) => {
     const server = serve(
       { fetch: sandbox.app.fetch, port: options.port ?? 4010, hostname: host },

@@ -1,4 +1,4 @@
-import type { OperationId } from '@console/schemas';
+import { operations, type OperationId } from '@console/schemas';
 import type { Handler } from './types';
 
 /** What an operation's handler file gives the dispatcher. */
@@ -52,4 +52,9 @@ export function handlerOf(id: OperationId): Promise<OperationHandler | MissingHa
     found.set(id, handler);
   }
   return handler;
+}
+
+/** Loads every operation's handler ahead of its first request (a server about to listen). */
+export async function loadHandlers(): Promise<void> {
+  await Promise.all((Object.keys(operations) as OperationId[]).map(handlerOf));
 }
