@@ -13,6 +13,7 @@ import type {
   WorkQueue,
   WriteOperationId,
 } from '@console/schemas';
+import { API_ROUTES } from '@console/schemas/api-routes';
 import type { z } from 'zod';
 import { call, loadContract, searchOf } from './api-call';
 import { ApiError, unexpectedAnswer } from './api-error';
@@ -77,7 +78,8 @@ export const getJournalEntry = (id: string) => call('getJournalEntry', { params:
  * Where the browser downloads the CSV of the same filters (the contract's `exportJournal`); a
  * plain link, the cookie goes along.
  */
-export const journalCsvUrl = (filters: JournalFilters) => `/api/journal.csv${searchOf(filters)}`;
+export const journalCsvUrl = (filters: JournalFilters) =>
+  `${API_ROUTES.exportJournal.path}${searchOf(filters)}`;
 
 /** Query of a read: a parameter given as an array is repeated, as the service takes filters. */
 export type ReadQuery = Record<string, string | number | readonly string[] | undefined>;
