@@ -21,9 +21,9 @@ export async function contractIssues(method: string, path: string, res: Response
   }
   if (res.status === 204 || text === '') return answerIssues(found.route, res.status, undefined);
   const media = found.route.media ?? 'json';
-  const expected = media === 'csv' ? 'text/csv' : 'application/json';
+  const expected = { json: 'application/json', csv: 'text/csv', text: 'text/plain' }[media];
   if (!type.startsWith(expected)) return [`(answer): ${type}, where ${expected} is declared`];
-  return answerIssues(found.route, res.status, media === 'csv' ? text : JSON.parse(text));
+  return answerIssues(found.route, res.status, media === 'json' ? JSON.parse(text) : text);
 }
 
 type Requester = (

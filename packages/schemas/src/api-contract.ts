@@ -23,6 +23,7 @@ import {
   SecurityEventQuerySchema,
   SessionListSchema,
 } from './security-api';
+import { SignInOptionsSchema } from './sign-in-api';
 import { WorkQueueSchema } from './work-queue-api';
 
 /*
@@ -42,8 +43,11 @@ export interface ApiRoute {
   body?: z.ZodType;
   /** The answers by status; `null` for an answer without a body (`204`). */
   responses: { readonly [status: number]: z.ZodType | null };
-  /** How a success comes: JSON (the default), or CSV text (the journal export, a plain link). */
-  media?: 'json' | 'csv';
+  /**
+   * How a success comes: JSON (the default), CSV (the journal export, a plain link), or plain
+   * text (the metrics, for a scraper, not a browser).
+   */
+  media?: 'json' | 'csv' | 'text';
   /** Every error answer has the one problem shape, whatever the route. */
   problem: typeof ConsoleProblemSchema;
 }
@@ -71,6 +75,9 @@ const IdParamsSchema = z.object({ id: z.string() });
 export const HealthSchema = z.object({ status: z.literal('ok') });
 export type Health = z.infer<typeof HealthSchema>;
 
+/** `GET /api/health/live`. */
+export const LiveSchema = z.object({ status: z.literal('live') });
+
 /** The read's query as the service takes it: a repeated parameter is an array. */
 export const ReadQuerySchema = z.record(z.string(), z.union([z.string(), z.array(z.string())]));
 
@@ -91,11 +98,14 @@ export type ReadAnswer = z.infer<typeof ReadAnswerSchema>;
  */
 export const apiContract = contract({
   health: { responses: { 200: HealthSchema } },
+  healthReady: { responses: { 200: HealthSchema } },
+  healthLive: { responses: { 200: LiveSchema } },
   signIn: {
     body: SignInSchema,
     responses: { 200: SessionInfoSchema },
   },
   getSession: { responses: { 200: SessionInfoSchema } },
+  getSignInOptions: { responses: { 200: SignInOptionsSchema } },
   extendSession: {
     responses: { 200: SessionInfoSchema },
   },
@@ -164,6 +174,12 @@ export const apiContract = contract({
   getWorkQueue: {
     responses: { 200: WorkQueueSchema },
   },
+  // Single sign-on: navigations that answer redirects, and the provider's own call.
+  startSso: { responses: { 302: null } },
+  finishSso: { responses: { 302: null } },
+  leaveSso: { responses: { 302: null } },
+  backchannelLogout: { responses: { 200: null } },
+  metrics: { media: 'text', responses: { 200: z.string() } },
 });
 
 export type ApiContract = typeof apiContract;

@@ -12,8 +12,14 @@ export type ApiMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
  */
 export const API_ROUTES = {
   health: { method: 'GET', path: '/api/health' },
+  /** For a load balancer: ready once migrations ran and the database answers (503 otherwise). */
+  healthReady: { method: 'GET', path: '/api/health/ready' },
+  /** For a load balancer: the process answers at all. */
+  healthLive: { method: 'GET', path: '/api/health/live' },
   signIn: { method: 'POST', path: '/api/session' },
   getSession: { method: 'GET', path: '/api/session' },
+  /** What the sign-in page offers: single sign-on, the password form, or both. */
+  getSignInOptions: { method: 'GET', path: '/api/session/options' },
   /** "Stay signed in": restarts the idle clock, never past the absolute end. */
   extendSession: { method: 'POST', path: '/api/session/extend' },
   signOut: { method: 'DELETE', path: '/api/session' },
@@ -41,6 +47,16 @@ export const API_ROUTES = {
   /** The maker withdraws their request while it waits. */
   cancelRequest: { method: 'POST', path: '/api/approvals/:id/cancel' },
   getWorkQueue: { method: 'GET', path: '/api/work-queue' },
+  /** Single sign-on (when configured): a navigation to the provider, with state, nonce and PKCE. */
+  startSso: { method: 'GET', path: '/api/session/oidc/start' },
+  /** Where the provider sends the browser back; answers a redirect, never an error body. */
+  finishSso: { method: 'GET', path: '/api/session/oidc/callback' },
+  /** After sign-out: on to the provider's logout (RP-initiated). */
+  leaveSso: { method: 'GET', path: '/api/session/oidc/logout' },
+  /** The provider's server ends sessions with a signed logout token. */
+  backchannelLogout: { method: 'POST', path: '/api/session/oidc/backchannel-logout' },
+  /** Prometheus text format, behind `METRICS_TOKEN` (when set). */
+  metrics: { method: 'GET', path: '/api/metrics' },
 } as const satisfies Record<string, { method: ApiMethod; path: string }>;
 
 /** The name of a route of the BFF's API. */

@@ -7,6 +7,7 @@ import {
 } from '@console/schemas';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { routeTable } from '../app';
+import { createOidcClient } from '../oidc/oidc-client';
 import { echoSuccess, scriptedClient, testApp } from '../../test/harness';
 import type { RouteDef } from './route-table';
 
@@ -20,7 +21,29 @@ describe('the route table and the browser contract', () => {
   let api: RouteDef[];
   beforeAll(async () => {
     const h = await testApp({ client: scriptedClient(echoSuccess).client });
-    api = routeTable(h.deps).filter((r) => r.path.startsWith('/api/'));
+    // Every route there may be: the metrics and single sign-on ones are mounted when configured
+    // (the provider is asked for nothing until a sign-in begins).
+    const sso = createOidcClient(
+      {
+        issuer: 'https://idp.example',
+        clientId: 'console',
+        clientAuth: { kind: 'client-secret', secret: 'not-used' },
+        roleClaim: 'groups',
+        roleMap: [],
+        providerName: 'Example',
+        scopes: 'openid',
+        insecureLoopback: false,
+      },
+      {
+        redirectUri: () => 'https://console.example/api/session/oidc/callback',
+        postLogoutRedirectUri: () => 'https://console.example/sign-in',
+      },
+    );
+    const metrics = {
+      token: 'metrics-token',
+      render: async () => ({ contentType: 'text/plain', text: '' }),
+    };
+    api = routeTable({ ...h.deps, sso, metrics }).filter((r) => r.path.startsWith('/api/'));
   });
 
   it('has an entry for every route under /api', () => {

@@ -10,7 +10,6 @@ import type {
   SendResult,
   SessionInfo,
   SignIn,
-  WorkQueue,
   WriteOperationId,
 } from '@console/schemas';
 import { API_ROUTES } from '@console/schemas/api-routes';

@@ -13,8 +13,9 @@ export const WHOLE_MEMBERS: ReadonlySet<string> = new Set(['metadata']);
 /** One member that differs: its dotted path, and its text before and after (absent: undefined). */
 export interface FieldChange {
   path: string;
-  before: string | undefined;
-  after: string | undefined;
+  /** Absent: the member was not there. */
+  before?: string | undefined;
+  after?: string | undefined;
 }
 
 const isObject = (value: unknown): value is Record<string, unknown> =>

@@ -3,11 +3,8 @@ import type { z } from 'zod';
 import { fieldInfo, kindOf, schemaAt } from '@/lib/schema-walk';
 
 /** One line of an old → new review: the field in the form's words, and its two values. */
-export interface ChangeLine {
-  path: string;
+export interface ChangeLine extends FieldChange {
   label: string;
-  before: string | undefined;
-  after: string | undefined;
 }
 
 /**
