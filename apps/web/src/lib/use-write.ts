@@ -14,10 +14,10 @@ import { useCallback, useRef } from 'react';
  * const approve = useWrite({ mutationFn: (id: string) => approveRequest(id) });
  * const answer = await approve.run(id); // null when a call was already in flight
  */
-export function useWrite<Data, Variables = void>(
-  options: Omit<UseMutationOptions<Data, unknown, Variables>, 'retry'>,
+export function useWrite<Data, Variables = void, Failure = unknown>(
+  options: Omit<UseMutationOptions<Data, Failure, Variables>, 'retry'>,
 ) {
-  const mutation = useMutation<Data, unknown, Variables>({ ...options, retry: false });
+  const mutation = useMutation<Data, Failure, Variables>({ ...options, retry: false });
   const inFlight = useRef(false);
   const { mutateAsync } = mutation;
   const run = useCallback(

@@ -1,12 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { journalEntry } from '@/test/fixtures';
 import { jsonResponse, renderWithProviders } from '@/test/render';
 import { RecordAction } from './record-action';
 
 const fetchMock = vi.fn<typeof fetch>();
 let sends: { url: string; body: unknown }[] = [];
 let answer: () => Response;
-const journal = { id: 'j-9', state: 'AWAITING_APPROVAL', created_at: '2026-11-22T02:00:00Z' };
+const journal = journalEntry({ id: 'j-9', state: 'AWAITING_APPROVAL' });
 
 beforeEach(() => {
   sends = [];

@@ -5,7 +5,7 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useCan } from '@/lib/session';
 import { ProblemAlert } from '../form/problem-alert';
-import { useWrite, type WriteOutcome } from './use-write';
+import { useRecordWrite, type WriteOutcome } from './use-record-write';
 
 export interface RecordActionProps {
   operation: WriteOperationId;
@@ -41,7 +41,7 @@ export function RecordAction(props: RecordActionProps) {
   const { operation, input, label, title, summary, note, compact, onOutcome } = props;
   const allowed = useCan(operation);
   const [opened, setOpened] = useState(false);
-  const write = useWrite(operation, (done) => {
+  const write = useRecordWrite(operation, (done) => {
     notifications.show(
       done.kind === 'awaiting'
         ? {

@@ -3,13 +3,14 @@ import { act, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse } from '@/test/render';
-import { useWrite } from './use-write';
+import { journalEntry } from '@/test/fixtures';
+import { useRecordWrite } from './use-record-write';
 
 const fetchMock = vi.fn<typeof fetch>();
 beforeEach(() => {
   fetchMock.mockReset();
   fetchMock.mockImplementation(async () =>
-    jsonResponse(200, { data: {}, journal: { id: 'j-1', state: 'SUCCEEDED' } }),
+    jsonResponse(200, { data: {}, journal: journalEntry() }),
   );
   vi.stubGlobal('fetch', fetchMock);
 });
@@ -20,10 +21,10 @@ function wrapper({ children }: { children: ReactNode }) {
   return <QueryClientProvider client={client}>{children}</QueryClientProvider>;
 }
 
-describe('useWrite', () => {
+describe('useRecordWrite', () => {
   it('sends once when asked twice before the first answer: no double cancel or delete', async () => {
     const onOutcome = vi.fn();
-    const { result } = renderHook(() => useWrite('cancelOrder', onOutcome), { wrapper });
+    const { result } = renderHook(() => useRecordWrite('cancelOrder', onOutcome), { wrapper });
     act(() => {
       result.current.send({ profile_id: 'p-1', id: 'o-1' });
       result.current.send({ profile_id: 'p-1', id: 'o-1' });

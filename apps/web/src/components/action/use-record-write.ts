@@ -4,22 +4,22 @@ import type {
   SendResult,
   WriteOperationId,
 } from '@console/schemas';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useRef } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { isAwaitingApproval, sendOperation } from '@/lib/api';
 import { isApiError, networkProblem } from '@/lib/api-error';
+import { useWrite } from '@/lib/use-write';
 
 /** What a write from a record's page led to: sent, held for approval, or refused. */
 export type WriteOutcome =
   { kind: 'sent'; result: SendResult } | { kind: 'awaiting'; result: AwaitingApprovalResult };
 
 /**
- * A write sent from a record's page (cancel, delete) through TanStack Query's `useMutation`:
- * `POST /api/operations/{id}`, journaled and under the approval policy like every send. At most
- * one at a time: a ref closes the gap between a click and the re-render that disables the button.
- * Whatever the outcome, the reads of the service, the journal and the approvals are read again.
+ * A write sent from a record's page (cancel, delete): `POST /api/operations/{id}`, journaled and
+ * under the approval policy like every send, through the console's one write (`useWrite`: never
+ * retried on its own, one at a time). Whatever the outcome, the reads of the service, the
+ * journal and the approvals are read again.
  */
-export function useWrite(
+export function useRecordWrite(
   operation: WriteOperationId,
   /**
    * Called with the outcome as soon as it is known, even when the button that sent it is gone by
@@ -28,8 +28,7 @@ export function useWrite(
   onOutcome?: (outcome: WriteOutcome) => void,
 ) {
   const queryClient = useQueryClient();
-  const inFlight = useRef(false);
-  const mutation = useMutation<WriteOutcome, ConsoleProblem, Record<string, unknown>>({
+  const write = useWrite<WriteOutcome, Record<string, unknown>, ConsoleProblem>({
     mutationFn: async (input) => {
       try {
         const result = await sendOperation(operation, input);
@@ -40,7 +39,6 @@ export function useWrite(
     },
     onSuccess: (outcome) => onOutcome?.(outcome),
     onSettled: () => {
-      inFlight.current = false;
       // Not awaited: the outcome shows at once, the pages catch up as their reads come back.
       for (const key of ['svc', 'journal', 'approvals']) {
         void queryClient.invalidateQueries({ queryKey: [key] });
@@ -48,9 +46,10 @@ export function useWrite(
     },
   });
   const send = (input: Record<string, unknown>) => {
-    if (inFlight.current) return;
-    inFlight.current = true;
-    mutation.mutate(input);
+    // A second call while one is in flight answers null: nothing goes out twice.
+    write.run(input).catch(() => {
+      // The mutation's error state says what went wrong.
+    });
   };
-  return { ...mutation, send };
+  return { ...write, send };
 }

@@ -1,7 +1,7 @@
 import { Stack, Text } from '@mantine/core';
 import { FIAT_ACCOUNT_STATUSES } from '@console/schemas';
 import { RecordAction } from '@/components/action/record-action';
-import type { WriteOutcome } from '@/components/action/use-write';
+import type { WriteOutcome } from '@/components/action/use-record-write';
 import { CopyValue } from '@/components/result/copy-value';
 import { FactRow } from '@/components/result/fact-row';
 import { StatusBadge } from '@/components/result/status-badge';

@@ -1,7 +1,7 @@
 import { Stack, Text } from '@mantine/core';
 import { MARKETS, isKnownValue, marketAssets, type Order } from '@console/schemas';
 import { RecordAction } from '@/components/action/record-action';
-import type { WriteOutcome } from '@/components/action/use-write';
+import type { WriteOutcome } from '@/components/action/use-record-write';
 import { Amount } from '@/components/result/amount';
 import { CopyValue } from '@/components/result/copy-value';
 import { FactRow } from '@/components/result/fact-row';
