@@ -7,12 +7,21 @@ const BLOCKING = new Set(['serious', 'critical']);
 
 export type ColorScheme = 'light' | 'dark';
 
+/** Until every running animation and transition has ended: half-faded text fails contrast. */
+async function settled(page: Page): Promise<void> {
+  await page.evaluate(() =>
+    Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))),
+  );
+}
+
 async function setScheme(page: Page, scheme: ColorScheme): Promise<void> {
   // What Mantine's colour scheme manager does on a switch: every colour is a CSS variable keyed
-  // on this attribute, so the page repaints in the other scheme without a reload.
+  // on this attribute, so the page repaints in the other scheme without a reload. Components
+  // with a colour transition (a segmented control's labels) fade into it: waited for.
   await page.evaluate((value) => {
     document.documentElement.setAttribute('data-mantine-color-scheme', value);
   }, scheme);
+  await settled(page);
 }
 
 async function violations(page: Page) {
@@ -40,10 +49,8 @@ export async function expectAccessible(
   state: string,
   schemes: readonly ColorScheme[] = ['light', 'dark'],
 ): Promise<void> {
-  // Let entering transitions (modals, menus, toasts) finish: half-faded text fails contrast.
-  await page.evaluate(() =>
-    Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))),
-  );
+  // Let entering transitions (modals, menus, toasts) finish.
+  await settled(page);
   const before = await page.evaluate(() =>
     document.documentElement.getAttribute('data-mantine-color-scheme'),
   );
