@@ -13,6 +13,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { bffLatency } from './figures/bff-latency';
+import { bffMemory } from './figures/bff-memory';
 import { bffReadLatency } from './figures/bff-read-latency';
 import { initialJs } from './figures/initial-js';
 import { journalCost } from './figures/journal-cost';
@@ -27,8 +28,10 @@ import { formatTable } from './lib/table';
 import { stopAll } from './stack/processes';
 
 const FIGURES: Figure[] = [
-  bffLatency,
+  bffLatency('pglite'),
+  bffLatency('postgres'),
   bffReadLatency,
+  bffMemory,
   tokenRequests,
   signingCost,
   journalCost,
@@ -36,7 +39,7 @@ const FIGURES: Figure[] = [
   startToHealth,
   workersThroughput,
 ];
-const DEADLINE_MS = 9 * 60_000;
+const DEADLINE_MS = 30 * 60_000;
 
 const args = process.argv.slice(2);
 const profile = args.includes('--profile');

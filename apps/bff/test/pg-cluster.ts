@@ -4,7 +4,7 @@
  * `initdb` refuses to run as root, so as root the cluster belongs to the `postgres` user.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, rmSync, chownSync } from 'node:fs';
+import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,6 +12,8 @@ import { join } from 'node:path';
 export interface PgCluster {
   /** `postgres://…` of a database the tests may use. */
   url: string;
+  /** The server's process id (its backends are its children). */
+  pid: number;
   stop(): Promise<void>;
 }
 
@@ -41,8 +43,11 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-/** Starts a cluster; trust authentication on 127.0.0.1 only, no fsync (it is thrown away). */
-export async function startPgCluster(): Promise<PgCluster> {
+/**
+ * Starts a cluster; trust authentication on 127.0.0.1 only. Without fsync (it is thrown away)
+ * unless `durable`: the bench measures what a commit costs in production, a WAL flush each.
+ */
+export async function startPgCluster(options: { durable?: boolean } = {}): Promise<PgCluster> {
   const bin = postgresBin();
   const dir = mkdtempSync(join(tmpdir(), 'console-pg-'));
   const asRoot = process.getuid?.() === 0;
@@ -69,7 +74,11 @@ export async function startPgCluster(): Promise<PgCluster> {
       join(dir, 'log'),
       '-w',
       '-o',
-      `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c max_connections=200`,
+      `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c max_connections=200 ${
+        options.durable
+          ? '-c fsync=on -c synchronous_commit=on'
+          : '-c fsync=off -c synchronous_commit=off'
+      }`,
       'start',
     ]);
   } catch (error) {
@@ -79,6 +88,7 @@ export async function startPgCluster(): Promise<PgCluster> {
   }
   return {
     url: `postgres://console@127.0.0.1:${port}/postgres`,
+    pid: Number(readFileSync(join(data, 'postmaster.pid'), 'utf8').split('\n')[0]),
     async stop() {
       try {
         run('pg_ctl', ['-D', data, '-m', 'immediate', 'stop']);

@@ -37,7 +37,8 @@ async function measure(ctx: Parameters<Figure['run']>[0]): Promise<Row[]> {
   await ensureBffBuilt(ctx.log);
   const dir = join(ctx.workDir, 'workers-throughput');
   mkdirSync(dir, { recursive: true });
-  const pg = await startPgCluster();
+  // Durable, as in production: every commit waits for its WAL flush.
+  const pg = await startPgCluster({ durable: true });
   const stops: (() => Promise<unknown>)[] = [() => pg.stop()];
   try {
     const key = await generateBenchKey(dir);

@@ -6,38 +6,66 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { BenchContext } from '../lib/figure';
 import { ensureBffBuilt, startBffProcess, type BffProcess } from './bff-process';
+import { startPgCluster, type PgCluster } from '@console/bff/test/pg-cluster';
 import { startSandboxProcess, type SandboxProcess } from './sandbox-process';
 import { generateBenchKey, type BenchKey } from './signing-key';
 
+/** Where the BFF keeps its journal: embedded PGlite in its data directory, or a server. */
+export type Database = 'pglite' | 'postgres';
+
+export const DATABASE_NAMES: Record<Database, string> = {
+  pglite: 'PGlite',
+  postgres: 'PostgreSQL',
+};
+
 export interface Stack {
   dir: string;
+  database: Database;
   key: BenchKey;
   sandbox: SandboxProcess;
   bff: BffProcess;
   close(): Promise<void>;
 }
 
-export async function startStack(ctx: BenchContext, name: string): Promise<Stack> {
+export async function startStack(
+  ctx: BenchContext,
+  name: string,
+  database: Database = 'pglite',
+): Promise<Stack> {
   await ensureBffBuilt(ctx.log);
   const dir = join(ctx.workDir, name);
   mkdirSync(dir, { recursive: true });
   const key = await generateBenchKey(dir);
-  const sandbox = await startSandboxProcess(dir, key);
+  let postgres: PgCluster | undefined;
+  let sandbox: SandboxProcess | undefined;
   try {
+    // Durable, as in production: every commit waits for its WAL flush.
+    if (database === 'postgres') postgres = await startPgCluster({ durable: true });
+    sandbox = await startSandboxProcess(dir, key);
     const nodeArgs = ctx.profile ? ['--cpu-prof', `--cpu-prof-dir=${join(dir, 'profile')}`] : [];
-    const bff = await startBffProcess({ dir, sandbox, key, nodeArgs });
+    const bff = await startBffProcess({
+      dir,
+      sandbox,
+      key,
+      nodeArgs,
+      ...(postgres ? { env: { DATABASE_URL: postgres.url } } : {}),
+    });
+    const started = sandbox;
     return {
       dir,
+      database,
       key,
-      sandbox,
+      sandbox: started,
       bff,
       async close() {
         await bff.proc.stop();
-        await sandbox.proc.stop();
+        await started.proc.stop();
+        await postgres?.stop();
       },
     };
   } catch (error) {
-    await sandbox.proc.stop();
+    await sandbox?.proc.stop();
+    await postgres?.stop();
     throw error;
   }
 }
