@@ -1,7 +1,10 @@
 /**
  * Sends one request to the service: token, signature, timeout, retries. The caller serialises
  * the body once; every attempt sends those same bytes (hence the same `ref_id`), signed afresh.
+ * Requests go through one keep-alive connection pool per client (undici's `request`, not
+ * `fetch`, whose web streams cost more than the rest of a send's HTTP work).
  */
+import { Agent, request as undiciRequest, type Dispatcher } from 'undici';
 import { fullJitterDelayMs, retryAfterMs, sleep as realSleep, type RetryPolicy } from './backoff';
 import type { UpstreamOutcome } from './outcome';
 import type { Signer } from './signing';
@@ -49,7 +52,10 @@ export interface UpstreamClientOptions {
   tokens: Pick<TokenProvider, 'getToken' | 'invalidate'>;
   /** Without a signer, requests are sent unsigned. */
   signer?: Signer;
-  fetch?: typeof fetch;
+  /** The connection pool; by default one of `connections` kept-alive connections. */
+  dispatcher?: Dispatcher;
+  /** Connections to the service at most, when the client makes its own pool. */
+  connections?: number;
   retry?: Partial<RetryPolicy>;
   /** Unix milliseconds; the signature timestamp reads it. */
   now?: () => number;
@@ -75,6 +81,12 @@ const RETRY_AFTER_STATUSES: ReadonlySet<number> = new Set([429, 503]);
 
 export const DEFAULT_RETRY: RetryPolicy = { attempts: 4, baseDelayMs: 250, maxDelayMs: 5_000 };
 
+/**
+ * Connections to the service per BFF process: enough for the sends and reads of many operators
+ * at once; past it requests queue in the pool rather than open more sockets the service counts.
+ */
+export const DEFAULT_CONNECTIONS = 64;
+
 const HEADER_VALUE = /^[\x21-\x7e]{1,200}$/;
 
 type Attempt =
@@ -90,7 +102,13 @@ type Attempt =
  *   scope: 'transfer:write_internal_transfer', timeoutMs: 10_000, requestId });
  */
 export function createUpstreamClient(options: UpstreamClientOptions): UpstreamClient {
-  const doFetch = options.fetch ?? fetch;
+  const dispatcher =
+    options.dispatcher ??
+    new Agent({
+      connections: options.connections ?? DEFAULT_CONNECTIONS,
+      // An idle socket is closed before a typical server's own keep-alive timeout closes it.
+      keepAliveTimeout: 4_000,
+    });
   const now = options.now ?? Date.now;
   const sleep = options.sleep ?? realSleep;
   const random = options.random ?? Math.random;
@@ -103,14 +121,14 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
   async function attempt(request: SendRequest, bytes: Uint8Array, token: string): Promise<Attempt> {
     // Built from this allowlist alone: nothing from the browser's request reaches the service.
     const headers: Record<string, string> = {
-      Authorization: `Bearer ${token}`,
-      Accept: 'application/json, application/problem+json',
-      'User-Agent': userAgent,
-      'X-Request-Id': request.requestId,
+      authorization: `Bearer ${token}`,
+      accept: 'application/json, application/problem+json',
+      'user-agent': userAgent,
+      'x-request-id': request.requestId,
     };
-    if (bytes.length > 0) headers['Content-Type'] = 'application/json';
+    if (bytes.length > 0) headers['content-type'] = 'application/json';
     if (signer) {
-      headers['Svc-Signature'] = await signer.sign({
+      headers['svc-signature'] = await signer.sign({
         method: request.method,
         pathWithQuery: request.path,
         body: bytes,
@@ -120,20 +138,21 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
     const timeout = AbortSignal.timeout(request.timeoutMs);
     const signal = request.signal ? AbortSignal.any([timeout, request.signal]) : timeout;
     try {
-      const response = await doFetch(baseUrl + request.path, {
-        method: request.method,
+      // A redirect is answered as it is, never followed: it is not the service acting.
+      const response = await undiciRequest(baseUrl + request.path, {
+        method: request.method as Dispatcher.HttpMethod,
         headers,
-        body: bytes.length > 0 ? bytes : undefined,
+        body: bytes.length > 0 ? bytes : null,
         signal,
-        redirect: 'manual',
+        dispatcher,
       });
-      const text = await response.text();
-      const retryAfter = RETRY_AFTER_STATUSES.has(response.status)
-        ? retryAfterMs(response.headers.get('retry-after'), now())
+      const text = await response.body.text();
+      const retryAfter = RETRY_AFTER_STATUSES.has(response.statusCode)
+        ? retryAfterMs(headerValue(response.headers['retry-after']), now())
         : undefined;
       return {
         kind: 'answered',
-        status: response.status,
+        status: response.statusCode,
         body: parseBody(text),
         text,
         retryAfterMs: retryAfter,
@@ -219,6 +238,10 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
   };
 }
 
+function headerValue(value: string | string[] | undefined): string | null {
+  return (Array.isArray(value) ? value[0] : value) ?? null;
+}
+
 function parseBody(text: string): unknown {
   if (text === '') return null;
   try {
@@ -243,9 +266,12 @@ function describeFailure(error: unknown, timeoutMs: number): string {
   if (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError')) {
     return `timeout after ${timeoutMs} ms`;
   }
+  // The pool's own errors carry their code; a socket's may come as the cause.
+  const own = error instanceof Error ? (error as { code?: unknown }).code : undefined;
   const cause =
     error instanceof Error ? (error.cause as { code?: unknown } | undefined) : undefined;
-  const code = typeof cause?.code === 'string' ? cause.code : undefined;
+  const code =
+    typeof own === 'string' ? own : typeof cause?.code === 'string' ? cause.code : undefined;
   if (code?.startsWith('UND_ERR_') && code.includes('TIMEOUT'))
     return `timeout after ${timeoutMs} ms`;
   if (code && NETWORK_ERRORS[code]) return NETWORK_ERRORS[code];
