@@ -16,5 +16,16 @@ export interface Db extends Queryable {
   readonly kind: 'pglite' | 'postgres';
   /** Runs `fn` in one transaction: committed when it resolves, rolled back when it throws. */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  /**
+   * Calls `onNotice` with the payload of every `NOTIFY` on `channel`, from any process on the
+   * database. `onListening` runs each time listening (re)starts: notices sent while the
+   * connection was down are lost, so what they would have said must be assumed.
+   * Resolves once listening, with a function that stops.
+   */
+  listen(
+    channel: string,
+    onNotice: (payload: string) => void,
+    onListening: () => void,
+  ): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }

@@ -37,6 +37,12 @@ export async function openPglite(dataDir: string): Promise<Db> {
     kind: 'pglite',
     ...wrap(pg),
     transaction: (fn) => pg.transaction((tx) => fn(wrap(tx))),
+    async listen(channel, onNotice, onListening) {
+      // One process owns an embedded database: its connection never drops.
+      const stop = await pg.listen(channel, onNotice);
+      onListening();
+      return () => stop();
+    },
     close: () => pg.close(),
   };
 }

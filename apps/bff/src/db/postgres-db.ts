@@ -29,6 +29,11 @@ export function openPostgres(url: string): Db {
     kind: 'postgres',
     ...wrap(sql),
     transaction: (fn) => sql.begin((tx) => fn(wrap(tx))) as never,
+    async listen(channel, onNotice, onListening) {
+      // postgres keeps a connection of its own for it and calls onlisten after each reconnect.
+      const request = await sql.listen(channel, onNotice, onListening);
+      return () => request.unlisten();
+    },
     close: () => sql.end({ timeout: 5 }),
   };
 }

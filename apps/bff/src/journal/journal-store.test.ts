@@ -83,6 +83,7 @@ function failingDb(error: unknown, then: unknown[] = []): Db {
     query,
     exec: async () => {},
     transaction: async (fn) => fn({ query, exec: async () => {} }),
+    listen: async () => async () => {},
     close: async () => {},
   };
 }

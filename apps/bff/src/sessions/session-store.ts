@@ -2,6 +2,13 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { Role } from '@console/schemas';
 import type { Db } from '../db/db';
 import { seal } from '../oidc/sealed-token';
+import { createSessionCache, followNotices, type CachedSession } from './session-cache';
+
+/** A live session as this process keeps it between requests. */
+type KeptSession = CachedSession & Pick<ActiveSession, 'generation' | 'sso'>;
+
+/** What the sessions table's trigger announces (migration 010): a session's id. */
+export const SESSION_CHANNEL = 'console_session_changed';
 
 /** A live session as the middleware sees it. */
 export interface ActiveSession {
@@ -92,7 +99,9 @@ export const sha256 = (token: string) => createHash('sha256').update(token, 'utf
 
 /**
  * Sessions in the database. The browser holds a random 32-byte token; the database holds only
- * its SHA-256, so neither a database copy nor a log line can be replayed as a cookie.
+ * its SHA-256, so neither a database copy nor a log line can be replayed as a cookie. Live
+ * sessions are also kept in memory for a few seconds (`session-cache.ts`), dropped the moment
+ * any process ends them; the cache is used only while this process listens for those notices.
  */
 export function createSessionStore(
   db: Db,
@@ -103,6 +112,17 @@ export function createSessionStore(
   const touchEveryMs = Math.min(TOUCH_EVERY_MS, options.idleMs / 10);
   const expiry = (lastSeen: Date, expiresAt: Date) =>
     new Date(Math.min(lastSeen.getTime() + options.idleMs, expiresAt.getTime()));
+  const cache = createSessionCache<KeptSession>({ now: () => now().getTime() });
+  const notices = followNotices(db, SESSION_CHANNEL, cache);
+
+  const toActive = (session: KeptSession): ActiveSession => ({
+    id: session.id,
+    username: session.username,
+    generation: session.generation,
+    expiresAt: expiry(new Date(session.lastSeenMs), new Date(session.endsMs)),
+    endsAt: new Date(session.endsMs),
+    sso: session.sso,
+  });
 
   return {
     /**
@@ -174,6 +194,31 @@ export function createSessionStore(
     async touch(token: string, mode: TouchMode = 'active'): Promise<ActiveSession | undefined> {
       const at = now();
       const hash = sha256(token);
+      notices.start();
+      const cached = notices.trusted() ? cache.get(hash) : undefined;
+      if (cached) {
+        // The database's last_seen_at is this one or later, and an end would have been
+        // announced: alive here is alive there.
+        const alive = at.getTime() < Math.min(cached.lastSeenMs + options.idleMs, cached.endsMs);
+        const write =
+          mode === 'extend' ||
+          (mode === 'active' && at.getTime() - cached.lastSeenMs >= touchEveryMs);
+        if (alive && !write) return toActive(cached);
+      }
+      const readEpoch = cache.epoch();
+      const remember = (row: LiveRow, lastSeenMs: number) =>
+        cache.set(
+          hash,
+          {
+            id: row.id,
+            username: row.username,
+            generation: row.generation,
+            sso: ssoOf(row),
+            lastSeenMs,
+            endsMs: new Date(row.expires_at).getTime(),
+          },
+          readEpoch,
+        );
       const idleSince = new Date(at.getTime() - options.idleMs).toISOString();
       const live = await db.query<LiveRow>(
         `select ${LIVE_COLUMNS} from sessions
@@ -188,6 +233,7 @@ export function createSessionStore(
         mode === 'passive' ||
         (mode === 'active' && at.getTime() - lastSeen.getTime() < touchEveryMs)
       ) {
+        remember(seen, lastSeen.getTime());
         const endsAt = new Date(seen.expires_at);
         return {
           id: seen.id,
@@ -207,6 +253,7 @@ export function createSessionStore(
       );
       const row = rows[0];
       if (!row) return undefined;
+      remember(row, at.getTime());
       const endsAt = new Date(row.expires_at);
       return {
         id: row.id,
@@ -224,6 +271,7 @@ export function createSessionStore(
         'update sessions set ended_at = $2::timestamptz where token_sha256 = $1 and ended_at is null returning id',
         [sha256(token), now().toISOString()],
       );
+      if (rows[0]) cache.forget(rows[0].id);
       return rows[0]?.id;
     },
 
@@ -263,6 +311,7 @@ export function createSessionStore(
          returning username`,
         [id, now().toISOString(), owner ?? null],
       );
+      if (rows[0]) cache.forget(id);
       return rows[0]?.username;
     },
 
@@ -272,6 +321,7 @@ export function createSessionStore(
         'update sessions set ended_at = $2::timestamptz where username = $1 and ended_at is null returning id',
         [username, now().toISOString()],
       );
+      cache.forgetUser(username);
       return rows.length;
     },
   };
