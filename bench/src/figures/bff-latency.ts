@@ -9,6 +9,8 @@ import { createSigner } from '@console/bff/src/upstream/signing';
 import { exampleInput, operations } from '@console/schemas';
 import type { BenchContext, Figure, Row } from '../lib/figure';
 import { notMeasured } from '../lib/figure';
+import { cpuMs } from '../lib/cpu';
+import type { Proc } from '../stack/processes';
 import { formatMs, formatRatio, round } from '../lib/stats';
 import { runRounds, type Target as RoundsTarget, type TargetSummary } from '../load/rounds';
 import { startProxyProcess } from '../stack/proxy-process';
@@ -67,7 +69,7 @@ async function measure(ctx: BenchContext, database: Database): Promise<Row[]> {
   try {
     const proxy = await startProxyProcess(stack.dir, stack.sandbox.url);
     try {
-      const targets = await prepareTargets(stack, proxy.url);
+      const targets = await prepareTargets(stack, proxy);
       const rows: Row[] = [];
       for (const connections of LEVELS) {
         ctx.log(`  ${connections} concurrent`);
@@ -98,7 +100,7 @@ async function measure(ctx: BenchContext, database: Database): Promise<Row[]> {
  * baselines send those same bytes, with a token and a signature made once, since what they
  * measure is the sandbox and the hop, not the signing.
  */
-async function prepareTargets(stack: Stack, proxyUrl: string): Promise<Target[]> {
+async function prepareTargets(stack: Stack, proxy: { url: string; proc: Proc }): Promise<Target[]> {
   const bffBody = JSON.stringify(exampleInput(OPERATION));
   const bffUrl = `${stack.bff.url}/api/operations/${OPERATION}`;
   const probe = await fetch(bffUrl, { method: 'POST', headers: stack.bff.headers, body: bffBody });
@@ -120,8 +122,22 @@ async function prepareTargets(stack: Stack, proxyUrl: string): Promise<Target[]>
   };
   return [
     { name: 'sandbox', url: stack.sandbox.url + path, method: 'POST', headers: direct, body },
-    { name: 'proxy', url: proxyUrl + path, method: 'POST', headers: direct, body },
-    { name: 'bff', url: bffUrl, method: 'POST', headers: stack.bff.headers, body: bffBody },
+    {
+      name: 'proxy',
+      url: proxy.url + path,
+      cpuMs: () => cpuMs(proxy.proc.pid),
+      method: 'POST',
+      headers: direct,
+      body,
+    },
+    {
+      name: 'bff',
+      url: bffUrl,
+      method: 'POST',
+      headers: stack.bff.headers,
+      body: bffBody,
+      cpuMs: stack.bffCpuMs,
+    },
   ];
 }
 
@@ -141,7 +157,8 @@ function level(
     proxy.failures || sandbox.failures
       ? `; baseline failures: ${proxy.failures} ${sandbox.failures}`
       : '';
-  const note = `BFF, proxy and sandbox in separate processes, journal on ${DATABASE_NAMES[database]}; median of ${ROUNDS} × ${RUN_SECONDS} s runs each; ${OPERATION}; ${bff.ok} sends through the BFF${failures}${baselineFailures}`;
+  const cpu = `CPU per request: BFF ${ms(bff.cpuPerRequestMs)}${database === 'postgres' ? ' with PostgreSQL' : ''}, proxy ${ms(proxy.cpuPerRequestMs)}`;
+  const note = `BFF, proxy and sandbox in separate processes, journal on ${DATABASE_NAMES[database]}; median of ${ROUNDS} × ${RUN_SECONDS} s runs each; ${OPERATION}; ${bff.ok} sends through the BFF${failures}${baselineFailures}; ${cpu}`;
   const raw = { sandbox, proxy, bff, connections, run_seconds: RUN_SECONDS, rounds: ROUNDS };
   const p50Ratio = bff.p50 / proxy.p50;
   if (connections === 1) {

@@ -8,8 +8,10 @@ import { createSigner } from '@console/bff/src/upstream/signing';
 import { DEMO_IDS } from '@console/schemas';
 import type { BenchContext, Figure, Row } from '../lib/figure';
 import { notMeasured } from '../lib/figure';
+import { cpuMs } from '../lib/cpu';
+import type { Proc } from '../stack/processes';
 import { formatMs, formatRatio, round } from '../lib/stats';
-import { runRounds, type Target as RoundsTarget } from '../load/rounds';
+import { runRounds, type Target as RoundsTarget, type TargetSummary } from '../load/rounds';
 import { startProxyProcess } from '../stack/proxy-process';
 import { startStack, type Stack } from '../stack/stack';
 
@@ -38,7 +40,7 @@ async function measure(ctx: BenchContext): Promise<Row[]> {
   try {
     const proxy = await startProxyProcess(stack.dir, stack.sandbox.url);
     try {
-      const targets = await prepareTargets(stack, proxy.url);
+      const targets = await prepareTargets(stack, proxy);
       const summaries = await runRounds(
         ctx,
         targets,
@@ -59,7 +61,7 @@ async function measure(ctx: BenchContext): Promise<Row[]> {
  * after every reset). The baselines send the same read with a token and a signature made once:
  * what they measure is the sandbox and the hop.
  */
-async function prepareTargets(stack: Stack, proxyUrl: string): Promise<Target[]> {
+async function prepareTargets(stack: Stack, proxy: { url: string; proc: Proc }): Promise<Target[]> {
   const state = (await (await fetch(`${stack.sandbox.url}/sandbox/state`)).json()) as {
     orders: { id: string; profile_id: string; ref_id?: string }[];
   };
@@ -76,26 +78,28 @@ async function prepareTargets(stack: Stack, proxyUrl: string): Promise<Target[]>
   };
   return [
     { name: 'sandbox', url: stack.sandbox.url + path, method: 'GET', headers: direct },
-    { name: 'proxy', url: proxyUrl + path, method: 'GET', headers: direct },
+    {
+      name: 'proxy',
+      url: proxy.url + path,
+      cpuMs: () => cpuMs(proxy.proc.pid),
+      method: 'GET',
+      headers: direct,
+    },
     {
       name: 'bff',
       url: `${stack.bff.url}/api/svc${path}`,
       method: 'GET',
       headers: stack.bff.headers,
+      cpuMs: stack.bffCpuMs,
     },
   ];
 }
 
-function rows(
-  s: Record<
-    Target['name'],
-    { p50: number; p99: number; rps: number; ok: number; failures: string }
-  >,
-): Row[] {
+function rows(s: Record<Target['name'], TargetSummary>): Row[] {
   const ratio = s.bff.p50 / s.proxy.p50;
   const note = `BFF, proxy and sandbox in separate processes; median of 3 × 4 s runs each; ${s.bff.ok} reads through the BFF${
     s.bff.failures ? `; failed: ${s.bff.failures}` : ''
-  }${s.proxy.failures || s.sandbox.failures ? `; baseline failures: ${s.proxy.failures} ${s.sandbox.failures}` : ''}`;
+  }${s.proxy.failures || s.sandbox.failures ? `; baseline failures: ${s.proxy.failures} ${s.sandbox.failures}` : ''}; CPU per request: BFF ${formatMs(s.bff.cpuPerRequestMs)}, proxy ${formatMs(s.proxy.cpuPerRequestMs)}`;
   return [
     {
       figure: P50,

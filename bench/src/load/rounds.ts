@@ -12,6 +12,8 @@ export interface Target<Name extends string = string> {
   method: 'GET' | 'POST';
   headers: Record<string, string>;
   body?: string;
+  /** CPU milliseconds used so far by the processes that serve it (not the sandbox's). */
+  cpuMs?: () => number;
 }
 
 export interface RoundsOptions {
@@ -28,6 +30,8 @@ export interface TargetSummary {
   ok: number;
   /** '' when every response was 2xx. */
   failures: string;
+  /** CPU of the serving processes per 2xx response, ms (median of the rounds); NaN unknown. */
+  cpuPerRequestMs: number;
 }
 
 function load(target: Target, options: RoundsOptions, seconds: number): Promise<LoadResult> {
@@ -54,14 +58,18 @@ export async function runRounds<Name extends string>(
     await load(target, options, options.warmupSeconds);
     await reset();
   }
-  const runs = new Map<Name, LoadResult[]>(targets.map((t) => [t.name, []]));
+  const runs = new Map<Name, (LoadResult & { cpuPerRequestMs: number })[]>(
+    targets.map((t) => [t.name, []]),
+  );
   for (let r = 1; r <= options.rounds; r++) {
     for (const target of targets) {
+      const cpuBefore = target.cpuMs?.() ?? Number.NaN;
       const result = await load(target, options, options.runSeconds);
+      const cpuPerRequestMs = ((target.cpuMs?.() ?? Number.NaN) - cpuBefore) / result.ok;
       ctx.log(
-        `  round ${r} ${target.name}: p50 ${formatMs(result.p50)} p99 ${formatMs(result.p99)} ${result.rps.toFixed(0)} req/s`,
+        `  round ${r} ${target.name}: p50 ${formatMs(result.p50)} p99 ${formatMs(result.p99)} ${result.rps.toFixed(0)} req/s${Number.isFinite(cpuPerRequestMs) ? `, CPU ${formatMs(cpuPerRequestMs)}/request` : ''}`,
       );
-      runs.get(target.name)!.push(result);
+      runs.get(target.name)!.push({ ...result, cpuPerRequestMs });
       // The sandbox keeps every request in its log: emptied so that later runs do not pay for it.
       await reset();
     }
@@ -73,6 +81,7 @@ export async function runRounds<Name extends string>(
       p99: round(median(list.map((x) => x.p99))),
       rps: round(median(list.map((x) => x.rps))),
       ok: list.reduce((sum, x) => sum + x.ok, 0),
+      cpuPerRequestMs: round(median(list.map((x) => x.cpuPerRequestMs))),
       failures: describeFailures({
         failed: Object.assign({}, ...list.map((x) => x.failed)) as Record<string, number>,
         errors: list.reduce((sum, x) => sum + x.errors, 0),

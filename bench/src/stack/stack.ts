@@ -4,6 +4,7 @@
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { cpuMs } from '../lib/cpu';
 import type { BenchContext } from '../lib/figure';
 import { ensureBffBuilt, startBffProcess, type BffProcess } from './bff-process';
 import { startPgCluster, type PgCluster } from '@console/bff/test/pg-cluster';
@@ -24,6 +25,10 @@ export interface Stack {
   key: BenchKey;
   sandbox: SandboxProcess;
   bff: BffProcess;
+  /** The journal's server, on PostgreSQL. */
+  postgres?: PgCluster;
+  /** CPU milliseconds the BFF and its database server have used so far. */
+  bffCpuMs(): number;
   close(): Promise<void>;
 }
 
@@ -57,6 +62,8 @@ export async function startStack(
       key,
       sandbox: started,
       bff,
+      ...(postgres ? { postgres } : {}),
+      bffCpuMs: () => cpuMs(bff.proc.pid) + (postgres ? cpuMs(postgres.pid) : 0),
       async close() {
         await bff.proc.stop();
         await started.proc.stop();
