@@ -3,13 +3,17 @@ import { bodyLimit } from 'hono/body-limit';
 import type { AppEnv } from '../context';
 import { problemResponse } from '../errors';
 
+/** Methods whose body no route reads: left alone, and never buffered. */
+const BODYLESS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'OPTIONS']);
+
 /**
  * Refuses request bodies over `maxBytes` with a `413 payload-too-large` problem, by the declared
  * length or, for a body sent without one, as soon as the bytes read pass the limit: nothing of
- * a larger body is buffered, parsed or journaled.
+ * a larger body is buffered, parsed or journaled. A GET is passed by without a look: asking the
+ * request for its body builds a whole web `Request` from Node's, a tenth of a read's cost.
  */
 export function apiBodyLimit(maxBytes: number): MiddlewareHandler<AppEnv> {
-  return bodyLimit({
+  const limit = bodyLimit({
     maxSize: maxBytes,
     onError: (c) =>
       problemResponse(c as Parameters<typeof problemResponse>[0], {
@@ -18,4 +22,5 @@ export function apiBodyLimit(maxBytes: number): MiddlewareHandler<AppEnv> {
         detail: `The body is over ${Math.round(maxBytes / 1024)} KiB.`,
       }),
   }) as MiddlewareHandler<AppEnv>;
+  return (c, next) => (BODYLESS.has(c.req.method) ? next() : limit(c, next));
 }
