@@ -4,6 +4,7 @@
  * requests, in one process or many, can never both see "one attempt left": the database orders
  * them. Rows whose window and lock have passed are swept (`sweep`).
  */
+import { createBatcher } from '../db/batcher';
 import type { Queryable } from '../db/db';
 
 /** One counter to count a hit on, with its limits. */
@@ -23,6 +24,9 @@ export interface CounterState {
   lockedUntil: number | undefined;
 }
 
+/** A rate limit's burst: a minute's allowance may be taken at once. */
+const BURST_MS = 60_000;
+
 /** The answer of a rate limit for one request. */
 export type RateDecision = { ok: true } | { ok: false; retryAfterMs: number };
 
@@ -39,6 +43,55 @@ const ms = (value: Date | string | null) =>
 export function createCounterStore(db: Queryable, options: { now?: () => number } = {}) {
   const now = options.now ?? Date.now;
   const at = () => new Date(now()).toISOString();
+
+  /**
+   * `n` requests of one key at once: as many as the allowance has (`hits` comes back as that
+   * number) move its theoretical arrival time on by one interval each.
+   */
+  async function takeMany(key: string, perMinute: number, n: number): Promise<RateDecision[]> {
+    const interval = 60_000 / perMinute;
+    const started = now();
+    const base = `greatest(coalesce(c.tat, $2::timestamptz), $2::timestamptz)`;
+    const allowed = `greatest(0, least($4::int, floor(
+      (extract(epoch from ($2::timestamptz - ${base})) * 1000 + $5::float8) / $3::float8)))::int`;
+    const moved = `${base} + ${allowed} * $3::float8 * interval '1 millisecond'`;
+    const first = `least($4::int, floor($5::float8 / $3::float8))::int`;
+    const rows = await db.query<{ hits: number; tat: Date | string }>(
+      `insert into security_counters as c (key, hits, window_ends, tat)
+       values ($1, ${first}, $2::timestamptz + ${first} * $3::float8 * interval '1 millisecond',
+         $2::timestamptz + ${first} * $3::float8 * interval '1 millisecond')
+       on conflict (key) do update set
+         hits = ${allowed},
+         tat = case when ${allowed} > 0 then ${moved} else c.tat end,
+         window_ends = case when ${allowed} > 0 then ${moved} else c.tat end
+       returning hits, tat`,
+      [key, new Date(started).toISOString(), interval, n, BURST_MS],
+    );
+    const row = rows[0]!;
+    const granted = Number(row.hits);
+    const refused: RateDecision = {
+      ok: false,
+      retryAfterMs: Math.max(1, Math.ceil(ms(row.tat)! + interval - BURST_MS - started)),
+    };
+    return Array.from({ length: n }, (_, i) => (i < granted ? { ok: true } : refused));
+  }
+
+  const takes = createBatcher<{ key: string; perMinute: number }, RateDecision>({
+    async run(items) {
+      const groups = new Map<string, number[]>();
+      items.forEach((item, index) => {
+        const group = `${item.perMinute}\u0000${item.key}`;
+        groups.set(group, [...(groups.get(group) ?? []), index]);
+      });
+      const decisions: RateDecision[] = new Array(items.length);
+      for (const indexes of groups.values()) {
+        const { key, perMinute } = items[indexes[0]!]!;
+        const answers = await takeMany(key, perMinute, indexes.length);
+        indexes.forEach((index, i) => (decisions[index] = answers[i]!));
+      }
+      return decisions;
+    },
+  });
 
   return {
     /**
@@ -112,29 +165,11 @@ export function createCounterStore(db: Queryable, options: { now?: () => number 
     /**
      * Takes one request from `key`'s allowance of `perMinute` (a burst of that many, refilled
      * evenly: the generic cell rate algorithm), or says how long until the next one is allowed.
+     * Concurrent takes are written together (`batcher.ts`): one statement per key for all of
+     * them, the first ones in the order they came allowed as far as the allowance goes.
      */
-    async take(key: string, perMinute: number): Promise<RateDecision> {
-      const interval = 60_000 / perMinute;
-      const burst = 60_000;
-      const next = `greatest(coalesce(c.tat, $2::timestamptz), $2::timestamptz) + $3::float8 * interval '1 millisecond'`;
-      const allowed = `(${next} <= $2::timestamptz + $4::float8 * interval '1 millisecond')`;
-      const rows = await db.query<{ hits: number; tat: Date | string }>(
-        `insert into security_counters as c (key, hits, window_ends, tat)
-         values ($1, 1, $2::timestamptz + $3::float8 * interval '1 millisecond',
-           $2::timestamptz + $3::float8 * interval '1 millisecond')
-         on conflict (key) do update set
-           hits = case when ${allowed} then 1 else 0 end,
-           tat = case when ${allowed} then ${next} else c.tat end,
-           window_ends = case when ${allowed} then ${next} else c.tat end
-         returning hits, tat`,
-        [key, at(), interval, burst],
-      );
-      const row = rows[0]!;
-      if (Number(row.hits) === 1) return { ok: true };
-      return {
-        ok: false,
-        retryAfterMs: Math.max(1, Math.ceil(ms(row.tat)! + interval - burst - now())),
-      };
+    take(key: string, perMinute: number): Promise<RateDecision> {
+      return takes.add({ key, perMinute });
     },
 
     /** Deletes counters whose window, lock and allowance have all passed. */

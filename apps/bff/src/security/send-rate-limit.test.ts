@@ -1,0 +1,67 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Db } from '../db/db';
+import { testDatabases } from '../../test/databases';
+import { createCounterStore } from './counter-store';
+import { createSendRateLimit } from './send-rate-limit';
+
+describe.each(testDatabases)('the send rate limit under concurrent sends on $name', (database) => {
+  let opened: Awaited<ReturnType<typeof database.open>>;
+  let clock: number;
+  beforeAll(async () => {
+    opened = await database.open();
+  });
+  afterAll(async () => {
+    await opened.close();
+  });
+  beforeEach(async () => {
+    clock = Date.parse('2026-11-25T10:00:00Z');
+    await opened.db.exec('delete from security_counters');
+  });
+
+  /** A limit over `db` whose statements are counted. */
+  function limitOn(db: Db, perMinute: number) {
+    const seen = { statements: 0 };
+    const counted: Db = {
+      ...db,
+      query: (sql, params) => {
+        seen.statements += 1;
+        return db.query(sql, params);
+      },
+    };
+    const limit = createSendRateLimit(createCounterStore(counted, { now: () => clock }), {
+      perMinute,
+    });
+    return { limit, seen };
+  }
+
+  it('allows exactly the allowance of many sends at once, in the order they came', async () => {
+    // 5 a minute: one every 12 s, a burst of 5.
+    const { limit, seen } = limitOn(opened.db, 5);
+    const decisions = await Promise.all(Array.from({ length: 8 }, () => limit.take('ada')));
+    expect(decisions).toEqual([
+      ...Array.from({ length: 5 }, () => ({ ok: true })),
+      ...Array.from({ length: 3 }, () => ({ ok: false, retryAfterMs: 12_000 })),
+    ]);
+    // The first went alone, the seven that waited for it in one statement.
+    expect(seen.statements).toBe(2);
+    clock += 12_000;
+    expect(await limit.take('ada')).toEqual({ ok: true });
+    expect(await limit.take('ada')).toEqual({ ok: false, retryAfterMs: 12_000 });
+  });
+
+  it('counts each operator apart within one batch', async () => {
+    const { limit } = limitOn(opened.db, 2);
+    const names = ['ada', 'bob', 'ada', 'bob', 'ada', 'cy'];
+    const decisions = await Promise.all(names.map((name) => limit.take(name)));
+    expect(decisions.map((d) => d.ok)).toEqual([true, true, true, true, false, true]);
+  });
+
+  it('is the limit of all processes together, taken at once from two', async () => {
+    const one = limitOn(opened.db, 4).limit;
+    const two = limitOn(await opened.second(), 4).limit;
+    const decisions = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => (i % 2 ? one : two).take('ada')),
+    );
+    expect(decisions.filter((d) => d.ok)).toHaveLength(4);
+  });
+});
