@@ -12,12 +12,20 @@ export interface BatcherOptions<I, O> {
   /** Writes a batch; answers one result per item, in order. */
   run(items: I[]): Promise<O[]>;
   /**
-   * Writes one item on its own, when the batch's statement failed (nothing of it was kept):
-   * one item's error stays its caller's. Without it, every caller of the batch gets the error.
+   * Writes one item on its own, when the batch's statement failed on what one row holds (an
+   * integrity constraint; nothing of the batch was kept): one item's error stays its caller's,
+   * and an error a caller knows how to take (a unique violation) is taken where that caller's
+   * own statement meets it. Any other failure (a timeout, a lost connection) is every caller's.
    */
   alone?(item: I): Promise<O>;
   /** Items per statement at most. */
   maxBatch?: number;
+}
+
+/** SQLSTATE class 23, integrity constraint violation: an error one row of a batch can cause. */
+function isRowError(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && code.startsWith('23');
 }
 
 export interface Batcher<I, O> {
@@ -49,7 +57,7 @@ export function createBatcher<I, O>(options: BatcherOptions<I, O>): Batcher<I, O
       }
     } catch (error) {
       const { alone } = options;
-      if (!alone || batch.length === 1) {
+      if (!alone || !isRowError(error)) {
         for (const w of batch) w.reject(error);
         return;
       }

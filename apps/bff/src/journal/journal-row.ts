@@ -7,6 +7,19 @@ import type { JournalEntry, JournalState } from '@console/schemas';
 import { unsafeTextErrors } from '../json-checks';
 
 /** The outcome of one send (which may hold several HTTP attempts). */
+/** What the send pipeline knows before sending. */
+export interface NewJournalEntry {
+  operation: string;
+  operator: string;
+  operator_name: string;
+  ref_id: string | null;
+  method: string;
+  request_path: string;
+  /** The exact text that will be sent. */
+  request_body: string;
+  request_id: string;
+}
+
 export interface JournalOutcome {
   state: Extract<JournalState, 'SUCCEEDED' | 'REJECTED' | 'UNKNOWN'>;
   attempts: number;

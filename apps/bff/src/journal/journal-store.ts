@@ -17,8 +17,10 @@ import {
   responseColumns,
   toEntry,
   type JournalOutcome,
+  type NewJournalEntry,
   type Row,
 } from './journal-row';
+import { createJournalWrites } from './journal-writes';
 
 export {
   bodySha256,
@@ -26,21 +28,9 @@ export {
   requestSha256,
   toEntry,
   type JournalOutcome,
+  type NewJournalEntry,
   type Row,
 } from './journal-row';
-
-/** What the send pipeline knows before sending. */
-export interface NewJournalEntry {
-  operation: string;
-  operator: string;
-  operator_name: string;
-  ref_id: string | null;
-  method: string;
-  request_path: string;
-  /** The exact text that will be sent. */
-  request_body: string;
-  request_id: string;
-}
 
 /** `SEND_LEASE_SECONDS` unless configured: how long a claim holds an entry unrenewed. */
 export const DEFAULT_LEASE_MS = 30_000;
@@ -61,6 +51,12 @@ export interface JournalStoreOptions {
 }
 
 const UNIQUE_VIOLATION = '23505';
+
+/**
+ * Where a sender's outcome lands: the entry is SENDING and this process holds it (or nobody
+ * does); a success lands whoever holds it (`journal-writes.ts` says the same of a batch).
+ */
+const RECORDED = `state = 'SENDING' and (owner is null or owner = $9 or $2::text = 'SUCCEEDED')`;
 
 /**
  * The journal's storage. Every state change is one conditional UPDATE, so that two actors (a
@@ -139,6 +135,15 @@ export function createJournalStore(
     }
   }
 
+  // The two writes of a send, batched with those of concurrent sends; the same conditions as
+  // `applyOutcome` with RECORDED, which writes an outcome alone when a batch could not.
+  const writes = createJournalWrites(db, {
+    owner,
+    leaseMs,
+    now,
+    outcomeAlone: (id, outcome) => applyOutcome(id, outcome, RECORDED),
+  });
+
   return {
     /** The id this process holds leases under. */
     owner,
@@ -151,6 +156,12 @@ export function createJournalStore(
       state: JournalState = 'SENDING',
       q: Queryable = db,
     ): Promise<JournalEntry> {
+      if (q === db) {
+        // On its own (a send): batched with the entries of concurrent sends.
+        const created = await writes.insert(entry, state);
+        return state === 'SENDING' ? hold(created)! : created;
+      }
+      // In a caller's transaction (an approval hold): part of it.
       const at = now().toISOString();
       const created = await one(
         q,
@@ -238,11 +249,7 @@ export function createJournalStore(
      */
     async recordOutcome(id: string, outcome: JournalOutcome): Promise<JournalEntry | undefined> {
       held.delete(id);
-      return applyOutcome(
-        id,
-        outcome,
-        `state = 'SENDING' and (owner is null or owner = $9 or $2::text = 'SUCCEEDED')`,
-      );
+      return writes.outcome(id, outcome);
     },
 
     /**

@@ -1,0 +1,146 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Db } from '../db/db';
+import { testDatabases } from '../../test/databases';
+import { createJournalStore, type JournalOutcome, type NewJournalEntry } from './journal-store';
+
+const entry = (n: number, over: Partial<NewJournalEntry> = {}): NewJournalEntry => ({
+  operation: 'createInternalTransfer',
+  operator: 'finance',
+  operator_name: 'Fin',
+  ref_id: `ref-${n}`,
+  method: 'POST',
+  request_path: '/v2/transfer/internal',
+  request_body: `{"amount":"${n}.50","ref_id":"ref-${n}"}`,
+  request_id: `req-${n}`,
+  ...over,
+});
+
+const success = (n: number): JournalOutcome => ({
+  state: 'SUCCEEDED',
+  attempts: 1,
+  response_status: 200,
+  error: null,
+  response: { id: `t-${n}`, amount: `${n}.5` },
+});
+
+describe.each(testDatabases)('the writes of concurrent sends on $name', (database) => {
+  let opened: Awaited<ReturnType<typeof database.open>>;
+  beforeAll(async () => {
+    opened = await database.open();
+  });
+  afterAll(async () => {
+    await opened.close();
+  });
+  beforeEach(async () => {
+    await opened.db.exec('delete from journal_outcome_conflicts; delete from journal_entries');
+  });
+
+  /** A store over the database, its statements counted. */
+  function storeOn(db: Db, owner = 'process-a') {
+    const seen = { statements: 0 };
+    const counted: Db = {
+      ...db,
+      query: (sql, params) => {
+        seen.statements += 1;
+        return db.query(sql, params);
+      },
+    };
+    return { journal: createJournalStore(counted, () => new Date(), { owner }), seen };
+  }
+
+  it('journals twenty sends at once in two statements, each entry held by this process', async () => {
+    const { journal, seen } = storeOn(opened.db);
+    const created = await Promise.all(
+      Array.from({ length: 20 }, (_, n) => journal.create(entry(n))),
+    );
+    expect(seen.statements).toBe(2);
+    expect(new Set(created.map((e) => e.id)).size).toBe(20);
+    expect(created.map((e) => e.ref_id)).toEqual(Array.from({ length: 20 }, (_, n) => `ref-${n}`));
+    expect(created.every((e) => e.state === 'SENDING')).toBe(true);
+    const rows = await opened.db.query<{ ref_id: string; owner: string; request_body: string }>(
+      `select ref_id, owner, request_body from journal_entries
+       where lease_until > now() order by ref_id`,
+    );
+    expect(rows).toHaveLength(20);
+    expect(rows.every((r) => r.owner === 'process-a')).toBe(true);
+    expect(rows.find((r) => r.ref_id === 'ref-7')!.request_body).toBe(
+      '{"amount":"7.50","ref_id":"ref-7"}',
+    );
+  });
+
+  it('records twenty outcomes at once, each answered with its own entry, leases released', async () => {
+    const { journal, seen } = storeOn(opened.db);
+    const created = await Promise.all(
+      Array.from({ length: 20 }, (_, n) => journal.create(entry(n))),
+    );
+    seen.statements = 0;
+    const recorded = await Promise.all(
+      created.map((e, n) => journal.recordOutcome(e.id, success(n))),
+    );
+    expect(seen.statements).toBe(2);
+    recorded.forEach((e, n) => {
+      expect(e).toMatchObject({ id: created[n]!.id, state: 'SUCCEEDED', attempts: 1 });
+      expect(e!.response).toEqual({ id: `t-${n}`, amount: `${n}.5` });
+    });
+    const held = await opened.db.query('select id from journal_entries where owner is not null');
+    expect(held).toHaveLength(0);
+  });
+
+  it('makes the second success of one intent in a batch a DUPLICATE, the others still SUCCEEDED', async () => {
+    const { journal } = storeOn(opened.db);
+    const [a, b, c] = await Promise.all([
+      journal.create(entry(1)),
+      journal.create(entry(1, { request_id: 'again' })),
+      journal.create(entry(2)),
+    ]);
+    // The first outcome goes alone; the next two share a statement, which meets the index.
+    const [ra, rb, rc] = await Promise.all([
+      journal.recordOutcome(a!.id, success(1)),
+      journal.recordOutcome(b!.id, success(1)),
+      journal.recordOutcome(c!.id, success(2)),
+    ]);
+    expect([ra!.state, rb!.state, rc!.state]).toEqual(['SUCCEEDED', 'DUPLICATE', 'SUCCEEDED']);
+    expect(rb!.duplicate_of).toBe(a!.id);
+  });
+
+  it('lands one outcome of an entry given two at once; the second finds it settled', async () => {
+    const { journal } = storeOn(opened.db);
+    const [first, other] = await Promise.all([journal.create(entry(1)), journal.create(entry(2))]);
+    const refused: JournalOutcome = {
+      state: 'REJECTED',
+      attempts: 1,
+      response_status: 403,
+      error: null,
+      response: { type: 'about:blank', status: 403 },
+    };
+    const [x, y, z] = await Promise.all([
+      journal.recordOutcome(other!.id, success(2)),
+      journal.recordOutcome(first!.id, refused),
+      journal.recordOutcome(first!.id, success(1)),
+    ]);
+    expect(x!.state).toBe('SUCCEEDED');
+    expect(y!.state).toBe('REJECTED');
+    // Written after it, one by one: the entry is no longer SENDING.
+    expect(z).toBeUndefined();
+    expect((await journal.get(first!.id))!.state).toBe('REJECTED');
+  });
+
+  it("lands a refusal only for the entry's holder, and a success whoever holds it", async () => {
+    const mine = storeOn(opened.db, 'process-a').journal;
+    const theirs = storeOn(await opened.second(), 'process-b').journal;
+    const [held, also] = await Promise.all([mine.create(entry(1)), mine.create(entry(2))]);
+    const refused: JournalOutcome = {
+      state: 'REJECTED',
+      attempts: 1,
+      response_status: 403,
+      error: null,
+      response: null,
+    };
+    const [r1, r2] = await Promise.all([
+      theirs.recordOutcome(held!.id, refused),
+      theirs.recordOutcome(also!.id, success(2)),
+    ]);
+    expect(r1).toBeUndefined();
+    expect(r2!.state).toBe('SUCCEEDED');
+  });
+});
