@@ -2,8 +2,10 @@
  * Test support: an app over in-memory PGlite with one operator per role and a scripted service.
  * Used by tests only (never imported by the app).
  */
+import { readFileSync } from 'node:fs';
 import { Writable } from 'node:stream';
 import { ROLES, type Role } from '@console/schemas';
+import { inject } from 'vitest';
 import { createApp, type AppDeps } from '../src/app';
 import { createApprovalStore } from '../src/approvals/approval-store';
 import { noApprovalPolicy } from '../src/approvals/policy';
@@ -78,9 +80,15 @@ export function logCollector() {
 
 let shared: Promise<Db> | undefined;
 
-/** One migrated in-memory database per test file (PGlite takes seconds to start). */
+/**
+ * One migrated in-memory database per test file, started from the archive the global setup made
+ * (initdb and the migrations would take seconds in every file).
+ */
 export function sharedDb(): Promise<Db> {
-  shared ??= openDb({ dataDir: 'memory://' });
+  shared ??= openDb({
+    dataDir: 'memory://',
+    seed: new Blob([readFileSync(inject('pgliteSeed'))]),
+  });
   return shared;
 }
 

@@ -25,14 +25,8 @@ function seedArchive(): Blob | undefined {
   return existsSync(file) ? new Blob([readFileSync(file)]) : undefined;
 }
 
-/** PGlite in `dataDir` (created when missing) or in memory for `memory://`. */
-export async function openPglite(dataDir: string): Promise<Db> {
-  let loadDataDir: Blob | undefined;
-  if (!dataDir.startsWith('memory://')) {
-    mkdirSync(dataDir, { recursive: true, mode: 0o700 });
-    if (!existsSync(join(dataDir, 'PG_VERSION'))) loadDataDir = seedArchive();
-  }
-  const pg = await PGlite.create(dataDir, loadDataDir ? { loadDataDir } : {});
+/** The query layer over a PGlite instance. */
+export function pgliteDb(pg: PGlite): Db {
   return {
     kind: 'pglite',
     ...wrap(pg),
@@ -45,4 +39,19 @@ export async function openPglite(dataDir: string): Promise<Db> {
     },
     close: () => pg.close(),
   };
+}
+
+/**
+ * PGlite in `dataDir` (created when missing) or in memory for `memory://`. A new cluster starts
+ * from `seed` when given (an archive of `dumpDataDir`: the tests' migrated cluster), else from
+ * the build's initialised one beside the bundle, else from initdb.
+ */
+export async function openPglite(dataDir: string, seed?: Blob): Promise<Db> {
+  let loadDataDir = seed;
+  if (!dataDir.startsWith('memory://')) {
+    mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+    if (existsSync(join(dataDir, 'PG_VERSION'))) loadDataDir = undefined;
+    else loadDataDir ??= seedArchive();
+  }
+  return pgliteDb(await PGlite.create(dataDir, loadDataDir ? { loadDataDir } : {}));
 }

@@ -1,0 +1,32 @@
+/**
+ * Test support, run once before the BFF's test files: a migrated PGlite cluster as an archive,
+ * which every test file's in-memory database starts from (`sharedDb`). initdb and the migrations
+ * cost seconds per file, many times over under mutation testing; loading the archive costs a
+ * fraction of that. Used by tests only.
+ */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import type { TestProject } from 'vitest/node';
+import { applyMigrations } from '../src/db/migrate';
+import { pgliteDb } from '../src/db/pglite-db';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** The archive of a migrated cluster, for `openDb({ seed })`. */
+    pgliteSeed: string;
+  }
+}
+
+export default async function setup(project: TestProject): Promise<() => void> {
+  const pg = await PGlite.create('memory://');
+  await applyMigrations(pgliteDb(pg));
+  const archive = await pg.dumpDataDir('none');
+  await pg.close();
+  const dir = mkdtempSync(join(tmpdir(), 'console-bff-seed-'));
+  const file = join(dir, 'migrated.tar');
+  writeFileSync(file, Buffer.from(await archive.arrayBuffer()));
+  project.provide('pgliteSeed', file);
+  return () => rmSync(dir, { recursive: true, force: true });
+}
