@@ -23,20 +23,30 @@ function recorded(options: { fail?: (items: number[]) => unknown } = {}) {
 }
 
 describe('a batcher', () => {
-  it('writes an item at once when idle, and what arrives meanwhile together after it', async () => {
+  it('writes what arrives in one turn together, and what arrives while it writes after it', async () => {
     const { batcher, batches } = recorded();
-    const answers = await Promise.all([1, 2, 3, 4].map((n) => batcher.add(n)));
-    expect(answers).toEqual(['row 1', 'row 2', 'row 3', 'row 4']);
-    expect(batches).toEqual([[1], [2, 3, 4]]);
+    const first = [1, 2, 3].map((n) => batcher.add(n));
+    // Once the first batch is being written, the next items wait for it.
+    await new Promise((resolve) => setImmediate(resolve));
+    const later = [4, 5].map((n) => batcher.add(n));
+    const answers = await Promise.all([...first, ...later]);
+    expect(answers).toEqual(['row 1', 'row 2', 'row 3', 'row 4', 'row 5']);
+    expect(batches).toEqual([
+      [1, 2, 3],
+      [4, 5],
+    ]);
+  });
+
+  it('writes an item alone when nothing else came in its turn', async () => {
+    const { batcher, batches } = recorded();
+    expect(await batcher.add(7)).toBe('row 7');
+    expect(batches).toEqual([[7]]);
   });
 
   it("writes each item alone after a batch failed on one row's constraint; that error is its caller's alone", async () => {
     const rowError = Object.assign(new Error('duplicate key'), { code: '23505' });
     const { batcher, alone } = recorded({ fail: (items) => items.length > 1 && rowError });
-    const first = batcher.add(1);
-    const rest = [12, 13, 14].map((n) => batcher.add(n));
-    expect(await first).toBe('row 1');
-    const settled = await Promise.allSettled(rest);
+    const settled = await Promise.allSettled([12, 13, 14].map((n) => batcher.add(n)));
     expect(settled.map((s) => (s.status === 'fulfilled' ? s.value : 'failed'))).toEqual([
       'alone 12',
       'failed',
@@ -69,6 +79,6 @@ describe('a batcher', () => {
       },
     });
     await Promise.all(Array.from({ length: 8 }, (_, n) => batcher.add(n)));
-    expect(sizes).toEqual([1, 3, 3, 1]);
+    expect(sizes).toEqual([3, 3, 2]);
   });
 });

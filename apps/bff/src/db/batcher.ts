@@ -1,7 +1,9 @@
 /**
- * One statement for many callers: while a batch is being written, the items that arrive wait,
- * and the next batch takes them all in one multi-row statement (one parse, one plan, one
- * commit). An idle database takes an item at once, so nothing waits at low load; under load,
+ * One statement for many callers: the items that arrive in one turn of the event loop, and those
+ * that arrive while a batch is being written, go together in one multi-row statement (one parse,
+ * one plan, one commit). A batch starts once the loop has turned (`setImmediate`), so answers of
+ * the service read in one turn are journaled together: PGlite runs a statement to its end within
+ * the turn that asked for it, and without the wait every batch would be of one. Under load,
  * sixteen concurrent sends cost one statement instead of sixteen, and on PostgreSQL one WAL
  * flush instead of sixteen (and no queue of commits on one hot row).
  *
@@ -47,6 +49,7 @@ export function createBatcher<I, O>(options: BatcherOptions<I, O>): Batcher<I, O
   const maxBatch = options.maxBatch ?? 64;
   const queue: Waiting<I, O>[] = [];
   let writing = false;
+  let due = false;
 
   async function write(batch: Waiting<I, O>[]): Promise<void> {
     let results: O[];
@@ -73,7 +76,8 @@ export function createBatcher<I, O>(options: BatcherOptions<I, O>): Batcher<I, O
     batch.forEach((w, index) => w.resolve(results[index]!));
   }
 
-  function pump(): void {
+  function start(): void {
+    due = false;
     if (writing || queue.length === 0) return;
     writing = true;
     const batch = queue.splice(0, maxBatch);
@@ -81,6 +85,12 @@ export function createBatcher<I, O>(options: BatcherOptions<I, O>): Batcher<I, O
       writing = false;
       pump();
     });
+  }
+
+  function pump(): void {
+    if (writing || due || queue.length === 0) return;
+    due = true;
+    setImmediate(start);
   }
 
   return {
