@@ -135,12 +135,44 @@ export function createJournalStore(
     }
   }
 
-  // The two writes of a send, batched with those of concurrent sends; the same conditions as
-  // `applyOutcome` with RECORDED, which writes an outcome alone when a batch could not.
+  /** One new entry, by one statement of its own. */
+  async function insertOne(q: Queryable, entry: NewJournalEntry, state: JournalState) {
+    const created = await one(
+      q,
+      `insert into journal_entries (id, operation, operator, operator_name, ref_id, state, method,
+         request_path, request_body, body_sha256, request_id, created_at, updated_at, owner,
+         lease_until)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12::timestamptz, $12::timestamptz,
+         $13, case when $13::text is not null then ${LEASE('$14')} end)
+       returning ${COLUMNS}`,
+      [
+        randomUUID(),
+        entry.operation,
+        entry.operator,
+        entry.operator_name,
+        entry.ref_id,
+        state,
+        entry.method,
+        entry.request_path,
+        entry.request_body,
+        bodySha256(entry.request_body),
+        entry.request_id,
+        now().toISOString(),
+        state === 'SENDING' ? owner : null,
+        leaseMs,
+      ],
+    );
+    return created!;
+  }
+
+  // The two writes of a send, batched with those of concurrent sends. One alone is written by
+  // the single-row statements (cheaper to plan than their multi-row forms), with the same
+  // conditions: `applyOutcome` with RECORDED.
   const writes = createJournalWrites(db, {
     owner,
     leaseMs,
     now,
+    insertAlone: (entry, state) => insertOne(db, entry, state),
     outcomeAlone: (id, outcome) => applyOutcome(id, outcome, RECORDED),
   });
 
@@ -162,32 +194,7 @@ export function createJournalStore(
         return state === 'SENDING' ? hold(created)! : created;
       }
       // In a caller's transaction (an approval hold): part of it.
-      const at = now().toISOString();
-      const created = await one(
-        q,
-        `insert into journal_entries (id, operation, operator, operator_name, ref_id, state, method,
-           request_path, request_body, body_sha256, request_id, created_at, updated_at, owner,
-           lease_until)
-         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12::timestamptz, $12::timestamptz,
-           $13, case when $13::text is not null then ${LEASE('$14')} end)
-         returning ${COLUMNS}`,
-        [
-          randomUUID(),
-          entry.operation,
-          entry.operator,
-          entry.operator_name,
-          entry.ref_id,
-          state,
-          entry.method,
-          entry.request_path,
-          entry.request_body,
-          bodySha256(entry.request_body),
-          entry.request_id,
-          at,
-          state === 'SENDING' ? owner : null,
-          leaseMs,
-        ],
-      );
+      const created = await insertOne(q, entry, state);
       // Written in SENDING, it is this process's to send: held from the insert on.
       return state === 'SENDING' ? hold(created)! : created!;
     },

@@ -27,7 +27,9 @@ export interface JournalWritesOptions {
   owner: string;
   leaseMs: number;
   now: () => Date;
-  /** One outcome written on its own, when a batch's statement failed (see `recordOutcome`). */
+  /** One entry written by a statement of its own: a batch of one, or a batch that failed. */
+  insertAlone: (entry: NewJournalEntry, state: JournalState) => Promise<JournalEntry>;
+  /** One outcome written by a statement of its own (see `recordOutcome`): the same. */
   outcomeAlone: (id: string, outcome: JournalOutcome) => Promise<JournalEntry | undefined>;
 }
 
@@ -116,13 +118,15 @@ export function createJournalWrites(db: Queryable, options: JournalWritesOptions
     return items.map((item) => byId.get(item.id));
   }
 
+  const insertAlone = (item: NewRow) => options.insertAlone(item.entry, item.state);
   const inserts = createBatcher<NewRow, JournalEntry>({
-    run: insertRows,
-    alone: async (item) => (await insertRows([item]))[0]!,
+    run: async (items) => (items.length === 1 ? [await insertAlone(items[0]!)] : insertRows(items)),
+    alone: insertAlone,
   });
 
   const outcomes = createBatcher<OutcomeItem, JournalEntry | undefined>({
     async run(items) {
+      if (items.length === 1) return [await options.outcomeAlone(items[0]!.id, items[0]!.outcome)];
       // One UPDATE cannot apply two outcomes to one row: the first of each entry goes in it,
       // the others after it, one by one, in the order they came.
       const seen = new Set<string>();
