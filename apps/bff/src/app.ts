@@ -49,8 +49,13 @@ import type { UpstreamClient } from './upstream/client';
 
 /** Everything the app needs, injected so that tests can replace the service or the clock. */
 export interface AppDeps {
-  /** The database itself: the counters shared by every process (sign-in throttle, send rate). */
+  /** The database itself (single sign-on flows, SSO operators and sessions). */
   db: Queryable;
+  /**
+   * Where the counters shared by every process are written (sign-in throttle, send rate): the
+   * database's `relaxed` side, whose commits need no WAL flush; `db` when not given.
+   */
+  counters?: Queryable;
   journal: JournalStore;
   sessions: SessionStore;
   directory: OperatorDirectory;
@@ -92,7 +97,7 @@ const SSO_STARTS_PER_MINUTE = 30;
 /** The route table: every route the app registers, with its permission. */
 export function routeTable(
   deps: AppDeps,
-  security: SecurityRuntime = securityRuntime(deps.security ?? {}, deps.db),
+  security: SecurityRuntime = securityRuntime(deps.security ?? {}, deps.counters ?? deps.db),
 ): RouteDef[] {
   const sso = deps.sso;
   const sessionDeps = {
@@ -123,7 +128,7 @@ export function routeTable(
     securityEvents: deps.securityEvents,
     ssoOperators,
   };
-  const counters = createCounterStore(deps.db);
+  const counters = createCounterStore(deps.counters ?? deps.db);
   return [
     ...healthRoutes(deps.journal, deps.readiness),
     ...metricsRoutes(deps.metrics),
@@ -165,7 +170,7 @@ export function routeTable(
  */
 export function createApp(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
-  const security = securityRuntime(deps.security ?? {}, deps.db);
+  const security = securityRuntime(deps.security ?? {}, deps.counters ?? deps.db);
   app.use('*', requestContext(deps.logger));
   // Headers (CSP, nosniff, no-store on /api, HSTS over HTTPS) on every answer, errors included.
   app.use('*', securityHeaders({ https: security.https }));

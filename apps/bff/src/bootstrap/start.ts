@@ -126,7 +126,7 @@ export async function startBff(
 
   let accepting = true;
   const approvals = createApprovalStore(db);
-  const counters = createCounterStore(db);
+  const counters = createCounterStore(db.relaxed);
   const flows = createFlowStore(db);
   // The port is filled in once the server listens (PORT=0 asks for any free port).
   const listen = { host: env.host, port: env.port };
@@ -146,6 +146,7 @@ export async function startBff(
     );
   const securityEvents = createSecurityEventStore(db);
   const app = createApp({
+    counters: db.relaxed,
     db,
     approvals,
     policy: env.policy,

@@ -22,6 +22,11 @@ export interface BatcherOptions<I, O> {
   alone?(item: I): Promise<O>;
   /** Items per statement at most. */
   maxBatch?: number;
+  /**
+   * Batches written at once: 1 where statements run one at a time anyway (PGlite); more where
+   * several commits can wait for one WAL flush together (PostgreSQL).
+   */
+  concurrency?: number;
 }
 
 /** SQLSTATE class 23, integrity constraint violation: an error one row of a batch can cause. */
@@ -47,8 +52,9 @@ interface Waiting<I, O> {
  */
 export function createBatcher<I, O>(options: BatcherOptions<I, O>): Batcher<I, O> {
   const maxBatch = options.maxBatch ?? 64;
+  const concurrency = options.concurrency ?? 1;
   const queue: Waiting<I, O>[] = [];
-  let writing = false;
+  let writing = 0;
   let due = false;
 
   async function write(batch: Waiting<I, O>[]): Promise<void> {
@@ -78,17 +84,18 @@ export function createBatcher<I, O>(options: BatcherOptions<I, O>): Batcher<I, O
 
   function start(): void {
     due = false;
-    if (writing || queue.length === 0) return;
-    writing = true;
-    const batch = queue.splice(0, maxBatch);
-    void write(batch).finally(() => {
-      writing = false;
-      pump();
-    });
+    while (writing < concurrency && queue.length > 0) {
+      writing += 1;
+      const batch = queue.splice(0, maxBatch);
+      void write(batch).finally(() => {
+        writing -= 1;
+        pump();
+      });
+    }
   }
 
   function pump(): void {
-    if (writing || due || queue.length === 0) return;
+    if (writing >= concurrency || due || queue.length === 0) return;
     due = true;
     setImmediate(start);
   }

@@ -14,6 +14,18 @@ export interface Queryable {
 /** The database. */
 export interface Db extends Queryable {
   readonly kind: 'pglite' | 'postgres';
+  /**
+   * Batches written at once by the send path's batched writes (`batcher.ts`): PGlite runs one
+   * statement at a time; on PostgreSQL several commits wait for one WAL flush together.
+   */
+  readonly writeConcurrency: number;
+  /**
+   * The same database for writes whose loss in a crash of the database server costs nothing
+   * (the rate and sign-in counters): on PostgreSQL its commits do not wait for the WAL flush
+   * (`synchronous_commit = off`), which took a flush from every send's path; they are still
+   * atomic and seen by every process at once. PGlite: the database itself.
+   */
+  readonly relaxed: Queryable;
   /** Runs `fn` in one transaction: committed when it resolves, rolled back when it throws. */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
   /**

@@ -27,9 +27,12 @@ function seedArchive(): Blob | undefined {
 
 /** The query layer over a PGlite instance. */
 export function pgliteDb(pg: PGlite): Db {
+  const self = wrap(pg);
   return {
     kind: 'pglite',
-    ...wrap(pg),
+    ...self,
+    writeConcurrency: 1,
+    relaxed: self,
     transaction: (fn) => pg.transaction((tx) => fn(wrap(tx))),
     async listen(channel, onNotice, onListening) {
       // One process owns an embedded database: its connection never drops.

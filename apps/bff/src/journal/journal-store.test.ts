@@ -84,6 +84,8 @@ function failingDb(error: unknown, then: unknown[] = []): Db {
     exec: async () => {},
     transaction: async (fn) => fn({ query, exec: async () => {} }),
     listen: async () => async () => {},
+    writeConcurrency: 1,
+    relaxed: { query, exec: async () => {} },
     close: async () => {},
   };
 }

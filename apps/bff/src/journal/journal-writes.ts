@@ -9,7 +9,7 @@
 import { randomUUID } from 'node:crypto';
 import type { JournalEntry, JournalState } from '@console/schemas';
 import { createBatcher } from '../db/batcher';
-import type { Queryable } from '../db/db';
+import type { Db } from '../db/db';
 import { LEASE } from './journal-leases';
 import {
   bodySha256,
@@ -43,7 +43,7 @@ interface OutcomeItem {
   outcome: JournalOutcome;
 }
 
-export function createJournalWrites(db: Queryable, options: JournalWritesOptions) {
+export function createJournalWrites(db: Db, options: JournalWritesOptions) {
   const { owner, leaseMs, now } = options;
 
   async function insertRows(items: NewRow[]): Promise<JournalEntry[]> {
@@ -120,11 +120,13 @@ export function createJournalWrites(db: Queryable, options: JournalWritesOptions
 
   const insertAlone = (item: NewRow) => options.insertAlone(item.entry, item.state);
   const inserts = createBatcher<NewRow, JournalEntry>({
+    concurrency: db.writeConcurrency,
     run: async (items) => (items.length === 1 ? [await insertAlone(items[0]!)] : insertRows(items)),
     alone: insertAlone,
   });
 
   const outcomes = createBatcher<OutcomeItem, JournalEntry | undefined>({
+    concurrency: db.writeConcurrency,
     async run(items) {
       if (items.length === 1) return [await options.outcomeAlone(items[0]!.id, items[0]!.outcome)];
       // One UPDATE cannot apply two outcomes to one row: the first of each entry goes in it,
