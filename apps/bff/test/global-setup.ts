@@ -12,13 +12,6 @@ import type { TestProject } from 'vitest/node';
 import { applyMigrations } from '../src/db/migrate';
 import { pgliteDb } from '../src/db/pglite-db';
 
-declare module 'vitest' {
-  export interface ProvidedContext {
-    /** The archive of a migrated cluster, for `openDb({ seed })`. */
-    pgliteSeed: string;
-  }
-}
-
 export default async function setup(project: TestProject): Promise<() => void> {
   const pg = await PGlite.create('memory://');
   await applyMigrations(pgliteDb(pg));

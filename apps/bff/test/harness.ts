@@ -78,6 +78,13 @@ export function logCollector() {
   return { lines, logger: createLogger('debug', stream) };
 }
 
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** The archive of a migrated cluster the global setup made, for `openDb({ seed })`. */
+    pgliteSeed: string;
+  }
+}
+
 let shared: Promise<Db> | undefined;
 
 /**
