@@ -20,6 +20,7 @@ import { useSession } from '@/lib/session';
 import { EntryFacts } from './entry-facts';
 import { JournalApproval, neverSent, useEntryApproval } from './journal-approval';
 import { OpenOutcome } from './open-outcome';
+import { mayCloneNow } from './outcome';
 
 function pretty(body: string): string {
   try {
@@ -68,7 +69,7 @@ export function JournalDetailPage() {
   const known = isWriteOperationId(data.operation) ? data.operation : undefined;
   const title = known ? operations[known].title : data.operation;
   const may = known !== undefined && (session.data?.operations.includes(known) ?? false);
-  const clone = may ? cloneLink(data.operation, data.id) : undefined;
+  const clone = may && mayCloneNow(data) ? cloneLink(data.operation, data.id) : undefined;
   // A request that needed approval and was never sent is not retried: it is cloned, and approved anew.
   const answer = data.response;
   // A create that the service answered links to the record as it is now.

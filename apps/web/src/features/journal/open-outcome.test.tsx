@@ -60,6 +60,7 @@ describe('OpenOutcome', () => {
     expect(
       screen.getByText(/An operator allowed to send it can resolve it now/),
     ).toBeInTheDocument();
+    expect(screen.getByText(/Clone as new is offered once it is settled/)).toBeInTheDocument();
   });
 
   it('lists outcomes at odds with the recorded one', () => {

@@ -56,7 +56,9 @@ export function OpenOutcome({
           which the service never carries out twice.{' '}
           {mayResolve
             ? 'Resolve does it now.'
-            : 'An operator allowed to send it can resolve it now.'}
+            : 'An operator allowed to send it can resolve it now.'}{' '}
+          Clone as new is offered once it is settled: a clone carries a fresh reference id, so the
+          service would carry out both.
         </Alert>
       )}
       {conflicts.length > 0 && (

@@ -29,6 +29,17 @@ export function outcomeDetail(entry: JournalEntry): string | undefined {
   return status ? `Service status: ${status}` : undefined;
 }
 
+/**
+ * Whether "Clone as new" may be offered now. Not while the console itself is still sending this
+ * intent (in flight, approved and about to go, or unknown with a reference id, which the resolver
+ * reads back and sends again with the same bytes): a clone carries a fresh reference id, so the
+ * service would carry out both.
+ */
+export function mayCloneNow(entry: JournalEntry): boolean {
+  if (entry.state === 'SENDING' || entry.state === 'APPROVED') return false;
+  return !(entry.state === 'UNKNOWN' && entry.resolution?.may_resend !== false);
+}
+
 export function operationTitle(
   operation: string,
   titles: Record<string, { title: string }>,
