@@ -83,7 +83,7 @@ async function measure(ctx: Parameters<Figure['run']>[0]): Promise<Row[]> {
         goal: '',
         pass: null,
         raw: { one: summaries.one, two: summaries.two, ratio: round(ratio), operation: OPERATION },
-        note: `both on one throw-away PostgreSQL 15 (fsync off), journal writes included; the sandbox, the load generator and both BFFs share the machine's cores; median of 3 × 4 s runs each; ${OPERATION}${failures ? `; failed: ${failures}` : ''}`,
+        note: `both on one throw-away durable PostgreSQL 15 (fsync and synchronous_commit on), journal writes included; the sandbox, the load generator and both BFFs share the machine's cores; median of 3 × 4 s runs each; ${OPERATION}${failures ? `; failed: ${failures}` : ''}`,
       },
     ];
   } finally {
