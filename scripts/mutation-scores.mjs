@@ -22,6 +22,8 @@ function scoreOf(mutants) {
     detected,
     survived: count('Survived'),
     noCoverage: count('NoCoverage'),
+    // Static mutants left out by `ignoreStatic`: shown, so that a score never hides them.
+    ignored: count('Ignored'),
     total: valid,
     score: valid === 0 ? 100 : (detected / valid) * 100,
   };
@@ -41,11 +43,11 @@ for (const pkg of PACKAGES) {
 }
 
 const width = Math.max(...rows.map((r) => r.module.length));
-console.log(`${'module'.padEnd(width)}  score   killed  survived  no coverage`);
+console.log(`${'module'.padEnd(width)}  score   killed  survived  no coverage  ignored (static)`);
 for (const r of rows) {
   const mark = r.score >= GOAL ? '' : `  under ${GOAL} %`;
   console.log(
-    `${r.module.padEnd(width)}  ${r.score.toFixed(1).padStart(5)} %  ${String(r.detected).padStart(6)}  ${String(r.survived).padStart(8)}  ${String(r.noCoverage).padStart(11)}${mark}`,
+    `${r.module.padEnd(width)}  ${r.score.toFixed(1).padStart(5)} %  ${String(r.detected).padStart(6)}  ${String(r.survived).padStart(8)}  ${String(r.noCoverage).padStart(11)}  ${String(r.ignored).padStart(16)}${mark}`,
   );
 }
 const under = rows.filter((r) => r.score < GOAL);

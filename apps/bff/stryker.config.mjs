@@ -14,6 +14,12 @@ export default {
   plugins: [fileURLToPath(import.meta.resolve('@stryker-mutator/vitest-runner'))],
   vitest: { configFile: 'vitest.mutation.config.ts', related: true },
   coverageAnalysis: 'perTest',
+  // Static mutants (module-level constants: SQL column lists, production settings) cannot be
+  // placed by test: each runs the whole suite in a fresh worker, 429 of them 92% of the run's
+  // time (about seven hours here), and this runner reported them survived even where a hand-made
+  // break of the same constant fails the tests. They are left out of the score and listed apart
+  // in docs/mutation-testing.md; the constants that decide money are pinned by literal tests.
+  ignoreStatic: true,
   mutate: [
     'src/send/dispatch.ts',
     'src/approvals/approval-send.ts',
