@@ -8,6 +8,19 @@ import { openDb } from '../src/db/open-db';
 import { openPostgres } from '../src/db/postgres-db';
 import { sharedDb } from './harness';
 
+/** `db` with every statement it is asked counted: how a request's or a batch's cost is seen. */
+export function countingStatements(db: Db): { db: Db; seen: { statements: number } } {
+  const seen = { statements: 0 };
+  const counted: Db = {
+    ...db,
+    query: (sql, params) => {
+      seen.statements += 1;
+      return db.query(sql, params);
+    },
+  };
+  return { db: counted, seen };
+}
+
 /** The database URL of a private, migrated schema on `url`'s server. */
 function inSchema(url: string, schema: string): string {
   return `${url}${url.includes('?') ? '&' : '?'}search_path=${schema}`;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Db } from '../db/db';
-import { testDatabases } from '../../test/databases';
+import { countingStatements, testDatabases } from '../../test/databases';
 import { createJournalStore, type JournalOutcome, type NewJournalEntry } from './journal-store';
 
 const entry = (n: number, over: Partial<NewJournalEntry> = {}): NewJournalEntry => ({
@@ -37,14 +37,7 @@ describe.each(testDatabases)('the writes of concurrent sends on $name', (databas
 
   /** A store over the database, its statements counted. */
   function storeOn(db: Db, owner = 'process-a') {
-    const seen = { statements: 0 };
-    const counted: Db = {
-      ...db,
-      query: (sql, params) => {
-        seen.statements += 1;
-        return db.query(sql, params);
-      },
-    };
+    const { db: counted, seen } = countingStatements(db);
     return { journal: createJournalStore(counted, () => new Date(), { owner }), seen };
   }
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Db } from '../db/db';
-import { testDatabases } from '../../test/databases';
+import { countingStatements, testDatabases } from '../../test/databases';
 import { createCounterStore } from './counter-store';
 import { createSendRateLimit } from './send-rate-limit';
 
@@ -20,14 +20,7 @@ describe.each(testDatabases)('the send rate limit under concurrent sends on $nam
 
   /** A limit over `db` whose statements are counted. */
   function limitOn(db: Db, perMinute: number) {
-    const seen = { statements: 0 };
-    const counted: Db = {
-      ...db,
-      query: (sql, params) => {
-        seen.statements += 1;
-        return db.query(sql, params);
-      },
-    };
+    const { db: counted, seen } = countingStatements(db);
     const limit = createSendRateLimit(createCounterStore(counted, { now: () => clock }), {
       perMinute,
     });

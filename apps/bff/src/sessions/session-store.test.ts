@@ -1,23 +1,10 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Db } from '../db/db';
-import { testDatabases } from '../../test/databases';
+import { countingStatements, testDatabases } from '../../test/databases';
 import { SESSION_CACHE_MS } from './session-cache';
 import { createSessionStore, type SessionStore } from './session-store';
 
 const IDLE_MS = 15 * 60_000;
-
-/** The database with every statement counted: how a request's cost is seen. */
-function counted(db: Db) {
-  const counter = { queries: 0 };
-  const wrapped: Db = {
-    ...db,
-    query: (sql, params) => {
-      counter.queries += 1;
-      return db.query(sql, params);
-    },
-  };
-  return { db: wrapped, counter };
-}
 
 /** Polls until `check` holds, for a notice that travels between connections. */
 async function eventually(check: () => Promise<boolean>, ms = 2_000): Promise<boolean> {
@@ -63,29 +50,29 @@ describe.each(testDatabases)('sessions on $name', (database) => {
   }
 
   it('answers a live session from memory: a request costs no query', async () => {
-    const { db, counter } = counted(opened.db);
+    const { db, seen } = countingStatements(opened.db);
     const { sessions, token, session } = await warmed(db);
-    const before = counter.queries;
+    const before = seen.statements;
     for (let i = 0; i < 20; i++) {
       clock += 200;
       expect((await sessions.touch(token))?.id).toBe(session.id);
     }
     // Twenty requests over four seconds: none of them needed the database.
-    expect(counter.queries - before).toBe(0);
+    expect(seen.statements - before).toBe(0);
     // Past five seconds the entry is read again: a notice lost with a dropped connection
     // costs that much at most.
     clock += SESSION_CACHE_MS;
     expect((await sessions.touch(token))?.id).toBe(session.id);
-    expect(counter.queries - before).toBe(1);
+    expect(seen.statements - before).toBe(1);
   });
 
   it('still writes the idle clock once a minute, and the session idles out without requests', async () => {
-    const { db, counter } = counted(opened.db);
+    const { db, seen } = countingStatements(opened.db);
     const { sessions, token } = await warmed(db);
-    const before = counter.queries;
+    const before = seen.statements;
     clock += 61_000;
     expect(await sessions.touch(token)).toBeDefined();
-    expect(counter.queries - before).toBeGreaterThan(0);
+    expect(seen.statements - before).toBeGreaterThan(0);
     clock += IDLE_MS + 1;
     expect(await sessions.touch(token)).toBeUndefined();
   });
@@ -117,16 +104,16 @@ describe.each(testDatabases)('sessions on $name', (database) => {
   });
 
   it('asks the database on every request while it cannot listen for ended sessions', async () => {
-    const { db, counter } = counted(opened.db);
+    const { db, seen } = countingStatements(opened.db);
     const deaf: Db = { ...db, listen: () => Promise.reject(new Error('no listening here')) };
     const sessions = store(deaf);
     const { token } = await sessions.create('ada', 'g1', {});
-    const before = counter.queries;
+    const before = seen.statements;
     for (let i = 0; i < 5; i++) {
       clock += 1_000;
       expect(await sessions.touch(token)).toBeDefined();
       await new Promise((resolve) => setTimeout(resolve, 5));
     }
-    expect(counter.queries - before).toBe(5);
+    expect(seen.statements - before).toBe(5);
   });
 });
