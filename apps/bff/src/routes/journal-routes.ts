@@ -15,7 +15,7 @@ import type { JournalStore } from '../journal/journal-store';
 import type { ApprovalDeps } from '../approvals/approval-deps';
 import { resendApproved } from '../approvals/approval-send';
 import { dispatch, type DispatchDeps } from '../send/dispatch';
-import { readBackPolicy } from '../send/read-back';
+import { mayResendByItself } from '../send/read-back';
 import { resolveEntry } from '../send/resolve';
 import { sendResponse } from '../send/send-response';
 import type { RouteDef } from './route-table';
@@ -116,7 +116,7 @@ export function journalRoutes(deps: DispatchDeps & { approval?: ApprovalDeps }):
                 resolution: {
                   // Due now when no look set one: the next look of any process.
                   next_look_at: open.nextLookAt ?? entry.updated_at,
-                  may_resend: readBackPolicy(entry.operation).resendWhenAbsent,
+                  may_resend: mayResendByItself(entry, Date.now()),
                 },
               }
             : {}),

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { holdsUpdate, READ_BACK_PLANS, type Intent } from './read-back';
+import type { JournalEntry } from '@console/schemas';
+import {
+  holdsUpdate,
+  mayResendByItself,
+  ORDER_REF_ID_HELD_MS,
+  READ_BACK_PLANS,
+  type Intent,
+} from './read-back';
 
 const intent = (body: Record<string, unknown>, params: Record<string, string> = {}): Intent => ({
   body,
@@ -111,5 +118,23 @@ describe('what a read back says', () => {
     expect(
       decide('updateFiatAccount', 200, { metadata: { a: 'b' } }, intent({ metadata: { a: 'c' } })),
     ).toMatchObject({ kind: 'differs' });
+  });
+});
+
+describe('mayResendByItself', () => {
+  const made = Date.parse('2026-11-24T09:00:00Z');
+  const entry = (operation: string) =>
+    ({ operation, created_at: new Date(made).toISOString() }) as JournalEntry;
+
+  it('sends a Create Order again only while its ref_id cannot name another order (24 hours)', () => {
+    expect(ORDER_REF_ID_HELD_MS).toBe(24 * 60 * 60 * 1000);
+    expect(mayResendByItself(entry('createOrder'), made + ORDER_REF_ID_HELD_MS - 1)).toBe(true);
+    expect(mayResendByItself(entry('createOrder'), made + ORDER_REF_ID_HELD_MS)).toBe(false);
+  });
+
+  it('a transfer keeps its ref_id for good; an Update Fiat Account is never sent again', () => {
+    const aYearOn = made + 365 * ORDER_REF_ID_HELD_MS;
+    expect(mayResendByItself(entry('createInternalTransfer'), aYearOn)).toBe(true);
+    expect(mayResendByItself(entry('updateFiatAccount'), made)).toBe(false);
   });
 });

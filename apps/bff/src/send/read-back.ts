@@ -34,6 +34,12 @@ interface Plan {
   /** After `absent`, sending the stored bytes again is safe (a ref_id or an idempotent delete). */
   resendWhenAbsent: boolean;
   /**
+   * How long after the entry was made its `ref_id` still names this intent alone at the service.
+   * Create Order: a `ref_id` may be reused once its order has been closed for 24 hours, so a
+   * resend after that could place a second order beside one the read did not see.
+   */
+  resendForMs?: number;
+  /**
    * What `differs` makes of the entry: REJECTED when it settles that the intent cannot have been
    * done (the ref_id is another record's, the order filled); UNKNOWN when it settles nothing.
    */
@@ -108,12 +114,16 @@ const refRead = (
   return (i: Intent) => (typeof i.body.ref_id === 'string' ? read(i) : undefined);
 };
 
+/** The spec's "ref_id reuse: allowed once the order has been closed for more than 24 hours". */
+export const ORDER_REF_ID_HELD_MS = 24 * 3_600_000;
+
 /** The operations whose records can be read back, and how; paths and scopes from the registry. */
 export const READ_BACK_PLANS: Readonly<Record<string, Plan>> = {
   createOrder: {
     read: refRead('listProfileOrders', 'ref_ids', (i) => ({ profile_id: i.params.profile_id })),
     decide: byRefId(),
     resendWhenAbsent: true,
+    resendForMs: ORDER_REF_ID_HELD_MS,
     whenDiffers: 'REJECTED',
   },
   createInternalTransfer: {
@@ -225,6 +235,17 @@ export function intentOf(entry: JournalEntry): Intent {
 /** How an operation's entry is settled by a read: may it be re-sent, and what `differs` means. */
 export function readBackPolicy(operation: string): Pick<Plan, 'resendWhenAbsent' | 'whenDiffers'> {
   return READ_BACK_PLANS[operation] ?? { resendWhenAbsent: true, whenDiffers: 'REJECTED' };
+}
+
+/**
+ * Whether the console may send an entry's stored bytes again by itself when a read does not find
+ * its record (or cannot be made): never for an operation without a safe resend, and not once its
+ * `ref_id` may have been given to another record (`resendForMs`). Then an operator decides.
+ */
+export function mayResendByItself(entry: JournalEntry, nowMs: number): boolean {
+  if (!readBackPolicy(entry.operation).resendWhenAbsent) return false;
+  const heldMs = READ_BACK_PLANS[entry.operation]?.resendForMs;
+  return heldMs === undefined || nowMs - Date.parse(entry.created_at) < heldMs;
 }
 
 /**

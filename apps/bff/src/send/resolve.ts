@@ -13,7 +13,7 @@ import {
   type DispatchDeps,
   type Dispatched,
 } from './dispatch';
-import { canReadBack, readBack, readBackPolicy } from './read-back';
+import { canReadBack, mayResendByItself, readBack, readBackPolicy } from './read-back';
 
 async function record(
   deps: DispatchDeps,
@@ -64,16 +64,19 @@ export async function resolveEntry(
     });
     return { ...done, readBack: 'differs' };
   }
-  if (policy.resendWhenAbsent) {
+  if (mayResendByItself(entry, Date.now())) {
     const sent = await dispatch(deps, entry, { resolving: true, requestId });
     return { ...sent, readBack: result.kind };
   }
   const why = result.kind === 'absent' ? 'the record shows nothing of it' : result.reason;
+  const because = policy.resendWhenAbsent
+    ? 'not sent again: its reference id may since name another record at the service'
+    : 'not sent again';
   const done = await record(deps, entry, {
     state: 'UNKNOWN',
     response_status: null,
     response: null,
-    error: `read back: ${why}; not sent again`,
+    error: `read back: ${why}; ${because}`,
   });
   return { ...done, readBack: result.kind };
 }

@@ -70,6 +70,23 @@ describe('resolving an UNKNOWN entry by reading the record back', () => {
     ]);
   });
 
+  it('an order lost more than 24 hours ago: read as absent, never sent again by itself (its ref_id may name another order by now)', async () => {
+    loseTheAnswer(false);
+    const input = { ...exampleInput('createOrder'), ref_id: 'lost-order-old' };
+    const { cookie, entry } = await unknownEntry('finance', 'createOrder', input);
+    await h.db.query(
+      `update journal_entries set created_at = now() - interval '24 hours 1 minute' where id = $1`,
+      [entry.id],
+    );
+    const shown = await h.app.request(`/api/journal/${entry.id}`, { headers: { cookie } });
+    expect(((await shown.json()) as JournalEntry).resolution?.may_resend).toBe(false);
+    const { body } = await resolve(cookie, entry);
+    expect(body.journal).toMatchObject({ state: 'UNKNOWN', attempts: entry.attempts });
+    expect(body.journal.error).toMatch(/not sent again: its reference id may since name another/);
+    const orderPath = `/v2/profiles/${DEMO_IDS.profiles.trading}/orders`;
+    expect(await received()).toEqual([`GET ${orderPath}`]);
+  });
+
   it('a fiat account update that was applied: the account holds the values, SUCCEEDED, not sent again', async () => {
     loseTheAnswer(true);
     const { cookie, entry } = await unknownEntry('support', 'updateFiatAccount', {

@@ -44,6 +44,18 @@ describe('OpenOutcome', () => {
     expect(screen.queryByText(/same reference id/)).not.toBeInTheDocument();
   });
 
+  it('says why an order past its reference id’s 24 hours is left to an operator', () => {
+    show({
+      ...base,
+      operation: 'createOrder',
+      ref_id: 'ref-old',
+      resolution: { next_look_at: null, may_resend: false },
+    });
+    expect(screen.getByText('Outcome unknown: an operator decides')).toBeInTheDocument();
+    expect(screen.getByText(/may since name another record/)).toBeInTheDocument();
+    expect(screen.queryByText(/carries no reference id/)).not.toBeInTheDocument();
+  });
+
   it('says the console settles an entry it may send again by itself, and when', () => {
     show(
       {

@@ -25,7 +25,10 @@ export function OpenOutcome({
           <Stack gap={4}>
             <Text size="sm">
               The console cannot tell whether this change was applied, and never sends it again by
-              itself: it carries no reference id, so a second send would apply it a second time.
+              itself:{' '}
+              {entry.ref_id
+                ? 'its reference id may since name another record at the service (an order’s, 24 hours after it closed), so a second send could carry it out twice.'
+                : 'it carries no reference id, so a second send would apply it a second time.'}
               {next && (
                 <>
                   {' '}
