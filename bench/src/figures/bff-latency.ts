@@ -8,7 +8,7 @@
 import { createSigner } from '@console/bff/src/upstream/signing';
 import { exampleInput, operations } from '@console/schemas';
 import type { BenchContext, Figure, Row } from '../lib/figure';
-import { notMeasured } from '../lib/figure';
+import { failureReason, notMeasured } from '../lib/figure';
 import { cpuMs } from '../lib/cpu';
 import type { Proc } from '../stack/processes';
 import { formatMs, formatRatio, round } from '../lib/stats';
@@ -50,7 +50,7 @@ export function bffLatency(database: Database): Figure {
       try {
         return await measure(ctx, database);
       } catch (error) {
-        const reason = error instanceof Error ? error.message.split('\n')[0]! : String(error);
+        const reason = failureReason(error);
         return [
           notMeasured(name.added, `≤ ${ADDED_GOAL_MS} ms added`, reason),
           ...LEVELS.filter((c) => c > 1).flatMap((c) => [

@@ -8,7 +8,7 @@
 import { readFileSync } from 'node:fs';
 import { exampleInput } from '@console/schemas';
 import type { BenchContext, Figure, Row } from '../lib/figure';
-import { notMeasured } from '../lib/figure';
+import { failureReason, notMeasured } from '../lib/figure';
 import { round } from '../lib/stats';
 import { describeFailures, runLoad } from '../load/load';
 import { startStack } from '../stack/stack';
@@ -30,7 +30,7 @@ export const bffMemory: Figure = {
     try {
       return [await measure(ctx)];
     } catch (error) {
-      const reason = error instanceof Error ? error.message.split('\n')[0]! : String(error);
+      const reason = failureReason(error);
       return [notMeasured(FIGURE, GOAL, reason)];
     }
   },

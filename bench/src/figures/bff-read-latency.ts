@@ -7,7 +7,7 @@
 import { createSigner } from '@console/bff/src/upstream/signing';
 import { DEMO_IDS } from '@console/schemas';
 import type { BenchContext, Figure, Row } from '../lib/figure';
-import { notMeasured } from '../lib/figure';
+import { failureReason, notMeasured } from '../lib/figure';
 import { cpuMs } from '../lib/cpu';
 import type { Proc } from '../stack/processes';
 import { formatMs, formatRatio, round } from '../lib/stats';
@@ -29,7 +29,7 @@ export const bffReadLatency: Figure = {
     try {
       return await measure(ctx);
     } catch (error) {
-      const reason = error instanceof Error ? error.message.split('\n')[0]! : String(error);
+      const reason = failureReason(error);
       return [notMeasured(P50, P50_GOAL, reason), notMeasured(RPS, '', reason)];
     }
   },

@@ -11,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { build } from 'vite';
 import type { BenchContext, Figure, Row } from '../lib/figure';
+import { failureReason } from '../lib/figure';
 import { WEB_DIR } from '../lib/paths';
 import { formatKiB, formatRatio, round } from '../lib/stats';
 
@@ -58,10 +59,6 @@ async function initialBytes(
   return { gzip, raw, files: initial.size };
 }
 
-function reason(error: unknown): string {
-  return error instanceof Error ? error.message.split('\n')[0]! : String(error);
-}
-
 export const initialJs: Figure = {
   id: 'initial-js',
   timeoutMs: 180_000,
@@ -77,7 +74,7 @@ export const initialJs: Figure = {
       return [
         {
           figure: FIGURE,
-          value: `not measured: the SPA did not build (${reason(error)})`,
+          value: `not measured: the SPA did not build (${failureReason(error)})`,
           baseline: baselineText,
           ratio: '',
           goal: GOAL,

@@ -11,7 +11,7 @@ import { createJournalStore, type JournalStore } from '@console/bff/src/journal/
 import type { JournalFilter } from '@console/bff/src/journal/journal-query';
 import { exampleInput, WRITE_OPERATION_IDS, operations } from '@console/schemas';
 import type { BenchContext, Figure, Row } from '../lib/figure';
-import { notMeasured } from '../lib/figure';
+import { failureReason, notMeasured } from '../lib/figure';
 import { formatMs, median, percentile, round } from '../lib/stats';
 import { seedJournal } from './journal-seed';
 
@@ -32,7 +32,7 @@ export const journalCost: Figure = {
     try {
       return await measure(ctx);
     } catch (error) {
-      const reason = error instanceof Error ? error.message.split('\n')[0]! : String(error);
+      const reason = failureReason(error);
       return [notMeasured(WRITE, WRITE_GOAL, reason), notMeasured(PAGE, PAGE_GOAL, reason)];
     }
   },
@@ -51,7 +51,7 @@ async function measure(ctx: BenchContext): Promise<Row[]> {
     const write = await writes(journal, seedMs);
     // A broken filter costs its own row only.
     const page = await pages(journal, latest, await orderRefId(db)).catch((error: unknown) =>
-      notMeasured(PAGE, PAGE_GOAL, error instanceof Error ? error.message : String(error)),
+      notMeasured(PAGE, PAGE_GOAL, failureReason(error)),
     );
     return [write, page];
   } finally {

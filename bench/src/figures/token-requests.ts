@@ -6,7 +6,7 @@
 import { exampleInput, WRITE_OPERATION_IDS, operations } from '@console/schemas';
 import type autocannon from 'autocannon';
 import type { BenchContext, Figure, Row } from '../lib/figure';
-import { notMeasured } from '../lib/figure';
+import { failureReason, notMeasured } from '../lib/figure';
 import { runLoad } from '../load/load';
 import { startStack } from '../stack/stack';
 
@@ -22,7 +22,7 @@ export const tokenRequests: Figure = {
     try {
       return [await measure(ctx)];
     } catch (error) {
-      const reason = error instanceof Error ? error.message.split('\n')[0]! : String(error);
+      const reason = failureReason(error);
       return [notMeasured(FIGURE, GOAL, reason)];
     }
   },

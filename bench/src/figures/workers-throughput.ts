@@ -9,7 +9,7 @@ import { mkdirSync } from 'node:fs';
 import { exampleInput } from '@console/schemas';
 import { startPgCluster } from '@console/bff/test/pg-cluster';
 import type { Figure, Row } from '../lib/figure';
-import { notMeasured } from '../lib/figure';
+import { failureReason, notMeasured } from '../lib/figure';
 import { formatRatio, round } from '../lib/stats';
 import { runRounds, type Target } from '../load/rounds';
 import { ensureBffBuilt, startBffProcess } from '../stack/bff-process';
@@ -27,7 +27,7 @@ export const workersThroughput: Figure = {
     try {
       return await measure(ctx);
     } catch (error) {
-      const reason = error instanceof Error ? error.message.split('\n')[0]! : String(error);
+      const reason = failureReason(error);
       return [notMeasured(FIGURE, '', reason)];
     }
   },

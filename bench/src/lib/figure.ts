@@ -45,3 +45,8 @@ export interface Figure {
 export function notMeasured(figure: string, goal: string, reason: string): Row {
   return { figure, value: `not measured: ${reason}`, baseline: '', ratio: '', goal, pass: null };
 }
+
+/** The first line of what stopped a figure, for its `notMeasured` rows. */
+export function failureReason(error: unknown): string {
+  return error instanceof Error ? error.message.split('\n')[0]! : String(error);
+}
