@@ -55,6 +55,14 @@ describe('a batcher', () => {
     expect(alone).toEqual([12, 13, 14]);
   });
 
+  it('writes each item alone after a batch was chosen as a deadlock victim', async () => {
+    const deadlock = Object.assign(new Error('deadlock detected'), { code: '40P01' });
+    const { batcher, alone } = recorded({ fail: (items) => items.length > 1 && deadlock });
+    const answers = await Promise.all([21, 22].map((n) => batcher.add(n)));
+    expect(answers).toEqual(['alone 21', 'alone 22']);
+    expect(alone).toEqual([21, 22]);
+  });
+
   it('fails every caller of a batch that failed otherwise (a timeout), trying none again', async () => {
     const timeout = Object.assign(new Error('canceling statement'), { code: '57014' });
     const { batcher, alone } = recorded({ fail: () => timeout });

@@ -15,9 +15,10 @@ export interface BatcherOptions<I, O> {
   run(items: I[]): Promise<O[]>;
   /**
    * Writes one item on its own, when the batch's statement failed on what one row holds (an
-   * integrity constraint; nothing of the batch was kept): one item's error stays its caller's,
-   * and an error a caller knows how to take (a unique violation) is taken where that caller's
-   * own statement meets it. Any other failure (a timeout, a lost connection) is every caller's.
+   * integrity constraint) or on a deadlock; nothing of the batch was kept. One item's error stays
+   * its caller's, and an error a caller knows how to take (a unique violation) is taken where that
+   * caller's own statement meets it. Any other failure (a timeout, a lost connection) is every
+   * caller's.
    */
   alone?(item: I): Promise<O>;
   /** Items per statement at most. */
@@ -29,10 +30,16 @@ export interface BatcherOptions<I, O> {
   concurrency?: number;
 }
 
-/** SQLSTATE class 23, integrity constraint violation: an error one row of a batch can cause. */
-function isRowError(error: unknown): boolean {
+/**
+ * Errors after which each item is written again on its own: SQLSTATE class 23 (integrity
+ * constraint violation), which one row of a batch can cause, and class 40 (transaction rollback:
+ * a deadlock or serialization failure), which a multi-row statement can meet where single-row
+ * ones would not, by locking its rows while another statement locks some of them in another
+ * order. Either way the statement kept nothing, and one row at a time cannot deadlock.
+ */
+function retriedAlone(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;
-  return typeof code === 'string' && code.startsWith('23');
+  return typeof code === 'string' && (code.startsWith('23') || code.startsWith('40'));
 }
 
 export interface Batcher<I, O> {
@@ -66,7 +73,7 @@ export function createBatcher<I, O>(options: BatcherOptions<I, O>): Batcher<I, O
       }
     } catch (error) {
       const { alone } = options;
-      if (!alone || !isRowError(error)) {
+      if (!alone || !retriedAlone(error)) {
         for (const w of batch) w.reject(error);
         return;
       }

@@ -90,7 +90,12 @@ export function createJournalWrites(db: Db, options: JournalWritesOptions) {
    */
   async function updateRows(items: OutcomeItem[]): Promise<(JournalEntry | undefined)[]> {
     const at = now().toISOString();
-    const columns = items.map((item) => ({ ...item, ...responseColumns(item.outcome) }));
+    // Rows offered in id order, the order the lease renewal (`id = any(…)`) locks them in, so
+    // that two statements on the same rows mostly wait for each other instead of deadlocking; a
+    // deadlock the plan still meets is retried row by row by the batcher.
+    const columns = items
+      .map((item) => ({ ...item, ...responseColumns(item.outcome) }))
+      .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
     const rows = await db.query<Row>(
       `update journal_entries e set state = v.state, error = v.error,
          attempts = e.attempts + v.attempts, response_status = v.response_status,

@@ -3,7 +3,7 @@ import type { JournalEntry } from '@console/schemas';
 import {
   holdsUpdate,
   mayResendByItself,
-  ORDER_REF_ID_HELD_MS,
+  ORDER_RESEND_FOR_MS,
   READ_BACK_PLANS,
   type Intent,
 } from './read-back';
@@ -126,14 +126,14 @@ describe('mayResendByItself', () => {
   const entry = (operation: string) =>
     ({ operation, created_at: new Date(made).toISOString() }) as JournalEntry;
 
-  it('sends a Create Order again only while its ref_id cannot name another order (24 hours)', () => {
-    expect(ORDER_REF_ID_HELD_MS).toBe(24 * 60 * 60 * 1000);
-    expect(mayResendByItself(entry('createOrder'), made + ORDER_REF_ID_HELD_MS - 1)).toBe(true);
-    expect(mayResendByItself(entry('createOrder'), made + ORDER_REF_ID_HELD_MS)).toBe(false);
+  it('sends a Create Order again only while its ref_id cannot name another order (24 hours, less an hour of margin)', () => {
+    expect(ORDER_RESEND_FOR_MS).toBe(23 * 60 * 60 * 1000);
+    expect(mayResendByItself(entry('createOrder'), made + ORDER_RESEND_FOR_MS - 1)).toBe(true);
+    expect(mayResendByItself(entry('createOrder'), made + ORDER_RESEND_FOR_MS)).toBe(false);
   });
 
   it('a transfer keeps its ref_id for good; an Update Fiat Account is never sent again', () => {
-    const aYearOn = made + 365 * ORDER_REF_ID_HELD_MS;
+    const aYearOn = Date.parse('2027-11-24T09:00:00Z');
     expect(mayResendByItself(entry('createInternalTransfer'), aYearOn)).toBe(true);
     expect(mayResendByItself(entry('updateFiatAccount'), made)).toBe(false);
   });

@@ -36,7 +36,8 @@ interface Plan {
   /**
    * How long after the entry was made its `ref_id` still names this intent alone at the service.
    * Create Order: a `ref_id` may be reused once its order has been closed for 24 hours, so a
-   * resend after that could place a second order beside one the read did not see.
+   * resend after that could place a second order beside one the read did not see
+   * (`ORDER_RESEND_FOR_MS`).
    */
   resendForMs?: number;
   /**
@@ -114,8 +115,13 @@ const refRead = (
   return (i: Intent) => (typeof i.body.ref_id === 'string' ? read(i) : undefined);
 };
 
-/** The spec's "ref_id reuse: allowed once the order has been closed for more than 24 hours". */
-export const ORDER_REF_ID_HELD_MS = 24 * 3_600_000;
+/**
+ * How long the console sends a Create Order again by itself. The spec: "ref_id reuse: allowed
+ * once the order has been closed for more than 24 hours". An hour short of that, so that a send's
+ * own retries (seconds, `Retry-After`) and the clocks of the processes involved never carry a
+ * resend past it.
+ */
+export const ORDER_RESEND_FOR_MS = 23 * 3_600_000;
 
 /** The operations whose records can be read back, and how; paths and scopes from the registry. */
 export const READ_BACK_PLANS: Readonly<Record<string, Plan>> = {
@@ -123,7 +129,7 @@ export const READ_BACK_PLANS: Readonly<Record<string, Plan>> = {
     read: refRead('listProfileOrders', 'ref_ids', (i) => ({ profile_id: i.params.profile_id })),
     decide: byRefId(),
     resendWhenAbsent: true,
-    resendForMs: ORDER_REF_ID_HELD_MS,
+    resendForMs: ORDER_RESEND_FOR_MS,
     whenDiffers: 'REJECTED',
   },
   createInternalTransfer: {
