@@ -4,9 +4,11 @@ import {
   BROWSER_HEADERS,
   echoSuccess,
   scriptedClient,
+  sharedDb,
   testApp,
   TEST_PASSWORDS,
 } from '../../test/harness';
+import { createSecurityEventStore } from '../security/security-events';
 
 type Harness = Awaited<ReturnType<typeof testApp>>;
 
@@ -33,6 +35,9 @@ describe('failed sign-ins', () => {
     waits = [];
     h = await testApp({
       client: scriptedClient(echoSuccess).client,
+      // Failures are counted per minute of this clock, not the machine's (a minute turning
+      // mid-test would split a count over two rows).
+      securityEvents: createSecurityEventStore(await sharedDb(), { now: () => new Date(clock) }),
       security: {
         now: () => clock,
         sleep: async (ms) => void waits.push(ms),
