@@ -71,6 +71,72 @@ describe('a batcher', () => {
     expect(alone).toEqual([]);
   });
 
+  it.each([
+    ['an error without a code', new Error('connection lost')],
+    ['an error whose code is not SQLSTATE text', Object.assign(new Error('odd'), { code: 23505 })],
+    ['a thrown null', null],
+  ])('fails every caller after %s, trying none alone', async (_, failure) => {
+    const alone: number[] = [];
+    const batcher = createBatcher<number, number>({
+      run: () => Promise.reject(failure as Error),
+      async alone(item) {
+        alone.push(item);
+        return item;
+      },
+    });
+    const settled = await Promise.allSettled([1, 2].map((n) => batcher.add(n)));
+    expect(settled).toEqual([
+      { status: 'rejected', reason: failure },
+      { status: 'rejected', reason: failure },
+    ]);
+    expect(alone).toEqual([]);
+  });
+
+  it('writes no more batches at once than its concurrency, never an empty one', async () => {
+    const started: number[][] = [];
+    const finish: (() => void)[] = [];
+    let inFlight = 0;
+    let most = 0;
+    const batcher = createBatcher<number, number>({
+      concurrency: 2,
+      maxBatch: 2,
+      async run(items) {
+        started.push(items);
+        inFlight += 1;
+        most = Math.max(most, inFlight);
+        await new Promise<void>((resolve) => finish.push(resolve));
+        inFlight -= 1;
+        return items;
+      },
+    });
+    const turn = () => new Promise((resolve) => setImmediate(resolve));
+    const all = Promise.all(Array.from({ length: 6 }, (_, n) => batcher.add(n)));
+    await turn();
+    expect(started).toEqual([
+      [0, 1],
+      [2, 3],
+    ]);
+    // One ends: the third starts in its place.
+    finish.shift()!();
+    await turn();
+    await turn();
+    expect(started).toEqual([
+      [0, 1],
+      [2, 3],
+      [4, 5],
+    ]);
+    while (finish.length > 0) finish.shift()!();
+    expect(await all).toEqual([0, 1, 2, 3, 4, 5]);
+    expect(most).toBe(2);
+    // A lone item with a free slot beside it: one batch of one, not a second, empty one.
+    const lone = batcher.add(9);
+    await turn();
+    finish.shift()!();
+    expect(await lone).toBe(9);
+    expect(started.at(-1)).toEqual([9]);
+    expect(started.every((batch) => batch.length > 0)).toBe(true);
+  });
+
   it('refuses a statement that answered another number of rows than items', async () => {
     const batcher = createBatcher<number, number>({ run: async () => [] });
     await expect(batcher.add(1)).rejects.toThrow('a batch of 1 answered 0 results');
