@@ -79,6 +79,82 @@ describe.each(testDatabases)('the writes of concurrent sends on $name', (databas
     expect(held).toHaveLength(0);
   });
 
+  it('stores every column of each outcome of a batch: status, answer, its text and the error', async () => {
+    const { journal, seen } = storeOn(opened.db);
+    const [ok, refused, lost] = await Promise.all([1, 2, 3].map((n) => journal.create(entry(n))));
+    const problem = { type: 'about:blank', status: 403, title: 'Forbidden' };
+    seen.statements = 0;
+    await Promise.all([
+      journal.recordOutcome(ok!.id, success(1)),
+      journal.recordOutcome(refused!.id, {
+        state: 'REJECTED',
+        attempts: 2,
+        response_status: 403,
+        error: null,
+        response: problem,
+      }),
+      journal.recordOutcome(lost!.id, {
+        state: 'UNKNOWN',
+        attempts: 4,
+        response_status: null,
+        error: 'no answer within 15000 ms',
+        response: null,
+      }),
+    ]);
+    expect(seen.statements).toBe(1);
+    const rows = await opened.db.query<Record<string, unknown>>(
+      `select id, state, attempts, response_status, response, response_text, error, owner
+         from journal_entries order by request_id`,
+    );
+    expect(rows).toEqual([
+      {
+        id: ok!.id,
+        state: 'SUCCEEDED',
+        attempts: 1,
+        response_status: 200,
+        response: { id: 't-1', amount: '1.5' },
+        response_text: '{"id":"t-1","amount":"1.5"}',
+        error: null,
+        owner: null,
+      },
+      {
+        id: refused!.id,
+        state: 'REJECTED',
+        attempts: 2,
+        response_status: 403,
+        response: problem,
+        response_text: JSON.stringify(problem),
+        error: null,
+        owner: null,
+      },
+      {
+        id: lost!.id,
+        state: 'UNKNOWN',
+        attempts: 4,
+        response_status: null,
+        response: null,
+        response_text: null,
+        error: 'no answer within 15000 ms',
+        owner: null,
+      },
+    ]);
+  });
+
+  it('holds a lease only on the entries of a batch written in SENDING, not on one held for approval', async () => {
+    const { journal } = storeOn(opened.db);
+    const [sending, waiting] = await Promise.all([
+      journal.create(entry(1)),
+      journal.create(entry(2), 'AWAITING_APPROVAL'),
+    ]);
+    const rows = await opened.db.query<{ id: string; owner: string | null; leased: boolean }>(
+      `select id, owner, lease_until is not null as leased from journal_entries order by request_id`,
+    );
+    expect(rows).toEqual([
+      { id: sending!.id, owner: 'process-a', leased: true },
+      { id: waiting!.id, owner: null, leased: false },
+    ]);
+  });
+
   it('makes the second success of one intent in a batch a DUPLICATE, the others still SUCCEEDED', async () => {
     const { journal } = storeOn(opened.db);
     const [a, b, c] = await Promise.all([
