@@ -212,4 +212,26 @@ describe.each(testDatabases)('the writes of concurrent sends on $name', (databas
     expect(r1).toBeUndefined();
     expect(r2!.state).toBe('SUCCEEDED');
   });
+
+  it('writes the second outcome of one entry in a batch after the first, so a success lands where a refusal could not', async () => {
+    const mine = storeOn(opened.db, 'process-a').journal;
+    const theirs = storeOn(await opened.second(), 'process-b').journal;
+    const [held, other] = await Promise.all([mine.create(entry(1)), mine.create(entry(2))]);
+    const refused: JournalOutcome = {
+      state: 'REJECTED',
+      attempts: 1,
+      response_status: 403,
+      error: null,
+      response: null,
+    };
+    // Not the holder: the refusal does not land; the success after it does.
+    const [r1, r2, r3] = await Promise.all([
+      theirs.recordOutcome(held!.id, refused),
+      theirs.recordOutcome(held!.id, success(1)),
+      theirs.recordOutcome(other!.id, success(2)),
+    ]);
+    expect(r1).toBeUndefined();
+    expect(r2).toMatchObject({ id: held!.id, state: 'SUCCEEDED' });
+    expect(r3).toMatchObject({ id: other!.id, state: 'SUCCEEDED' });
+  });
 });
