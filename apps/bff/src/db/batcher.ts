@@ -101,8 +101,9 @@ export function createBatcher<I, O>(options: BatcherOptions<I, O>): Batcher<I, O
     }
   }
 
+  /** Once the loop has turned, `start` writes what may be written then (it checks both limits). */
   function pump(): void {
-    if (writing >= concurrency || due || queue.length === 0) return;
+    if (due) return;
     due = true;
     setImmediate(start);
   }
