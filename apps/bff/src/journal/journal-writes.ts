@@ -95,7 +95,7 @@ export function createJournalWrites(db: Db, options: JournalWritesOptions) {
     // deadlock the plan still meets is retried row by row by the batcher.
     const columns = items
       .map((item) => ({ ...item, ...responseColumns(item.outcome) }))
-      .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+      .sort((a, b) => a.id.localeCompare(b.id));
     const rows = await db.query<Row>(
       `update journal_entries e set state = v.state, error = v.error,
          attempts = e.attempts + v.attempts, response_status = v.response_status,
