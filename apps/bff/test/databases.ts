@@ -8,13 +8,23 @@ import { openDb } from '../src/db/open-db';
 import { openPostgres } from '../src/db/postgres-db';
 import { sharedDb } from './harness';
 
-/** `db` with every statement it is asked counted: how a request's or a batch's cost is seen. */
-export function countingStatements(db: Db): { db: Db; seen: { statements: number } } {
-  const seen = { statements: 0 };
+/**
+ * `db` with every statement it is asked counted, and the parameters of the last one kept: how a
+ * request's or a batch's cost, and what a statement was given, are seen.
+ */
+export function countingStatements(db: Db): {
+  db: Db;
+  seen: { statements: number; lastParams: unknown[] | undefined };
+} {
+  const seen: { statements: number; lastParams: unknown[] | undefined } = {
+    statements: 0,
+    lastParams: undefined,
+  };
   const counted: Db = {
     ...db,
     query: (sql, params) => {
       seen.statements += 1;
+      seen.lastParams = params;
       return db.query(sql, params);
     },
   };

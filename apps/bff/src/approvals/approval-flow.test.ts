@@ -152,6 +152,21 @@ describe('the audit trail of a request for approval', () => {
     expect(h.requests).toHaveLength(0);
   });
 
+  it('an expiry that another sweep made first is counted and recorded once', async () => {
+    const h = await app();
+    const held = await h.submit('createInternalTransfer', transfer());
+    h.advance(24 * HOUR);
+    // A second process read the same due list before the first sweep moved the request.
+    const late = h.deps();
+    const lateDeps = {
+      ...late,
+      approvals: { ...late.approvals, dueIds: async () => [held.journal.id] },
+    };
+    expect(await sweepExpired(h.deps())).toBe(1);
+    expect(await sweepExpired(lateDeps)).toBe(0);
+    expect((await h.events(held.journal.id)).map((e) => e.kind)).toEqual(['submitted', 'expired']);
+  });
+
   it('an approval records the approver; short of the count it keeps waiting', async () => {
     const h = await app();
     const held = await h.submit('createInternalTransfer', transfer('20000.00'));

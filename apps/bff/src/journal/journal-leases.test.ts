@@ -1,9 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { sharedDb } from '../../test/harness';
+import { countingStatements, testDatabases } from '../../test/databases';
 import type { Db } from '../db/db';
-import { openDb } from '../db/open-db';
-import { openPostgres } from '../db/postgres-db';
 import { createJournalStore, type NewJournalEntry } from './journal-store';
 import type { JournalOutcome } from './journal-row';
 
@@ -41,39 +39,8 @@ const refused: JournalOutcome = {
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const NO_BACKOFF = { baseMs: 0, maxMs: 0 };
 
-/** A migrated schema of its own on `TEST_DATABASE_URL`, dropped at the end. */
-async function privatePostgres(url: string): Promise<Db> {
-  const schema = `journal_leases_${randomUUID().replaceAll('-', '')}`;
-  const admin = openPostgres(url);
-  await admin.exec(`create schema ${schema}`);
-  const db = await openDb({
-    databaseUrl: `${url}${url.includes('?') ? '&' : '?'}search_path=${schema}`,
-  });
-  return {
-    ...db,
-    close: async () => {
-      await db.close();
-      await admin.exec(`drop schema ${schema} cascade`);
-      await admin.close();
-    },
-  };
-}
-
-const postgresUrl = process.env.TEST_DATABASE_URL;
-const databases: [string, () => Promise<Db>, boolean][] = [
-  ['PGlite', sharedDb, false],
-  ...(postgresUrl
-    ? [
-        ['PostgreSQL', () => privatePostgres(postgresUrl), true] as [
-          string,
-          () => Promise<Db>,
-          boolean,
-        ],
-      ]
-    : []),
-];
-
-describe.each(databases)('leases on journal entries, on %s', (_name, open, owned) => {
+describe.each(testDatabases)('leases on journal entries, on $name', (database) => {
+  let opened: Awaited<ReturnType<typeof database.open>>;
   let db: Db;
   /** The store of one process: its own owner id and lease length. */
   const process = (name: string, leaseMs = 60_000) =>
@@ -88,10 +55,11 @@ describe.each(databases)('leases on journal entries, on %s', (_name, open, owned
     )[0]!;
 
   beforeAll(async () => {
-    db = await open();
+    opened = await database.open();
+    db = opened.db;
   });
   afterAll(async () => {
-    if (owned) await db.close();
+    await opened.close();
   });
   beforeEach(async () => {
     await db.exec('delete from journal_entries');
@@ -104,6 +72,51 @@ describe.each(databases)('leases on journal entries, on %s', (_name, open, owned
     expect(a.leases.heldIds()).toEqual([sending.id]);
     const waiting = await a.create(entry(), 'AWAITING_APPROVAL');
     expect(await row(waiting.id)).toMatchObject({ owner: null, held: null });
+    expect(a.leases.heldIds()).toEqual([sending.id]);
+  });
+
+  // What a process holds is what it renews: an entry it sends but does not hold loses its lease
+  // mid-send to another process's resolver; one it holds but does not send is renewed forever.
+  it('in a transaction too, holds what it writes in SENDING and nothing it writes to wait', async () => {
+    const a = process('a');
+    const [sending, waiting] = await db.transaction(async (tx) => [
+      await a.create(entry(), 'SENDING', tx),
+      await a.create(entry(), 'AWAITING_APPROVAL', tx),
+    ]);
+    expect(a.leases.heldIds()).toEqual([sending!.id]);
+    expect(await row(waiting!.id)).toMatchObject({ owner: null, held: null });
+  });
+
+  it('holds what it moves to APPROVED until it moves it on; a move that did not happen changes nothing', async () => {
+    const a = process('a');
+    const waiting = await a.create(entry(), 'AWAITING_APPROVAL');
+    const sending = await a.create(entry());
+    expect(await a.move(waiting.id, ['AWAITING_APPROVAL'], 'APPROVED', null)).toBeDefined();
+    expect(a.leases.heldIds()).toEqual([sending.id, waiting.id]);
+    expect(await row(waiting.id)).toMatchObject({ owner: a.owner, held: true });
+    // The entry in SENDING is not in AWAITING_APPROVAL: not moved, still held.
+    expect(await a.move(sending.id, ['AWAITING_APPROVAL'], 'EXPIRED', 'late')).toBeUndefined();
+    expect(a.leases.heldIds()).toEqual([sending.id, waiting.id]);
+    expect(await a.move(waiting.id, ['APPROVED'], 'REJECTED', 'no longer valid')).toBeDefined();
+    expect(a.leases.heldIds()).toEqual([sending.id]);
+    expect(await a.leases.renew()).toEqual({ renewed: 1, lost: [] });
+  });
+
+  it('drops one entry it could not settle: free for any process at once, the others still held', async () => {
+    const a = process('a');
+    const b = process('b');
+    const [dropped, kept] = [await a.create(entry()), await a.create(entry())];
+    await a.leases.drop(dropped.id);
+    expect(a.leases.heldIds()).toEqual([kept.id]);
+    expect(await b.leases.due(10)).toEqual([{ id: dropped.id, state: 'SENDING' }]);
+    expect(await row(kept.id)).toMatchObject({ owner: a.owner, held: true });
+  });
+
+  it('a process holding nothing renews nothing without asking the database', async () => {
+    const { db: counted, seen } = countingStatements(db);
+    const idle = createJournalStore(counted, undefined, { owner: 'idle', leaseMs: 60_000 });
+    expect(await idle.leases.renew()).toEqual({ renewed: 0, lost: [] });
+    expect(seen.statements).toBe(0);
   });
 
   it('no resolver takes an entry whose lease is live; once it runs out, one takes it over', async () => {
@@ -224,6 +237,8 @@ describe.each(databases)('leases on journal entries, on %s', (_name, open, owned
     // b's own outcome comes second: the same one is nothing new.
     const again = await b.recordLateOutcome(sent.id, success);
     expect(await a.openOutcome(sent.id)).toEqual({ nextLookAt: expect.any(String), conflicts: [] });
+    // An id the journal does not hold has nothing open, and is no error.
+    expect(await a.openOutcome(randomUUID())).toEqual({ nextLookAt: null, conflicts: [] });
     expect(again).toMatchObject({ state: 'SUCCEEDED', attempts: 1 });
     expect(again!.outcome_conflicts).toBeUndefined();
     expect(b.leases.heldIds()).toEqual([]);

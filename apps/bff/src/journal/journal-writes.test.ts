@@ -23,6 +23,15 @@ const success = (n: number): JournalOutcome => ({
   response: { id: `t-${n}`, amount: `${n}.5` },
 });
 
+/** The service refused the send (403): final, never sent again. */
+const refusal = (response: unknown = null): JournalOutcome => ({
+  state: 'REJECTED',
+  attempts: 1,
+  response_status: 403,
+  error: null,
+  response,
+});
+
 describe.each(testDatabases)('the writes of concurrent sends on $name', (database) => {
   let opened: Awaited<ReturnType<typeof database.open>>;
   beforeAll(async () => {
@@ -79,6 +88,22 @@ describe.each(testDatabases)('the writes of concurrent sends on $name', (databas
     expect(held).toHaveLength(0);
   });
 
+  it('offers the rows of a batch of outcomes in id order, the order a lease renewal locks them in', async () => {
+    // Two statements that lock the same rows in opposite orders can deadlock each other; in id
+    // order, one waits for the other instead.
+    const { journal, seen } = storeOn(opened.db);
+    const created = await Promise.all(
+      Array.from({ length: 12 }, (_, n) => journal.create(entry(n))),
+    );
+    const asked = created.map((e) => e.id).reverse();
+    const inIdOrder = [...asked].sort((a, b) => a.localeCompare(b));
+    expect(asked).not.toEqual(inIdOrder);
+    seen.statements = 0;
+    await Promise.all(asked.map((id, n) => journal.recordOutcome(id, success(n))));
+    expect(seen.statements).toBe(1);
+    expect(seen.lastParams![0]).toEqual(inIdOrder);
+  });
+
   it('stores every column of each outcome of a batch: status, answer, its text and the error', async () => {
     const { journal, seen } = storeOn(opened.db);
     const [ok, refused, lost] = await Promise.all([1, 2, 3].map((n) => journal.create(entry(n))));
@@ -86,13 +111,7 @@ describe.each(testDatabases)('the writes of concurrent sends on $name', (databas
     seen.statements = 0;
     await Promise.all([
       journal.recordOutcome(ok!.id, success(1)),
-      journal.recordOutcome(refused!.id, {
-        state: 'REJECTED',
-        attempts: 2,
-        response_status: 403,
-        error: null,
-        response: problem,
-      }),
+      journal.recordOutcome(refused!.id, { ...refusal(problem), attempts: 2 }),
       journal.recordOutcome(lost!.id, {
         state: 'UNKNOWN',
         attempts: 4,
@@ -175,13 +194,7 @@ describe.each(testDatabases)('the writes of concurrent sends on $name', (databas
   it('lands one outcome of an entry given two at once; the second finds it settled', async () => {
     const { journal } = storeOn(opened.db);
     const [first, other] = await Promise.all([journal.create(entry(1)), journal.create(entry(2))]);
-    const refused: JournalOutcome = {
-      state: 'REJECTED',
-      attempts: 1,
-      response_status: 403,
-      error: null,
-      response: { type: 'about:blank', status: 403 },
-    };
+    const refused = refusal({ type: 'about:blank', status: 403 });
     const [x, y, z] = await Promise.all([
       journal.recordOutcome(other!.id, success(2)),
       journal.recordOutcome(first!.id, refused),
@@ -198,13 +211,7 @@ describe.each(testDatabases)('the writes of concurrent sends on $name', (databas
     const mine = storeOn(opened.db, 'process-a').journal;
     const theirs = storeOn(await opened.second(), 'process-b').journal;
     const [held, also] = await Promise.all([mine.create(entry(1)), mine.create(entry(2))]);
-    const refused: JournalOutcome = {
-      state: 'REJECTED',
-      attempts: 1,
-      response_status: 403,
-      error: null,
-      response: null,
-    };
+    const refused = refusal();
     const [r1, r2] = await Promise.all([
       theirs.recordOutcome(held!.id, refused),
       theirs.recordOutcome(also!.id, success(2)),
@@ -217,13 +224,7 @@ describe.each(testDatabases)('the writes of concurrent sends on $name', (databas
     const mine = storeOn(opened.db, 'process-a').journal;
     const theirs = storeOn(await opened.second(), 'process-b').journal;
     const [held, other] = await Promise.all([mine.create(entry(1)), mine.create(entry(2))]);
-    const refused: JournalOutcome = {
-      state: 'REJECTED',
-      attempts: 1,
-      response_status: 403,
-      error: null,
-      response: null,
-    };
+    const refused = refusal();
     // Not the holder: the refusal does not land; the success after it does.
     const [r1, r2, r3] = await Promise.all([
       theirs.recordOutcome(held!.id, refused),

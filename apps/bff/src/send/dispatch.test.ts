@@ -4,12 +4,13 @@ import { scriptedClient, sharedDb } from '../../test/harness';
 import type { Db } from '../db/db';
 import {
   createJournalStore,
+  type JournalOutcome,
   type JournalStore,
   type NewJournalEntry,
 } from '../journal/journal-store';
 import type { SendRequest, UpstreamOutcome } from '../upstream/client';
 import { TokenError } from '../upstream/tokens';
-import { classify, dispatch } from './dispatch';
+import { classify, dataOf, dispatch } from './dispatch';
 
 const TIMEOUT_MS = 4_000;
 
@@ -543,6 +544,26 @@ describe('dispatch: sending a journaled entry and recording its outcome', () => 
     expect(second.result).toStrictEqual({ entry: second.stored, data: TRANSFER_RECORD });
   });
 
+  it('tells the metrics of each send: its operation, the state recorded and the seconds it took', async () => {
+    const entry = await journal.create(transferEntry);
+    const { client } = scriptedClient(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 60));
+      return answered(200, TRANSFER_RECORD);
+    });
+    const reports: { operation: string; state: string; seconds: number }[] = [];
+    await dispatch(
+      { journal, client, timeoutMs: TIMEOUT_MS, observe: (report) => reports.push(report) },
+      entry,
+      { resolving: false, requestId: 'r' },
+    );
+    expect(reports).toEqual([
+      { operation: 'createInternalTransfer', state: 'SUCCEEDED', seconds: expect.any(Number) },
+    ]);
+    // Seconds, not milliseconds: at least the service's 60 ms, far less than a minute.
+    expect(reports[0]!.seconds).toBeGreaterThanOrEqual(0.05);
+    expect(reports[0]!.seconds).toBeLessThan(60);
+  });
+
   describe('a refused retry of an operation that can be read back', () => {
     const refusedRetry = (request: SendRequest, index: number, read: UpstreamOutcome) =>
       index === 0 ? answered(403, { status: 403, title: 'Forbidden' }, 2) : read;
@@ -626,5 +647,31 @@ describe('dispatch: sending a journaled entry and recording its outcome', () => 
       expect(requests).toHaveLength(1);
       expect(after?.state).toBe(state);
     });
+  });
+});
+
+describe('dataOf: what the operator is answered with after a send', () => {
+  const recordedAs = (state: JournalEntry['state'], response: unknown): JournalEntry => ({
+    ...stored(transferEntry),
+    state,
+    response,
+  });
+  const outcome = (state: JournalOutcome['state']): JournalOutcome => ({
+    state,
+    attempts: 1,
+    response_status: 200,
+    response: null,
+    error: null,
+  });
+  const sent = { id: 't-1', status: 'PENDING' };
+  const held = { id: 't-1', status: 'COMPLETED' };
+
+  it.each<[string, JournalEntry['state'], JournalOutcome['state'], unknown]>([
+    ['its outcome landed', 'SUCCEEDED', 'SUCCEEDED', sent],
+    ['it landed as a DUPLICATE of the same intent', 'DUPLICATE', 'SUCCEEDED', sent],
+    ['the entry holds another outcome (a refusal that came second)', 'SUCCEEDED', 'REJECTED', held],
+    ['the entry holds another outcome (recorded UNKNOWN meanwhile)', 'SUCCEEDED', 'UNKNOWN', held],
+  ])('when %s', (_, recorded, mine, expected) => {
+    expect(dataOf(recordedAs(recorded, held), outcome(mine), sent)).toBe(expected);
   });
 });

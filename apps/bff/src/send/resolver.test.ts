@@ -221,10 +221,13 @@ describe('the resolver', () => {
     const journal = store('r');
     const approved = await store('gone').create(transfer('a1'), 'APPROVED');
     const { client, requests } = service(new Set());
-    expect(await resolverOf(journal, client).lookNow()).toEqual([]);
+    const { lines, logger } = logCollector();
+    expect(await resolverOf(journal, client, { logger }).lookNow()).toEqual([]);
     expect(requests).toEqual([]);
     expect((await journal.get(approved.id))?.state).toBe('APPROVED');
     expect(await journal.leases.due(10)).toEqual([{ id: approved.id, state: 'APPROVED' }]);
+    // Waiting for an approvals module is the expected case, not a failure to page anyone for.
+    expect(lines.filter((l) => l.includes('resolver could not settle'))).toEqual([]);
   });
 
   it('looks at nothing once its process is shutting down', async () => {
@@ -303,6 +306,77 @@ describe('the resolver', () => {
     const after = requests.length;
     await sleep(300);
     expect(requests).toHaveLength(after);
+  });
+
+  it('stopped during a look, looks no more once that look has finished: the database is left alone', async () => {
+    const journal = store('r');
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let sent = () => {};
+    const inFlight = new Promise<void>((resolve) => (sent = resolve));
+    // A request of the first look waits until the test lets it go: stop() meets a look under way.
+    const { client } = scriptedClient(async (_request, index) => {
+      if (index === 0) {
+        sent();
+        await held;
+      }
+      return answered(503, {});
+    });
+    const open = await journal.create(transfer('t1'));
+    await journal.recordOutcome(open.id, unknown);
+    // At shutdown the database closes after the resolver stops: a look after that would fail.
+    let looks = 0;
+    const counted = {
+      ...journal,
+      leases: {
+        ...journal.leases,
+        due: (n: number) => {
+          looks += 1;
+          return journal.leases.due(n);
+        },
+      },
+    };
+    const resolver = createResolver(
+      { journal: counted, client, timeoutMs: 1_000 },
+      { intervalMs: 20, backoff: { baseMs: 20, maxMs: 20 }, logger: logCollector().logger },
+    );
+    const first = resolver.start();
+    await inFlight;
+    const stopping = resolver.stop();
+    release();
+    await stopping;
+    expect((await first).map((r) => r.entry.id)).toEqual([open.id]);
+    expect(looks).toBe(1);
+    // Fifteen intervals later: no look was scheduled after the one under way.
+    await sleep(300);
+    expect(looks).toBe(1);
+  });
+
+  it('logs a look that failed as a whole and looks again next time', async () => {
+    const journal = store('r');
+    const open = await journal.create(transfer('f1'));
+    await journal.recordOutcome(open.id, unknown);
+    let failures = 1;
+    const flaky = {
+      ...journal,
+      leases: {
+        ...journal.leases,
+        due: (batch: number) => {
+          if (failures-- > 0) return Promise.reject(new Error('connection reset'));
+          return journal.leases.due(batch);
+        },
+      },
+    };
+    const { lines, logger } = logCollector();
+    const resolver = createResolver(
+      { journal: flaky, client: service(new Set(['f1'])).client, timeoutMs: 1_000 },
+      { intervalMs: 60_000, backoff: resolverBackoff(200), logger },
+    );
+    expect(await resolver.lookNow()).toEqual([]);
+    const failed = lines.find((l) => l.includes('resolver look failed'));
+    expect(JSON.parse(failed!)).toMatchObject({ level: 40, err: { message: 'connection reset' } });
+    const [report] = await resolver.lookNow();
+    expect(report?.entry).toMatchObject({ id: open.id, state: 'SUCCEEDED' });
   });
 
   it('two resolvers racing over 50 UNKNOWN entries: each settled once, each sent at most once', async () => {

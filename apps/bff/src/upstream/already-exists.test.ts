@@ -317,18 +317,21 @@ describe('isAlreadyExists and existingRecord', () => {
   it.each<[string, UpstreamOutcome]>([
     [
       'another 409 type',
-      problem('https://svc.example/problems/conflict', { existing: { id: 'x' } }),
+      problem('https://svc.example/problems/conflict', { existing: { id: 'x', ref_id: 'r-1' } }),
     ],
     [
       'a 400 with that type',
-      { ...problem('x/already-exists', { existing: { id: 'x' } }), status: 400 } as UpstreamOutcome,
+      {
+        ...problem('x/already-exists', { existing: { id: 'x', ref_id: 'r-1' } }),
+        status: 400,
+      } as UpstreamOutcome,
     ],
     [
       'a type that is not text',
       {
         kind: 'answered',
         status: 409,
-        body: { type: 7, meta: { existing: { id: 'x' } } },
+        body: { type: 7, meta: { existing: { id: 'x', ref_id: 'r-1' } } },
         attempts: 2,
         retried: true,
       },
@@ -344,7 +347,7 @@ describe('isAlreadyExists and existingRecord', () => {
         retried: true,
       },
     ],
-  ])('takes no record from %s, whatever its meta', (_, outcome) => {
+  ])('takes no record from %s, even one that names a ref_id', (_, outcome) => {
     expect(isAlreadyExists(outcome)).toBe(false);
     expect(existingRecord(outcome)).toBeUndefined();
   });
