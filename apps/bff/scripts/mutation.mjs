@@ -1,0 +1,42 @@
+#!/usr/bin/env node
+/**
+ * `pnpm test:mutation` in the BFF: one Stryker run per group of mutation-groups.mjs, each with its
+ * own report in reports/mutation/<group>/. `node scripts/mutation.mjs journal` runs one group.
+ * Scores are printed per module by the root's scripts/mutation-scores.mjs.
+ */
+import { spawnSync } from 'node:child_process';
+import { rmSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { MUTATION_GROUPS } from '../mutation-groups.mjs';
+
+const HERE = fileURLToPath(new URL('..', import.meta.url));
+
+const modules = MUTATION_GROUPS.flatMap((g) => g.mutate);
+const twice = modules.filter((m, i) => modules.indexOf(m) !== i);
+if (twice.length > 0) {
+  console.error(`In more than one mutation group: ${twice.join(', ')}`);
+  process.exit(1);
+}
+
+const asked = process.argv.slice(2);
+const unknown = asked.filter((name) => !MUTATION_GROUPS.some((g) => g.name === name));
+if (unknown.length > 0) {
+  console.error(
+    `No mutation group ${unknown.join(', ')}; the groups: ${MUTATION_GROUPS.map((g) => g.name).join(', ')}`,
+  );
+  process.exit(2);
+}
+const groups =
+  asked.length > 0 ? MUTATION_GROUPS.filter((g) => asked.includes(g.name)) : MUTATION_GROUPS;
+// A whole run starts from no reports, so that the scores never mix in an older run's.
+if (asked.length === 0) rmSync(`${HERE}reports/mutation`, { recursive: true, force: true });
+
+for (const group of groups) {
+  console.log(`\nMutation group "${group.name}": ${group.mutate.join(', ')}`);
+  const run = spawnSync(`${HERE}node_modules/.bin/stryker`, ['run'], {
+    cwd: HERE,
+    stdio: 'inherit',
+    env: { ...process.env, MUTATION_GROUP: group.name },
+  });
+  if (run.status !== 0) process.exit(run.status ?? 1);
+}
