@@ -5,6 +5,10 @@ import { MUTATION_GROUPS } from './mutation-groups.mjs';
 // `scripts/mutation.mjs` runs Stryker once per group of mutation-groups.mjs, naming it here.
 // Without a group: every module against the whole suite (hours; what the groups are a floor of).
 const group = MUTATION_GROUPS.find((g) => g.name === process.env.MUTATION_GROUP);
+// A misspelt group would otherwise mutate everything against the whole suite: hours.
+if (process.env.MUTATION_GROUP && !group) {
+  throw new Error(`No mutation group "${process.env.MUTATION_GROUP}" in mutation-groups.mjs`);
+}
 const reports = group ? `reports/mutation/${group.name}` : 'reports/mutation';
 
 /**
@@ -31,7 +35,7 @@ export default {
   // The BFF's tests start PGlite and real HTTP servers: two at a time fit a 2-core machine.
   concurrency: 2,
   timeoutMS: 60_000,
-  // The first, unmutated run is the whole suite: many minutes on two busy cores.
+  // The first, unmutated run: the group's tests, or without a group the whole suite (many minutes).
   dryRunTimeoutMinutes: 30,
   reporters: ['clear-text', 'progress', 'html', 'json'],
   htmlReporter: { fileName: `${reports}/mutation.html` },

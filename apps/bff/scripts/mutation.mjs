@@ -5,18 +5,34 @@
  * Scores are printed per module by the root's scripts/mutation-scores.mjs.
  */
 import { spawnSync } from 'node:child_process';
-import { rmSync } from 'node:fs';
+import { existsSync, readdirSync, rmSync } from 'node:fs';
+import { matchesGlob } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { MUTATION_GROUPS } from '../mutation-groups.mjs';
 
 const HERE = fileURLToPath(new URL('..', import.meta.url));
 
-const modules = MUTATION_GROUPS.flatMap((g) => g.mutate);
-const twice = modules.filter((m, i) => modules.indexOf(m) !== i);
-if (twice.length > 0) {
-  console.error(`In more than one mutation group: ${twice.join(', ')}`);
+/** Refuses the run: Stryker itself only warns, and would then judge a group by fewer tests. */
+function refuse(message) {
+  console.error(message);
   process.exit(1);
 }
+
+const modules = MUTATION_GROUPS.flatMap((g) => g.mutate);
+const twice = modules.filter((m, i) => modules.indexOf(m) !== i);
+if (twice.length > 0) refuse(`In more than one mutation group: ${twice.join(', ')}`);
+const missing = modules.filter((m) => !existsSync(`${HERE}${m}`));
+if (missing.length > 0)
+  refuse(`Mutation groups name modules that do not exist: ${missing.join(', ')}`);
+// A test file pattern that matches nothing would leave its tests out of the group's judgement,
+// and a group whose patterns all match nothing would be run against the whole suite (hours).
+const files = ['src', 'test'].flatMap((dir) =>
+  readdirSync(`${HERE}${dir}`, { recursive: true }).map((f) => `${dir}/${f}`),
+);
+const idle = MUTATION_GROUPS.flatMap((g) => g.testFiles).filter(
+  (pattern) => !files.some((file) => matchesGlob(file, pattern)),
+);
+if (idle.length > 0) refuse(`Mutation test file patterns that match no file: ${idle.join(', ')}`);
 
 const asked = process.argv.slice(2);
 const unknown = asked.filter((name) => !MUTATION_GROUPS.some((g) => g.name === name));

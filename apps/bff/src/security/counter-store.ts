@@ -19,8 +19,7 @@ export interface CounterHit {
 /** A counter after a hit. */
 export interface CounterState {
   hits: number;
-  maxHits: number | null;
-  /** Unix ms; set once the hits went past `maxHits`, until the lock ends. */
+  /** Unix ms; set once the hits went past the counter's `maxHits`, until the lock ends. */
   lockedUntil: number | undefined;
 }
 
@@ -133,7 +132,6 @@ export function createCounterStore(db: Queryable, options: { now?: () => number 
       const rows = await db.query<{
         key: string;
         hits: number;
-        max_hits: number | null;
         locked_until: Date | string | null;
       }>(
         `insert into security_counters as c (key, hits, window_ends, max_hits, lock_ms, locked_until)
@@ -151,7 +149,7 @@ export function createCounterStore(db: Queryable, options: { now?: () => number 
              when c.hits + 1 > excluded.max_hits
                then $5::timestamptz + excluded.lock_ms * interval '1 millisecond'
            end
-         returning key, hits, max_hits, locked_until`,
+         returning key, hits, locked_until`,
         [
           hits.map((h) => h.key),
           hits.map((h) => h.maxHits),
@@ -165,7 +163,6 @@ export function createCounterStore(db: Queryable, options: { now?: () => number 
           row.key,
           {
             hits: Number(row.hits),
-            maxHits: row.max_hits === null ? null : Number(row.max_hits),
             lockedUntil: ms(row.locked_until),
           },
         ]),
