@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
+import { pid } from 'node:process';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { countingStatements, testDatabases } from '../../test/databases';
 import type { Db } from '../db/db';
-import { createJournalStore, type NewJournalEntry } from './journal-store';
+import { createJournalStore, newOwnerId, type NewJournalEntry } from './journal-store';
 import type { JournalOutcome } from './journal-row';
 
 const entry = (ref = randomUUID()): NewJournalEntry => ({
@@ -73,6 +75,17 @@ describe.each(testDatabases)('leases on journal entries, on $name', (database) =
     const waiting = await a.create(entry(), 'AWAITING_APPROVAL');
     expect(await row(waiting.id)).toMatchObject({ owner: null, held: null });
     expect(a.leases.heldIds()).toEqual([sending.id]);
+  });
+
+  it('a store given no owner holds its entries as this process: host, pid and a random part', async () => {
+    const store = createJournalStore(db);
+    const [host, processId, random] = store.owner.split('/');
+    expect([host, processId]).toEqual([hostname(), String(pid)]);
+    expect(random).toMatch(/^[0-9a-f]{8}$/);
+    const sent = await store.create(entry());
+    expect(await row(sent.id)).toMatchObject({ owner: store.owner, held: true });
+    // A pid is reused after a restart: the random part tells two lives of one pid apart.
+    expect(newOwnerId()).not.toBe(newOwnerId());
   });
 
   // What a process holds is what it renews: an entry it sends but does not hold loses its lease
