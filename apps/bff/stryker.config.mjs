@@ -24,12 +24,11 @@ export default {
   plugins: [fileURLToPath(import.meta.resolve('@stryker-mutator/vitest-runner'))],
   vitest: { configFile: 'vitest.mutation.config.ts', related: true },
   coverageAnalysis: 'perTest',
-  // Static mutants (module-level constants: SQL column lists, production settings) cannot be
-  // placed by test: each runs the whole suite in a fresh worker, 429 of them 92% of the run's
-  // time (about seven hours here), and this runner reported them survived even where a hand-made
-  // break of the same constant fails the tests. They are left out of the score and listed apart
-  // in docs/mutation-testing.md; the constants that decide money are pinned by literal tests.
-  ignoreStatic: true,
+  // Static mutants (module-level constants: SQL column lists, production settings, tables) run
+  // too: each runs its group's whole test set in a fresh module graph. Stryker 9.6 activates them
+  // too late when a test filter is set (stryker-js#6144), so test/mutation-setup.ts activates
+  // every mutant before the test file imports anything.
+  ignoreStatic: false,
   mutate: group?.mutate ?? MUTATION_GROUPS.flatMap((g) => g.mutate),
   ...(group ? { testFiles: group.testFiles } : {}),
   // The BFF's tests start PGlite and real HTTP servers: two at a time fit a 2-core machine.

@@ -8,6 +8,7 @@ export default mergeConfig(
   base,
   defineConfig({
     test: {
+      setupFiles: ['test/mutation-setup.ts'],
       exclude: [
         'test/integration/crash-restart.test.ts',
         'test/integration/spa-secrets.test.ts',
