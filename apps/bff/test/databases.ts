@@ -8,18 +8,18 @@ import { openDb } from '../src/db/open-db';
 import { openPostgres } from '../src/db/postgres-db';
 import { sharedDb } from './harness';
 
+/** What `countingStatements` saw. */
+export interface SeenStatements {
+  statements: number;
+  lastParams: unknown[] | undefined;
+}
+
 /**
  * `db` with every statement it is asked counted, and the parameters of the last one kept: how a
  * request's or a batch's cost, and what a statement was given, are seen.
  */
-export function countingStatements(db: Db): {
-  db: Db;
-  seen: { statements: number; lastParams: unknown[] | undefined };
-} {
-  const seen: { statements: number; lastParams: unknown[] | undefined } = {
-    statements: 0,
-    lastParams: undefined,
-  };
+export function countingStatements(db: Db): { db: Db; seen: SeenStatements } {
+  const seen: SeenStatements = { statements: 0, lastParams: undefined };
   const counted: Db = {
     ...db,
     query: (sql, params) => {

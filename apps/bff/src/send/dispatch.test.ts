@@ -10,7 +10,7 @@ import {
 } from '../journal/journal-store';
 import type { SendRequest, UpstreamOutcome } from '../upstream/client';
 import { TokenError } from '../upstream/tokens';
-import { classify, dataOf, dispatch } from './dispatch';
+import { classify, dataOf, dispatch, type DispatchDeps } from './dispatch';
 
 const TIMEOUT_MS = 4_000;
 
@@ -266,8 +266,8 @@ describe('dispatch: sending a journaled entry and recording its outcome', () => 
   /** Journals the entry, then dispatches it against a service that answers with `answers`. */
   async function send(
     newEntry: NewJournalEntry,
-    answers: (request: SendRequest, index: number) => UpstreamOutcome,
-    options: { resolving?: boolean; signal?: AbortSignal } = {},
+    answers: (request: SendRequest, index: number) => UpstreamOutcome | Promise<UpstreamOutcome>,
+    options: { resolving?: boolean; signal?: AbortSignal; observe?: DispatchDeps['observe'] } = {},
   ) {
     const entry = await journal.create(newEntry);
     const { client, requests } = scriptedClient(answers);
@@ -277,6 +277,7 @@ describe('dispatch: sending a journaled entry and recording its outcome', () => 
         client,
         timeoutMs: TIMEOUT_MS,
         ...(options.signal ? { signal: options.signal } : {}),
+        ...(options.observe ? { observe: options.observe } : {}),
       },
       entry,
       { resolving: options.resolving ?? false, requestId: 'req-9' },
@@ -545,16 +546,14 @@ describe('dispatch: sending a journaled entry and recording its outcome', () => 
   });
 
   it('tells the metrics of each send: its operation, the state recorded and the seconds it took', async () => {
-    const entry = await journal.create(transferEntry);
-    const { client } = scriptedClient(async () => {
-      await new Promise((resolve) => setTimeout(resolve, 60));
-      return answered(200, TRANSFER_RECORD);
-    });
     const reports: { operation: string; state: string; seconds: number }[] = [];
-    await dispatch(
-      { journal, client, timeoutMs: TIMEOUT_MS, observe: (report) => reports.push(report) },
-      entry,
-      { resolving: false, requestId: 'r' },
+    await send(
+      transferEntry,
+      async () => {
+        await new Promise((resolve) => setTimeout(resolve, 60));
+        return answered(200, TRANSFER_RECORD);
+      },
+      { observe: (report) => reports.push(report) },
     );
     expect(reports).toEqual([
       { operation: 'createInternalTransfer', state: 'SUCCEEDED', seconds: expect.any(Number) },

@@ -336,10 +336,10 @@ describe('the resolver', () => {
         },
       },
     };
-    const resolver = createResolver(
-      { journal: counted, client, timeoutMs: 1_000 },
-      { intervalMs: 20, backoff: { baseMs: 20, maxMs: 20 }, logger: logCollector().logger },
-    );
+    const resolver = resolverOf(counted, client, {
+      intervalMs: 20,
+      backoff: { baseMs: 20, maxMs: 20 },
+    });
     const first = resolver.start();
     await inFlight;
     const stopping = resolver.stop();
@@ -368,10 +368,7 @@ describe('the resolver', () => {
       },
     };
     const { lines, logger } = logCollector();
-    const resolver = createResolver(
-      { journal: flaky, client: service(new Set(['f1'])).client, timeoutMs: 1_000 },
-      { intervalMs: 60_000, backoff: resolverBackoff(200), logger },
-    );
+    const resolver = resolverOf(flaky, service(new Set(['f1'])).client, { logger });
     expect(await resolver.lookNow()).toEqual([]);
     const failed = lines.find((l) => l.includes('resolver look failed'));
     expect(JSON.parse(failed!)).toMatchObject({ level: 40, err: { message: 'connection reset' } });
