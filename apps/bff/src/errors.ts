@@ -6,6 +6,7 @@
 import type { ConsoleProblem, FieldError, JournalEntry } from '@console/schemas';
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { entryForRole } from './access/personal-data';
 import type { AppEnv } from './context';
 
 /** Stable codes of the BFF's problems: what the SPA and tests match on, never `detail`. */
@@ -86,7 +87,10 @@ export function problemBody(init: ProblemInit, requestId: string): ConsoleProble
 
 /** The problem as a response, with the request's id. */
 export function problemResponse(c: Context<AppEnv>, init: ProblemInit): Response {
-  const body = problemBody(init, c.get('requestId') ?? 'unknown');
+  // A journal entry in a problem leaves as the operator's role may see it (none: as a viewer).
+  const role = c.get('operator')?.role ?? 'viewer';
+  const shaped = init.journal ? { ...init, journal: entryForRole(role, init.journal) } : init;
+  const body = problemBody(shaped, c.get('requestId') ?? 'unknown');
   return c.body(JSON.stringify(body), init.status as ContentfulStatusCode, {
     ...init.headers,
     'Content-Type': 'application/problem+json',

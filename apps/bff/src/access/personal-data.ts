@@ -1,11 +1,21 @@
 /**
- * Personal data and who sees it (issue 15, item 16). A fiat account's owner and bank details,
- * addresses, and metadata (free text that often carries names and notes) are personal data: a
- * `viewer` sees them masked to their last four characters; the roles whose work needs them see
- * them whole. Applied in the BFF, so the browser of a viewer never receives them; every answer
- * that carries service records or request bodies goes through `forRole`/`entryForRole`.
+ * Personal data and who sees it (issue 15, item 16; issue 32, findings 1 and 2). A fiat account's
+ * owner and bank details, addresses, and metadata (free text that often carries names and notes)
+ * are personal data. A `viewer` sees them masked to their last four characters; a record whose read
+ * names the roles that see it whole (a fiat account: support and admin, `fullRecordRoles` of Get
+ * Fiat Account) is masked the same way for every other role, wherever it appears: read through the
+ * proxy, kept as an approval's snapshot, or stored in the journal as the body and answer of the
+ * write that changed it. Applied in the BFF, so the browser of a role that may not see the data
+ * never receives it. This module is the one place that decides; the journal, the work queue and
+ * the approvals hand out only entries that went through `entryForRole`.
  */
-import type { JournalEntry, Role } from '@console/schemas';
+import {
+  seesWholeRecord,
+  type JournalEntry,
+  type ReadOperationId,
+  type Role,
+  type WriteOperationId,
+} from '@console/schemas';
 
 /** Members whose whole subtree is personal. */
 export const PERSONAL_KEYS: ReadonlySet<string> = new Set([
@@ -29,9 +39,35 @@ export const PERSONAL_KEYS: ReadonlySet<string> = new Set([
   'recipient_metadata',
 ]);
 
-/** The roles that see personal data whole. */
+/**
+ * The read whose record a write's body and answer carry, for the writes whose record only some
+ * roles see whole; null for the others. Total over the writes, so that a new write must say.
+ */
+export const RECORD_OF_WRITE: Readonly<Record<WriteOperationId, ReadOperationId | null>> = {
+  createOrder: null,
+  cancelOrder: null,
+  createInternalTransfer: null,
+  createSvcTransfer: null,
+  createDepositAddress: null,
+  createCryptoWithdrawalFee: null,
+  createOrchestration: null,
+  createOrchestrationRule: null,
+  deleteOrchestrationRule: null,
+  updateFiatAccount: 'getFiatAccount',
+  deleteFiatAccount: 'getFiatAccount',
+};
+
+/** The roles that see personal data at all (a viewer never does). */
 export function seesPersonalData(role: Role): boolean {
   return role !== 'viewer';
+}
+
+/**
+ * True when `role` sees whole the personal data of a record of `read` (null: a record no read
+ * restricts further, such as a transfer's destination).
+ */
+export function seesWhole(role: Role, read: ReadOperationId | null): boolean {
+  return seesPersonalData(role) && (read === null || seesWholeRecord(role, read));
 }
 
 /** `Lovelace` → `••••lace`; four characters or fewer are masked entirely. */
@@ -57,17 +93,28 @@ export function maskPersonal(value: unknown, inside = false): unknown {
   return value;
 }
 
-/** The value as `role` may see it. */
-export function forRole<T>(role: Role, value: T): T {
-  return seesPersonalData(role) ? value : (maskPersonal(value) as T);
+/** A record of `read` (null: of no restricted read) as `role` may see it. */
+export function recordForRole<T>(role: Role, read: ReadOperationId | null, value: T): T {
+  return seesWhole(role, read) ? value : (maskPersonal(value) as T);
 }
 
 /**
- * A journal entry as `role` may see it: for a viewer, the request body (re-serialised) and the
- * service's answer masked. `body_sha256` stays the hash of the exact bytes that were sent.
+ * The read that restricts what a journal entry of `operation` carries. An operation the console
+ * no longer knows is treated as the most restricted: its body could be anything.
  */
-export function entryForRole(role: Role, entry: JournalEntry): JournalEntry {
-  if (seesPersonalData(role)) return entry;
+export function recordOfOperation(operation: string): ReadOperationId | null {
+  return Object.hasOwn(RECORD_OF_WRITE, operation)
+    ? RECORD_OF_WRITE[operation as WriteOperationId]
+    : 'getFiatAccount';
+}
+
+/**
+ * A journal entry as `role` may see it: where the role may not see its record whole, the request
+ * body (re-serialised) and the service's answer masked. `body_sha256` stays the hash of the exact
+ * bytes that were sent.
+ */
+export function entryForRole<E extends JournalEntry>(role: Role, entry: E): E {
+  if (seesWhole(role, recordOfOperation(entry.operation))) return entry;
   let body: string;
   try {
     body = JSON.stringify(maskPersonal(JSON.parse(entry.request_body)));

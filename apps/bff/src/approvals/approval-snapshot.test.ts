@@ -55,18 +55,24 @@ describe('changeForRole', () => {
     after: 'Lovelace',
   };
 
-  it('masks personal values for a viewer, keeps them for roles that see them', () => {
-    expect(changeForRole('viewer', change)).toEqual({
-      ...change,
-      before: '••••tion',
-      after: '••••lace',
-    });
-    expect(changeForRole('support', change)).toEqual(change);
-    expect(changeForRole('viewer', { path: 'status', before: 'A', after: 'B' })).toEqual({
-      path: 'status',
-      before: 'A',
-      after: 'B',
-    });
+  it.each([
+    ['viewer', true],
+    ['finance', true],
+    ['support', false],
+    ['admin', false],
+  ] as const)(
+    'a fiat account change seen by %s is masked: %s (whole only for the roles that see the account whole)',
+    (role, masked) => {
+      const seen = changeForRole(role, 'updateFiatAccount', change);
+      expect(seen).toEqual(masked ? { ...change, before: '••••tion', after: '••••lace' } : change);
+    },
+  );
+
+  it('leaves members that are not personal as they are, for every role', () => {
+    const status = { path: 'status', before: 'A', after: 'B' };
+    for (const role of ['viewer', 'finance'] as const) {
+      expect(changeForRole(role, 'updateFiatAccount', status)).toEqual(status);
+    }
   });
 });
 

@@ -16,7 +16,7 @@ import {
   type Role,
   type WriteOperationId,
 } from '@console/schemas';
-import { PERSONAL_KEYS, forRole, maskText, seesPersonalData } from '../access/personal-data';
+import { PERSONAL_KEYS, maskText, recordForRole, seesWhole } from '../access/personal-data';
 import { ProblemError } from '../errors';
 import { pathParamsOf } from '../send/operation-table';
 import { upstreamProblem } from '../send/send-response';
@@ -138,17 +138,29 @@ export function changedSince(
   return changesBetween(pickMembers(before, members), pickMembers(now, members));
 }
 
-/** A change's values as `role` may see them: masked under a personal member for a viewer. */
-export function changeForRole(role: Role, change: FieldChange): FieldChange {
-  if (seesPersonalData(role)) return change;
+/** The read that gives the record an approval of `operation` keeps, or null when it keeps none. */
+function readOf(operation: string) {
+  return SNAPSHOTS[operation as WriteOperationId]?.read ?? null;
+}
+
+/**
+ * A change's values as `role` may see them: masked under a personal member unless the role sees
+ * the record whole (a fiat account: support and admin; `access/personal-data.ts`).
+ */
+export function changeForRole(role: Role, operation: string, change: FieldChange): FieldChange {
+  if (seesWhole(role, readOf(operation))) return change;
   if (!change.path.split('.').some((segment) => PERSONAL_KEYS.has(segment))) return change;
   const mask = (v: string | undefined) => (v === undefined ? v : maskText(v));
   return { ...change, before: mask(change.before), after: mask(change.after) };
 }
 
-/** The snapshot as `role` may see it. */
-export function snapshotForRole(role: Role, snapshot: RecordSnapshot): RecordSnapshot {
-  return { ...snapshot, record: forRole(role, snapshot.record) };
+/** The snapshot an approval of `operation` keeps, as `role` may see it. */
+export function snapshotForRole(
+  role: Role,
+  operation: string,
+  snapshot: RecordSnapshot,
+): RecordSnapshot {
+  return { ...snapshot, record: recordForRole(role, readOf(operation), snapshot.record) };
 }
 
 /**
@@ -171,5 +183,5 @@ export async function compareWithNow(
   if (result.kind === 'absent') return { read_at, changes: [], gone: true };
   if (result.kind === 'unreadable') return { read_at, changes: [], error: result.reason };
   const changes = changedSince(operation, snapshot.record, result.record);
-  return { read_at, changes: changes.map((c) => changeForRole(role, c)) };
+  return { read_at, changes: changes.map((c) => changeForRole(role, operation, c)) };
 }

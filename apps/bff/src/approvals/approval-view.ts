@@ -6,7 +6,7 @@ import type {
   Operator,
 } from '@console/schemas';
 import { bodyFields, pathParamsOf, sendableOperation } from '../send/operation-table';
-import { entryForRole, forRole } from '../access/personal-data';
+import { entryForRole, recordForRole, recordOfOperation } from '../access/personal-data';
 import { whyNotCounted, withCurrentOperators, type CountingDeps } from './approval-checks';
 import { compareWithNow, snapshotForRole } from './approval-snapshot';
 import type { ApprovalDeps } from './approval-deps';
@@ -89,7 +89,11 @@ export async function approvalDetail(
   };
   // Path parameters are ids, never personal: a viewer sees them, and the masked rest.
   const { role } = operator;
-  const fields = forRole(role, bodyFields(entry.request_body));
+  const fields = recordForRole(
+    role,
+    recordOfOperation(entry.operation),
+    bodyFields(entry.request_body),
+  );
   return {
     journal: entryForRole(role, entry),
     fields: {
@@ -97,7 +101,7 @@ export async function approvalDetail(
       ...pathParamsOf(sendableOperation(entry.operation)?.path ?? '', entry.request_path),
     },
     approval,
-    before: request.snapshot ? snapshotForRole(role, request.snapshot) : null,
+    before: request.snapshot ? snapshotForRole(role, entry.operation, request.snapshot) : null,
   };
 }
 

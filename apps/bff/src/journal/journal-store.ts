@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
-import type { JournalEntry, JournalState } from '@console/schemas';
+import type { JournalEntry, JournalState, Role } from '@console/schemas';
+import { entryForRole } from '../access/personal-data';
 import type { Db, Queryable } from '../db/db';
 import { createLeaseQueries, LEASE } from './journal-leases';
 import { conflictingOutcomes, recordConflict, settlesNothingNew } from './journal-outcome';
@@ -176,6 +177,33 @@ export function createJournalStore(
     outcomeAlone: (id, outcome) => applyOutcome(id, outcome, RECORDED),
   });
 
+  async function get(id: string): Promise<JournalEntry | undefined> {
+    return one(db, `select ${COLUMNS} from journal_entries where id = $1`, [id]);
+  }
+
+  /** One page, newest first; `next_cursor` continues after its last entry. */
+  async function list(filter: JournalFilter, limit = 50) {
+    const { where, params } = buildJournalFilter(filter);
+    const after = filter.cursor ? decodeCursor(filter.cursor) : undefined;
+    if (after !== undefined) {
+      params.push(after);
+      where.push(`seq < $${params.length}::bigint`);
+    }
+    params.push(limit + 1);
+    const rows = await db.query<Row>(
+      `select ${COLUMNS} from journal_entries
+       ${where.length ? `where ${where.join(' and ')}` : ''}
+       order by seq desc limit $${params.length}`,
+      params,
+    );
+    const items = rows.slice(0, limit);
+    const last = items[items.length - 1];
+    return {
+      items: items.map(toEntry),
+      next_cursor: rows.length > limit && last ? encodeCursor(last.position) : null,
+    };
+  }
+
   return {
     /** The id this process holds leases under. */
     owner,
@@ -283,8 +311,24 @@ export function createJournalStore(
       return (await recordConflict(db, id, outcome, owner)) ?? current;
     },
 
-    async get(id: string): Promise<JournalEntry | undefined> {
-      return one(db, `select ${COLUMNS} from journal_entries where id = $1`, [id]);
+    get,
+
+    /**
+     * The journal as `role` may read it: every entry handed out has gone through `entryForRole`
+     * (personal data masked for the roles that may not see it). Whatever answers an operator
+     * reads entries from here, never from `get` or `list`, which the send path uses.
+     */
+    seenBy(role: Role) {
+      return {
+        get: async (id: string) => {
+          const entry = await get(id);
+          return entry && entryForRole(role, entry);
+        },
+        list: async (filter: JournalFilter, limit?: number) => {
+          const page = await list(filter, limit);
+          return { ...page, items: page.items.map((entry) => entryForRole(role, entry)) };
+        },
+      };
     },
 
     /**
@@ -309,28 +353,7 @@ export function createJournalStore(
     /** Every entry in one state, oldest first. */
     listInState,
 
-    /** One page, newest first; `next_cursor` continues after its last entry. */
-    async list(filter: JournalFilter, limit = 50) {
-      const { where, params } = buildJournalFilter(filter);
-      const after = filter.cursor ? decodeCursor(filter.cursor) : undefined;
-      if (after !== undefined) {
-        params.push(after);
-        where.push(`seq < $${params.length}::bigint`);
-      }
-      params.push(limit + 1);
-      const rows = await db.query<Row>(
-        `select ${COLUMNS} from journal_entries
-         ${where.length ? `where ${where.join(' and ')}` : ''}
-         order by seq desc limit $${params.length}`,
-        params,
-      );
-      const items = rows.slice(0, limit);
-      const last = items[items.length - 1];
-      return {
-        items: items.map(toEntry),
-        next_cursor: rows.length > limit && last ? encodeCursor(last.position) : null,
-      };
-    },
+    list,
 
     /** Answers when the database does: the readiness check. */
     async ping(): Promise<void> {

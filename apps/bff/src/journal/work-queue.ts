@@ -2,10 +2,12 @@ import type {
   AttentionItem,
   AttentionReason,
   JournalEntry,
+  Operator,
   WorkApproval,
   WorkItem,
   WorkQueue,
 } from '@console/schemas';
+import { entryForRole } from '../access/personal-data';
 import type { Db } from '../db/db';
 import { COLUMNS, toEntry, type Row } from './journal-store';
 
@@ -79,19 +81,22 @@ export function createWorkQueue(
   };
 
   return {
-    /** The queue of `operator` at `now`. */
-    async read(operator: string, now: Date): Promise<WorkQueue> {
+    /**
+     * The queue of `operator` at `now`, every entry as their role may see it: "needs attention"
+     * holds other operators' requests, bodies and answers included.
+     */
+    async read(operator: Pick<Operator, 'username' | 'role'>, now: Date): Promise<WorkQueue> {
       const [from, mineFrom] = await Promise.all([
         firstSeqSince(new Date(now.getTime() - DAY_MS)),
         firstSeqSince(new Date(now.getTime() - DAY_MS - longestWaitMs)),
       ]);
       const [recent, waiting, attention] = await Promise.all([
         entries(`where operator = $1 and seq >= $2::bigint order by seq desc limit ${MY_LIMIT}`, [
-          operator,
+          operator.username,
           mineFrom,
         ]),
         entries(`where state = 'AWAITING_APPROVAL' and operator = $1 order by seq desc`, [
-          operator,
+          operator.username,
         ]),
         entries(
           `where state = 'UNKNOWN'
@@ -105,7 +110,7 @@ export function createWorkQueue(
       const mine = newestFirst([...waiting, ...recent], MY_LIMIT);
       const approvals = await approvalsOf([...new Set([...mine, ...attention].map((e) => e.id))]);
       const item = (journal: JournalEntry): WorkItem => ({
-        journal,
+        journal: entryForRole(operator.role, journal),
         approval: approvals.get(journal.id) ?? null,
       });
       const reason = (e: JournalEntry): AttentionReason =>

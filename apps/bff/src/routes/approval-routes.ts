@@ -1,5 +1,6 @@
 import type { ApprovalQueue, AwaitingApprovalResult } from '@console/schemas';
 import type { Context } from 'hono';
+import { entryForRole } from '../access/personal-data';
 import type { ApprovalDeps } from '../approvals/approval-deps';
 import { approve, cancel, loadRequest, reject, sweepExpired } from '../approvals/approval-flow';
 import { approvalDetail, approvalPage } from '../approvals/approval-view';
@@ -98,7 +99,10 @@ export function approvalRoutes(deps: ApprovalDeps): RouteDef[] {
         }
         // More approvals are needed: still accepted, still not sent.
         const { approval } = await detail(c, id);
-        const body: AwaitingApprovalResult = { journal: outcome.entry, approval };
+        const body: AwaitingApprovalResult = {
+          journal: entryForRole(c.get('operator')!.role, outcome.entry),
+          approval,
+        };
         return c.json(body, 202);
       },
     },

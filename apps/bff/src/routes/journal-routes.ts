@@ -4,9 +4,9 @@ import {
   parseWith,
   type JournalEntry,
   type JournalPage,
+  type Role,
 } from '@console/schemas';
 import type { Context } from 'hono';
-import { entryForRole } from '../access/personal-data';
 import type { AppEnv } from '../context';
 import { problems } from '../errors';
 import { csvHeader, csvRow } from '../journal/journal-csv';
@@ -36,10 +36,10 @@ export function journalFilter(c: Context<AppEnv>): { filter: JournalFilter; limi
   return { filter: { ...rest, from: time('from', from), to: time('to', to) }, limit: limit ?? 50 };
 }
 
-/** Lists, guarding against cursors this BFF did not issue. */
-export async function listPage(journal: JournalStore, filter: JournalFilter, limit: number) {
+/** Lists as `role` may see it, guarding against cursors this BFF did not issue. */
+async function listPage(journal: JournalStore, role: Role, filter: JournalFilter, limit: number) {
   try {
-    return await journal.list(filter, limit);
+    return await journal.seenBy(role).list(filter, limit);
   } catch (error) {
     if (error instanceof InvalidCursorError) throw problems.badRequest(error.message);
     throw error;
@@ -56,12 +56,7 @@ export function journalRoutes(deps: DispatchDeps & { approval?: ApprovalDeps }):
       permission: { kind: 'read' },
       handler: async (c) => {
         const { filter, limit } = journalFilter(c);
-        const role = c.get('operator')!.role;
-        const page = await listPage(journal, filter, limit);
-        const body: JournalPage = {
-          ...page,
-          items: page.items.map((entry) => entryForRole(role, entry)),
-        };
+        const body: JournalPage = await listPage(journal, c.get('operator')!.role, filter, limit);
         return c.json(body);
       },
     },
@@ -75,7 +70,7 @@ export function journalRoutes(deps: DispatchDeps & { approval?: ApprovalDeps }):
         const encoder = new TextEncoder();
         // The first page is read before the answer starts: a cursor this BFF did not issue is a
         // 400, not a 200 whose download breaks off.
-        let page: JournalPage | undefined = await listPage(journal, filter, 500);
+        let page: JournalPage | undefined = await listPage(journal, role, filter, 500);
         let cursor: string | undefined;
         let started = false;
         // Streamed page by page: an export of the whole journal never sits in memory at once.
@@ -85,8 +80,8 @@ export function journalRoutes(deps: DispatchDeps & { approval?: ApprovalDeps }):
               started = true;
               controller.enqueue(encoder.encode(csvHeader()));
             }
-            const current = page ?? (await listPage(journal, { ...filter, cursor }, 500));
-            const rows = current.items.map((entry) => csvRow(entryForRole(role, entry)));
+            const current = page ?? (await listPage(journal, role, { ...filter, cursor }, 500));
+            const rows = current.items.map(csvRow);
             controller.enqueue(encoder.encode(rows.join('')));
             if (!current.next_cursor) controller.close();
             cursor = current.next_cursor ?? undefined;
@@ -105,11 +100,11 @@ export function journalRoutes(deps: DispatchDeps & { approval?: ApprovalDeps }):
       path: '/api/journal/:id',
       permission: { kind: 'read' },
       handler: async (c) => {
-        const entry = await journal.get(c.req.param('id') ?? '');
+        const entry = await journal.seenBy(c.get('operator')!.role).get(c.req.param('id') ?? '');
         if (!entry) throw problems.notFound('There is no journal entry with this id.');
         const open = await journal.openOutcome(entry.id);
         const body: JournalEntry = {
-          ...entryForRole(c.get('operator')!.role, entry),
+          ...entry,
           ...(open.conflicts.length > 0 ? { conflicting_outcomes: open.conflicts } : {}),
           ...(entry.state === 'UNKNOWN'
             ? {

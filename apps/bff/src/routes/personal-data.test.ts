@@ -1,89 +1,167 @@
-import {
-  exampleInput,
-  type ApprovalDetail,
-  type JournalEntry,
-  type JournalPage,
-} from '@console/schemas';
+import { exampleInput, type JournalEntry, type Role } from '@console/schemas';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { echoSuccess, scriptedClient, testApp, sharedDb } from '../../test/harness';
 import { approvalApp } from '../../test/approvals-test-kit';
+import { echoSuccess, scriptedClient, sharedDb } from '../../test/harness';
+import type { SendRequest, UpstreamOutcome } from '../upstream/client';
 import { defaultPolicy } from '../approvals/policy';
+import { routeTable } from '../app';
 
 // PGlite starts once per file, before any test's clock.
 beforeAll(() => sharedDb());
 
-/** Personal data in journal bodies: masked for a viewer, whole for roles that need it (16). */
+/**
+ * Personal data on every route that answers with journal entries, approvals or service records
+ * (issue 15, item 16; issue 32, findings 1 and 2): a viewer sees none of it; finance sees none of
+ * a fiat account's (its read is whole for support and admin only); support and admin see it whole.
+ */
 const fiatUpdate = {
   ...exampleInput('updateFiatAccount'),
-  fiat_account_owner: { person_details: { first_name: 'Augusta', last_name: 'Lovelace-Byron' } },
+  fiat_account_owner: { person_details: { first_name: 'Grace', last_name: 'Hopperton' } },
   fiat_network_instructions: {
     wire: { account_number: '000123456789', routing_details: { routing_number: '021000021' } },
   },
-  metadata: { customer_note: 'call before 5pm please' },
+  metadata: { ticket: 'SUP-SECRET-9911' },
+};
+
+/** The account as the service holds it before the change: the approval keeps it. */
+const accountNow = {
+  id: fiatUpdate.id,
+  status: 'APPROVED',
+  fiat_account_owner: { person_details: { first_name: 'Ada', last_name: 'Lovelace-Byron' } },
+  fiat_network_instructions: { wire: { account_number: '000555566667777' } },
+  metadata: { ticket: 'SUP-OLD-4242' },
 };
 
 const SECRETS = [
-  'Augusta',
-  'Lovelace-Byron',
+  'Hopperton',
   '000123456789',
   '021000021',
-  'call before 5pm please',
+  'SUP-SECRET-9911',
+  'Lovelace-Byron',
+  '000555566667777',
+  'SUP-OLD-4242',
 ];
 
-function leaks(text: string): string[] {
-  return SECRETS.filter((secret) => text.includes(secret));
+const leaks = (text: string) => SECRETS.filter((secret) => text.includes(secret));
+
+/** The service: a fiat account read answers the account; a write echoes its body. */
+const service = (request: SendRequest): UpstreamOutcome =>
+  request.method === 'GET'
+    ? { kind: 'answered', status: 200, body: accountNow, attempts: 1, retried: false }
+    : echoSuccess(request);
+
+interface Case {
+  path: (ids: { held: string; rejected: string }) => string;
+  /** The roles whose answer must carry the data whole (proving the route serves it at all). */
+  whole: readonly Role[];
 }
 
-describe('personal data in the journal', () => {
-  it('a viewer sees owner, bank details and metadata masked to the last 4 characters', async () => {
-    const h = await testApp({ client: scriptedClient(echoSuccess).client });
-    const support = await h.signIn('support');
-    const sent = await h.post('/api/operations/updateFiatAccount', support, fiatUpdate);
-    expect(sent.status).toBe(200);
-    const { journal } = (await sent.json()) as { journal: JournalEntry };
-    const viewer = await h.signIn('viewer');
+/** Every GET route of the BFF that answers with entries, approvals or records. */
+const ROUTES: Record<string, Case> = {
+  '/api/journal': { path: () => '/api/journal', whole: ['support', 'admin'] },
+  '/api/journal.csv': { path: () => '/api/journal.csv', whole: ['support', 'admin'] },
+  '/api/journal/:id': {
+    path: (ids) => `/api/journal/${ids.rejected}`,
+    whole: ['support', 'admin'],
+  },
+  // The maker (support) sees their own requests; admin sees the rejected one as needing attention.
+  '/api/work-queue': { path: () => '/api/work-queue', whole: ['support', 'admin'] },
+  // Only admin may decide the held request (support made it).
+  '/api/approvals': { path: () => '/api/approvals', whole: ['admin'] },
+  '/api/approvals/:id': {
+    path: (ids) => `/api/approvals/${ids.held}`,
+    whole: ['support', 'admin'],
+  },
+  '/api/svc/v2/*': {
+    path: () => `/api/svc/v2/transfer/fiat-accounts/${fiatUpdate.id}`,
+    whole: ['support', 'admin'],
+  },
+};
 
-    const one = await (await h.get(`/api/journal/${journal.id}`, viewer)).text();
-    const page = await (await h.get('/api/journal', viewer)).text();
-    const csv = await (await h.get('/api/journal.csv', viewer)).text();
-    for (const text of [one, page, csv]) expect(leaks(text)).toEqual([]);
-    const entry = JSON.parse(one) as JournalEntry;
-    const body = JSON.parse(entry.request_body) as typeof fiatUpdate;
-    expect(body.fiat_account_owner.person_details.last_name).toBe('••••yron');
-    expect(body.fiat_network_instructions.wire.account_number).toBe('••••6789');
-    expect(body.metadata.customer_note).toBe('••••ease');
-    expect((entry.response as typeof fiatUpdate).fiat_account_owner.person_details.first_name).toBe(
-      '••••usta',
-    );
-    // Not personal: ids, the hash of the exact bytes.
-    expect(entry.body_sha256).toBe(journal.body_sha256);
-    expect(entry.request_path).toBe(journal.request_path);
+/** GET routes that carry no journal entry, approval or service record (what they answer instead). */
+const WITHOUT_RECORDS: Record<string, string> = {
+  '/api/health': 'status',
+  '/api/health/live': 'status',
+  '/api/health/ready': 'status',
+  '/api/metrics': 'counters',
+  '/api/session': 'the operator themselves',
+  '/api/session/options': 'sign-in options',
+  '/api/sessions': 'session metadata',
+  '/api/security-events': 'sign-ins and security events',
+  '/api/operations': 'the registry',
+};
 
-    for (const role of ['support', 'finance', 'admin'] as const) {
-      const cookie = role === 'support' ? support : await h.signIn(role);
-      const whole = (await (
-        await h.get(`/api/journal/${journal.id}`, cookie)
-      ).json()) as JournalEntry;
-      expect(whole.request_body).toBe(journal.request_body);
-      const list = (await (await h.get('/api/journal', cookie)).json()) as JournalPage;
-      expect(leaks(JSON.stringify(list))).toEqual(SECRETS);
-    }
+describe('personal data on every route', () => {
+  it('lists every GET route of the BFF, so that a new one must say what it shows', async () => {
+    const h = await approvalApp({ client: scriptedClient(service).client });
+    const gets = routeTable(h.deps)
+      .filter((route) => route.method === 'GET' && route.path.startsWith('/api/'))
+      .map((route) => route.path);
+    const listed = new Set([...Object.keys(ROUTES), ...Object.keys(WITHOUT_RECORDS)]);
+    expect(gets.filter((path) => !listed.has(path))).toEqual([]);
+    expect(Object.keys(ROUTES).filter((path) => !gets.includes(path))).toEqual([]);
   });
 
-  it('a viewer reading an approval request sees it masked', async () => {
+  it('a viewer and finance see a fiat account masked everywhere; support and admin see it whole', async () => {
     const h = await approvalApp({
-      client: scriptedClient(echoSuccess).client,
+      client: scriptedClient(service).client,
       policy: defaultPolicy(),
     });
     const held = await h.submit('updateFiatAccount', fiatUpdate, 'support');
-    expect(held.status).toBe(202);
-    const res = await h.get(`/api/approvals/${held.journal.id}`, h.cookies.viewer);
-    const text = await res.text();
-    expect(res.status).toBe(200);
-    expect(leaks(text)).toEqual([]);
-    const detail = JSON.parse(text) as ApprovalDetail;
-    expect(detail.fields).toMatchObject({ id: fiatUpdate.id });
-    const admin = await h.detail(held.journal.id, 'admin');
-    expect(leaks(JSON.stringify(admin))).toEqual(SECRETS);
+    const rejected = await h.submit('updateFiatAccount', fiatUpdate, 'support');
+    expect([held.status, rejected.status]).toEqual([202, 202]);
+    const reject = await h.post(`/api/approvals/${rejected.journal.id}/reject`, h.cookies.admin, {
+      reason: 'Wrong owner',
+    });
+    expect(reject.status).toBe(200);
+    const ids = { held: held.journal.id, rejected: rejected.journal.id };
+
+    // Every route and role is tried before judging, so that a failure names them all.
+    const wrong: string[] = [];
+    for (const [route, { path, whole }] of Object.entries(ROUTES)) {
+      for (const role of ['viewer', 'finance', 'support', 'admin'] as const) {
+        const res = await h.get(path(ids), h.cookies[role]);
+        const found = res.status === 200 ? leaks(await res.text()) : [];
+        if (res.status !== 200) wrong.push(`${role} ${route}: answered ${res.status}`);
+        else if (whole.includes(role) && found.length === 0) wrong.push(`${role} ${route}: masked`);
+        else if (!whole.includes(role) && found.length > 0) {
+          wrong.push(`${role} ${route}: shows ${found.join(', ')}`);
+        }
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it('a viewer sees the masked values to their last four characters, and the path and hash as they are', async () => {
+    const h = await approvalApp({
+      client: scriptedClient(service).client,
+      policy: defaultPolicy(),
+    });
+    const held = await h.submit('updateFiatAccount', fiatUpdate, 'support');
+    const entry = (await (
+      await h.get(`/api/journal/${held.journal.id}`, h.cookies.viewer)
+    ).json()) as JournalEntry;
+    const body = JSON.parse(entry.request_body) as typeof fiatUpdate;
+    expect(body.fiat_account_owner.person_details.last_name).toBe('••••rton');
+    expect(body.fiat_network_instructions.wire.account_number).toBe('••••6789');
+    expect(body.metadata.ticket).toBe('••••9911');
+    expect(entry.body_sha256).toBe(held.journal.body_sha256);
+    expect(entry.request_path).toBe(held.journal.request_path);
+  });
+
+  it('the approval page keeps the snapshot and its comparison masked for finance', async () => {
+    const h = await approvalApp({
+      client: scriptedClient(service).client,
+      policy: defaultPolicy(),
+    });
+    const held = await h.submit('updateFiatAccount', fiatUpdate, 'support');
+    const asFinance = await h.detail(held.journal.id, 'finance');
+    expect(asFinance.before?.record).toMatchObject({
+      fiat_account_owner: { person_details: { last_name: '••••yron' } },
+    });
+    const asAdmin = await h.detail(held.journal.id, 'admin');
+    expect(asAdmin.before?.record).toMatchObject({
+      fiat_account_owner: { person_details: { last_name: 'Lovelace-Byron' } },
+    });
   });
 });

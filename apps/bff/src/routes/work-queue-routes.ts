@@ -20,7 +20,7 @@ export function workQueueRoutes(deps: ApprovalDeps): RouteDef[] {
       permission: { kind: 'read' },
       handler: async (c) => {
         await sweepExpired(deps);
-        return c.json(await queue.read(c.get('operator')!.username, new Date(deps.now())));
+        return c.json(await queue.read(c.get('operator')!, new Date(deps.now())));
       },
     },
   ];

@@ -1,6 +1,7 @@
 import type { AwaitingApprovalResult, SendResult } from '@console/schemas';
 import type { Context } from 'hono';
 import type { AppEnv } from '../context';
+import { entryForRole, recordForRole, recordOfOperation } from '../access/personal-data';
 import { problemResponse } from '../errors';
 import type { Dispatched } from './dispatch';
 
@@ -30,13 +31,22 @@ export function upstreamProblem(status: number, body: unknown) {
  */
 export function sendResponse(c: Context<AppEnv>, result: Dispatched): Response {
   const { entry } = result;
+  // What leaves is what the operator's role may see of the entry and of the service's record
+  // (`problemResponse` shapes the entries of problems itself).
+  const role = c.get('operator')?.role ?? 'viewer';
+  const shaped = entryForRole(role, entry);
   if (result.approval) {
     // Accepted, not carried out: the request waits for other operators.
-    const body: AwaitingApprovalResult = { journal: entry, approval: result.approval };
+    const body: AwaitingApprovalResult = { journal: shaped, approval: result.approval };
     return c.json(body, 202);
   }
   if (entry.state === 'SUCCEEDED' || entry.state === 'DUPLICATE') {
-    const body: SendResult = { data: result.data ?? entry.response, journal: entry };
+    const data = recordForRole(
+      role,
+      recordOfOperation(entry.operation),
+      result.data ?? entry.response,
+    );
+    const body: SendResult = { data, journal: shaped };
     return c.json(body, 200);
   }
   if (result.notSent) {
