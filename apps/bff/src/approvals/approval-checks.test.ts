@@ -218,10 +218,10 @@ describe('the recount before sending', () => {
     });
   });
 
-  it('a body that does not parse is counted under the policy for no amount', () => {
+  it('a body that does not parse is counted as of unknown size: two approvers (fail closed)', () => {
     const broken = { ...entry, request_body: '{not json' };
     const result = recount(deps(defaultPolicy()), broken, request, [approvalBy('finance2')]);
-    expect(result).toEqual({ counting: 1, needed: 1, reasons: [] });
+    expect(result).toEqual({ counting: 1, needed: 2, reasons: [] });
   });
 });
 

@@ -183,7 +183,10 @@ describe('sending the last approval', () => {
   it('is rejected, unsent, when the request is no longer valid at approval time', async () => {
     const t = await approvedTransfer();
     // A request whose stored operation the console no longer accepts in this shape.
-    const broken: JournalEntry = { ...t.entry, request_body: '{"amount":"42.00"}' };
+    const broken: JournalEntry = {
+      ...t.entry,
+      request_body: '{"amount":"42.00","asset":"USD"}',
+    };
     await t.h.db.query('update journal_entries set request_body = $2 where id = $1', [
       t.id,
       broken.request_body,

@@ -8,7 +8,7 @@ describe('a policy that holds orders by amount', () => {
       createOrder: {
         required: true,
         required_above: { USD: '1000', EUR: '900' },
-        two_above: { USD: '100000' },
+        two_above: { USD: '100000', '*': '1000000' },
       },
     },
   });
@@ -45,7 +45,8 @@ describe('a policy that holds orders by amount', () => {
     ],
     ['a euro market at its own threshold', { market: 'BTCEUR', quote_amount: '900' }, 0],
     ['a euro market above it', { market: 'BTCEUR', quote_amount: '900.5' }, 1],
-    ['a market sell, whose notional is not known', { side: 'SELL', base_amount: '0.0001' }, 1],
+    // Not known before it fills: taken as large (fail closed), so two.
+    ['a market sell, whose notional is not known', { side: 'SELL', base_amount: '0.0001' }, 2],
     ['a currency the policy does not list', { market: 'BTCSGD', quote_amount: '1' }, 1],
   ])('%s', (_, fields, approvers) => {
     const requirement = order(fields);

@@ -13,6 +13,7 @@ import {
   requirementFor,
   thresholdAmount,
 } from './policy';
+import { ASSET_PRECISION } from '@console/schemas';
 
 const transfer = (amount: string, asset = 'USD') => ({ amount, asset, from_profile_id: 'a' });
 
@@ -30,13 +31,14 @@ describe('the default policy', () => {
   const policy = defaultPolicy();
 
   it('asks one approval from finance or admin for transfers, orchestrations and rules', () => {
-    for (const id of [
-      'createInternalTransfer',
-      'createSvcTransfer',
-      'createOrchestration',
-      'createOrchestrationRule',
-    ] as const) {
-      expect(requirementFor(policy, id, transfer('10'))).toEqual({
+    const bodies = {
+      createInternalTransfer: transfer('10'),
+      createSvcTransfer: transfer('10'),
+      createOrchestration: { source_amount: '10', source_asset: 'USD' },
+      createOrchestrationRule: {},
+    } as const;
+    for (const [id, body] of Object.entries(bodies) as [keyof typeof bodies, object][]) {
+      expect(requirementFor(policy, id, body as Record<string, unknown>)).toEqual({
         approversNeeded: 1,
         roles: ['finance', 'admin'],
         maxWaitMs: 24 * 3_600_000,
@@ -63,8 +65,23 @@ describe('the default policy', () => {
     expect(needed('9999.999999999999999999')).toBe(1);
     expect(needed('0.25', 'BTC')).toBe(1);
     expect(needed('0.250000000000000001', 'BTC')).toBe(2);
-    // An asset the default does not list: one approval, whatever the amount.
-    expect(needed('99999999', 'PAXG')).toBe(1);
+    expect(needed('4', 'PAXG')).toBe(1);
+    expect(needed('4.000000000000000001', 'PAXG')).toBe(2);
+  });
+
+  it('has a two-approver amount for every asset the console knows, and two for any other', () => {
+    expect(Object.keys(ASSET_PRECISION).filter((asset) => !(asset in DEFAULT_TWO_ABOVE))).toEqual(
+      [],
+    );
+    const needed = (amount: string, asset: string) =>
+      requirementFor(policy, 'createInternalTransfer', transfer(amount, asset))?.approversNeeded;
+    // A USD stablecoin, a currency and coins that the first table forgot (issue 32, finding 5).
+    expect(needed('250000', 'USDP')).toBe(2);
+    expect(needed('250000', 'SGD')).toBe(2);
+    expect(needed('1000', 'LTC')).toBe(2);
+    // An asset the console does not know: two, at any amount (fail closed).
+    expect(needed('0.01', 'DOGE')).toBe(2);
+    expect(needed('0.01', 'GBP')).toBe(2);
   });
 });
 
@@ -117,6 +134,10 @@ describe('a policy file', () => {
       { operations: { createDepositAddress: { required: true, two_above: { USD: '1' } } } },
       /operations\.createDepositAddress: createDepositAddress has no amount/,
     ],
+    [
+      { operations: { createSvcTransfer: { required: true, two_above: { USD: '10000' } } } },
+      /operations\.createSvcTransfer\.two_above: give "\*" too/,
+    ],
     [{ max_wait_hours: 0 }, /max_wait_hours/],
     [{ operation: {} }, /operation/],
   ])('refuses %j, naming the bad member', (input, message) => {
@@ -156,26 +177,36 @@ describe('thresholds per operation', () => {
     },
   );
 
-  it('the default asks one approval for an orchestration of any size (no two-approver table)', () => {
-    expect(
-      requirementFor(policy, 'createOrchestration', {
-        source_amount: '99999999',
-        source_asset: 'USD',
-      }),
-    ).toEqual({ approversNeeded: 1, roles: ['finance', 'admin'], maxWaitMs: 24 * 3_600_000 });
-  });
+  it.each([
+    ['10000', 1],
+    ['10000.01', 2],
+  ] as const)(
+    'the default asks for an orchestration of %s USD %i approval(s)',
+    (amount, approvers) => {
+      expect(
+        requirementFor(policy, 'createOrchestration', {
+          source_amount: amount,
+          source_asset: 'USD',
+        }),
+      ).toEqual({
+        approversNeeded: approvers,
+        roles: ['finance', 'admin'],
+        maxWaitMs: 24 * 3_600_000,
+      });
+    },
+  );
 
   const file = buildPolicy({
     operations: {
       createSvcTransfer: {
         required: true,
         required_above: { USD: '500', '*': '50' },
-        two_above: { BTC: '100' },
+        two_above: { BTC: '100', '*': '1000000' },
       },
       createOrchestration: {
         required: true,
         required_above: { EUR: '1000' },
-        two_above: { EUR: '5000' },
+        two_above: { EUR: '5000', '*': '0' },
       },
     },
   });
@@ -206,27 +237,28 @@ describe('thresholds per operation', () => {
   });
 
   it.each([
-    ['an asset the table does not list, however small', '0.01', 'USD', 1],
-    ['an amount that is not a decimal string', '', 'EUR', 1],
+    ['an asset the table does not list, however small (two: its * is 0)', '0.01', 'USD', 2],
+    ['an amount that is not a decimal string (two: its size is not known)', '', 'EUR', 2],
   ] as const)('always holds an orchestration in %s', (_, amount, asset, approvers) => {
     expect(orchestration(amount, asset)).toBe(approvers);
   });
 
-  it('holds an orchestration without a source amount, never comparing it', () => {
+  it('holds an orchestration without a source amount for two, never comparing it', () => {
     expect(requirementFor(file, 'createOrchestration', { source_asset: 'EUR' })).toMatchObject({
-      approversNeeded: 1,
+      approversNeeded: 2,
     });
   });
 
   it('compares only decimal strings: a JSON number is never taken for an amount', () => {
-    // The pipeline refuses a number before the policy sees it; the policy never reads it as one.
+    // The pipeline refuses a number before the policy sees it; the policy never reads it as one:
+    // an amount it cannot read is of unknown size, so a two-approver table asks two.
     expect(
-      requirementFor(policy, 'createInternalTransfer', { amount: 20000, asset: 'USD' }),
+      requirementFor(policy, 'createInternalTransfer', { amount: 5, asset: 'USD' }),
     ).toMatchObject({
-      approversNeeded: 1,
+      approversNeeded: 2,
     });
     expect(requirementFor(file, 'createSvcTransfer', { amount: 1, asset: 'USD' })).toMatchObject({
-      approversNeeded: 1,
+      approversNeeded: 2,
     });
   });
 
@@ -243,7 +275,7 @@ describe('thresholds per operation', () => {
 
   it('a rule not required is sent at once whatever its tables say', () => {
     const off = buildPolicy({
-      operations: { createSvcTransfer: { required: false, two_above: { USD: '1' } } },
+      operations: { createSvcTransfer: { required: false, two_above: { USD: '1', '*': '1' } } },
     });
     expect(requirementFor(off, 'createSvcTransfer', transfer('1000000'))).toBeUndefined();
   });
@@ -285,7 +317,7 @@ describe('which roles approve when a policy names an operation without roles', (
 describe('asset codes in a policy file, as the service spells them', () => {
   const withCode = (code: string) =>
     problemsOf({
-      operations: { createSvcTransfer: { required: true, two_above: { [code]: '1' } } },
+      operations: { createSvcTransfer: { required: true, two_above: { [code]: '1', '*': '2' } } },
     });
 
   it.each(['USD', 'USDP', 'PAXG', 'MATIC', '*', 'A', 'A'.repeat(20), 'X1'])(
@@ -320,7 +352,7 @@ describe('the other checks of a policy file', () => {
     [{ max_wait_hours: 720 }, []],
     [{ max_wait_hours: 0.5 }, []],
     [{ operations: { createOrder: { required: true, max_wait_hours: 720 } } }, []],
-    [{ operations: { createOrder: { required: true, two_above: { USD: '1' } } } }, []],
+    [{ operations: { createOrder: { required: true, two_above: { USD: '1', '*': '0' } } } }, []],
   ])('accepts %j', (input, problems) => {
     expect(problemsOf(input)).toEqual(problems);
   });
@@ -409,15 +441,24 @@ describe('the other checks of a policy file', () => {
     expect(DEFAULT_POLICY_FILE.operations.createOrchestration).toEqual({
       required: true,
       roles: ['finance', 'admin'],
+      two_above: DEFAULT_TWO_ABOVE,
     });
     expect(DEFAULT_POLICY_FILE.operations.createOrder).toEqual({ required: false });
     expect(DEFAULT_TWO_ABOVE).toEqual({
       USD: '10000',
       EUR: '10000',
-      GBP: '10000',
-      USDC: '10000',
+      SGD: '13000',
+      USDP: '10000',
       BTC: '0.25',
       ETH: '5',
+      PAXG: '4',
+      BCH: '25',
+      LTC: '100',
+      LINK: '700',
+      MATIC: '20000',
+      AAVE: '60',
+      UNI: '1000',
+      '*': '0',
     });
   });
 });

@@ -104,20 +104,33 @@ export interface ApprovalPolicy {
   rules: Partial<Record<WriteOperationId, Rule & { roles: ApproverRole[] }>>;
 }
 
-/** Two approvals above these amounts for transfers (a rough 10 000 USD for the common assets). */
+/**
+ * Two approvals above these amounts for transfers and orchestrations: about 10 000 USD in each
+ * asset the console knows (`ASSET_PRECISION`), and two approvers at any amount of an asset it
+ * does not know (`*`: fail closed, since nobody has said what a large amount of it is).
+ */
 export const DEFAULT_TWO_ABOVE: Record<string, string> = {
   USD: '10000',
   EUR: '10000',
-  GBP: '10000',
-  USDC: '10000',
+  SGD: '13000',
+  USDP: '10000',
   BTC: '0.25',
   ETH: '5',
+  PAXG: '4',
+  BCH: '25',
+  LTC: '100',
+  LINK: '700',
+  MATIC: '20000',
+  AAVE: '60',
+  UNI: '1000',
+  '*': '0',
 };
 
-/** Where the built-in policy asks two approvers above {@link DEFAULT_TWO_ABOVE}. */
+/** Where the built-in policy asks two approvers above {@link DEFAULT_TWO_ABOVE}: money that leaves a profile. */
 const TWO_ABOVE_BY_DEFAULT: readonly WriteOperationId[] = [
   'createInternalTransfer',
   'createSvcTransfer',
+  'createOrchestration',
 ];
 
 /**
@@ -171,6 +184,11 @@ export function buildPolicy(input: unknown): ApprovalPolicy {
     if ((rule.required_above || rule.two_above) && !HAS_AMOUNT(id)) {
       problems.push(
         `operations.${id}: ${id} has no amount, so it takes no required_above or two_above`,
+      );
+    } else if (rule.two_above && !Object.hasOwn(rule.two_above, '*')) {
+      // Without `*`, any asset the table forgot would need one approver at any amount.
+      problems.push(
+        `operations.${id}.two_above: give "*" too (the amount above which any other asset needs two approvers; "0" for always)`,
       );
     }
     rules[id] = { ...rule, roles: rule.roles ?? defaultRoles(id) };
@@ -232,8 +250,11 @@ export function requirementFor(
     const limit = rule.required_above[asset] ?? rule.required_above['*'];
     if (limit !== undefined && !amount.gt(new Big(limit))) return undefined;
   }
+  // An amount that is not known before it is sent (a market sell) is taken as large: two.
   const two =
-    rule.approvers === 2 || (amount !== undefined && above(rule.two_above, asset, amount));
+    rule.approvers === 2 ||
+    (rule.two_above !== undefined &&
+      (amount === undefined || above(rule.two_above, asset, amount)));
   return {
     approversNeeded: two ? 2 : 1,
     roles: rule.roles,
