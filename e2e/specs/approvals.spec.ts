@@ -74,7 +74,9 @@ test.describe('Maker-checker approvals', () => {
     await expect(page.getByText('Succeeded', { exact: true }).first()).toBeVisible();
     await page.getByRole('link', { name: 'Open the journal entry' }).click();
     const approval = page.getByRole('region', { name: 'Approval', exact: true });
-    await expect(approval).toContainText('Made by Fiona Finance; approved by Frank Finance');
+    await expect(approval).toContainText(
+      'Made by Fiona Finance (fiona); approved by Frank Finance (frank)',
+    );
     await expect(approval).toContainText('Sent to the service');
     await screenshot(page, 'approval-journal');
     await frank.context().close();

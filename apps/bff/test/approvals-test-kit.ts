@@ -2,13 +2,21 @@
  * Test support for the approval tests: an app with a second finance operator, a movable clock
  * and the policy under test. Used by tests only.
  */
-import type { ApprovalDetail, ApprovalQueue, JournalEntry, Role } from '@console/schemas';
+import {
+  exampleInput,
+  type ApprovalDetail,
+  type ApprovalQueue,
+  type JournalEntry,
+  type Role,
+} from '@console/schemas';
+import { expect } from 'vitest';
+import type { ApprovalDeps } from '../src/approvals/approval-deps';
 import { staticDirectory } from '../src/operators/operator-directory';
 import { hashPassword } from '../src/operators/password';
 import type { UserRecord } from '../src/operators/users-file';
 import * as harness from './harness';
 import type { UpstreamClient } from '../src/upstream/client';
-import type { ApprovalPolicy } from '../src/approvals/policy';
+import { defaultPolicy, type ApprovalPolicy } from '../src/approvals/policy';
 import { createApprovalStore } from '../src/approvals/approval-store';
 import type { Db } from '../src/db/db';
 import { createJournalStore } from '../src/journal/journal-store';
@@ -105,4 +113,38 @@ export async function approvalApp(options: {
       (users = users.map((u) => (u.username === username ? { ...u, role } : u))),
     removeUser: (username: string) => (users = users.filter((u) => u.username !== username)),
   };
+}
+
+/**
+ * A transfer submitted by finance at `start` and approved by finance2, left APPROVED (the last
+ * approval committed, the send did not happen yet), with deps whose clock and policy are given.
+ */
+export async function approvedTransfer(
+  options: { amount?: string; policy?: ApprovalPolicy; answer?: typeof harness.echoSuccess } = {},
+) {
+  const scripted = harness.scriptedClient(options.answer ?? harness.echoSuccess);
+  const start = Date.UTC(2026, 0, 5, 9, 0, 0);
+  const policy = options.policy ?? defaultPolicy();
+  const h = await approvalApp({ client: scripted.client, policy, start });
+  const held = await h.submit('createInternalTransfer', {
+    ...exampleInput('createInternalTransfer'),
+    amount: options.amount ?? '42.00',
+  });
+  expect(held.status).toBe(202);
+  const id = held.journal.id;
+  const request = (await h.deps.approvals.request(id))!;
+  await h.deps.approvals.addApproval(h.db, id, {
+    approver: 'finance2',
+    approver_name: 'Second Finance',
+    body_sha256: request.body_sha256,
+    request_sha256: request.request_sha256,
+    approved_at: new Date(start).toISOString(),
+  });
+  const entry = (await h.deps.journal.move(id, ['AWAITING_APPROVAL'], 'APPROVED', null))!;
+  const depsAt = (now: number, p: ApprovalPolicy = policy): ApprovalDeps =>
+    ({ ...h.deps, policy: p, now: () => now }) as ApprovalDeps;
+  const events = async () =>
+    (await h.deps.approvals.events(id)).map(({ kind, actor, detail }) => ({ kind, actor, detail }));
+  const stored = async () => (await h.deps.journal.get(id))!;
+  return { h, id, entry, request, start, scripted, depsAt, events, stored };
 }

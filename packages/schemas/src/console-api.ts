@@ -32,6 +32,23 @@ export const JournalStateSchema = z.enum(JOURNAL_STATES);
 export type JournalState = z.infer<typeof JournalStateSchema>;
 
 /** A journal entry as the BFF returns it. `request_body` is the exact text that was (or will be) sent. */
+/** What was done to a journal entry after its maker sent it, with who and when. */
+export const JOURNAL_EVENT_KINDS = [
+  /** An operator retried or resolved it (`POST /api/journal/{id}/retry`). */
+  'retried',
+  /** The console itself sent its stored bytes again, to settle an outcome it did not know. */
+  'resent',
+] as const;
+export const JournalEventSchema = z.object({
+  kind: z.enum(JOURNAL_EVENT_KINDS),
+  /** Username; null for the console itself. */
+  actor: z.string().nullable(),
+  actor_name: z.string().nullable(),
+  detail: z.string().nullable(),
+  at: z.string(),
+});
+export type JournalEvent = z.infer<typeof JournalEventSchema>;
+
 export const JournalEntrySchema = z.object({
   id: z.string(),
   operation: z.string(),
@@ -76,6 +93,8 @@ export const JournalEntrySchema = z.object({
    * ref_id: then an operator compares the record with the request and decides).
    */
   resolution: z.object({ next_look_at: z.string().nullable(), may_resend: z.boolean() }).optional(),
+  /** GET /api/journal/{id} only: who retried it or sent it again after its maker, oldest first. */
+  history: z.array(JournalEventSchema).optional(),
 });
 export type JournalEntry = z.infer<typeof JournalEntrySchema>;
 

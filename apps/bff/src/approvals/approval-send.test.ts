@@ -1,12 +1,11 @@
-import { exampleInput, type JournalEntry, type Operator } from '@console/schemas';
+import type { JournalEntry, Operator } from '@console/schemas';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { approvalApp } from '../../test/approvals-test-kit';
-import { echoSuccess, scriptedClient, sharedDb } from '../../test/harness';
+import { approvalApp, approvedTransfer } from '../../test/approvals-test-kit';
+import { echoSuccess, sharedDb } from '../../test/harness';
 import { ProblemError } from '../errors';
 import { requestSha256 } from '../journal/journal-store';
-import type { ApprovalDeps } from './approval-deps';
 import { resendApproved, sendApproved } from './approval-send';
-import { buildPolicy, defaultPolicy, type ApprovalPolicy } from './policy';
+import { buildPolicy, defaultPolicy } from './policy';
 import { resumeApproved } from './resume-approved';
 
 // PGlite starts once per file, before any test's clock.
@@ -15,40 +14,6 @@ beforeAll(() => sharedDb());
 const HOUR = 3_600_000;
 const ADMIN: Operator = { username: 'admin', display_name: 'Test admin', role: 'admin' };
 const FINANCE: Operator = { username: 'finance', display_name: 'Test finance', role: 'finance' };
-
-/**
- * A transfer submitted by finance at `start` and approved by finance2, left APPROVED (the last
- * approval committed, the send did not happen yet), with deps whose clock and policy are given.
- */
-async function approvedTransfer(
-  options: { amount?: string; policy?: ApprovalPolicy; answer?: typeof echoSuccess } = {},
-) {
-  const scripted = scriptedClient(options.answer ?? echoSuccess);
-  const start = Date.UTC(2026, 0, 5, 9, 0, 0);
-  const policy = options.policy ?? defaultPolicy();
-  const h = await approvalApp({ client: scripted.client, policy, start });
-  const held = await h.submit('createInternalTransfer', {
-    ...exampleInput('createInternalTransfer'),
-    amount: options.amount ?? '42.00',
-  });
-  expect(held.status).toBe(202);
-  const id = held.journal.id;
-  const request = (await h.deps.approvals.request(id))!;
-  await h.deps.approvals.addApproval(h.db, id, {
-    approver: 'finance2',
-    approver_name: 'Second Finance',
-    body_sha256: request.body_sha256,
-    request_sha256: request.request_sha256,
-    approved_at: new Date(start).toISOString(),
-  });
-  const entry = (await h.deps.journal.move(id, ['AWAITING_APPROVAL'], 'APPROVED', null))!;
-  const depsAt = (now: number, p: ApprovalPolicy = policy): ApprovalDeps =>
-    ({ ...h.deps, policy: p, now: () => now }) as ApprovalDeps;
-  const events = async () =>
-    (await h.deps.approvals.events(id)).map(({ kind, actor, detail }) => ({ kind, actor, detail }));
-  const stored = async () => (await h.deps.journal.get(id))!;
-  return { h, id, entry, request, start, scripted, depsAt, events, stored };
-}
 
 async function securityEvents(h: Awaited<ReturnType<typeof approvalApp>>) {
   return (await h.deps.securityEvents!.list({ kind: 'request-tampered' }, 100)).items;

@@ -43,14 +43,24 @@ async function blocked(
   entry: JournalEntry,
   request: ApprovalRequestRow,
   requestId: string,
-): Promise<{ state: 'REJECTED' | 'EXPIRED' | 'AWAITING_APPROVAL'; reason: string } | null> {
+): Promise<{
+  state: 'REJECTED' | 'EXPIRED' | 'AWAITING_APPROVAL';
+  reason: string;
+  /** The same in a few words, for a line that says why something was not sent again. */
+  why: string;
+} | null> {
   if (tampered(entry, request)) {
-    return { state: 'REJECTED', reason: await reportTampered(deps, entry, requestId) };
+    return {
+      state: 'REJECTED',
+      reason: await reportTampered(deps, entry, requestId),
+      why: 'the stored request does not match what was approved',
+    };
   }
   if (Date.parse(request.expires_at) <= deps.now()) {
     return {
       state: 'EXPIRED',
       reason: `Not sent: the approval was valid until ${request.expires_at}.`,
+      why: `the approval was valid until ${request.expires_at}`,
     };
   }
   const given = await deps.approvals.approvals(entry.id);
@@ -61,9 +71,11 @@ async function blocked(
     given,
   );
   if (counting < needed) {
+    const because = reasons.join('; ') || 'policy changed';
     return {
       state: 'AWAITING_APPROVAL',
-      reason: `Counted again before sending: ${counting} of ${needed} approvals count (${reasons.join('; ') || 'policy changed'}). It waits for approval again.`,
+      reason: `Counted again before sending: ${counting} of ${needed} approvals count (${because}). It waits for approval again.`,
+      why: `only ${counting} of ${needed} approvals count now (${because})`,
     };
   }
   return null;
@@ -152,13 +164,49 @@ export async function resendApproved(
       entry,
     );
   }
+  const at = new Date(deps.now());
   await deps.approvals.addEvent(
     deps.approvals.db,
     entry.id,
     'resent',
     actorOf(context.operator),
     null,
+    at,
+  );
+  await deps.journal.history.add({
+    journalId: entry.id,
+    kind: 'retried',
+    actor: actorOf(context.operator),
+    detail: `was ${entry.state}`,
+    at,
+  });
+  return dispatch(deps, claimed, { resolving: true, requestId: context.requestId });
+}
+
+/**
+ * What the console's resolver asks before it sends the stored bytes of an entry again by itself
+ * (an UNKNOWN entry, or one a stopped process left SENDING): for an entry that was approved, the
+ * same checks as an operator's retry (`resendApproved`): the whole request still hashes to what
+ * was approved, the approval is still valid, its approvals still count. Why not, or null; a
+ * resend it allows is a `resent` line of the approval's history with the console as actor.
+ * Null at once for an entry that never needed approval.
+ */
+export async function mayResendApproved(
+  deps: ApprovalDeps,
+  entry: JournalEntry,
+  requestId: string,
+): Promise<string | null> {
+  const request = await deps.approvals.request(entry.id);
+  if (!request) return null;
+  const stop = await blocked(deps, entry, request, requestId);
+  if (stop) return stop.why;
+  await deps.approvals.addEvent(
+    deps.approvals.db,
+    entry.id,
+    'resent',
+    null,
+    'sent again by the console to settle an unknown outcome',
     new Date(deps.now()),
   );
-  return dispatch(deps, claimed, { resolving: true, requestId: context.requestId });
+  return null;
 }

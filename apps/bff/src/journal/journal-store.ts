@@ -3,6 +3,7 @@ import { hostname } from 'node:os';
 import type { JournalEntry, JournalState, Role } from '@console/schemas';
 import { entryForRole } from '../access/personal-data';
 import type { Db, Queryable } from '../db/db';
+import { createJournalHistory } from './journal-history';
 import { createLeaseQueries, LEASE } from './journal-leases';
 import { conflictingOutcomes, recordConflict, settlesNothingNew } from './journal-outcome';
 import {
@@ -209,6 +210,8 @@ export function createJournalStore(
     owner,
     /** Renewing, releasing and taking over leases; the resolver's look-ups. */
     leases: createLeaseQueries(db, { owner, leaseMs, held, now }),
+    /** Who retried an entry, or the console sending it again, after its maker. */
+    history: createJournalHistory(db),
 
     /** Writes a new entry in SENDING (or another initial state) and returns it. */
     async create(

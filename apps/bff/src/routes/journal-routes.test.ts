@@ -88,3 +88,42 @@ describe('journal and orders routes', () => {
     expect(((await res.json()) as { code: string }).code).toBe('bad-request');
   });
 });
+
+describe('a retry by another operator (issue 32, finding 8)', () => {
+  it('keeps the maker and names who retried it, and when, in the entry’s history', async () => {
+    const refusal = { type: 'https://svc.example/problems/insufficient-funds', status: 403 };
+    let posts = 0;
+    const h = await testApp({
+      client: scriptedClient((request) =>
+        (posts += 1) === 1
+          ? { kind: 'answered', status: 403, body: refusal, attempts: 1, retried: false }
+          : echoSuccess(request),
+      ).client,
+    });
+    const [finance, admin] = [await h.signIn('finance'), await h.signIn('admin')];
+    const sent = await h.post(
+      '/api/operations/createInternalTransfer',
+      finance,
+      exampleInput('createInternalTransfer'),
+    );
+    const { journal } = (await sent.json()) as { journal: JournalEntry };
+    expect(journal.state).toBe('REJECTED');
+
+    const before = Date.now();
+    expect((await h.post(`/api/journal/${journal.id}/retry`, admin, {})).status).toBe(200);
+    const entry = (await (
+      await h.get(`/api/journal/${journal.id}`, finance)
+    ).json()) as JournalEntry;
+    expect(entry).toMatchObject({ state: 'SUCCEEDED', operator: 'finance' });
+    expect(entry.history).toEqual([
+      {
+        kind: 'retried',
+        actor: 'admin',
+        actor_name: 'Test admin',
+        detail: 'was REJECTED',
+        at: expect.any(String),
+      },
+    ]);
+    expect(Date.parse(entry.history![0]!.at)).toBeGreaterThanOrEqual(before - 1000);
+  });
+});

@@ -12,7 +12,7 @@ import { problems } from '../errors';
 import { csvHeader, csvRow } from '../journal/journal-csv';
 import { InvalidCursorError, type JournalFilter } from '../journal/journal-query';
 import type { JournalStore } from '../journal/journal-store';
-import type { ApprovalDeps } from '../approvals/approval-deps';
+import { actorOf, type ApprovalDeps } from '../approvals/approval-deps';
 import { resendApproved } from '../approvals/approval-send';
 import { dispatch, type DispatchDeps } from '../send/dispatch';
 import { mayResendByItself } from '../send/read-back';
@@ -102,9 +102,13 @@ export function journalRoutes(deps: DispatchDeps & { approval?: ApprovalDeps }):
       handler: async (c) => {
         const entry = await journal.seenBy(c.get('operator')!.role).get(c.req.param('id') ?? '');
         if (!entry) throw problems.notFound('There is no journal entry with this id.');
-        const open = await journal.openOutcome(entry.id);
+        const [open, history] = await Promise.all([
+          journal.openOutcome(entry.id),
+          journal.history.list(entry.id),
+        ]);
         const body: JournalEntry = {
           ...entry,
+          history,
           ...(open.conflicts.length > 0 ? { conflicting_outcomes: open.conflicts } : {}),
           ...(entry.state === 'UNKNOWN'
             ? {
@@ -151,12 +155,21 @@ export function journalRoutes(deps: DispatchDeps & { approval?: ApprovalDeps }):
             found,
           );
         }
+        // The entry keeps its maker; who retried it, and when, is its history.
+        await journal.history.add({
+          journalId: found.id,
+          kind: 'retried',
+          actor: actorOf(operator),
+          detail: `was ${found.state}`,
+          at: new Date(),
+        });
         // An open outcome is resolved (by reading the record back where the service can say);
         // a refusal is asked again, as the operator chose to.
+        const requestId = c.get('requestId');
         const result =
           found.state === 'UNKNOWN'
-            ? await resolveEntry(deps, claimed, c.get('requestId'))
-            : await dispatch(deps, claimed, { resolving: true, requestId: c.get('requestId') });
+            ? await resolveEntry(deps, claimed, { requestId, by: actorOf(operator) })
+            : await dispatch(deps, claimed, { resolving: true, requestId });
         fields.state = result.entry.state;
         return sendResponse(c, result);
       },

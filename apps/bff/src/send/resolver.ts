@@ -11,7 +11,7 @@ import type { JournalEntry, JournalState } from '@console/schemas';
 import type { Backoff } from '../journal/journal-leases';
 import type { Logger } from '../logger';
 import type { DispatchDeps } from './dispatch';
-import { resolveEntry } from './resolve';
+import { resolveEntry, type ResolveOptions } from './resolve';
 
 /** What became of one entry a look took. */
 export interface ResolvedReport {
@@ -34,6 +34,11 @@ export interface ResolverOptions {
    * provides it: sending does not depend on approvals). Without it, approved entries wait.
    */
   sendApproved?: (entry: JournalEntry, requestId: string) => Promise<JournalEntry>;
+  /**
+   * Asked before the stored bytes of an entry are sent again (the approvals module gives it: an
+   * approved entry is sent again only while its approval holds). Without it, nothing is asked.
+   */
+  mayResend?: ResolveOptions['mayResend'];
   /** Told of every entry settled (metrics). */
   onResolved?: (report: ResolvedReport) => void;
 }
@@ -74,7 +79,11 @@ export function createResolver(deps: DispatchDeps, options: ResolverOptions) {
         }
         after = await options.sendApproved(entry, requestId);
       } else {
-        const resolved = await resolveEntry(deps, entry, requestId);
+        const resolved = await resolveEntry(deps, entry, {
+          requestId,
+          by: null,
+          ...(options.mayResend ? { mayResend: options.mayResend } : {}),
+        });
         after = resolved.entry;
         readBack = resolved.readBack;
       }

@@ -41,9 +41,14 @@ export const fiatAccountPath = (id: string) =>
   `/v2/transfer/fiat-accounts/${encodeURIComponent(id)}`;
 
 /** One fiat account in full (masked by the BFF for roles that may not see it whole). */
-export const fiatAccountQuery = (id: string) => ({
+/**
+ * One fiat account read whole (or as the role may see it). `background` for a page that keeps
+ * reading it until the service has reviewed it: those reads do not keep an unattended session
+ * alive.
+ */
+export const fiatAccountQuery = (id: string, options: { background?: boolean } = {}) => ({
   queryKey: ['svc', fiatAccountPath(id)],
-  queryFn: () => readService(fiatAccountPath(id), {}, FiatAccountRecordSchema),
+  queryFn: () => readService(fiatAccountPath(id), {}, FiatAccountRecordSchema, options),
 });
 
 /**

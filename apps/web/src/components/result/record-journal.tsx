@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { listJournal } from '@/lib/api';
 import { ErrorState, LoadingState } from '../states/states';
 import { LocalTime } from './local-time';
+import { personLabel } from '@/lib/person';
 
 /**
  * The journal entries of a record made or changed through the console, found by what the record
@@ -40,7 +41,7 @@ export function RecordJournal({
       {entries.data.items.map((entry) => (
         <List.Item key={entry.id}>
           <Anchor component={Link} to={`/journal/${entry.id}`} size="sm">
-            Journal entry by {entry.operator_name || entry.operator}
+            Journal entry by {personLabel(entry.operator, entry.operator_name)}
           </Anchor>{' '}
           <LocalTime value={entry.created_at} size="sm" />
         </List.Item>

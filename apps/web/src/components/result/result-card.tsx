@@ -9,6 +9,7 @@ import { StatusBadge } from './status-badge';
 import { valueKind } from './value-kinds';
 import { FactRow } from './fact-row';
 import { JournalStateBadge } from './journal-state-badge';
+import { personLabel } from '@/lib/person';
 
 export interface ResultCardProps {
   operation: WriteOperationId;
@@ -54,7 +55,7 @@ export function ResultCard({
             {journal && (
               <Group gap="xs">
                 <Text size="xs" c="dimmed">
-                  Sent by {journal.operator_name || journal.operator}
+                  Sent by {personLabel(journal.operator, journal.operator_name)}
                 </Text>
                 <LocalTime value={journal.created_at} size="xs" />
               </Group>

@@ -13,6 +13,7 @@ import { ErrorState, LoadingState } from '@/components/states/states';
 import { ApprovalActions, type ActionOutcome } from './approval-actions';
 import { ChangeReview } from './change-review';
 import { useApproval } from './use-approvals';
+import { personLabel } from '@/lib/person';
 
 function Fact({ label, children }: { label: string; children: React.ReactNode }) {
   return (
@@ -62,7 +63,7 @@ export function ApprovalDetailPage() {
             <JournalStateBadge state={journal.state} />
           </Fact>
           <Fact label="Made by">
-            <Text size="sm">{journal.operator_name || journal.operator}</Text>
+            <Text size="sm">{personLabel(journal.operator, journal.operator_name)}</Text>
           </Fact>
           <Fact label="Made at">
             <LocalTime value={journal.created_at} />
@@ -85,7 +86,8 @@ export function ApprovalDetailPage() {
               <List size="sm" aria-label="Approvals given">
                 {approval.approvals.map((a) => (
                   <List.Item key={a.approver}>
-                    {a.approver_name || a.approver} · <LocalTime value={a.approved_at} size="sm" />
+                    {personLabel(a.approver, a.approver_name)} ·{' '}
+                    <LocalTime value={a.approved_at} size="sm" />
                     {a.counts ? '' : ' (no longer counts: role changed)'}
                   </List.Item>
                 ))}

@@ -6,6 +6,7 @@ import { EmptyState, ErrorState, LoadingState } from '@/components/states/states
 import { approvalsNeeded } from '@/components/approval/role-names';
 import { amountSummary } from './amount-summary';
 import { useApprovalQueue } from './use-approvals';
+import { personLabel } from '@/lib/person';
 
 function titleOf(item: ApprovalDetail): string {
   const id = item.journal.operation;
@@ -55,7 +56,9 @@ export function ApprovalsPage() {
                     <Text size="sm">{amountSummary(item.fields) ?? '—'}</Text>
                   </Table.Td>
                   <Table.Td>
-                    <Text size="sm">{item.journal.operator_name || item.journal.operator}</Text>
+                    <Text size="sm">
+                      {personLabel(item.journal.operator, item.journal.operator_name)}
+                    </Text>
                   </Table.Td>
                   <Table.Td>
                     <LocalTime value={item.journal.created_at} />

@@ -4,6 +4,7 @@ import { LocalTime } from '@/components/result/local-time';
 import { QueueItem, QueueSection } from '@/components/states/queue-section';
 import { amountSummary } from './amount-summary';
 import { useApprovalQueue } from './use-approvals';
+import { personLabel } from '@/lib/person';
 
 /** The home page's first section: requests of other operators that wait for this one. */
 export function WaitingForMe() {
@@ -27,7 +28,7 @@ export function WaitingForMe() {
             label={`${title}${amount ? ` of ${amount}` : ''}`}
           >
             <Text size="xs" c="dimmed">
-              Made by {item.journal.operator_name || item.journal.operator}
+              Made by {personLabel(item.journal.operator, item.journal.operator_name)}
             </Text>
             <Text size="xs" c="dimmed" span>
               Expires <LocalTime value={item.approval.expires_at} size="xs" />

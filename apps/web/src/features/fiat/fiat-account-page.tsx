@@ -32,7 +32,8 @@ export function FiatAccountPage() {
   const canUpdate = useCan('updateFiatAccount');
   const [deletedAt, setDeletedAt] = useState<number>();
   const query = useQuery({
-    ...fiatAccountQuery(id),
+    // Polled until final: in the background, so an unattended console still idles out.
+    ...fiatAccountQuery(id, { background: true }),
     enabled: deletedAt === undefined,
     refetchInterval: (q) => liveInterval(q.state.dataUpdateCount, isFinal(q.state.data)),
   });

@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { CopyValue } from '@/components/result/copy-value';
 import { LocalTime } from '@/components/result/local-time';
 import { JournalStateBadge } from '@/components/result/journal-state-badge';
+import { personLabel } from '@/lib/person';
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -35,9 +36,7 @@ export function EntryFacts({
         <Text size="sm">{operationTitle}</Text>
       </Fact>
       <Fact label="Operator">
-        <Text size="sm">
-          {entry.operator_name} ({entry.operator})
-        </Text>
+        <Text size="sm">{personLabel(entry.operator, entry.operator_name)}</Text>
       </Fact>
       <Fact label="Reference id">
         {entry.ref_id ? (

@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { ApprovalHistory } from '@/components/approval/approval-history';
 import { getApproval } from '@/lib/api';
+import { personLabel } from '@/lib/person';
 
 /** The approval of an entry, or null for an entry that never needed one (the BFF says 404). */
 export function useEntryApproval(id: string) {
@@ -28,7 +29,7 @@ export function neverSent(detail: ApprovalDetail | null | undefined): boolean {
 
 /** Who submitted, approved, rejected, cancelled or sent the entry, and when. */
 export function JournalApproval({ detail }: { detail: ApprovalDetail }) {
-  const approvers = detail.approval.approvals.map((a) => a.approver_name || a.approver);
+  const approvers = detail.approval.approvals.map((a) => personLabel(a.approver, a.approver_name));
   return (
     <Card withBorder padding="md" component="section" aria-label="Approval">
       <Stack gap="xs">
@@ -36,7 +37,7 @@ export function JournalApproval({ detail }: { detail: ApprovalDetail }) {
           Approval
         </Title>
         <Text size="sm">
-          Made by {detail.journal.operator_name || detail.journal.operator}
+          Made by {personLabel(detail.journal.operator, detail.journal.operator_name)}
           {approvers.length ? `; approved by ${approvers.join(' and ')}` : '; not approved'}.
         </Text>
         <ApprovalHistory events={detail.approval.events} />

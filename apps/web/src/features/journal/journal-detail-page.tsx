@@ -19,6 +19,7 @@ import { liveRecordOf } from '@/lib/read-schemas';
 import { useSession } from '@/lib/session';
 import { EntryFacts } from './entry-facts';
 import { JournalApproval, neverSent, useEntryApproval } from './journal-approval';
+import { JournalHistory } from './journal-history';
 import { OpenOutcome } from './open-outcome';
 import { mayCloneNow } from './outcome';
 
@@ -139,6 +140,7 @@ export function JournalDetailPage() {
         <EntryFacts entry={data} operationTitle={title} />
       </Card>
       {approval.data && <JournalApproval detail={approval.data} />}
+      <JournalHistory events={data.history} />
       <Card withBorder padding="md">
         <Stack gap="xs">
           <Title order={2} size="h5">

@@ -5,6 +5,7 @@ import { Amount } from '@/components/result/amount';
 import { JournalStateBadge } from '@/components/result/journal-state-badge';
 import { LocalTime } from '@/components/result/local-time';
 import { operationTitle, outcomeDetail } from './outcome';
+import { personLabel } from '@/lib/person';
 
 const dash = (
   <Text span size="sm" c="dimmed">
@@ -70,7 +71,7 @@ export function JournalTable({ items }: { items: JournalEntry[] }) {
                 </Table.Td>
                 <Table.Td>{facts.asset ? <Text size="sm">{facts.asset}</Text> : dash}</Table.Td>
                 <Table.Td>
-                  <Text size="sm">{entry.operator_name || entry.operator}</Text>
+                  <Text size="sm">{personLabel(entry.operator, entry.operator_name)}</Text>
                 </Table.Td>
                 <Table.Td>
                   <Text size="xs" ff="monospace">

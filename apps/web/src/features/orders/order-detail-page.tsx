@@ -15,6 +15,7 @@ import { ExecutionPageSchema, FINAL_ORDER_STATUSES } from '@/lib/read-schemas';
 import { useProfiles, profileName } from '@/lib/use-profiles';
 import { CancelOrderAction } from './cancel-order-action';
 import { OrderFills, OrderTimeline } from './order-fills';
+import { personLabel } from '@/lib/person';
 
 const isFinal = (order: Order | undefined) =>
   order !== undefined && (FINAL_ORDER_STATUSES as readonly string[]).includes(order.status);
@@ -75,7 +76,7 @@ function OrderJournal({ refId }: { refId: string | undefined }) {
       {entries.data.items.map((entry) => (
         <List.Item key={entry.id}>
           <Anchor component={Link} to={`/journal/${entry.id}`} size="sm">
-            Journal entry by {entry.operator_name || entry.operator}
+            Journal entry by {personLabel(entry.operator, entry.operator_name)}
           </Anchor>{' '}
           <LocalTime value={entry.created_at} size="sm" />
         </List.Item>

@@ -12,6 +12,7 @@ import { TransferPageSchema } from '@/lib/read-schemas';
 import { useProfiles } from '@/lib/use-profiles';
 import { statusDetailsInWords } from './status-details';
 import { TransfersTable } from './transfers-table';
+import { personLabel } from '@/lib/person';
 
 const isFinal = (t: Transfer | undefined) => t !== undefined && t.status !== 'PENDING';
 
@@ -112,7 +113,7 @@ export function TransferDetailPage() {
                 {journal.data.items.map((e) => (
                   <List.Item key={e.id}>
                     <Anchor component={Link} to={`/journal/${e.id}`} size="sm">
-                      Journal entry by {e.operator_name || e.operator}
+                      Journal entry by {personLabel(e.operator, e.operator_name)}
                     </Anchor>{' '}
                     <LocalTime value={e.created_at} size="sm" />
                   </List.Item>

@@ -5,6 +5,7 @@ import { JournalStateBadge } from '@/components/result/journal-state-badge';
 import { LocalTime } from '@/components/result/local-time';
 import { operationTitle } from './describe';
 import { QueueItem, QueueSection } from '@/components/states/queue-section';
+import { personLabel } from '@/lib/person';
 
 function why(item: AttentionItem) {
   switch (item.reason) {
@@ -36,7 +37,7 @@ export function NeedsAttention({ items }: { items: AttentionItem[] | undefined }
           <QueueItem
             key={journal.id}
             to={to}
-            label={`${operationTitle(journal.operation)} by ${journal.operator_name || journal.operator}`}
+            label={`${operationTitle(journal.operation)} by ${personLabel(journal.operator, journal.operator_name)}`}
           >
             {facts.amount && <Amount value={facts.amount} asset={facts.asset ?? undefined} />}
             <JournalStateBadge state={journal.state} />
