@@ -1,5 +1,12 @@
-import type { ApprovalEvent, ApprovalEventKind, RecordSnapshot, Role } from '@console/schemas';
+import type {
+  ApprovalEvent,
+  ApprovalEventKind,
+  JournalEntry,
+  RecordSnapshot,
+  Role,
+} from '@console/schemas';
 import type { Db, Queryable } from '../db/db';
+import { E_COLUMNS, toEntry, type Row } from '../journal/journal-store';
 
 /** The approval request of one journal entry. */
 export interface ApprovalRequestRow {
@@ -24,6 +31,45 @@ export interface ApprovalRow {
 }
 
 const iso = (value: Date | string) => new Date(value).toISOString();
+
+/** The columns of a request as stored, of the row aliased `r`. */
+const REQUEST_COLUMNS = `r.journal_id, r.approvers_needed, r.eligible_roles, r.body_sha256,
+  r.request_sha256, r.expires_at, r.snapshot, r.snapshot_at`;
+
+type RequestRow = Omit<ApprovalRequestRow, 'snapshot'> & {
+  expires_at: Date | string;
+  snapshot: string | null;
+  snapshot_at: Date | string | null;
+};
+
+function toRequest(row: RequestRow): ApprovalRequestRow {
+  return {
+    journal_id: row.journal_id,
+    approvers_needed: Number(row.approvers_needed),
+    eligible_roles: row.eligible_roles,
+    body_sha256: row.body_sha256,
+    request_sha256: row.request_sha256,
+    expires_at: iso(row.expires_at),
+    snapshot:
+      row.snapshot !== null && row.snapshot_at !== null
+        ? {
+            record: JSON.parse(row.snapshot) as Record<string, unknown>,
+            read_at: iso(row.snapshot_at),
+          }
+        : null,
+  };
+}
+
+/** Rows of several entries, grouped by entry in the order they came. */
+function byEntry<T extends { journal_id: string }>(
+  rows: T[],
+): Map<string, Omit<T, 'journal_id'>[]> {
+  const grouped = new Map<string, Omit<T, 'journal_id'>[]>();
+  for (const { journal_id, ...rest } of rows) {
+    grouped.set(journal_id, [...(grouped.get(journal_id) ?? []), rest]);
+  }
+  return grouped;
+}
 
 /**
  * Storage of approval requests, approvals and their events (migration 004). Transitions of the
@@ -52,29 +98,58 @@ export function createApprovalStore(db: Db) {
     },
 
     async request(journalId: string, q: Queryable = db): Promise<ApprovalRequestRow | undefined> {
-      const rows = await q.query<
-        Omit<ApprovalRequestRow, 'snapshot'> & {
-          expires_at: Date | string;
-          snapshot: string | null;
-          snapshot_at: Date | string | null;
-        }
-      >(
-        `select journal_id, approvers_needed, eligible_roles, body_sha256, request_sha256, expires_at,
-           snapshot, snapshot_at
-         from approval_requests where journal_id = $1`,
+      const rows = await q.query<RequestRow>(
+        `select ${REQUEST_COLUMNS} from approval_requests r where r.journal_id = $1`,
         [journalId],
       );
-      const row = rows[0];
-      if (!row) return undefined;
-      const { snapshot, snapshot_at, ...rest } = row;
+      return rows[0] && toRequest(rows[0]);
+    },
+
+    /**
+     * The requests `operator` may decide at `now`, soonest to expire first, at most `limit`, and
+     * how many there are in all: waiting, not made by them, naming their role, not approved by
+     * them already (what `cannotDecide` checks of one, in one statement for all).
+     */
+    async decidableBy(
+      operator: { username: string; role: Role },
+      now: Date,
+      limit: number,
+    ): Promise<{ items: { entry: JournalEntry; request: ApprovalRequestRow }[]; count: number }> {
+      const rows = await db.query<Row & RequestRow & { total: number | string }>(
+        `select ${E_COLUMNS}, ${REQUEST_COLUMNS}, count(*) over () as total
+         from journal_entries e join approval_requests r on r.journal_id = e.id
+         where e.state = 'AWAITING_APPROVAL' and e.operator <> $1 and $2 = any(r.eligible_roles)
+           and r.expires_at > $3::timestamptz
+           and not exists (select 1 from approvals a where a.journal_id = e.id and a.approver = $1)
+         order by r.expires_at, e.seq limit $4`,
+        [operator.username, operator.role, now.toISOString(), limit],
+      );
       return {
-        ...rest,
-        expires_at: iso(row.expires_at),
-        snapshot:
-          snapshot !== null && snapshot_at !== null
-            ? { record: JSON.parse(snapshot) as Record<string, unknown>, read_at: iso(snapshot_at) }
-            : null,
+        items: rows.map((row) => ({ entry: toEntry(row), request: toRequest(row) })),
+        count: Number(rows[0]?.total ?? 0),
       };
+    },
+
+    /** The approvals of several entries, each entry's in the order given. */
+    async approvalsOf(journalIds: string[]): Promise<Map<string, ApprovalRow[]>> {
+      if (journalIds.length === 0) return new Map();
+      const rows = await db.query<ApprovalRow & { journal_id: string; approved_at: Date | string }>(
+        `select journal_id, approver, approver_name, body_sha256, request_sha256, approved_at
+         from approvals where journal_id = any($1::text[]) order by id`,
+        [journalIds],
+      );
+      return byEntry(rows.map((r) => ({ ...r, approved_at: iso(r.approved_at) })));
+    },
+
+    /** The events of several entries, each entry's oldest first. */
+    async eventsOf(journalIds: string[]): Promise<Map<string, ApprovalEvent[]>> {
+      if (journalIds.length === 0) return new Map();
+      const rows = await db.query<ApprovalEvent & { journal_id: string; at: Date | string }>(
+        `select journal_id, kind, actor, actor_name, detail, at from approval_events
+         where journal_id = any($1::text[]) order by id`,
+        [journalIds],
+      );
+      return byEntry(rows.map((r) => ({ ...r, at: iso(r.at) })));
     },
 
     /** Locks the entry's row until the transaction ends: approvals of one entry run one by one. */
@@ -143,15 +218,6 @@ export function createApprovalStore(db: Db) {
         [journalId],
       );
       return rows.map((r) => ({ ...r, at: iso(r.at) }));
-    },
-
-    /** Entries waiting for approval, oldest first (the queue filters them per operator). */
-    async awaitingIds(): Promise<string[]> {
-      const rows = await db.query<{ id: string }>(
-        `select e.id from journal_entries e join approval_requests r on r.journal_id = e.id
-         where e.state = 'AWAITING_APPROVAL' order by e.seq`,
-      );
-      return rows.map((r) => r.id);
     },
 
     /** Waiting entries whose time is up, at `now`. */

@@ -1,9 +1,12 @@
 import type {
   ApprovalDetail,
+  ApprovalEvent,
+  ApprovalQueue,
   ApprovalStatus,
   GivenApproval,
   JournalEntry,
   Operator,
+  Role,
 } from '@console/schemas';
 import { bodyFields, pathParamsOf, sendableOperation } from '../send/operation-table';
 import { entryForRole, recordForRole, recordOfOperation } from '../access/personal-data';
@@ -61,20 +64,26 @@ export function decodedFields(entry: JournalEntry): Record<string, unknown> {
   return { ...params, ...bodyFields(entry.request_body) };
 }
 
-/** The detail of one request that needed approval, as `operator` sees it. */
-export async function approvalDetail(
-  deps: ApprovalDeps,
+/** What a detail needs beside the entry and its request: loaded for one, or for a page at once. */
+interface DetailParts {
+  given: ApprovalRow[];
+  events: ApprovalEvent[];
+  /** The operators as they are now, for the approvers of `given`. */
+  counting: CountingDeps;
+}
+
+/** The detail of one request as `operator` sees it, from its parts (no query). */
+function detailOf(
   entry: JournalEntry,
   request: ApprovalRequestRow,
   operator: Operator,
-): Promise<ApprovalDetail> {
-  const given = await deps.approvals.approvals(entry.id);
+  { given, events, counting }: DetailParts,
+): ApprovalDetail {
   const refusal = cannotDecide(entry, request, given, operator);
-  const now = await withCurrentOperators(deps, given);
   const approvals: GivenApproval[] = given.map((a) => ({
     ...a,
     request_sha256: a.request_sha256 ?? '',
-    counts: counts(now, entry, request, a),
+    counts: counts(counting, entry, request, a),
   }));
   const approval: ApprovalStatus = {
     required: true,
@@ -82,12 +91,12 @@ export async function approvalDetail(
     eligible_roles: request.eligible_roles,
     expires_at: request.expires_at,
     approvals,
-    events: await deps.approvals.events(entry.id),
+    events,
     can_decide: refusal === null,
     cannot_decide_reason: refusal?.reason ?? null,
     can_cancel: entry.state === 'AWAITING_APPROVAL' && entry.operator === operator.username,
   };
-  // Path parameters are ids, never personal: a viewer sees them, and the masked rest.
+  // Path parameters are ids, never personal: every role sees them, and the masked rest.
   const { role } = operator;
   const fields = recordForRole(
     role,
@@ -103,6 +112,55 @@ export async function approvalDetail(
     approval,
     before: request.snapshot ? snapshotForRole(role, entry.operation, request.snapshot) : null,
   };
+}
+
+/** The detail of one request that needed approval, as `operator` sees it. */
+export async function approvalDetail(
+  deps: ApprovalDeps,
+  entry: JournalEntry,
+  request: ApprovalRequestRow,
+  operator: Operator,
+): Promise<ApprovalDetail> {
+  const given = await deps.approvals.approvals(entry.id);
+  const [counting, events] = await Promise.all([
+    withCurrentOperators(deps, given),
+    deps.approvals.events(entry.id),
+  ]);
+  return detailOf(entry, request, operator, { given, events, counting });
+}
+
+/** False for a role that never approves (a viewer): its queue is empty without asking. */
+export const mayDecideAny = (role: Role): boolean => role !== 'viewer';
+
+/** The most requests the queue answers with; `count` says how many there are in all. */
+export const QUEUE_LIMIT = 100;
+
+/**
+ * The requests `operator` may decide now, soonest to expire first, in four statements whatever
+ * their number (issue 32, finding 7): those they may decide are chosen in SQL, and a role that
+ * never approves (a viewer) is answered without asking the database.
+ */
+export async function approvalQueue(
+  deps: ApprovalDeps,
+  operator: Operator,
+  limit = QUEUE_LIMIT,
+): Promise<ApprovalQueue> {
+  if (!mayDecideAny(operator.role)) return { items: [], count: 0 };
+  const page = await deps.approvals.decidableBy(operator, new Date(deps.now()), limit);
+  const ids = page.items.map((item) => item.entry.id);
+  const [given, events] = await Promise.all([
+    deps.approvals.approvalsOf(ids),
+    deps.approvals.eventsOf(ids),
+  ]);
+  const counting = await withCurrentOperators(deps, [...given.values()].flat());
+  const items = page.items.map(({ entry, request }) =>
+    detailOf(entry, request, operator, {
+      given: given.get(entry.id) ?? [],
+      events: events.get(entry.id) ?? [],
+      counting,
+    }),
+  );
+  return { items, count: page.count };
 }
 
 /**

@@ -27,6 +27,7 @@ import { createJournalWrites } from './journal-writes';
 export {
   bodySha256,
   COLUMNS,
+  E_COLUMNS,
   requestSha256,
   toEntry,
   type JournalOutcome,

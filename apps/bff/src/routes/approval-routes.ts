@@ -3,7 +3,12 @@ import type { Context } from 'hono';
 import { entryForRole } from '../access/personal-data';
 import type { ApprovalDeps } from '../approvals/approval-deps';
 import { approve, cancel, loadRequest, reject, sweepExpired } from '../approvals/approval-flow';
-import { approvalDetail, approvalPage } from '../approvals/approval-view';
+import {
+  approvalDetail,
+  approvalPage,
+  approvalQueue,
+  mayDecideAny,
+} from '../approvals/approval-view';
 import type { AppEnv } from '../context';
 import { problemResponse, problems } from '../errors';
 import { sendResponse } from '../send/send-response';
@@ -42,16 +47,9 @@ export function approvalRoutes(deps: ApprovalDeps): RouteDef[] {
       permission: { kind: 'read' },
       handler: async (c) => {
         const operator = c.get('operator')!;
-        await sweepExpired(deps);
-        const items = [];
-        for (const id of await deps.approvals.awaitingIds()) {
-          const entry = await deps.journal.get(id);
-          const request = await deps.approvals.request(id);
-          if (!entry || !request) continue;
-          const item = await approvalDetail(deps, entry, request, operator);
-          if (item.approval.can_decide) items.push(item);
-        }
-        const queue: ApprovalQueue = { items, count: items.length };
+        // A maker polling any queue learns of an expiry as soon as it is due; a viewer's is empty.
+        if (mayDecideAny(operator.role)) await sweepExpired(deps);
+        const queue: ApprovalQueue = await approvalQueue(deps, operator);
         return c.json(queue);
       },
     },
