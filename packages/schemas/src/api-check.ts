@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { apiContract, type ApiRoute, type ApiRouteName } from './api-contract';
+import { isRecord } from './primitives/is-record';
 
 /*
  * Holding answers to the contract: which entry a request falls under, and what is wrong with an
@@ -33,10 +34,6 @@ export function findApiRoute(
 /** The issues of a zod error, each as `path: message` (`(answer)` for the whole body). */
 export function issueLines(error: z.ZodError): string[] {
   return error.issues.map((issue) => `${issue.path.join('.') || '(answer)'}: ${issue.message}`);
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /**

@@ -3,6 +3,7 @@ export * from './primitives/decimal';
 export * from './primitives/enums';
 export * from './primitives/field-meta';
 export * from './primitives/identifier';
+export * from './primitives/is-record';
 export * from './primitives/metadata';
 export * from './primitives/query';
 export * from './primitives/record-changes';

@@ -15,6 +15,7 @@ import {
   type RecordSnapshot,
   type Role,
   type WriteOperationId,
+  isRecord,
 } from '@console/schemas';
 import { PERSONAL_KEYS, maskText, recordForRole, seesWhole } from '../access/personal-data';
 import { ProblemError } from '../errors';
@@ -49,9 +50,6 @@ type ReadResult =
   | { kind: 'found'; record: Record<string, unknown> }
   | { kind: 'absent'; status: number; body: unknown }
   | { kind: 'unreadable'; reason: string };
-
-const isRecord = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** Reads the record a request of `operation` to `requestPath` changes, as the service holds it now. */
 async function readRecord(

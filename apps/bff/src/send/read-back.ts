@@ -4,7 +4,7 @@
  * by its id, an order or rule by id), reading it is safer than sending again: it never acts, and
  * for Update Fiat Account, which has no `ref_id`, it is the only safe way.
  */
-import { operations, type JournalEntry, type ReadOperationId } from '@console/schemas';
+import { operations, type JournalEntry, type ReadOperationId, isRecord } from '@console/schemas';
 import { existingMatchesIntent } from '../upstream/already-exists';
 import type { UpstreamClient } from '../upstream/client';
 import { pathParamsOf, sendableOperation } from './operation-table';
@@ -47,8 +47,6 @@ interface Plan {
   whenDiffers: 'REJECTED' | 'UNKNOWN';
 }
 
-const isRecord = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);
 const itemsOf = (body: unknown, key = 'items'): Record<string, unknown>[] => {
   const list = isRecord(body) ? (body[key] ?? body.items) : undefined;
   return Array.isArray(list) ? list.filter(isRecord) : [];

@@ -3,7 +3,7 @@
  * `409 already-exists` and the existing record in `meta.existing`; when that record is the intent
  * that was sent, the earlier attempt reached the service and the send succeeded.
  */
-import { DECIMAL_PATTERN, problemCode } from '@console/schemas';
+import { DECIMAL_PATTERN, problemCode, isRecord } from '@console/schemas';
 import Big from 'big.js';
 import type { UpstreamOutcome } from './outcome';
 
@@ -109,8 +109,4 @@ function instantsEqual(a: string, b: string): boolean | undefined {
   const x = instant(a);
   const y = instant(b);
   return x === undefined || y === undefined ? undefined : x === y;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
