@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import type { JournalEntry } from '@console/schemas';
+import { WRITE_OPERATION_IDS, type JournalEntry, type WriteOperationId } from '@console/schemas';
 import {
   holdsUpdate,
+  LOST_ANSWER,
+  lostAnswerOf,
   mayResendByItself,
   ORDER_RESEND_FOR_MS,
-  READ_BACK_PLANS,
+  readBackPolicy,
   type Intent,
 } from './read-back';
 
@@ -12,8 +14,13 @@ const intent = (body: Record<string, unknown>, params: Record<string, string> = 
   body,
   params,
 });
-const decide = (op: string, status: number, body: unknown, i: Intent = intent({})) =>
-  READ_BACK_PLANS[op]!.decide(status, body, i);
+const planOf = (op: WriteOperationId) => {
+  const lost = LOST_ANSWER[op];
+  if (lost.settle !== 'read') throw new Error(`${op} is not read back`);
+  return lost.plan;
+};
+const decide = (op: WriteOperationId, status: number, body: unknown, i: Intent = intent({})) =>
+  planOf(op).decide(status, body, i);
 
 describe('holdsUpdate', () => {
   const account = {
@@ -111,7 +118,7 @@ describe('what a read back says', () => {
   });
 
   it('never re-sends an Update Fiat Account, and leaves it UNKNOWN when the read settles nothing', () => {
-    expect(READ_BACK_PLANS.updateFiatAccount).toMatchObject({
+    expect(planOf('updateFiatAccount')).toMatchObject({
       resendWhenAbsent: false,
       whenDiffers: 'UNKNOWN',
     });
@@ -136,5 +143,32 @@ describe('mayResendByItself', () => {
     const aYearOn = Date.parse('2027-11-24T09:00:00Z');
     expect(mayResendByItself(entry('createInternalTransfer'), aYearOn)).toBe(true);
     expect(mayResendByItself(entry('updateFiatAccount'), made)).toBe(false);
+  });
+});
+
+describe('how a lost answer is settled', () => {
+  it('is said for every write, each with a read or a reason', () => {
+    expect(Object.keys(LOST_ANSWER).sort()).toEqual([...WRITE_OPERATION_IDS].sort());
+    for (const id of WRITE_OPERATION_IDS) {
+      const lost = LOST_ANSWER[id];
+      expect(lost.settle === 'read' ? typeof lost.plan.read : lost.why.length > 10).toBeTruthy();
+    }
+  });
+
+  it('never sends again the entry of an operation the console does not know', () => {
+    expect(lostAnswerOf('createThing')).toMatchObject({ settle: 'never' });
+    expect(readBackPolicy('createThing').resendWhenAbsent).toBe(false);
+    const entry = {
+      operation: 'createThing',
+      created_at: new Date().toISOString(),
+    } as JournalEntry;
+    expect(mayResendByItself(entry, Date.now())).toBe(false);
+  });
+
+  it('sends a fee quote and a rule again without a read: neither can act twice', () => {
+    const entry = (operation: string) =>
+      ({ operation, created_at: new Date().toISOString() }) as JournalEntry;
+    expect(mayResendByItself(entry('createCryptoWithdrawalFee'), Date.now())).toBe(true);
+    expect(mayResendByItself(entry('createOrchestrationRule'), Date.now())).toBe(true);
   });
 });

@@ -4,7 +4,13 @@
  * by its id, an order or rule by id), reading it is safer than sending again: it never acts, and
  * for Update Fiat Account, which has no `ref_id`, it is the only safe way.
  */
-import { operations, type JournalEntry, type ReadOperationId, isRecord } from '@console/schemas';
+import {
+  isRecord,
+  operations,
+  type JournalEntry,
+  type ReadOperationId,
+  type WriteOperationId,
+} from '@console/schemas';
 import { existingMatchesIntent } from '../upstream/already-exists';
 import type { UpstreamClient } from '../upstream/client';
 import { pathParamsOf, sendableOperation } from './operation-table';
@@ -121,40 +127,62 @@ const refRead = (
  */
 export const ORDER_RESEND_FOR_MS = 23 * 3_600_000;
 
-/** The operations whose records can be read back, and how; paths and scopes from the registry. */
-export const READ_BACK_PLANS: Readonly<Record<string, Plan>> = {
-  createOrder: {
+/**
+ * How a lost answer of each write is settled, total over the writes with no default, so that a
+ * new write must say (issue 43): `read` its record back first (and send the stored bytes again
+ * only as its plan allows); `resend` the stored bytes, for a write no read can find whose resend
+ * cannot act twice; or `never`, and an operator decides.
+ */
+export type LostAnswer =
+  | { settle: 'read'; plan: Plan }
+  | { settle: 'resend'; why: string }
+  | { settle: 'never'; why: string };
+
+const readFirst = (plan: Plan): LostAnswer => ({ settle: 'read', plan });
+
+/** How each write's lost answer is settled; paths and scopes of the reads from the registry. */
+export const LOST_ANSWER: Readonly<Record<WriteOperationId, LostAnswer>> = {
+  createCryptoWithdrawalFee: {
+    settle: 'resend',
+    why: 'a fee quote moves nothing: a second one is harmless',
+  },
+  createOrchestrationRule: {
+    settle: 'resend',
+    // No read lists rules by ref_id; the service answers a second one already-exists.
+    why: 'its ref_id makes the service answer "already exists" with the rule it made',
+  },
+  createOrder: readFirst({
     read: refRead('listProfileOrders', 'ref_ids', (i) => ({ profile_id: i.params.profile_id })),
     decide: byRefId(),
     resendWhenAbsent: true,
     resendForMs: ORDER_RESEND_FOR_MS,
     whenDiffers: 'REJECTED',
-  },
-  createInternalTransfer: {
+  }),
+  createInternalTransfer: readFirst({
     read: refRead('listTransfers', 'ref_ids'),
     decide: byRefId('items', 'INTERNAL_TRANSFER_DEBIT'),
     resendWhenAbsent: true,
     whenDiffers: 'REJECTED',
-  },
-  createSvcTransfer: {
+  }),
+  createSvcTransfer: readFirst({
     read: refRead('listTransfers', 'ref_ids'),
     decide: byRefId('items', 'SVC_TRANSFER_DEBIT'),
     resendWhenAbsent: true,
     whenDiffers: 'REJECTED',
-  },
-  createOrchestration: {
+  }),
+  createOrchestration: readFirst({
     read: refRead('listOrchestrations', 'ref_id'),
     decide: byRefId('orchestrations'),
     resendWhenAbsent: true,
     whenDiffers: 'REJECTED',
-  },
-  createDepositAddress: {
+  }),
+  createDepositAddress: readFirst({
     read: refRead('listDepositAddresses', 'ref_ids'),
     decide: byRefId(),
     resendWhenAbsent: true,
     whenDiffers: 'REJECTED',
-  },
-  updateFiatAccount: {
+  }),
+  updateFiatAccount: readFirst({
     read: registryRead('getFiatAccount', (i) => ({ id: i.params.id })),
     decide: (status, body, intent) => {
       if (status === 404) return { kind: 'differs', reason: 'the fiat account no longer exists' };
@@ -169,9 +197,12 @@ export const READ_BACK_PLANS: Readonly<Record<string, Plan>> = {
     },
     resendWhenAbsent: false,
     whenDiffers: 'UNKNOWN',
-  },
-  cancelOrder: {
-    read: registryRead('getOrder', (i) => ({ profile_id: i.params.profile_id, id: i.params.id })),
+  }),
+  cancelOrder: readFirst({
+    read: registryRead('getOrder', (i) => ({
+      profile_id: i.params.profile_id,
+      id: i.params.id,
+    })),
     decide: (status, body) => {
       if (status !== 200 || !isRecord(body)) {
         return { kind: 'unreadable', reason: `the read answered ${status}` };
@@ -187,8 +218,8 @@ export const READ_BACK_PLANS: Readonly<Record<string, Plan>> = {
     },
     resendWhenAbsent: true,
     whenDiffers: 'REJECTED',
-  },
-  deleteFiatAccount: {
+  }),
+  deleteFiatAccount: readFirst({
     read: registryRead('getFiatAccount', (i) => ({ id: i.params.id })),
     decide: (status) =>
       status === 404
@@ -198,8 +229,8 @@ export const READ_BACK_PLANS: Readonly<Record<string, Plan>> = {
           : { kind: 'unreadable', reason: `the read answered ${status}` },
     resendWhenAbsent: true,
     whenDiffers: 'REJECTED',
-  },
-  deleteOrchestrationRule: {
+  }),
+  deleteOrchestrationRule: readFirst({
     read: registryRead(
       'listOrchestrationRules',
       () => ({}),
@@ -213,12 +244,25 @@ export const READ_BACK_PLANS: Readonly<Record<string, Plan>> = {
     },
     resendWhenAbsent: true,
     whenDiffers: 'REJECTED',
-  },
+  }),
 };
+
+/** How a lost answer of `operation` is settled; an operation the console no longer knows: never. */
+export function lostAnswerOf(operation: string): LostAnswer {
+  return Object.hasOwn(LOST_ANSWER, operation)
+    ? LOST_ANSWER[operation as WriteOperationId]
+    : { settle: 'never', why: `${operation} is not an operation this console knows` };
+}
+
+/** The read plan of an operation, when its record can be read back. */
+function planOf(operation: string): Plan | undefined {
+  const lost = lostAnswerOf(operation);
+  return lost.settle === 'read' ? lost.plan : undefined;
+}
 
 /** True when the entry's operation has a read to resolve it by. */
 export function canReadBack(operation: string): boolean {
-  return Object.hasOwn(READ_BACK_PLANS, operation);
+  return planOf(operation) !== undefined;
 }
 
 /** The intent stored in a journal entry: its exact body and the path parameters of its path. */
@@ -238,7 +282,9 @@ export function intentOf(entry: JournalEntry): Intent {
 
 /** How an operation's entry is settled by a read: may it be re-sent, and what `differs` means. */
 export function readBackPolicy(operation: string): Pick<Plan, 'resendWhenAbsent' | 'whenDiffers'> {
-  return READ_BACK_PLANS[operation] ?? { resendWhenAbsent: true, whenDiffers: 'REJECTED' };
+  const lost = lostAnswerOf(operation);
+  if (lost.settle === 'read') return lost.plan;
+  return { resendWhenAbsent: lost.settle === 'resend', whenDiffers: 'REJECTED' };
 }
 
 /**
@@ -248,7 +294,7 @@ export function readBackPolicy(operation: string): Pick<Plan, 'resendWhenAbsent'
  */
 export function mayResendByItself(entry: JournalEntry, nowMs: number): boolean {
   if (!readBackPolicy(entry.operation).resendWhenAbsent) return false;
-  const heldMs = READ_BACK_PLANS[entry.operation]?.resendForMs;
+  const heldMs = planOf(entry.operation)?.resendForMs;
   return heldMs === undefined || nowMs - Date.parse(entry.created_at) < heldMs;
 }
 
@@ -264,7 +310,7 @@ export async function readBack(
   entry: JournalEntry,
   requestId: string,
 ): Promise<ReadBack> {
-  const plan = READ_BACK_PLANS[entry.operation];
+  const plan = planOf(entry.operation);
   if (!plan) return { kind: 'unreadable', reason: `${entry.operation} has no read` };
   const intent = intentOf(entry);
   const read = plan.read(intent);

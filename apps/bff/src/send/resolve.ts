@@ -13,7 +13,13 @@ import {
   type DispatchDeps,
   type Dispatched,
 } from './dispatch';
-import { canReadBack, mayResendByItself, readBack, readBackPolicy } from './read-back';
+import {
+  canReadBack,
+  lostAnswerOf,
+  mayResendByItself,
+  readBack,
+  readBackPolicy,
+} from './read-back';
 
 async function record(
   deps: DispatchDeps,
@@ -82,7 +88,16 @@ export async function resolveEntry(
     return dispatch(deps, entry, { resolving: true, requestId });
   };
 
-  if (!canReadBack(entry.operation)) return resend();
+  if (!canReadBack(entry.operation)) {
+    if (mayResendByItself(entry, Date.now())) return resend();
+    const lost = lostAnswerOf(entry.operation);
+    return record(deps, entry, {
+      state: 'UNKNOWN',
+      response_status: null,
+      response: null,
+      error: `not sent again: ${lost.settle === 'never' ? lost.why : 'an operator decides'}`,
+    });
+  }
   const policy = readBackPolicy(entry.operation);
   const result = await readBack(deps, entry, requestId);
   if (result.kind === 'found') {

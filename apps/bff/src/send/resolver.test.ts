@@ -273,13 +273,21 @@ describe('the resolver', () => {
 
   it('lets go of an entry it could not settle, logs why and goes on to the next', async () => {
     const dead = store('dead', 1);
-    const broken = await dead.create({ ...transfer('x0'), operation: 'retiredOperation' });
+    const broken = await dead.create(transfer('x0'));
     const fine = await dead.create(transfer('x1'));
     await sleep(20);
     const journal = store('r');
+    // Recording the outcome of one entry fails (the database refused it): that entry only.
+    const failing = {
+      ...journal,
+      recordOutcome: (id: string, outcome: JournalOutcome) =>
+        id === broken.id
+          ? Promise.reject(new Error('could not write'))
+          : journal.recordOutcome(id, outcome),
+    };
     const { lines, logger } = logCollector();
     const resolver = createResolver(
-      { journal, client: service(new Set(['x1'])).client, timeoutMs: 1_000 },
+      { journal: failing, client: service(new Set(['x0', 'x1'])).client, timeoutMs: 1_000 },
       { intervalMs: 60_000, backoff: resolverBackoff(200), logger },
     );
     const reports = await resolver.lookNow();
@@ -288,6 +296,19 @@ describe('the resolver', () => {
     expect(JSON.parse(failed)).toMatchObject({ journal_id: broken.id });
     expect(journal.leases.heldIds()).toEqual([]);
     expect(await journal.leases.due(10)).toEqual([{ id: broken.id, state: 'SENDING' }]);
+  });
+
+  it('never sends again the entry of an operation the console no longer knows: UNKNOWN, saying why', async () => {
+    const dead = store('dead', 1);
+    const retired = await dead.create({ ...transfer('x2'), operation: 'retiredOperation' });
+    await sleep(20);
+    const { client, requests } = service(new Set());
+    const [report] = await resolverOf(store('r'), client).lookNow();
+    expect(report!.entry).toMatchObject({ id: retired.id, state: 'UNKNOWN', attempts: 0 });
+    expect(report!.entry.error).toBe(
+      'not sent again: retiredOperation is not an operation this console knows',
+    );
+    expect(requests).toEqual([]);
   });
 
   it('once started, looks again every interval until stopped', async () => {
