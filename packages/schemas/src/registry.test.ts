@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import { parseWith } from './errors';
 import { exampleInput } from './fixtures';
 import { pathSegment } from './operations/define-operation';
+import { HELD_EFFECTS } from './operations/operation-meta';
 import { fieldMeta } from './primitives/field-meta';
 import { ROLES } from './primitives/roles';
 import {
@@ -206,6 +207,27 @@ describe('approval amounts', () => {
     expect(Object.keys(operations[id].shape.body)).toEqual(expect.arrayContaining([amount, asset]));
     expect(input[amount]).toMatch(/^[0-9]*\.?[0-9]+$/);
     expect(input[asset]).toMatch(/^[A-Z0-9]+$/);
+  });
+});
+
+describe('approval defaults (docs/decisions/006)', () => {
+  it.each(WRITE_OPERATION_IDS)(
+    '%s is held exactly when it moves money, changes a payee or a standing instruction',
+    (id) => {
+      const { because, required } = operations[id].approval;
+      expect(required).toBe(HELD_EFFECTS.includes(because));
+    },
+  );
+
+  it('holds every write that carries an amount, or changes a payee or a rule', () => {
+    // An amount leaves a profile; a fiat account or a destination address is a payee's details;
+    // a rule moves every matching deposit.
+    const held = WRITE_OPERATION_IDS.filter(
+      (id) =>
+        operations[id].approval.amount !== undefined ||
+        /fiat-accounts|destination-address|rules/.test(operations[id].path),
+    );
+    expect(held.filter((id) => !operations[id].approval.required)).toEqual([]);
   });
 });
 

@@ -13,7 +13,13 @@ import {
   requirementFor,
   thresholdAmount,
 } from './policy';
-import { ASSET_PRECISION } from '@console/schemas';
+import {
+  ASSET_PRECISION,
+  exampleInput,
+  HELD_EFFECTS,
+  operations,
+  WRITE_OPERATION_IDS,
+} from '@console/schemas';
 
 const transfer = (amount: string, asset = 'USD') => ({ amount, asset, from_profile_id: 'a' });
 
@@ -83,6 +89,17 @@ describe('the default policy', () => {
     expect(needed('0.01', 'DOGE')).toBe(2);
     expect(needed('0.01', 'GBP')).toBe(2);
   });
+});
+
+describe('the built-in policy and the registry', () => {
+  it.each(WRITE_OPERATION_IDS)(
+    '%s is held by default exactly when its registry entry says (what it does: ADR 006)',
+    (id) => {
+      const body = exampleInput(id) as Record<string, unknown>;
+      const held = requirementFor(defaultPolicy(), id, body) !== undefined;
+      expect(held).toBe(HELD_EFFECTS.includes(operations[id].approval.because));
+    },
+  );
 });
 
 describe('a policy file', () => {

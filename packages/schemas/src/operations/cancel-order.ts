@@ -18,7 +18,7 @@ export const cancelOrder = defineOperation({
   movesMoney: false,
   takesRefId: false,
   roles: MONEY_ROLES,
-  approval: { required: false, approvers: MONEY_ROLES },
+  approval: { because: 'trades', required: false, approvers: MONEY_ROLES },
   parent: 'getOrder',
   route: '/orders/cancel',
   result: {

@@ -15,7 +15,7 @@ export const createCryptoWithdrawalFee = defineOperation({
   movesMoney: false,
   takesRefId: false,
   roles: MONEY_ROLES,
-  approval: { required: false, approvers: MONEY_ROLES },
+  approval: { because: 'moves-nothing', required: false, approvers: MONEY_ROLES },
   nav: { duty: 'Crypto', label: 'Withdrawal fees' },
   route: '/crypto/withdrawal-fees',
   result: {},

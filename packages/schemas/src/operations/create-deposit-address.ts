@@ -14,7 +14,7 @@ export const createDepositAddress = defineOperation({
   movesMoney: false,
   takesRefId: true,
   roles: MONEY_ROLES,
-  approval: { required: false, approvers: MONEY_ROLES },
+  approval: { because: 'moves-nothing', required: false, approvers: MONEY_ROLES },
   nav: { duty: 'Crypto', label: 'New deposit address' },
   route: '/crypto/deposit-addresses',
   result: { record: { operation: 'listDepositAddresses', query: { ids: 'id' } } },

@@ -15,6 +15,7 @@ export const createInternalTransfer = defineOperation({
   takesRefId: true,
   roles: MONEY_ROLES,
   approval: {
+    because: 'moves-money',
     required: true,
     approvers: MONEY_ROLES,
     amount: { amount: 'amount', asset: 'asset' },

@@ -25,7 +25,7 @@ export const createOrchestrationRule = defineOperation({
   movesMoney: true,
   takesRefId: true,
   roles: MONEY_ROLES,
-  approval: { required: true, approvers: MONEY_ROLES },
+  approval: { because: 'changes-standing-instruction', required: true, approvers: MONEY_ROLES },
   nav: { duty: 'Orchestration', label: 'New rule' },
   route: '/orchestration/rules',
   result: {

@@ -27,6 +27,7 @@ export const createOrchestration = defineOperation({
   takesRefId: true,
   roles: MONEY_ROLES,
   approval: {
+    because: 'moves-money',
     required: true,
     approvers: MONEY_ROLES,
     amount: { amount: 'source_amount', asset: 'source_asset' },

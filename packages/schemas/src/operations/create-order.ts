@@ -76,7 +76,7 @@ export const createOrder = defineOperation({
   movesMoney: true,
   takesRefId: true,
   roles: MONEY_ROLES,
-  approval: { required: false, approvers: MONEY_ROLES },
+  approval: { because: 'trades', required: false, approvers: MONEY_ROLES },
   nav: { duty: 'Trading', label: 'New order' },
   route: '/orders/new',
   result: {

@@ -16,6 +16,7 @@ export const createSvcTransfer = defineOperation({
   takesRefId: true,
   roles: MONEY_ROLES,
   approval: {
+    because: 'moves-money',
     required: true,
     approvers: MONEY_ROLES,
     amount: { amount: 'amount', asset: 'asset' },

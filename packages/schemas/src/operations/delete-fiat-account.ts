@@ -14,7 +14,7 @@ export const deleteFiatAccount = defineOperation({
   movesMoney: false,
   takesRefId: false,
   roles: FIAT_ROLES,
-  approval: { required: true, approvers: FIAT_ROLES },
+  approval: { because: 'changes-payee', required: true, approvers: FIAT_ROLES },
   parent: 'getFiatAccount',
   route: '/fiat/accounts/delete',
   result: {

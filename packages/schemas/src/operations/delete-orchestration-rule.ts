@@ -23,7 +23,7 @@ export const deleteOrchestrationRule = defineOperation({
   movesMoney: false,
   takesRefId: false,
   roles: MONEY_ROLES,
-  approval: { required: true, approvers: MONEY_ROLES },
+  approval: { because: 'changes-standing-instruction', required: true, approvers: MONEY_ROLES },
   parent: 'listOrchestrationRules',
   route: '/orchestration/rules/delete',
   result: {

@@ -47,8 +47,31 @@ export interface ResultDisplay {
   record?: RecordLink;
 }
 
+/**
+ * What a write does, for its approval default (docs/decisions/006): money leaving a profile, a
+ * payee's details or a standing instruction that moves money changed are held for another
+ * operator; a trade inside a profile and what moves nothing go out at once.
+ */
+export const WRITE_EFFECTS = [
+  'moves-money',
+  'changes-payee',
+  'changes-standing-instruction',
+  'trades',
+  'moves-nothing',
+] as const;
+export type WriteEffect = (typeof WRITE_EFFECTS)[number];
+
+/** The effects held for approval by default. */
+export const HELD_EFFECTS: readonly WriteEffect[] = [
+  'moves-money',
+  'changes-payee',
+  'changes-standing-instruction',
+];
+
 /** The approval a write needs when no policy file says otherwise. */
 export interface ApprovalDefault {
+  /** What the write does: whether it is held follows from it (`HELD_EFFECTS`). */
+  because: WriteEffect;
   required: boolean;
   /** The roles whose operators may approve (never the maker). */
   approvers: readonly ApproverRole[];

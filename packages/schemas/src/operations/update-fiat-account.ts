@@ -19,7 +19,7 @@ export const updateFiatAccount = defineOperation({
   movesMoney: false,
   takesRefId: false,
   roles: FIAT_ROLES,
-  approval: { required: true, approvers: FIAT_ROLES },
+  approval: { because: 'changes-payee', required: true, approvers: FIAT_ROLES },
   nav: { duty: 'Fiat', label: 'Update fiat account' },
   route: '/fiat/accounts',
   result: {
