@@ -1,4 +1,4 @@
-import { operations, type ReadOperationId } from '@console/schemas';
+import { routeOf, type ReadOperationId } from '@console/schemas';
 
 /**
  * The console's page of a read of the registry, as the SPA routes it: the entry's `route` with
@@ -13,9 +13,5 @@ export function pageOf(
   params: Record<string, string> = {},
   query: Record<string, string> = {},
 ): string {
-  const path = operations[id].route.replace(/:(\w+)/g, (_, name: string) =>
-    encodeURIComponent(params[name] ?? ''),
-  );
-  const search = new URLSearchParams(query).toString();
-  return search ? `${path}?${search}` : path;
+  return routeOf(id, params, query);
 }

@@ -9,8 +9,13 @@ import {
   type JournalEntry,
   type Role,
 } from '@console/schemas';
+import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
 import type { ApprovalDeps } from '../src/approvals/approval-deps';
+import { mayResendApproved } from '../src/approvals/approval-send';
+import { sendApprovedAsConsole } from '../src/approvals/resume-approved';
+import { createLogger } from '../src/logger';
+import { createResolver, resolverBackoff } from '../src/send/resolver';
 import { staticDirectory } from '../src/operators/operator-directory';
 import { hashPassword } from '../src/operators/password';
 import type { UserRecord } from '../src/operators/users-file';
@@ -147,4 +152,24 @@ export async function approvedTransfer(
     (await h.deps.approvals.events(id)).map(({ kind, actor, detail }) => ({ kind, actor, detail }));
   const stored = async () => (await h.deps.journal.get(id))!;
   return { h, id, entry, request, start, scripted, depsAt, events, stored };
+}
+
+/**
+ * What the next start of the console does with the entries a stopped process left APPROVED (it
+ * died after the last approval, before the send): a new process on the database takes over the
+ * stopped one's leases (as every start on PGlite does) and its resolver's first look sends each
+ * after the approvals' checks, in the console's name. The entries as that look left them.
+ */
+export async function nextStart(db: Db, deps: ApprovalDeps): Promise<JournalEntry[]> {
+  const journal = createJournalStore(db, undefined, { owner: `restarted/${randomUUID()}` });
+  await journal.leases.expireOthers();
+  const restarted: ApprovalDeps = { ...deps, journal };
+  const resolver = createResolver(restarted, {
+    intervalMs: 60_000,
+    backoff: resolverBackoff(60_000),
+    logger: createLogger('silent'),
+    sendApproved: (entry, requestId) => sendApprovedAsConsole(restarted, entry, requestId),
+    mayResend: (entry, requestId) => mayResendApproved(restarted, entry, requestId),
+  });
+  return (await resolver.lookNow()).map((report) => report.entry);
 }

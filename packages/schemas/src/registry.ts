@@ -125,3 +125,34 @@ export function writesFor(role: Role): WriteOperationId[] {
 export function seesWholeRecord(role: Role, id: ReadOperationId): boolean {
   return operations[id].fullRecordRoles.includes(role);
 }
+
+/**
+ * The kebab-case base name every layer gives an operation's files (`createOrder` →
+ * `create-order`): its operation file, sandbox handler, fields file and e2e spec.
+ */
+export function fileNameOf(id: OperationId): string {
+  return id.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+}
+
+/**
+ * The console's page of an operation: its entry's `route` with each `:name` filled, and a query
+ * (empty values left out). The SPA links with it and the e2e specs open pages with it, so a page
+ * that moves moves for both.
+ *
+ * @example
+ * routeOf('getOrder', { profile_id: 'p-1', id: 'o-9' }); // '/orders/p-1/o-9'
+ * routeOf('listOrders', {}, { profile: 'p-1' }); // '/orders?profile=p-1'
+ */
+export function routeOf(
+  id: OperationId,
+  params: Readonly<Record<string, string>> = {},
+  query: Readonly<Record<string, string | undefined>> = {},
+): string {
+  const path = operations[id].route.replace(/:(\w+)/g, (_, name: string) =>
+    encodeURIComponent(params[name] ?? ''),
+  );
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) if (value) search.set(key, value);
+  const text = search.toString();
+  return text ? `${path}?${text}` : path;
+}

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import {
   ROLES,
   exampleInput,
+  fileNameOf,
   operations,
   type Operation,
   type OperationId,
@@ -51,7 +52,6 @@ const SAMPLE: Record<string, string> = {
   id: '0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c01',
   asset: 'BTC',
 };
-const kebab = (id: string) => id.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
 const SPECS = join(ROOT, 'e2e/specs');
 const specTexts = readdirSync(SPECS).map((file) => readFileSync(join(SPECS, file), 'utf8'));
 
@@ -97,7 +97,7 @@ async function missingParts(id: OperationId): Promise<Part[]> {
   if (!(op.nav ? inNav : parentPaged)) missing.push('nav or parent');
   if (!(PAGED_OPERATIONS as readonly string[]).includes(id)) missing.push('SPA page');
   if (!('handle' in (await handlerOf(id)))) missing.push('sandbox handler');
-  const spec = existsSync(join(SPECS, `${kebab(id)}.spec.ts`));
+  const spec = existsSync(join(SPECS, `${fileNameOf(id)}.spec.ts`));
   if (!spec && !specTexts.some((text) => text.includes(`'${id}'`))) missing.push('e2e spec');
   return missing;
 }
@@ -121,7 +121,9 @@ describe('the registry walk', () => {
         const id = /define(?:Operation|Read)\(\{\s*id: '(\w+)'/.exec(text)?.[1];
         return id ? [{ file, id }] : [];
       });
-    expect(defined.map((d) => d.file)).toEqual(defined.map((d) => `${kebab(d.id)}.ts`));
+    expect(defined.map((d) => d.file)).toEqual(
+      defined.map((d) => `${fileNameOf(d.id as OperationId)}.ts`),
+    );
     expect(defined.map((d) => d.id).sort()).toEqual(Object.keys(operations).sort());
   });
 });

@@ -3,9 +3,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { scriptedClient, echoSuccess, sharedDb } from '../../test/harness';
 import type { UpstreamOutcome } from '../upstream/client';
 import type { ApprovalDeps } from './approval-deps';
-import { approvalApp } from '../../test/approvals-test-kit';
+import { approvalApp, nextStart } from '../../test/approvals-test-kit';
 import { defaultPolicy } from './policy';
-import { resumeApproved } from './resume-approved';
 
 // PGlite starts once per file, before any test's clock.
 beforeAll(() => sharedDb());
@@ -53,7 +52,7 @@ describe('the approval binds the whole request (12)', () => {
       held.journal.id,
       `/v2/transfer/fiat-accounts/${OTHER_FIAT_ACCOUNT}`,
     ]);
-    const resumed = await resumeApproved(resumeDeps(h, Date.now()), h.deps.logger);
+    const resumed = await nextStart(h.db, resumeDeps(h, Date.now()));
     expect(resumed.map((e) => e.state)).toEqual(['REJECTED']);
     expect(writes(scripted.requests)).toHaveLength(0);
     const events = await securityEvents(h);
@@ -108,7 +107,7 @@ describe('approvals are counted again at every send (13)', () => {
     });
     await approvedByFinance2(h, held.journal.id);
     h.setRole('finance2', 'viewer');
-    const resumed = await resumeApproved(resumeDeps(h, Date.now()), h.deps.logger);
+    const resumed = await nextStart(h.db, resumeDeps(h, Date.now()));
     expect(resumed.map((e) => e.state)).toEqual(['AWAITING_APPROVAL']);
     expect(scripted.requests).toHaveLength(0);
     const detail = await h.detail(held.journal.id);
@@ -129,7 +128,7 @@ describe('approvals are counted again at every send (13)', () => {
     });
     await approvedByFinance2(h, held.journal.id);
     h.removeUser('finance2');
-    const resumed = await resumeApproved(resumeDeps(h, Date.now()), h.deps.logger);
+    const resumed = await nextStart(h.db, resumeDeps(h, Date.now()));
     expect(resumed.map((e) => e.state)).toEqual(['AWAITING_APPROVAL']);
     expect(scripted.requests).toHaveLength(0);
   });
@@ -140,7 +139,7 @@ describe('approvals are counted again at every send (13)', () => {
     const h = await approvalApp({ client: scripted.client, policy: defaultPolicy(), start });
     const held = await h.submit('createInternalTransfer', exampleInput('createInternalTransfer'));
     await approvedByFinance2(h, held.journal.id);
-    const resumed = await resumeApproved(resumeDeps(h, start + 25 * 3_600_000), h.deps.logger);
+    const resumed = await nextStart(h.db, resumeDeps(h, start + 25 * 3_600_000));
     expect(resumed.map((e) => e.state)).toEqual(['EXPIRED']);
     expect(scripted.requests).toHaveLength(0);
     expect((await h.detail(held.journal.id)).approval.events.at(-1)!.kind).toBe('expired');

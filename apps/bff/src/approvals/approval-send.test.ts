@@ -1,12 +1,11 @@
 import type { JournalEntry, Operator } from '@console/schemas';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { approvalApp, approvedTransfer } from '../../test/approvals-test-kit';
+import { approvalApp, approvedTransfer, nextStart } from '../../test/approvals-test-kit';
 import { echoSuccess, sharedDb } from '../../test/harness';
 import { ProblemError } from '../errors';
 import { requestSha256 } from '../journal/journal-store';
 import { resendApproved, sendApproved } from './approval-send';
 import { buildPolicy, defaultPolicy } from './policy';
-import { resumeApproved } from './resume-approved';
 
 // PGlite starts once per file, before any test's clock.
 beforeAll(() => sharedDb());
@@ -24,7 +23,7 @@ describe('an approved entry resumed after a restart', () => {
     const t = await approvedTransfer();
     const expiresAt = t.request.expires_at;
     expect(expiresAt).toBe(new Date(t.start + 24 * HOUR).toISOString());
-    const resumed = await resumeApproved(t.depsAt(t.start + 30 * HOUR), t.h.deps.logger);
+    const resumed = await nextStart(t.h.db, t.depsAt(t.start + 30 * HOUR));
     const reason = `Not sent: the approval was valid until ${expiresAt}.`;
     expect(resumed.map((e) => [e.id, e.state, e.error])).toEqual([[t.id, 'EXPIRED', reason]]);
     expect(t.scripted.requests).toHaveLength(0);
@@ -61,7 +60,7 @@ describe('an approved entry resumed after a restart', () => {
     async (_, change) => {
       const t = await approvedTransfer();
       await t.h.db.query(`update journal_entries set ${change} where id = $1`, [t.id]);
-      const resumed = await resumeApproved(t.depsAt(t.start + HOUR), t.h.deps.logger);
+      const resumed = await nextStart(t.h.db, t.depsAt(t.start + HOUR));
       const reason =
         'Not sent: the stored request (operation, method, path or body) does not match what was submitted for approval.';
       expect(resumed.map((e) => [e.id, e.state, e.error])).toEqual([[t.id, 'REJECTED', reason]]);

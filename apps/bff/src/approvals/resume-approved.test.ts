@@ -3,9 +3,8 @@ import { describe, expect, it } from 'vitest';
 import type { ApprovalDeps } from './approval-deps';
 import type { ApprovalPolicy } from './policy';
 import { echoSuccess, scriptedClient } from '../../test/harness';
-import { approvalApp } from '../../test/approvals-test-kit';
+import { approvalApp, nextStart } from '../../test/approvals-test-kit';
 import { buildPolicy, defaultPolicy } from './policy';
-import { resumeApproved } from './resume-approved';
 
 /**
  * A process that died after the last approval committed (entry APPROVED) and before the send
@@ -40,11 +39,11 @@ async function crashedAfterApproval(policy: ApprovalPolicy, input: unknown, star
 describe('entries left APPROVED by a crash', () => {
   it('are sent once at the next start, with the approved bytes', async () => {
     const { h, held, scripted, deps } = await crashedAfterApproval(defaultPolicy(), undefined);
-    const resumed = await resumeApproved(deps, h.deps.logger);
+    const resumed = await nextStart(h.db, deps);
     expect(resumed.map((e) => [e.id, e.state])).toEqual([[held.journal.id, 'SUCCEEDED']]);
     expect(scripted.requests).toHaveLength(1);
     expect(scripted.requests[0]!.body).toBe(held.journal.request_body);
-    expect(await resumeApproved(deps, h.deps.logger)).toEqual([]);
+    expect(await nextStart(h.db, deps)).toEqual([]);
     expect(scripted.requests).toHaveLength(1);
   });
 
@@ -62,7 +61,7 @@ describe('entries left APPROVED by a crash', () => {
     const policy = buildPolicy({ operations: { createOrder: { required: true } } });
     const { h, held, scripted, deps } = await crashedAfterApproval(policy, order, start);
     const later: ApprovalDeps = { ...deps, now: () => start + 120_000 };
-    const resumed = await resumeApproved(later, h.deps.logger);
+    const resumed = await nextStart(h.db, later);
     expect(resumed.map((e) => [e.id, e.state])).toEqual([[held.journal.id, 'REJECTED']]);
     expect(scripted.requests).toHaveLength(0);
   });

@@ -12,7 +12,6 @@
  * `jose` is imported here and nowhere else in the BFF (tests aside).
  */
 import { createPrivateKey, createPublicKey, type KeyObject } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
 import { CompactSign, calculateJwkThumbprint, importPKCS8, type JWK } from 'jose';
 
 /** The signing algorithms the service accepts. */
@@ -118,24 +117,6 @@ export async function createSigner(options: {
         .sign(key);
     },
   };
-}
-
-/**
- * Reads the private key from a file (`SVC_SIGNING_KEY_FILE`) and builds the signer.
- * An unreadable file is an `ERR_SIGNING_KEY_INVALID` naming the file, never its content.
- */
-export async function loadSigner(options: { keyFile: string; kid: string }): Promise<Signer> {
-  let pem: string;
-  try {
-    pem = await readFile(options.keyFile, 'utf8');
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code ?? 'unreadable';
-    throw new SigningError(
-      'ERR_SIGNING_KEY_INVALID',
-      `Cannot read the signing key file ${options.keyFile} (${code})`,
-    );
-  }
-  return createSigner({ privateKeyPem: pem, kid: options.kid });
 }
 
 /** The public half of a signing key, as it is registered with the service. */

@@ -1,4 +1,4 @@
-import { operations, type OperationId } from '@console/schemas';
+import { fileNameOf, operations, type OperationId } from '@console/schemas';
 import type { Handler } from './types';
 
 /** What an operation's handler file gives the dispatcher. */
@@ -16,15 +16,13 @@ export interface MissingHandler {
   missing: string;
 }
 
-const kebab = (id: string) => id.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
-
 const found = new Map<OperationId, Promise<OperationHandler | MissingHandler>>();
 
 async function load(id: OperationId): Promise<OperationHandler | MissingHandler> {
-  const file = `handlers/${kebab(id)}.ts`;
+  const file = `handlers/${fileNameOf(id)}.ts`;
   let module: Record<string, unknown>;
   try {
-    module = (await import(`./${kebab(id)}.ts`)) as Record<string, unknown>;
+    module = (await import(`./${fileNameOf(id)}.ts`)) as Record<string, unknown>;
   } catch (error) {
     return { missing: `${file} could not be loaded (${(error as Error).message})` };
   }

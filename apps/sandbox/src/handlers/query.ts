@@ -1,11 +1,9 @@
+import { MAX_ARRAY_VALUES } from '@console/schemas';
 import { fieldError } from '../problem';
 import type { Order, OrderBy, PageRequest } from '../state/pages';
 
 /** A read's query as validated: repeated parameters as arrays, numbers and booleans parsed. */
 export type Query = Record<string, unknown>;
-
-/** An array filter holds at most this many values (svc-api.md appendix). */
-export const MAX_FILTER_VALUES = 100;
 
 /** One text value of the query, or undefined. */
 export function text(query: Query, name: string): string | undefined {
@@ -19,8 +17,8 @@ export function values(query: Query, name: string): string[] | undefined {
   const value = query[name];
   if (value === undefined) return undefined;
   const list = (Array.isArray(value) ? value : [value]).map(String);
-  if (list.length > MAX_FILTER_VALUES) {
-    throw fieldError(name, `takes at most ${MAX_FILTER_VALUES} values`);
+  if (list.length > MAX_ARRAY_VALUES) {
+    throw fieldError(name, `takes at most ${MAX_ARRAY_VALUES} values`);
   }
   return list;
 }

@@ -1,4 +1,4 @@
-import type { WriteOperationId } from '@console/schemas';
+import { fileNameOf, type WriteOperationId } from '@console/schemas';
 import type { ComponentType } from 'react';
 import { GeneratedFields, OperationPage, type Reviewer } from '@/components/form';
 
@@ -19,12 +19,11 @@ const FIELD_MODULES = import.meta.glob<Record<string, unknown>>(
   '../features/*/fields/*-fields.tsx',
 );
 
-const kebab = (id: string) => id.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
 const pascal = (id: string) => id.charAt(0).toUpperCase() + id.slice(1);
 
 /** The fields file of a write, or undefined when its form is generated. */
 export function fieldsFileOf(id: WriteOperationId): string | undefined {
-  const name = `/${kebab(id)}-fields.tsx`;
+  const name = `/${fileNameOf(id)}-fields.tsx`;
   return Object.keys(FIELD_MODULES).find((file) => file.endsWith(name));
 }
 

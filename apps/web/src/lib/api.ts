@@ -145,4 +145,3 @@ export const endSession = (id: string) => call('endSession', { params: { id } })
 export const listSecurityEvents = (cursor?: string) =>
   call('listSecurityEvents', { query: { cursor } });
 
-export const getHealth = () => call('health', {});

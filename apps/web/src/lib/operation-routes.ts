@@ -1,4 +1,4 @@
-import { isWriteOperationId, operations, type ReadOperationId } from '@console/schemas';
+import { isWriteOperationId, operations, routeOf, type ReadOperationId } from '@console/schemas';
 
 /** Where a write's form lives: its registry entry's route. "Clone as new" goes there too. */
 export function operationRoute(operation: string): string | undefined {
@@ -48,13 +48,7 @@ export function pagePath(
   params: Readonly<Record<string, string>> = {},
   query: Readonly<Record<string, string | undefined>> = {},
 ): string {
-  const path = operations[id].route.replace(/:(\w+)/g, (_, name: string) =>
-    encodeURIComponent(params[name] ?? ''),
-  );
-  const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) if (value) search.set(key, value);
-  const text = search.toString();
-  return text ? `${path}?${text}` : path;
+  return routeOf(id, params, query);
 }
 
 /** The page of one orchestration rule: the service has no read of a single rule, so it is found by id in the list. */

@@ -148,9 +148,6 @@ export const ROUTING_NUMBER_TYPES = ['ABA', 'SWIFT'] as const;
 export const FIAT_RULE_NETWORKS = ['WIRE', 'CUBIX'] as const;
 export const FIAT_RULE_ACCOUNT_TYPES = ['SWIFT', 'ABA'] as const;
 
-/** The sort order of a list. */
-export const LIST_ORDERS = ['ASC', 'DESC'] as const;
-
 export const CRYPTO_NETWORKS = [
   'BITCOIN',
   'ETHEREUM',
