@@ -144,4 +144,3 @@ export const endSession = (id: string) => call('endSession', { params: { id } })
 /** Sign-ins, failures, locks and ended sessions, newest first (admins). */
 export const listSecurityEvents = (cursor?: string) =>
   call('listSecurityEvents', { query: { cursor } });
-
