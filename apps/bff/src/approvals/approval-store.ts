@@ -71,11 +71,60 @@ function byEntry<T extends { journal_id: string }>(
   return grouped;
 }
 
+/** Who acted on a request: an operator, or null for the console itself. */
+export type ApprovalActor = { username: string; display_name: string } | null;
+
 /**
- * Storage of approval requests, approvals and their events (migration 004). Transitions of the
- * entry itself stay in the journal store; the flow runs both inside one transaction.
+ * Approval requests, approvals and their events (migration 004). Transitions of the entry itself
+ * stay in the journal store; the flow runs both inside one transaction.
  */
-export function createApprovalStore(db: Db) {
+export interface ApprovalStore {
+  readonly db: Db;
+  /** Opens the request of a held entry, in the hold's transaction. */
+  open(q: Queryable, row: ApprovalRequestRow): Promise<void>;
+  /** The request of an entry, or undefined for an entry that never needed approval. */
+  request(journalId: string, q?: Queryable): Promise<ApprovalRequestRow | undefined>;
+  /**
+   * The requests `operator` may decide at `now`, soonest to expire first, at most `limit`, and
+   * how many there are in all: waiting, not made by them, naming their role, not approved by
+   * them already (what `cannotDecide` checks of one, in one statement for all).
+   */
+  decidableBy(
+    operator: { username: string; role: Role },
+    now: Date,
+    limit: number,
+  ): Promise<{ items: { entry: JournalEntry; request: ApprovalRequestRow }[]; count: number }>;
+  /** The approvals of several entries, each entry's in the order given. */
+  approvalsOf(journalIds: string[]): Promise<Map<string, ApprovalRow[]>>;
+  /** The events of several entries, each entry's oldest first. */
+  eventsOf(journalIds: string[]): Promise<Map<string, ApprovalEvent[]>>;
+  /** Locks the entry's row until the transaction ends: approvals of one entry run one by one. */
+  lock(q: Queryable, journalId: string): Promise<string | undefined>;
+  /** False when this approver already approved (the unique key decides). */
+  addApproval(q: Queryable, journalId: string, row: ApprovalRow): Promise<boolean>;
+  /** The approvals of one entry, in the order given. */
+  approvals(journalId: string, q?: Queryable): Promise<ApprovalRow[]>;
+  /** Appends a step of the request's history. */
+  addEvent(
+    q: Queryable,
+    journalId: string,
+    kind: ApprovalEventKind,
+    actor: ApprovalActor,
+    detail: string | null,
+    at: Date,
+  ): Promise<void>;
+  /** The history of one request, oldest first. */
+  events(journalId: string): Promise<ApprovalEvent[]>;
+  /** Waiting entries whose time is up, at `now`. */
+  dueIds(now: Date): Promise<string[]>;
+  /**
+   * True when the entry went through approval and was never sent: a retry must not send it,
+   * since nobody approved sending it (rejected, cancelled, expired, refused at send time).
+   */
+  neverSent(journalId: string): Promise<boolean>;
+}
+
+export function createApprovalStore(db: Db): ApprovalStore {
   return {
     db,
 
@@ -105,11 +154,6 @@ export function createApprovalStore(db: Db) {
       return rows[0] && toRequest(rows[0]);
     },
 
-    /**
-     * The requests `operator` may decide at `now`, soonest to expire first, at most `limit`, and
-     * how many there are in all: waiting, not made by them, naming their role, not approved by
-     * them already (what `cannotDecide` checks of one, in one statement for all).
-     */
     async decidableBy(
       operator: { username: string; role: Role },
       now: Date,
@@ -130,7 +174,6 @@ export function createApprovalStore(db: Db) {
       };
     },
 
-    /** The approvals of several entries, each entry's in the order given. */
     async approvalsOf(journalIds: string[]): Promise<Map<string, ApprovalRow[]>> {
       if (journalIds.length === 0) return new Map();
       const rows = await db.query<ApprovalRow & { journal_id: string; approved_at: Date | string }>(
@@ -141,7 +184,6 @@ export function createApprovalStore(db: Db) {
       return byEntry(rows.map((r) => ({ ...r, approved_at: iso(r.approved_at) })));
     },
 
-    /** The events of several entries, each entry's oldest first. */
     async eventsOf(journalIds: string[]): Promise<Map<string, ApprovalEvent[]>> {
       if (journalIds.length === 0) return new Map();
       const rows = await db.query<ApprovalEvent & { journal_id: string; at: Date | string }>(
@@ -152,7 +194,6 @@ export function createApprovalStore(db: Db) {
       return byEntry(rows.map((r) => ({ ...r, at: iso(r.at) })));
     },
 
-    /** Locks the entry's row until the transaction ends: approvals of one entry run one by one. */
     async lock(q: Queryable, journalId: string): Promise<string | undefined> {
       const rows = await q.query<{ state: string }>(
         'select state from journal_entries where id = $1 for update',
@@ -161,7 +202,6 @@ export function createApprovalStore(db: Db) {
       return rows[0]?.state;
     },
 
-    /** False when this approver already approved (the unique key decides). */
     async addApproval(q: Queryable, journalId: string, row: ApprovalRow): Promise<boolean> {
       const rows = await q.query(
         `insert into approvals (journal_id, approver, approver_name, body_sha256, request_sha256,
@@ -193,7 +233,7 @@ export function createApprovalStore(db: Db) {
       q: Queryable,
       journalId: string,
       kind: ApprovalEventKind,
-      actor: { username: string; display_name: string } | null,
+      actor: ApprovalActor,
       detail: string | null,
       at: Date,
     ): Promise<void> {
@@ -220,7 +260,6 @@ export function createApprovalStore(db: Db) {
       return rows.map((r) => ({ ...r, at: iso(r.at) }));
     },
 
-    /** Waiting entries whose time is up, at `now`. */
     async dueIds(now: Date): Promise<string[]> {
       const rows = await db.query<{ id: string }>(
         `select e.id from journal_entries e join approval_requests r on r.journal_id = e.id
@@ -230,10 +269,6 @@ export function createApprovalStore(db: Db) {
       return rows.map((r) => r.id);
     },
 
-    /**
-     * True when the entry went through approval and was never sent: a retry must not send it,
-     * since nobody approved sending it (rejected, cancelled, expired, refused at send time).
-     */
     async neverSent(journalId: string): Promise<boolean> {
       const rows = await db.query<{ sent: boolean }>(
         `select exists (select 1 from approval_events where journal_id = $1 and kind = 'sent') as sent
@@ -244,5 +279,3 @@ export function createApprovalStore(db: Db) {
     },
   };
 }
-
-export type ApprovalStore = ReturnType<typeof createApprovalStore>;

@@ -25,9 +25,16 @@ interface EventRow {
   at: Date | string;
 }
 
-export function createJournalHistory(db: Queryable) {
+/** The history of journal entries after their makers. */
+export interface JournalHistory {
+  /** Appends one event; in `q`'s transaction when given. */
+  add(event: NewJournalEvent, q?: Queryable): Promise<void>;
+  /** The events of one entry, oldest first. */
+  list(journalId: string): Promise<JournalEvent[]>;
+}
+
+export function createJournalHistory(db: Queryable): JournalHistory {
   return {
-    /** Appends one event; in `q`'s transaction when given. */
     async add(event: NewJournalEvent, q: Queryable = db): Promise<void> {
       await q.query(
         `insert into journal_events (journal_id, kind, actor, actor_name, detail, at)
@@ -43,7 +50,6 @@ export function createJournalHistory(db: Queryable) {
       );
     },
 
-    /** The events of one entry, oldest first. */
     async list(journalId: string): Promise<JournalEvent[]> {
       const rows = await db.query<EventRow>(
         `select kind, actor, actor_name, detail, at from journal_events
@@ -54,5 +60,3 @@ export function createJournalHistory(db: Queryable) {
     },
   };
 }
-
-export type JournalHistory = ReturnType<typeof createJournalHistory>;

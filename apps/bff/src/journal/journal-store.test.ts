@@ -438,16 +438,6 @@ describe.each(databases)('the journal store on %s', (_name, open, owned) => {
     expect(await column(created.id, 'response_text')).toBeNull();
   });
 
-  it('lists the entries of one state, oldest first', async () => {
-    const journal = store();
-    const a = await journal.create(entry({ ref_id: 'a' }));
-    const b = await journal.create(entry({ ref_id: 'b' }), 'APPROVED');
-    const c = await journal.create(entry({ ref_id: 'c' }));
-    expect((await journal.listSending()).map((e) => e.id)).toEqual([a.id, c.id]);
-    expect((await journal.listInState('APPROVED')).map((e) => e.id)).toEqual([b.id]);
-    expect(await journal.listInState('EXPIRED')).toEqual([]);
-  });
-
   describe('its list', () => {
     beforeEach(async () => {
       // Entry i is written at T0 + (i + 1) s.

@@ -3,9 +3,14 @@ import { hostname } from 'node:os';
 import type { JournalEntry, JournalState, Role } from '@console/schemas';
 import { entryForRole } from '../access/personal-data';
 import type { Db, Queryable } from '../db/db';
-import { createJournalHistory } from './journal-history';
-import { createLeaseQueries, LEASE } from './journal-leases';
-import { conflictingOutcomes, recordConflict, settlesNothingNew } from './journal-outcome';
+import { createJournalHistory, type JournalHistory } from './journal-history';
+import { createLeaseQueries, LEASE, type LeaseQueries } from './journal-leases';
+import {
+  conflictingOutcomes,
+  recordConflict,
+  settlesNothingNew,
+  type ConflictingOutcome,
+} from './journal-outcome';
 import {
   buildJournalFilter,
   decodeCursor,
@@ -68,11 +73,90 @@ const RECORDED = `state = 'SENDING' and (owner is null or owner = $9 or $2::text
  * (`owner`, `lease_until` by the database's clock), taken in the statement that moves it there
  * and released by the one that records its outcome; `leases` renews what this process holds.
  */
+/** A page of the journal, newest first; `next_cursor` continues after its last entry. */
+export interface JournalListPage {
+  items: JournalEntry[];
+  next_cursor: string | null;
+}
+
+/** The journal as one role may read it (`JournalStore.seenBy`). */
+export interface JournalView {
+  get(id: string): Promise<JournalEntry | undefined>;
+  list(filter: JournalFilter, limit?: number): Promise<JournalListPage>;
+}
+
+/**
+ * The journal (DESIGN.md §4): one row per intent, written before anything is sent, with its
+ * leases (which process is sending it) and its history (who acted on it after its maker).
+ */
+export interface JournalStore {
+  /** The id this process holds leases under. */
+  readonly owner: string;
+  /** Renewing, releasing and taking over leases; the resolver's look-ups. */
+  readonly leases: LeaseQueries;
+  /** Who retried an entry, or the console sending it again, after its maker. */
+  readonly history: JournalHistory;
+  /**
+   * Writes a new entry in SENDING (or another initial state) and returns it; in `q`'s
+   * transaction when given (an approval hold), else batched with concurrent sends' entries.
+   */
+  create(entry: NewJournalEntry, state?: JournalState, q?: Queryable): Promise<JournalEntry>;
+  /**
+   * Moves an entry from one of `from` to SENDING before a new attempt, taking its lease;
+   * undefined when it is not in one of those states any more (someone else is sending it, or it
+   * was resolved), or another live process holds it.
+   */
+  claim(id: string, from: JournalState[], requestId: string): Promise<JournalEntry | undefined>;
+  /**
+   * Moves an entry from one of `from` to `to` (the approval states), recording why in `error`;
+   * undefined when it is not in one of those states any more: the guard of every transition.
+   */
+  move(
+    id: string,
+    from: JournalState[],
+    to: JournalState,
+    error: string | null,
+    q?: Queryable,
+  ): Promise<JournalEntry | undefined>;
+  /**
+   * Records the outcome of a send of an entry that is SENDING, releasing its lease. It lands
+   * while this process holds the entry (or nobody does); a process whose lease was taken over
+   * lands only a success (the service holds the intent, whatever the new holder's attempt
+   * says). Undefined when it did not land (see `recordLateOutcome`).
+   */
+  recordOutcome(id: string, outcome: JournalOutcome): Promise<JournalEntry | undefined>;
+  /**
+   * An outcome that `recordOutcome` did not land: the entry has one already, or another process
+   * holds it. An UNKNOWN entry takes a success (it is news); the same outcome again, no answer,
+   * or anything for an entry still open changes nothing; a final outcome at odds with the
+   * entry's is kept beside it and counted on it, for an operator. Never throws for what the
+   * entry holds.
+   */
+  recordLateOutcome(id: string, outcome: JournalOutcome): Promise<JournalEntry | undefined>;
+  /** One entry as stored: for the send path, never for an answer to an operator. */
+  get(id: string): Promise<JournalEntry | undefined>;
+  /**
+   * The journal as `role` may read it: every entry handed out has gone through `entryForRole`
+   * (personal data masked for the roles that may not see it). Whatever answers an operator
+   * reads entries from here, never from `get` or `list`.
+   */
+  seenBy(role: Role): JournalView;
+  /**
+   * What an operator looking at one entry needs beyond the entry: when a resolver looks at it
+   * again (an UNKNOWN entry), and the outcomes kept beside its own.
+   */
+  openOutcome(id: string): Promise<{ nextLookAt: string | null; conflicts: ConflictingOutcome[] }>;
+  /** One page as stored, newest first: for the send path and the tests. */
+  list(filter: JournalFilter, limit?: number): Promise<JournalListPage>;
+  /** Answers when the database does: the readiness check. */
+  ping(): Promise<void>;
+}
+
 export function createJournalStore(
   db: Db,
   now: () => Date = () => new Date(),
   options: JournalStoreOptions = {},
-) {
+): JournalStore {
   const owner = options.owner ?? PROCESS_OWNER;
   const leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS;
   /** Entries this process holds a lease on: renewed until their outcome is recorded. */
@@ -85,14 +169,6 @@ export function createJournalStore(
     const rows = await q.query<Row>(sql, params);
     return rows[0] ? toEntry(rows[0]) : undefined;
   };
-
-  async function listInState(state: JournalState): Promise<JournalEntry[]> {
-    const rows = await db.query<Row>(
-      `select ${COLUMNS} from journal_entries where state = $1 order by seq`,
-      [state],
-    );
-    return rows.map(toEntry);
-  }
 
   /** One outcome onto the entry where `condition` holds; the same intent's second success is a DUPLICATE. */
   async function applyOutcome(id: string, outcome: JournalOutcome, condition: string) {
@@ -207,14 +283,10 @@ export function createJournalStore(
   }
 
   return {
-    /** The id this process holds leases under. */
     owner,
-    /** Renewing, releasing and taking over leases; the resolver's look-ups. */
     leases: createLeaseQueries(db, { owner, leaseMs, held, now }),
-    /** Who retried an entry, or the console sending it again, after its maker. */
     history: createJournalHistory(db),
 
-    /** Writes a new entry in SENDING (or another initial state) and returns it. */
     async create(
       entry: NewJournalEntry,
       state: JournalState = 'SENDING',
@@ -231,11 +303,6 @@ export function createJournalStore(
       return state === 'SENDING' ? hold(created)! : created!;
     },
 
-    /**
-     * Moves an entry from one of `from` to SENDING before a new attempt, taking its lease; undefined
-     * when it is not in one of those states any more (someone else is sending it, or it was
-     * resolved), or another live process holds it.
-     */
     async claim(id: string, from: JournalState[], requestId: string) {
       return hold(
         await one(
@@ -251,10 +318,6 @@ export function createJournalStore(
       );
     },
 
-    /**
-     * Moves an entry from one of `from` to `to` (the approval states), recording why in `error`;
-     * undefined when it is not in one of those states any more: the guard of every transition.
-     */
     async move(
       id: string,
       from: JournalState[],
@@ -279,25 +342,11 @@ export function createJournalStore(
       return moved;
     },
 
-    /**
-     * Records the outcome of a send of an entry that is SENDING, releasing its lease. It lands
-     * while this process holds the entry (or nobody does); a process whose lease was taken over
-     * lands only a success (the service holds the intent, whatever the new holder's attempt
-     * says): a refusal or no answer of its own attempt says nothing of the new holder's.
-     * Undefined when it did not land (see `recordLateOutcome`).
-     */
     async recordOutcome(id: string, outcome: JournalOutcome): Promise<JournalEntry | undefined> {
       held.delete(id);
       return writes.outcome(id, outcome);
     },
 
-    /**
-     * An outcome that `recordOutcome` did not land: the entry has one already, or another process
-     * holds it. An UNKNOWN entry takes a success (it is news); the same outcome again, no answer,
-     * or anything for an entry still open (SENDING elsewhere, UNKNOWN) changes nothing; a final
-     * outcome at odds with the entry's is kept in its history and counted on it, for an operator.
-     * Never throws for what the entry holds: a second outcome is no error of the operator's.
-     */
     async recordLateOutcome(
       id: string,
       outcome: JournalOutcome,
@@ -317,11 +366,6 @@ export function createJournalStore(
 
     get,
 
-    /**
-     * The journal as `role` may read it: every entry handed out has gone through `entryForRole`
-     * (personal data masked for the roles that may not see it). Whatever answers an operator
-     * reads entries from here, never from `get` or `list`, which the send path uses.
-     */
     seenBy(role: Role) {
       return {
         get: async (id: string) => {
@@ -335,10 +379,6 @@ export function createJournalStore(
       };
     },
 
-    /**
-     * What an operator looking at one entry needs beyond the entry: when a resolver looks at it
-     * again (an UNKNOWN entry), and the outcomes kept beside its own.
-     */
     async openOutcome(id: string) {
       const rows = await db.query<{ resolve_after: Date | string | null }>(
         'select resolve_after from journal_entries where id = $1',
@@ -351,19 +391,10 @@ export function createJournalStore(
       };
     },
 
-    /** Entries left SENDING by a process that died mid-send, oldest first. */
-    listSending: () => listInState('SENDING'),
-
-    /** Every entry in one state, oldest first. */
-    listInState,
-
     list,
 
-    /** Answers when the database does: the readiness check. */
     async ping(): Promise<void> {
       await db.query('select 1');
     },
   };
 }
-
-export type JournalStore = ReturnType<typeof createJournalStore>;
