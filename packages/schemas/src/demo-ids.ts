@@ -38,10 +38,14 @@ export const DEMO_IDS = {
     umbrella: 'f1a2b3c4-d5e6-4f70-8192-a3b4c5d6e705',
   },
   depositInstructions: 'd1e2f3a4-b5c6-4d7e-8f90-a1b2c3d4e501',
-  /** An open limit order of the trading profile, in the sandbox's seed history. */
+  /** An open limit order (a BTC bid) of the market-making profile, in the seed history. */
   orders: { open: '0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c01' },
-  /** An active orchestration rule of the treasury profile, in the sandbox's seed. */
+  /** The active rule of the omnibus profile that sweeps USDP deposits to USD, in the seed history. */
   rules: { sweep: '7e8f9a0b-1c2d-4e3f-8a4b-5c6d7e8f9a01' },
+  /** The completed 10 000 USD internal transfer (its debit) from market-making to omnibus. */
+  transfers: { usd: '1f2e3d4c-5b6a-4978-8a6b-5c4d3e2f1a01' },
+  /** The completed payout of 2 500 USD from omnibus to a fiat account. */
+  orchestrations: { payout: '2e3d4c5b-6a79-4887-9a6b-5c4d3e2f1a02' },
 } as const;
 
 /** A fresh reference id, from the Web Crypto API that browsers and Node share. */

@@ -1,5 +1,10 @@
 import type { z } from 'zod';
-import { operations, type Operations, type WriteOperationId } from './registry';
+import {
+  operations,
+  type Operations,
+  type ReadOperationId,
+  type WriteOperationId,
+} from './registry';
 
 export { DEMO_IDS, newRefId } from './demo-ids';
 
@@ -12,4 +17,16 @@ type Input<Id extends WriteOperationId> = z.input<Operations[Id]['request']>;
  */
 export function exampleInput<Id extends WriteOperationId>(id: Id): Input<Id> {
   return operations[id].example() as Input<Id>;
+}
+
+/**
+ * The service path (with its query) of a read's example (its entry's `example`): a request the
+ * demo seed answers, for the tests of every package.
+ *
+ * @example
+ * exampleReadPath('getTransfer'); // '/v2/transfer/transfers/1f2e…'
+ */
+export function exampleReadPath(id: ReadOperationId): string {
+  const { params = {}, query = {} } = operations[id].example();
+  return operations[id].toPath(params, query);
 }

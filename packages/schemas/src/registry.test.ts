@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { parseWith } from './errors';
-import { exampleInput } from './fixtures';
+import { exampleInput, exampleReadPath } from './fixtures';
 import { pathSegment } from './operations/define-operation';
 import { HELD_EFFECTS } from './operations/operation-meta';
 import { fieldMeta } from './primitives/field-meta';
@@ -207,6 +207,17 @@ describe('approval amounts', () => {
     expect(Object.keys(operations[id].shape.body)).toEqual(expect.arrayContaining([amount, asset]));
     expect(input[amount]).toMatch(/^[0-9]*\.?[0-9]+$/);
     expect(input[asset]).toMatch(/^[A-Z0-9]+$/);
+  });
+});
+
+describe.each(READ_OPERATION_IDS)('read %s', (id) => {
+  it('has an example its own schemas accept, that fills its path', () => {
+    const op = operations[id];
+    const path = exampleReadPath(id);
+    expect(path).not.toMatch(/[{}]/);
+    const url = new URL(path, 'http://x');
+    const { params = {} } = op.example();
+    expect(op.parseRequest(params, url.searchParams)).toMatchObject({ ok: true });
   });
 });
 

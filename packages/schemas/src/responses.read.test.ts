@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { READ_OPERATION_IDS, operations } from './registry';
+import { listPage } from './resources/list';
 
 const order = { id: 'o-1', status: 'EXPIRED', side: 'SELL', market: 'BTCUSD', type: 'LIMIT' };
 
@@ -35,6 +37,16 @@ describe('read answers parse leniently', () => {
       expect(() => response.parse({ items: 'none' })).toThrow();
     },
   );
+
+  it('reads a list under the member its entry names, and a cursor named next_page', () => {
+    const page = listPage(z.object({ id: z.string() }), { member: 'addresses' });
+    expect(page.parse({ addresses: [{ id: 'a-1' }], next_page: 'c-1' })).toMatchObject({
+      items: [{ id: 'a-1' }],
+      next_page_cursor: 'c-1',
+    });
+    expect(page.parse({ items: [{ id: 'x' }] }).items).toEqual([]);
+    expect(() => page.parse({ addresses: { id: 'a-1' } })).toThrow();
+  });
 
   it('List Profile Balances still needs its items', () => {
     expect(() => operations.listProfileBalances.response.parse({})).toThrow();

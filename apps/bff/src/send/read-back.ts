@@ -53,17 +53,20 @@ interface Plan {
   whenDiffers: 'REJECTED' | 'UNKNOWN';
 }
 
-const itemsOf = (body: unknown, key = 'items'): Record<string, unknown>[] => {
-  const list = isRecord(body) ? (body[key] ?? body.items) : undefined;
+/** The records of a list read's answer, under the member (or alias) its registry entry names. */
+function itemsOf(body: unknown, read: ReadOperationId): Record<string, unknown>[] {
+  const { member, alias } = operations[read].list ?? { member: 'items' };
+  if (!isRecord(body)) return [];
+  const list = body[member] ?? (alias === undefined ? undefined : body[alias]);
   return Array.isArray(list) ? list.filter(isRecord) : [];
-};
+}
 
 /** Finds the record with the entry's ref_id in a list answer and checks it is the intent. */
-function byRefId(listKey = 'items', type?: string) {
+function byRefId(read: ReadOperationId, type?: string) {
   return (status: number, body: unknown, intent: Intent): ReadBack => {
     if (status !== 200) return { kind: 'unreadable', reason: `the read answered ${status}` };
     const ref = intent.body.ref_id;
-    const record = itemsOf(body, listKey).find(
+    const record = itemsOf(body, read).find(
       (r) => r.ref_id === ref && (type === undefined || r.type === type),
     );
     if (!record) return { kind: 'absent' };
@@ -153,32 +156,32 @@ export const LOST_ANSWER: Readonly<Record<WriteOperationId, LostAnswer>> = {
   },
   createOrder: readFirst({
     read: refRead('listProfileOrders', 'ref_ids', (i) => ({ profile_id: i.params.profile_id })),
-    decide: byRefId(),
+    decide: byRefId('listProfileOrders'),
     resendWhenAbsent: true,
     resendForMs: ORDER_RESEND_FOR_MS,
     whenDiffers: 'REJECTED',
   }),
   createInternalTransfer: readFirst({
     read: refRead('listTransfers', 'ref_ids'),
-    decide: byRefId('items', 'INTERNAL_TRANSFER_DEBIT'),
+    decide: byRefId('listTransfers', 'INTERNAL_TRANSFER_DEBIT'),
     resendWhenAbsent: true,
     whenDiffers: 'REJECTED',
   }),
   createSvcTransfer: readFirst({
     read: refRead('listTransfers', 'ref_ids'),
-    decide: byRefId('items', 'SVC_TRANSFER_DEBIT'),
+    decide: byRefId('listTransfers', 'SVC_TRANSFER_DEBIT'),
     resendWhenAbsent: true,
     whenDiffers: 'REJECTED',
   }),
   createOrchestration: readFirst({
     read: refRead('listOrchestrations', 'ref_id'),
-    decide: byRefId('orchestrations'),
+    decide: byRefId('listOrchestrations'),
     resendWhenAbsent: true,
     whenDiffers: 'REJECTED',
   }),
   createDepositAddress: readFirst({
     read: refRead('listDepositAddresses', 'ref_ids'),
-    decide: byRefId(),
+    decide: byRefId('listDepositAddresses'),
     resendWhenAbsent: true,
     whenDiffers: 'REJECTED',
   }),
@@ -238,7 +241,7 @@ export const LOST_ANSWER: Readonly<Record<WriteOperationId, LostAnswer>> = {
     ),
     decide: (status, body, intent) => {
       if (status !== 200) return { kind: 'unreadable', reason: `the read answered ${status}` };
-      const rule = itemsOf(body, 'rules').find((r) => r.id === intent.params.id);
+      const rule = itemsOf(body, 'listOrchestrationRules').find((r) => r.id === intent.params.id);
       if (!rule) return { kind: 'differs', reason: 'the rule no longer exists' };
       return rule.status === 'DELETED' ? { kind: 'found', record: { rule } } : { kind: 'absent' };
     },

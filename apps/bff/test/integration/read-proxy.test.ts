@@ -1,29 +1,26 @@
 import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
-import { DEMO_IDS, ROLES, type Role } from '@console/schemas';
+import {
+  DEMO_IDS,
+  ROLES,
+  exampleReadPath,
+  type ReadOperationId,
+  type Role,
+} from '@console/schemas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REGISTRY_READS as READ_OPERATIONS } from '../../src/reads/read-proxy';
 import { maskText } from '../../src/access/personal-data';
 import { sandboxHarness, type RunSecrets } from '../sandbox-harness';
 
 const P = DEMO_IDS.profiles;
-const F = DEMO_IDS.fiatAccounts;
 const secrets: RunSecrets = { values: new Set(), tokens: 0 };
 let h: Awaited<ReturnType<typeof sandboxHarness>>;
 const cookies = {} as Record<Role, string>;
-let seeded: { orderId: string; transferId: string; orchestrationId: string };
 
 beforeAll(async () => {
   h = await sandboxHarness({ alg: 'ES256', secrets, faults: true, timeoutMs: 2_000 });
   for (const role of ROLES) cookies[role] = await h.signIn(role);
-  const state = await h.control<Record<string, { id: string; ref_id?: string }[]>>('GET', '/state');
-  const byRef = (list: string, ref: string) => state[list]!.find((r) => r.ref_id === ref)!.id;
-  seeded = {
-    orderId: byRef('orders', 'seed-order-eth-sell'),
-    transferId: byRef('transfers', 'seed-transfer-usd'),
-    orchestrationId: byRef('orchestrations', 'seed-orchestration-payout'),
-  };
 });
 afterAll(() => h.close());
 
@@ -31,31 +28,9 @@ const read = (path: string, role: Role = 'finance') =>
   h.app.request(`/api/svc${path}`, { headers: { Cookie: cookies[role] } });
 const logged = async () => (await h.log()).requests;
 
-/** A request of each read that the demo seed answers. */
-const EXAMPLES: Record<string, () => string> = {
-  getOrder: () => `/v2/profiles/${P.marketMaking}/orders/${seeded.orderId}`,
-  listOrders: () => `/v2/orders?profile_id=${P.marketMaking}&limit=3`,
-  listProfileOrders: () => `/v2/profiles/${P.marketMaking}/orders?status=OPEN`,
-  listExecutions: () => '/v2/executions?limit=2',
-  listProfileExecutions: () => `/v2/profiles/${P.marketMaking}/executions`,
-  getTransfer: () => `/v2/transfer/transfers/${seeded.transferId}`,
-  listTransfers: () =>
-    `/v2/transfer/transfers?profile_ids=${P.omnibus}&created_at.gte=2020-01-01T00:00:00Z`,
-  listProfiles: () => '/v2/profiles?nickname=tr',
-  getProfile: () => '/v2/profiles/default',
-  listProfileBalances: () => `/v2/profiles/${P.treasury}/balances?assets=USD&assets=BTC`,
-  getProfileBalance: () => `/v2/profiles/${P.treasury}/balances/BTC`,
-  getFiatAccount: () => `/v2/transfer/fiat-accounts/${F.initech}`,
-  listFiatAccounts: () => '/v2/transfer/fiat-accounts',
-  getOrchestration: () => `/v2/orchestration/orchestrations/${seeded.orchestrationId}`,
-  listOrchestrations: () => '/v2/orchestration/orchestrations?status=COMPLETED',
-  listOrchestrationRules: () => '/v2/orchestration/rules',
-  listDepositAddresses: () => `/v2/transfer/deposit-addresses?profile_ids=${P.omnibus}`,
-};
-
 describe('GET /api/svc/v2/… serves every read of the registry', () => {
   it.each(READ_OPERATIONS.map((r) => [r.id, r] as const))('%s', async (id) => {
-    const path = EXAMPLES[id]!();
+    const path = exampleReadPath(id as ReadOperationId);
     const before = (await logged()).length;
     const res = await read(path);
     expect(res.status, await res.clone().text()).toBe(200);
@@ -78,10 +53,10 @@ describe('role matrix', () => {
     '%s reads every read; fiat account details whole only for support and admin',
     async (role) => {
       for (const op of READ_OPERATIONS) {
-        const res = await read(EXAMPLES[op.id]!(), role);
+        const res = await read(exampleReadPath(op.id as ReadOperationId), role);
         expect(res.status, `${role} ${op.id}`).toBe(op.roles.includes(role) ? 200 : 403);
       }
-      const { data } = (await (await read(EXAMPLES.getFiatAccount!(), role)).json()) as {
+      const { data } = (await (await read(exampleReadPath('getFiatAccount'), role)).json()) as {
         data: Record<string, Record<string, Record<string, Record<string, string>>>>;
       };
       const wire = data.fiat_network_instructions!.wire!;

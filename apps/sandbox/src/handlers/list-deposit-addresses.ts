@@ -1,14 +1,7 @@
 import { recordKey } from '../state/keys';
-import { filtersOf, oneOf, page, withCursor, withinTimes, type PagingRules } from '../state/pages';
+import { filtersOf, oneOf, page, withinTimes, listAnswer, pagingOf } from '../state/pages';
 import { paging, values } from './query';
 import type { ReadHandler } from './types';
-
-/** List Deposit Addresses: 100 a page by default, at most 1000, newest first. */
-export const DEPOSIT_ADDRESS_PAGING: PagingRules = {
-  defaultLimit: 100,
-  maxLimit: 1000,
-  defaultOrder: 'DESC',
-};
 
 /** List Deposit Addresses, including those the service made for rules. */
 export const listDepositAddresses: ReadHandler = ({ query, state }) => {
@@ -26,12 +19,13 @@ export const listDepositAddresses: ReadHandler = ({ query, state }) => {
   const result = page(
     matching,
     (a) => recordKey(a),
-    DEPOSIT_ADDRESS_PAGING,
+    pagingOf('listDepositAddresses'),
     { ...paging(query), order_by: 'CREATED_AT' },
     filtersOf(query),
   );
-  return {
-    items: result.items.map((a) => structuredClone(a)),
-    ...withCursor(result.next_page_cursor),
-  };
+  return listAnswer(
+    'listDepositAddresses',
+    result.items.map((a) => structuredClone(a)),
+    result.next_page_cursor,
+  );
 };

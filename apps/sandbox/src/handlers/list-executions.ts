@@ -1,17 +1,10 @@
 import { fieldError } from '../problem';
 import { timeKey } from '../state/keys';
 import { executionView } from '../state/order-view';
-import { filtersOf, page, withCursor, type PagingRules } from '../state/pages';
+import { filtersOf, page, listAnswer, pagingOf } from '../state/pages';
 import type { Execution, SandboxState } from '../state/store';
 import { paging, text, type Query } from './query';
 import type { ReadHandler } from './types';
-
-/** List Executions (#13): at most 1000 a page; no default is stated, the sandbox takes 100. */
-export const EXECUTION_PAGING: PagingRules = {
-  defaultLimit: 100,
-  maxLimit: 1000,
-  defaultOrder: 'DESC',
-};
 
 /** Execution ids are uint64: compared as numbers, exactly, through BigInt. */
 function idNumber(name: string, value: string): bigint {
@@ -27,7 +20,7 @@ export function listExecutionsOf(
   state: SandboxState,
   query: Query,
   profileId: string | undefined,
-  rules: PagingRules,
+  id: 'listExecutions' | 'listProfileExecutions',
 ): unknown {
   const accountId = text(query, 'account_id');
   const orderId = text(query, 'order_id');
@@ -55,13 +48,13 @@ export function listExecutionsOf(
   const result = page(
     matching,
     (e) => [timeKey(e.executed_at), e.execution_id.padStart(20, '0')],
-    rules,
+    pagingOf(id),
     { ...paging(query), order: undefined, order_by: undefined },
     filtersOf({ ...query, profile_id: profileId }),
   );
-  return { items: result.items.map(executionView), ...withCursor(result.next_page_cursor) };
+  return listAnswer(id, result.items.map(executionView), result.next_page_cursor);
 }
 
 /** List Executions (#13): all, or one profile's or account's by query. */
 export const listExecutions: ReadHandler = ({ query, state }) =>
-  listExecutionsOf(state, query, text(query, 'profile_id'), EXECUTION_PAGING);
+  listExecutionsOf(state, query, text(query, 'profile_id'), 'listExecutions');

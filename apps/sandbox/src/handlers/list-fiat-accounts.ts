@@ -1,6 +1,6 @@
 import { fiatAccountListView } from '../state/fiat-accounts';
 import { recordKey } from '../state/keys';
-import { filtersOf, oneOf, page, withCursor, withinTimes, type PagingRules } from '../state/pages';
+import { filtersOf, oneOf, page, withinTimes, listAnswer, pagingOf } from '../state/pages';
 import { flag, paging, values } from './query';
 import type { ReadHandler } from './types';
 
@@ -8,12 +8,6 @@ import type { ReadHandler } from './types';
  * List Fiat Accounts: 100 a page by default (the `limit` parameter's documented default, where the
  * operation text says 1000), at most 1000, newest first.
  */
-export const FIAT_ACCOUNT_PAGING: PagingRules = {
-  defaultLimit: 100,
-  maxLimit: 1000,
-  defaultOrder: 'DESC',
-};
-
 /** List Fiat Accounts: shortened (no owner name or address, account numbers as `XXXX5678`). */
 export const listFiatAccounts: ReadHandler = ({ query, state }) => {
   const includeDeleted = flag(query, 'include_deleted');
@@ -27,9 +21,13 @@ export const listFiatAccounts: ReadHandler = ({ query, state }) => {
   const result = page(
     matching,
     (a) => recordKey({ id: a.id, created_at: a.record.created_at }),
-    FIAT_ACCOUNT_PAGING,
+    pagingOf('listFiatAccounts'),
     { ...paging(query), order_by: 'CREATED_AT' },
     filtersOf(query),
   );
-  return { items: result.items.map(fiatAccountListView), ...withCursor(result.next_page_cursor) };
+  return listAnswer(
+    'listFiatAccounts',
+    result.items.map(fiatAccountListView),
+    result.next_page_cursor,
+  );
 };

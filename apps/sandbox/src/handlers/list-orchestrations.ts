@@ -1,15 +1,8 @@
 import { recordKey } from '../state/keys';
 import { orchestrationView } from '../state/orchestrations';
-import { filtersOf, oneOf, page, withCursor, withinTimes, type PagingRules } from '../state/pages';
+import { filtersOf, oneOf, page, withinTimes, listAnswer, pagingOf } from '../state/pages';
 import { paging, values } from './query';
 import type { ReadHandler } from './types';
-
-/** List Orchestrations: 100 a page by default, at most 1000, newest first. */
-export const ORCHESTRATION_PAGING: PagingRules = {
-  defaultLimit: 100,
-  maxLimit: 1000,
-  defaultOrder: 'DESC',
-};
 
 /**
  * List Orchestrations, every filter an array of at most 100 values. The page is answered under
@@ -31,10 +24,10 @@ export const listOrchestrations: ReadHandler = ({ query, state }) => {
   const result = page(
     matching,
     (o) => recordKey(o.record),
-    ORCHESTRATION_PAGING,
+    pagingOf('listOrchestrations'),
     { ...paging(query), order_by: 'CREATED_AT' },
     filtersOf(query),
   );
   const items = result.items.map(orchestrationView);
-  return { orchestrations: items, items, ...withCursor(result.next_page_cursor) };
+  return listAnswer('listOrchestrations', items, result.next_page_cursor);
 };

@@ -1,17 +1,10 @@
 import { fieldError } from '../problem';
 import { timeKey } from '../state/keys';
 import { orderView } from '../state/order-view';
-import { filtersOf, oneOf, page, withCursor, type PagingRules } from '../state/pages';
+import { filtersOf, oneOf, page, listAnswer, pagingOf } from '../state/pages';
 import type { OrderState, SandboxState } from '../state/store';
 import { paging, text, values, type Query } from './query';
 import type { ReadHandler } from './types';
-
-/** Limits of List Orders: at most 1000; the appendix states no default, the sandbox takes 100. */
-export const ORDER_PAGING: PagingRules = {
-  defaultLimit: 100,
-  maxLimit: 1000,
-  defaultOrder: 'DESC',
-};
 
 function inTime(query: Query, at: number): boolean {
   const begin = text(query, 'order_time.begin');
@@ -48,11 +41,11 @@ export function listOrdersOf(
   const result = page(
     matching,
     (o) => [timeKey(o.created_at), o.id],
-    ORDER_PAGING,
+    pagingOf('listOrders'),
     { ...paging(query), order: undefined, order_by: undefined },
     filtersOf({ ...query, profile_id: profileId }),
   );
-  return { items: result.items.map(orderView), ...withCursor(result.next_page_cursor) };
+  return listAnswer('listOrders', result.items.map(orderView), result.next_page_cursor);
 }
 
 /** List Orders (#10): every profile's, or one profile's or account's by query. */

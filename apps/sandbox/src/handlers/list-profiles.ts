@@ -1,16 +1,9 @@
 import { timeKey } from '../state/keys';
-import { filtersOf, oneOf, page, withCursor, withinTimes, type PagingRules } from '../state/pages';
+import { filtersOf, oneOf, page, withinTimes, listAnswer, pagingOf } from '../state/pages';
 import { profileView } from '../state/profile-view';
 import { iso } from '../clock';
 import { paging, text, values } from './query';
 import type { ReadHandler } from './types';
-
-/** List Profiles: 1000 a page by default and at most, oldest first. */
-export const PROFILE_PAGING: PagingRules = {
-  defaultLimit: 1000,
-  maxLimit: 1000,
-  defaultOrder: 'ASC',
-};
 
 /**
  * List Profiles: the customer's active profiles. `nickname` is a case-insensitive prefix of the
@@ -29,9 +22,9 @@ export const listProfiles: ReadHandler = ({ query, state }) => {
   const result = page(
     matching,
     (p) => [timeKey(p.created_at), p.id],
-    PROFILE_PAGING,
+    pagingOf('listProfiles'),
     { ...paging(query), order_by: 'CREATED_AT' },
     filtersOf(query),
   );
-  return { items: result.items.map(profileView), ...withCursor(result.next_page_cursor) };
+  return listAnswer('listProfiles', result.items.map(profileView), result.next_page_cursor);
 };

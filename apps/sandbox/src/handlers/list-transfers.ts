@@ -1,15 +1,8 @@
 import { fieldError } from '../problem';
 import { recordKey } from '../state/keys';
-import { filtersOf, oneOf, page, withCursor, withinTimes, type PagingRules } from '../state/pages';
+import { filtersOf, oneOf, page, withinTimes, listAnswer, pagingOf } from '../state/pages';
 import { paging, values, type Query } from './query';
 import type { ReadHandler } from './types';
-
-/** List Transfers: 100 a page by default, at most 1000; newest first unless by update time. */
-export const TRANSFER_PAGING: PagingRules = {
-  defaultLimit: 100,
-  maxLimit: 1000,
-  defaultOrder: 'DESC',
-};
 
 /** Filters that may each be combined only with the time filters (svc-api.md appendix #16). */
 const EXCLUSIVE = ['ids', 'profile_ids', 'identity_ids', 'account_ids', 'ref_ids', 'type'];
@@ -77,12 +70,13 @@ export const listTransfers: ReadHandler = ({ query, state }) => {
   const result = page(
     matching,
     (r, key) => recordKey(r, key),
-    TRANSFER_PAGING,
+    pagingOf('listTransfers'),
     { ...request, order_by: by, order: request.order ?? (by === 'UPDATED_AT' ? 'ASC' : 'DESC') },
     filtersOf(query),
   );
-  return {
-    items: result.items.map((r) => structuredClone(r)),
-    ...withCursor(result.next_page_cursor),
-  };
+  return listAnswer(
+    'listTransfers',
+    result.items.map((r) => structuredClone(r)),
+    result.next_page_cursor,
+  );
 };

@@ -35,6 +35,8 @@ export function createOrchestration(
   body: OrchestrationRequest,
   now: number,
   ruleId = '',
+  /** The orchestration's id, where the demo seed fixes it (the operations' examples name it). */
+  fixedId?: string,
 ): Record<string, unknown> {
   const profile = profileOr404(state, body.profile_id);
   requireIdentityAccount(state, body.identity_id, body.account_id, {
@@ -49,8 +51,10 @@ export function createOrchestration(
   const fundingProfile = body.source.profile?.profile_id ?? profile.id;
   const destinationProfile = body.destination.profile?.profile_id;
 
+  // Drawn even when fixed, so that the ids after it are the same either way.
+  const drawn = uuidFrom(state.random);
   const record = {
-    id: uuidFrom(state.random),
+    id: fixedId ?? drawn,
     profile_id: profile.id,
     ...(body.identity_id ? { identity_id: body.identity_id } : {}),
     ...(body.account_id ? { account_id: body.account_id } : {}),

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { operations, type ReadOperationId } from '@console/schemas';
 import { fieldError } from '../problem';
 
 /** A list operation's paging rules (svc-api.md appendix, "Pagination, ordering and filter conventions"). */
@@ -163,3 +164,35 @@ export function oneOf(wanted: readonly string[] | string | undefined, value: unk
 /** `next_page_cursor` as a response member, present only while there is a next page. */
 export const withCursor = (cursor: string | undefined) =>
   cursor === undefined ? {} : { next_page_cursor: cursor };
+
+/** The page size the sandbox takes where the spec states none (List Orders, List Executions). */
+export const UNSTATED_DEFAULT_LIMIT = 100;
+
+/** A list read's paging rules, as its registry entry gives them. */
+export function pagingOf(id: ReadOperationId): PagingRules {
+  const list = operations[id].list;
+  if (!list) throw new Error(`${id} is not a paged list`);
+  return {
+    defaultLimit: list.defaultLimit ?? UNSTATED_DEFAULT_LIMIT,
+    maxLimit: list.maxLimit,
+    defaultOrder: list.defaultOrder,
+  };
+}
+
+/**
+ * A list read's answer: the items under the member its registry entry names (and under the
+ * deprecated alias too, as the service still answers it), and the cursor while more pages exist.
+ */
+export function listAnswer(
+  id: ReadOperationId,
+  items: unknown[],
+  next: string | undefined,
+): Record<string, unknown> {
+  const list = operations[id].list;
+  if (!list) throw new Error(`${id} is not a paged list`);
+  return {
+    [list.member]: items,
+    ...(list.alias ? { [list.alias]: items } : {}),
+    ...withCursor(next),
+  };
+}

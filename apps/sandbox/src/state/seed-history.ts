@@ -32,13 +32,17 @@ interface PastOrder {
   base: string;
   price?: string;
   expiration?: number;
+  /** Fixed where the operations' examples name it (`DEMO_IDS`). */
+  id?: string;
 }
 
 /** An order placed at `at` on the market-making desk, through the same engine as live orders. */
 function pastOrder(state: SandboxState, o: PastOrder, at: number): OrderState {
   const profile = profileOr404(state, P.marketMaking);
+  // Drawn even when fixed, so that the ids after it are the same either way.
+  const drawn = uuidFrom(state.random);
   const order: OrderState = {
-    id: uuidFrom(state.random),
+    id: o.id ?? drawn,
     profile_id: profile.id,
     customer_id: profile.customer_id,
     ref_id: o.ref,
@@ -113,6 +117,7 @@ function orders(state: SandboxState, start: number): void {
     state,
     {
       ref: 'seed-order-btc-bid',
+      id: DEMO_IDS.orders.open,
       market: 'BTCUSD',
       side: 'BUY',
       type: 'LIMIT',
@@ -226,6 +231,7 @@ function movements(state: SandboxState, start: number): void {
     amount: string,
     asset: string,
     ref: string,
+    id?: string,
   ) => {
     t += 6 * HOUR;
     const made = createTransfer(
@@ -240,11 +246,20 @@ function movements(state: SandboxState, start: number): void {
         metadata: { seeded: 'true' },
       },
       t,
+      id,
     );
     settle(t + state.timings.transfer_settle_ms);
     return made;
   };
-  transfer('INTERNAL_TRANSFER', mm.id, omnibus.id, '10000.00', 'USD', 'seed-transfer-usd');
+  transfer(
+    'INTERNAL_TRANSFER',
+    mm.id,
+    omnibus.id,
+    '10000.00',
+    'USD',
+    'seed-transfer-usd',
+    DEMO_IDS.transfers.usd,
+  );
   transfer('SVC_TRANSFER', omnibus.id, mm.id, '0.5', 'BTC', 'seed-transfer-btc');
   t += HOUR;
   const failed = createTransfer(
@@ -291,8 +306,10 @@ function movements(state: SandboxState, start: number): void {
 
   t += DAY;
   const source = ruleSource(state, omnibus, { crypto: { network: 'ETHEREUM' } }, 'USDP', t);
+  // Drawn even though fixed, so that the ids after it are as they were.
+  uuidFrom(state.random);
   const rule = {
-    id: uuidFrom(state.random),
+    id: DEMO_IDS.rules.sweep,
     ref_id: 'seed-rule-usdp-sweep',
     nickname: 'Sweep USDP deposits to USD',
     profile_id: omnibus.id,
@@ -329,6 +346,8 @@ function movements(state: SandboxState, start: number): void {
       metadata: { seeded: 'true' },
     },
     t,
+    '',
+    DEMO_IDS.orchestrations.payout,
   );
   settle(t + state.timings.orchestration_process_ms);
 }

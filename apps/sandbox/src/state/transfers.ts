@@ -36,6 +36,8 @@ export function createTransfer(
   kind: 'INTERNAL_TRANSFER' | 'SVC_TRANSFER',
   body: TransferRequest,
   now: number,
+  /** The debit's id, where the demo seed fixes it (the operations' examples name it). */
+  fixedId?: string,
 ): Record<string, unknown> {
   const from = profileOr404(state, body.from_profile_id, 'from_profile_id');
   const to = profileOr404(state, body.to_profile_id, 'to_profile_id');
@@ -68,8 +70,10 @@ export function createTransfer(
     updated_at: iso(now),
     group_id: groupId,
   };
+  // Drawn even when fixed, so that the ids after it are the same either way.
+  const drawn = uuidFrom(state.random);
   const debitRecord = {
-    id: uuidFrom(state.random),
+    id: fixedId ?? drawn,
     ...common,
     profile_id: from.id,
     fee: fmtAsset(fee, body.asset),

@@ -33,5 +33,5 @@ export const cancelOrder = defineOperation({
   },
   bodyShape: {},
   response: z.looseObject({}),
-  example: (ids) => ({ profile_id: ids.profiles.trading, id: ids.orders.open }),
+  example: (ids) => ({ profile_id: ids.profiles.marketMaking, id: ids.orders.open }),
 });

@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { DEMO_IDS } from '../demo-ids';
 import { parseWith, type ParseResult } from '../errors';
+import { listPage, type ListPageSchema, type ListSpec } from '../resources/list';
 import type { Role } from '../primitives/roles';
 import { withRules, type OperationRules } from './define-operation';
 import {
@@ -10,11 +12,16 @@ import {
   type ResultDisplay,
 } from './operation-meta';
 
-export interface ReadSpec<
+/** An example of a read: path parameters and query that the demo seed answers. */
+export interface ReadExample {
+  params?: Record<string, string>;
+  query?: Record<string, unknown>;
+}
+
+interface ReadSpecBase<
   Id extends string,
   PathShape extends z.ZodRawShape,
   QueryShape extends z.ZodRawShape,
-  Response extends z.ZodType,
 > {
   id: Id;
   title: string;
@@ -37,10 +44,28 @@ export interface ReadSpec<
   queryShape: QueryShape;
   /** Combination rules of the query (which filters may go together). */
   queryRules?: OperationRules<z.infer<z.ZodObject<QueryShape>>>;
-  /** Page size bounds of a list; absent for a record or an unpaged list. */
-  paging?: { maxLimit: number; defaultLimit?: number };
-  response: Response;
+  /**
+   * A request the sandbox's demo seed answers with a record or a non-empty page, from the seed's
+   * ids (handed in): the tests of every package read it (`exampleRead`).
+   */
+  example: (ids: typeof DEMO_IDS) => ReadExample;
 }
+
+/**
+ * A read of the registry: a record (or an unpaged list) with its `response`, or a paged list with
+ * its `item` and `list` (member, paging, order), from which its page's schema is made.
+ */
+export type ReadSpec<
+  Id extends string,
+  PathShape extends z.ZodRawShape,
+  QueryShape extends z.ZodRawShape,
+  Response extends z.ZodType,
+  Item extends z.ZodType,
+> = ReadSpecBase<Id, PathShape, QueryShape> &
+  (
+    | { response: Response; item?: never; list?: never }
+    | { item: Item; list: ListSpec; response?: never }
+  );
 
 /** Path parameters and query of a read, as validated text. */
 export interface ReadRequest {
@@ -70,8 +95,11 @@ export function defineRead<
   const Id extends string,
   PathShape extends z.ZodRawShape,
   QueryShape extends z.ZodRawShape,
-  Response extends z.ZodType,
->(spec: ReadSpec<Id, PathShape, QueryShape, Response>) {
+  Response extends z.ZodType = z.ZodNever,
+  Item extends z.ZodType = z.ZodNever,
+>(spec: ReadSpec<Id, PathShape, QueryShape, Response, Item>) {
+  type Answer = [Item] extends [z.ZodNever] ? Response : ListPageSchema<Item>;
+  const response = (spec.list ? listPage(spec.item, spec.list) : spec.response) as Answer;
   const pathParams = Object.keys(spec.pathShape) as (keyof PathShape & string)[];
   if (pathParams.join('/') !== pathParamNames(spec.path).join('/')) {
     throw new Error(`${spec.id}: the path shape must name the parameters of ${spec.path}`);
@@ -118,7 +146,15 @@ export function defineRead<
     method: 'GET' as const,
     pathParams,
     fullRecordRoles: spec.fullRecordRoles ?? spec.roles,
-    paging: spec.paging,
+    /** A paged list: the member its items come under, its order and page bounds. */
+    list: spec.list,
+    /** Page size bounds of a list; absent for a record or an unpaged list. */
+    paging: spec.list && {
+      maxLimit: spec.list.maxLimit,
+      ...(spec.list.defaultLimit !== undefined ? { defaultLimit: spec.list.defaultLimit } : {}),
+    },
+    /** A request the demo seed answers (see the spec's `example`). */
+    example: (): ReadExample => spec.example(DEMO_IDS),
     /** Names of the query parameters that repeat in the URL. */
     arrayParams: [...arrayParams] as readonly string[],
     /** Path parameters and query together, as one strict object (field errors name the parameter). */
@@ -126,7 +162,7 @@ export function defineRead<
     /** The query alone (the sandbox validates it after matching the path). */
     query: queryObject,
     shape: { path: spec.pathShape, query: spec.queryShape },
-    response: spec.response,
+    response,
     /** The service path with its query string, as it is sent and signed. */
     toPath(
       params: Readonly<Record<string, unknown>>,

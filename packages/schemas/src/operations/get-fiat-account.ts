@@ -33,4 +33,5 @@ export const getFiatAccount = defineRead({
     include_deleted: booleanParam('Include deleted'),
   },
   response: FiatAccountSchema,
+  example: (ids) => ({ params: { id: ids.fiatAccounts.initech } }),
 });

@@ -26,4 +26,5 @@ export const getOrchestration = defineRead({
   },
   queryShape: {},
   response: OrchestrationSchema,
+  example: (ids) => ({ params: { id: ids.orchestrations.payout } }),
 });

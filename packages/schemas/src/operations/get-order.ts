@@ -21,4 +21,5 @@ export const getOrder = defineRead({
   },
   queryShape: {},
   response: OrderSchema,
+  example: (ids) => ({ params: { profile_id: ids.profiles.marketMaking, id: ids.orders.open } }),
 });

@@ -25,4 +25,5 @@ export const getProfileBalance = defineRead({
   },
   queryShape: {},
   response: ProfileBalanceSchema,
+  example: (ids) => ({ params: { profile_id: ids.profiles.treasury, asset: 'BTC' } }),
 });

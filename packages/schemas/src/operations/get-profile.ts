@@ -33,4 +33,5 @@ export const getProfile = defineRead({
     include_deactivated: booleanParam('Include deactivated'),
   },
   response: ProfileSchema,
+  example: (ids) => ({ params: { profile_id: ids.profiles.treasury } }),
 });

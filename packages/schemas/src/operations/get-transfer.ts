@@ -21,4 +21,5 @@ export const getTransfer = defineRead({
   },
   queryShape: {},
   response: TransferSchema,
+  example: (ids) => ({ params: { id: ids.transfers.usd } }),
 });

@@ -10,7 +10,6 @@ import {
 } from '../primitives/query';
 import { ROLES } from '../primitives/roles';
 import { DepositAddressSchema } from '../resources/deposit-address';
-import { listPage } from '../resources/list';
 import { defineRead } from './define-read';
 
 export const listDepositAddresses = defineRead({
@@ -37,6 +36,7 @@ export const listDepositAddresses = defineRead({
     limit: limitParam(1000),
     page_cursor: pageCursorParam(),
   },
-  paging: { maxLimit: 1000, defaultLimit: 100 },
-  response: listPage(DepositAddressSchema),
+  item: DepositAddressSchema,
+  list: { member: 'items', defaultOrder: 'DESC', maxLimit: 1000, defaultLimit: 100 },
+  example: (ids) => ({ query: { profile_ids: [ids.profiles.omnibus] } }),
 });

@@ -7,7 +7,6 @@ import {
 } from '../primitives/query';
 import { ROLES } from '../primitives/roles';
 import { ExecutionSchema } from '../resources/execution';
-import { listPage } from '../resources/list';
 import { defineRead } from './define-read';
 
 export const listExecutions = defineRead({
@@ -31,6 +30,7 @@ export const listExecutions = defineRead({
     page_cursor: pageCursorParam(),
     limit: limitParam(1000),
   },
-  paging: { maxLimit: 1000 },
-  response: listPage(ExecutionSchema),
+  item: ExecutionSchema,
+  list: { member: 'items', defaultOrder: 'DESC', maxLimit: 1000 },
+  example: () => ({ query: { limit: '2' } }),
 });

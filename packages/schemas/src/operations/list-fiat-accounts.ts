@@ -10,7 +10,6 @@ import {
 } from '../primitives/query';
 import { ROLES } from '../primitives/roles';
 import { FiatAccountSchema } from '../resources/fiat-account';
-import { listPage } from '../resources/list';
 import { defineRead } from './define-read';
 
 export const listFiatAccounts = defineRead({
@@ -43,6 +42,7 @@ export const listFiatAccounts = defineRead({
     page_cursor: pageCursorParam(),
   },
   // The appendix's two texts disagree on the default (100 or 1000); the console always sends one.
-  paging: { maxLimit: 1000, defaultLimit: 100 },
-  response: listPage(FiatAccountSchema),
+  item: FiatAccountSchema,
+  list: { member: 'items', defaultOrder: 'DESC', maxLimit: 1000, defaultLimit: 100 },
+  example: () => ({}),
 });

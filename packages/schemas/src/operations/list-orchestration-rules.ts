@@ -12,7 +12,6 @@ import {
   pageCursorParam,
 } from '../primitives/query';
 import { ROLES } from '../primitives/roles';
-import { listPage } from '../resources/list';
 import { OrchestrationRuleSchema } from '../resources/orchestration-rule';
 import { defineRead } from './define-read';
 
@@ -48,7 +47,14 @@ export const listOrchestrationRules = defineRead({
     limit: limitParam(1000),
     page_cursor: pageCursorParam(),
   },
-  paging: { maxLimit: 1000, defaultLimit: 100 },
   // The service may answer under `items`, keeping `rules` as a deprecated alias.
-  response: listPage(OrchestrationRuleSchema, 'rules'),
+  item: OrchestrationRuleSchema,
+  list: {
+    member: 'items',
+    alias: 'rules',
+    defaultOrder: 'DESC',
+    maxLimit: 1000,
+    defaultLimit: 100,
+  },
+  example: () => ({}),
 });

@@ -10,7 +10,6 @@ import {
   timeRangeParams,
 } from '../primitives/query';
 import { ROLES } from '../primitives/roles';
-import { listPage } from '../resources/list';
 import { OrchestrationSchema } from '../resources/orchestration';
 import { defineRead } from './define-read';
 
@@ -45,7 +44,14 @@ export const listOrchestrations = defineRead({
     limit: limitParam(1000),
     page_cursor: pageCursorParam(),
   },
-  paging: { maxLimit: 1000, defaultLimit: 100 },
   // The service may answer under `items`, keeping `orchestrations` as a deprecated alias.
-  response: listPage(OrchestrationSchema, 'orchestrations'),
+  item: OrchestrationSchema,
+  list: {
+    member: 'items',
+    alias: 'orchestrations',
+    defaultOrder: 'DESC',
+    maxLimit: 1000,
+    defaultLimit: 100,
+  },
+  example: () => ({ query: { status: ['COMPLETED'] } }),
 });

@@ -9,7 +9,6 @@ import {
   pageCursorParam,
 } from '../primitives/query';
 import { ROLES } from '../primitives/roles';
-import { listPage } from '../resources/list';
 import { OrderSchema } from '../resources/order';
 import { defineRead } from './define-read';
 
@@ -39,6 +38,7 @@ export const listOrders = defineRead({
     limit: limitParam(1000),
     offset: deprecatedOffsetParam(),
   },
-  paging: { maxLimit: 1000 },
-  response: listPage(OrderSchema),
+  item: OrderSchema,
+  list: { member: 'items', defaultOrder: 'DESC', maxLimit: 1000 },
+  example: (ids) => ({ query: { profile_id: ids.profiles.marketMaking, limit: '3' } }),
 });

@@ -30,4 +30,8 @@ export const listProfileBalances = defineRead({
   },
   // No paging: every balance at once.
   response: z.looseObject({ items: z.array(ProfileBalanceSchema) }),
+  example: (ids) => ({
+    params: { profile_id: ids.profiles.treasury },
+    query: { assets: ['USD', 'BTC'] },
+  }),
 });

@@ -7,7 +7,6 @@ import {
 } from '../primitives/query';
 import { ROLES } from '../primitives/roles';
 import { ExecutionSchema } from '../resources/execution';
-import { listPage } from '../resources/list';
 import { pathIdField } from './common-fields';
 import { defineRead } from './define-read';
 
@@ -32,6 +31,7 @@ export const listProfileExecutions = defineRead({
     page_cursor: pageCursorParam(),
     limit: limitParam(500),
   },
-  paging: { maxLimit: 500, defaultLimit: 20 },
-  response: listPage(ExecutionSchema),
+  item: ExecutionSchema,
+  list: { member: 'items', defaultOrder: 'DESC', maxLimit: 500, defaultLimit: 20 },
+  example: (ids) => ({ params: { profile_id: ids.profiles.marketMaking } }),
 });

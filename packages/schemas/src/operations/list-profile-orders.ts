@@ -8,7 +8,6 @@ import {
   pageCursorParam,
 } from '../primitives/query';
 import { ROLES } from '../primitives/roles';
-import { listPage } from '../resources/list';
 import { OrderSchema } from '../resources/order';
 import { pathIdField } from './common-fields';
 import { defineRead } from './define-read';
@@ -39,6 +38,10 @@ export const listProfileOrders = defineRead({
     limit: limitParam(1000),
     offset: deprecatedOffsetParam(),
   },
-  paging: { maxLimit: 1000 },
-  response: listPage(OrderSchema),
+  item: OrderSchema,
+  list: { member: 'items', defaultOrder: 'DESC', maxLimit: 1000 },
+  example: (ids) => ({
+    params: { profile_id: ids.profiles.marketMaking },
+    query: { status: ['OPEN'] },
+  }),
 });

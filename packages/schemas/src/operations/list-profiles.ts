@@ -8,7 +8,6 @@ import {
   timeRangeParams,
 } from '../primitives/query';
 import { ROLES } from '../primitives/roles';
-import { listPage } from '../resources/list';
 import { ProfileSchema } from '../resources/profile';
 import { defineRead } from './define-read';
 
@@ -32,6 +31,7 @@ export const listProfiles = defineRead({
     limit: limitParam(1000),
     page_cursor: pageCursorParam(),
   },
-  paging: { maxLimit: 1000, defaultLimit: 1000 },
-  response: listPage(ProfileSchema),
+  item: ProfileSchema,
+  list: { member: 'items', defaultOrder: 'ASC', maxLimit: 1000, defaultLimit: 1000 },
+  example: () => ({ query: { nickname: 'tr' } }),
 });

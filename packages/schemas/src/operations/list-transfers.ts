@@ -16,7 +16,6 @@ import {
   timeRangeParams,
 } from '../primitives/query';
 import { ROLES } from '../primitives/roles';
-import { listPage } from '../resources/list';
 import { TransferSchema } from '../resources/transfer';
 import type { OperationRules } from './define-operation';
 import { defineRead } from './define-read';
@@ -90,6 +89,9 @@ export const listTransfers = defineRead({
   queryShape,
   queryRules: transferQueryRules,
   // A page with fewer items than `limit` is the last one.
-  paging: { maxLimit: 1000, defaultLimit: 100 },
-  response: listPage(TransferSchema),
+  item: TransferSchema,
+  list: { member: 'items', defaultOrder: 'DESC', maxLimit: 1000, defaultLimit: 100 },
+  example: (ids) => ({
+    query: { profile_ids: [ids.profiles.omnibus], 'created_at.gte': '2020-01-01T00:00:00Z' },
+  }),
 });
