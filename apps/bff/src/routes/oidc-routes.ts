@@ -8,7 +8,6 @@ import { newFlowSecrets } from '../oidc/oidc-client';
 import { ssoIdentity } from '../oidc/sso-identity';
 import type { RateDecision } from '../security/counter-store';
 import type { SessionCookie } from '../sessions/session-cookie';
-import type { SsoSessionStore } from '../sessions/sso-session-store';
 import { oidcCallback, type OidcCallbackDeps } from './oidc-callback';
 import type { RouteDef } from './route-table';
 
@@ -21,7 +20,6 @@ export const OIDC_PATHS = {
 } as const;
 
 export interface OidcRouteDeps extends OidcCallbackDeps {
-  ssoSessions: SsoSessionStore;
   verifyLogoutToken: LogoutTokenVerifier;
   /** Sign-ins begun per client address: each one is a row until its callback or expiry. */
   startLimit: (address: string) => Promise<RateDecision>;

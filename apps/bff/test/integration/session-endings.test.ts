@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Role, SessionList } from '@console/schemas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/db/db';
+import { ssoIdentity } from '../../src/oidc/sso-identity';
 import type { UserRecord } from '../../src/operators/users-file';
 import { createSessionStore } from '../../src/sessions/session-store';
 import { countingStatements, type SeenStatements } from '../databases';
@@ -183,5 +184,22 @@ describe('a single sign-on this process ends is refused at its very next request
     expect(answer.status).toBe(200);
     expect(await status(browser)).toBe(401);
     expect(await status(bystander)).toBe(200);
+  });
+
+  it('after a sign-in of the person is refused for want of a mapped group', async () => {
+    const browser = await signedIn('sup.desk');
+    const bystander = await signedIn('fin.ops');
+    const person = h.idp.user('sup.desk');
+    const groups = person.groups;
+    person.groups = ['staff'];
+    try {
+      expect((await h.signIn(new HttpBrowser(), 'sup.desk')).location).toBe('/sign-in?sso=no-role');
+    } finally {
+      person.groups = groups;
+    }
+    expect(await status(browser)).toBe(401);
+    expect(await status(bystander)).toBe(200);
+    const revoked = (await h.events()).filter((event) => event.kind === 'session-revoked');
+    expect(revoked.map((event) => event.username)).toEqual([ssoIdentity(h.idp.issuer, 'sup.desk')]);
   });
 });
