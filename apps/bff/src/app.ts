@@ -138,7 +138,7 @@ export function routeTable(
           ...sessionDeps,
           oidc: sso,
           flows: createFlowStore(deps.db),
-          ssoSessions: createSsoSessionStore(deps.db),
+          ssoSessions: createSsoSessionStore(deps.db, deps.sessions),
           ssoOperators,
           flowCookie: flowCookie(security.cookie),
           logger: deps.logger,

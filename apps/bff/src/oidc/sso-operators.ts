@@ -13,7 +13,9 @@ export interface SsoOperator {
 /**
  * Operators known through single sign-on. They are in no users file: the provider says who they
  * are and what role they hold at each sign-in, and this table remembers the last answer, which is
- * what the approval recount checks an SSO approver's role against.
+ * what the approval recount checks an SSO approver's role against. A sign-in refused for want of
+ * a role is an answer too: the row goes. A back-channel logout is not one (see
+ * docs/decisions/016-sso-sessions-and-roles.md).
  */
 export function createSsoOperatorStore(db: Queryable, options: { now?: () => Date } = {}) {
   const now = options.now ?? (() => new Date());
@@ -34,6 +36,14 @@ export function createSsoOperatorStore(db: Queryable, options: { now?: () => Dat
           now().toISOString(),
         ],
       );
+    },
+
+    /**
+     * The provider gives this person no console role any more (a sign-in refused for want of a
+     * mapped group): their approvals stop counting until a sign-in gives them a role again.
+     */
+    async roleWithdrawn(identity: string): Promise<void> {
+      await db.query('delete from sso_operators where identity = $1', [identity]);
     },
 
     /**

@@ -12,6 +12,7 @@ import { operatorGeneration } from '../operators/users-file';
 import type { SecurityEventStore } from '../security/security-events';
 import type { SessionCookie } from '../sessions/session-cookie';
 import type { SessionStore } from '../sessions/session-store';
+import type { SsoSessionStore } from '../sessions/sso-session-store';
 import type { Logger } from '../logger';
 
 /** What the callback needs. */
@@ -19,6 +20,8 @@ export interface OidcCallbackDeps {
   oidc: OidcClient;
   flows: FlowStore;
   sessions: SessionStore;
+  /** Ends the single sign-ons of a person the provider no longer gives a role. */
+  ssoSessions: SsoSessionStore;
   ssoOperators: SsoOperatorStore;
   directory: OperatorDirectory;
   events: SecurityEventStore;
@@ -51,6 +54,22 @@ export function oidcCallback(deps: OidcCallbackDeps) {
   const { oidc, events } = deps;
   const settings = oidc.settings;
 
+  // The provider's word, in a verified ID token, that the person holds no console role now (an
+  // absent claim included: many providers leave out an empty one). What the console kept from
+  // their earlier sign-ins goes: the role their approvals count by, and their single sign-ons.
+  const withdraw = async (c: Context<AppEnv>, identity: string) => {
+    await deps.ssoOperators.roleWithdrawn(identity);
+    for (const ended of await deps.ssoSessions.endSso({ identity, sid: undefined })) {
+      await events.record({
+        kind: 'session-revoked',
+        username: ended.username,
+        requestId: c.get('requestId'),
+        sessionId: ended.id,
+        detail: `${settings.providerName} gives ${identity} no console role any more`,
+      });
+    }
+  };
+
   const signIn = async (c: Context<AppEnv>, person: VerifiedPerson, returnTo: string) => {
     const who = {
       requestId: c.get('requestId'),
@@ -66,10 +85,12 @@ export function oidcCallback(deps: OidcCallbackDeps) {
       return refusedPage(c, outcome);
     };
     if (!role) {
-      return refuse(
+      const page = await refuse(
         `${person.displayName}: no console role in ${settings.roleClaim} ${listed(person.groups)}`,
         'no-role',
       );
+      await withdraw(c, identity);
+      return page;
     }
     // One operator, one role: a linked person signs in with the role of their record.
     if (linked && linked.role !== role) {

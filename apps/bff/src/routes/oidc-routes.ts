@@ -8,7 +8,6 @@ import { newFlowSecrets } from '../oidc/oidc-client';
 import { ssoIdentity } from '../oidc/sso-identity';
 import type { RateDecision } from '../security/counter-store';
 import type { SessionCookie } from '../sessions/session-cookie';
-import type { SsoSessionStore } from '../sessions/sso-session-store';
 import { oidcCallback, type OidcCallbackDeps } from './oidc-callback';
 import type { RouteDef } from './route-table';
 
@@ -21,7 +20,6 @@ export const OIDC_PATHS = {
 } as const;
 
 export interface OidcRouteDeps extends OidcCallbackDeps {
-  ssoSessions: SsoSessionStore;
   verifyLogoutToken: LogoutTokenVerifier;
   /** Sign-ins begun per client address: each one is a row until its callback or expiry. */
   startLimit: (address: string) => Promise<RateDecision>;
@@ -56,6 +54,16 @@ export function safeReturnTo(next: string | undefined): string {
 }
 
 /**
+ * A navigation that another site began (`Sec-Fetch-Site`). A sibling site counts as another:
+ * only the console's own pages have reason to come here. Browsers that send no such header are
+ * judged by the session alone.
+ */
+function sentByAnotherSite(c: Context<AppEnv>): boolean {
+  const site = c.req.header('sec-fetch-site');
+  return site === 'cross-site' || site === 'same-site';
+}
+
+/**
  * Single sign-on with the company's OpenID provider: begin (`start`), come back (`callback`),
  * leave the provider too after signing out (`logout`), and hear from the provider that a person
  * signed out there (`backchannel-logout`). See docs/decisions/012-single-sign-on.md.
@@ -81,10 +89,15 @@ export function oidcRoutes(deps: OidcRouteDeps): RouteDef[] {
     return c.redirect(url.toString(), 303);
   };
 
-  // After `DELETE /api/session` ended a single sign-on, the browser comes here (a navigation,
-  // so no script reads the ID token): the provider's logout with the token as hint.
+  // After `DELETE /api/session` ended a single sign-on, the SPA navigates here (a navigation,
+  // so no script reads the ID token): the provider's logout with the token as hint. Any page can
+  // send a browser here, so this route signs no one out: a live session keeps its cookie (DELETE
+  // is the sign-out, behind the CSRF checks), and another site's navigation changes nothing.
   const logout = async (c: Context<AppEnv>) => {
+    if (c.get('sessionId') !== undefined) return c.redirect('/', 303);
+    if (sentByAnotherSite(c)) return c.redirect('/sign-in', 303);
     const token = getCookie(c, deps.cookie.name);
+    // No live session stands behind this cookie: dropping it ends nothing.
     deleteCookie(c, deps.cookie.name, deps.cookie.options);
     try {
       const idToken = token ? await deps.ssoSessions.takeIdToken(token) : undefined;

@@ -315,6 +315,14 @@ export function createSessionStore(
       return rows[0]?.username;
     },
 
+    /**
+     * Sessions another statement of this process ended (a back-channel logout): refused from the
+     * next request on, without waiting for the database's notice.
+     */
+    forget(ids: readonly string[]): void {
+      for (const id of ids) cache.forget(id);
+    },
+
     /** Ends every session of an operator (removed operator, changed role, hardening). */
     async endAllFor(username: string): Promise<number> {
       const rows = await db.query(

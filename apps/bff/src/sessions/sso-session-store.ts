@@ -1,12 +1,17 @@
 import type { Queryable } from '../db/db';
 import { unseal } from '../oidc/sealed-token';
-import { sha256 } from './session-store';
+import { sha256, type SessionStore } from './session-store';
 
 /**
  * What only single sign-on sessions need of the sessions table: the ID token for the provider's
- * logout, and the end of the sessions a back-channel logout names.
+ * logout, and the end of the sessions a back-channel logout names. `sessions` is told what ends
+ * here, so that this process's cache stops trusting it at once.
  */
-export function createSsoSessionStore(db: Queryable, options: { now?: () => Date } = {}) {
+export function createSsoSessionStore(
+  db: Queryable,
+  sessions: Pick<SessionStore, 'forget'>,
+  options: { now?: () => Date } = {},
+) {
   const now = options.now ?? (() => new Date());
   return {
     /**
@@ -28,8 +33,9 @@ export function createSsoSessionStore(db: Queryable, options: { now?: () => Date
     },
 
     /**
-     * Ends the live single sign-on sessions the provider named in a back-channel logout: those of
-     * its session id when given, else every one of the person. Returns what ended.
+     * Ends the live single sign-on sessions the provider named in a back-channel logout (those of
+     * its session id when given, else every one of the person), or of a person it no longer gives
+     * a console role. Returns what ended.
      */
     async endSso(match: { identity: string | undefined; sid: string | undefined }) {
       if (!match.identity && !match.sid) return [];
@@ -40,6 +46,7 @@ export function createSsoSessionStore(db: Queryable, options: { now?: () => Date
          returning id, username`,
         [match.identity ?? null, match.sid ?? null, now().toISOString()],
       );
+      sessions.forget(rows.map((row) => row.id));
       return rows;
     },
   };

@@ -110,6 +110,31 @@ describe('approvals with single sign-on', () => {
     expect(state).toEqual([{ state: 'AWAITING_APPROVAL' }]);
   });
 
+  it('stops counting an SSO approver once a sign-in of theirs is refused for want of a group', async () => {
+    h = await ssoHarness({
+      policy: buildPolicy({
+        operations: { createInternalTransfer: { required: true, approvers: 2 } },
+      }),
+    });
+    const maker = await signedIn('fin.ops');
+    const before = await submit(maker);
+    const after = await submit(maker);
+    const finn = await signedIn('fin.ops2');
+    const admin = await signedIn('adm.root');
+    expect((await approve(finn, before.id)).status).toBe(202);
+    expect((await approve(finn, after.id)).status).toBe(202);
+    expect((await approve(admin, before.id)).status).toBe(200);
+    // Finn leaves every console group; the provider says so when he next tries to sign in.
+    h.idp.user('fin.ops2').groups = ['staff'];
+    expect((await h.signIn(new HttpBrowser(), 'fin.ops2')).location).toBe('/sign-in?sso=no-role');
+    expect((await approve(admin, after.id)).status).toBe(202);
+    const state = await h.db.query<{ state: string }>(
+      'select state from journal_entries where id = $1',
+      [after.id],
+    );
+    expect(state).toEqual([{ state: 'AWAITING_APPROVAL' }]);
+  });
+
   /** A users file that the test changes while the console runs. */
   let users: UserRecord[] = [];
   const directory = {

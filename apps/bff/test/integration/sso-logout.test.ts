@@ -29,7 +29,9 @@ describe('single sign-on logout', () => {
     expect((await h.session(browser)).status).toBe(401);
     expect((await h.events()).map((e) => e.kind)).toContain('sign-out');
 
-    const toProvider = await browser.request(h.url('/api/session/oidc/logout'));
+    const toProvider = await browser.request(h.url('/api/session/oidc/logout'), {
+      headers: { 'Sec-Fetch-Site': 'same-origin' },
+    });
     expect(toProvider.status).toBe(303);
     const endSession = new URL(toProvider.headers.get('location')!);
     expect(endSession.origin + endSession.pathname).toBe(`${h.idp.issuer}/session/end`);
@@ -54,6 +56,70 @@ describe('single sign-on logout', () => {
     const started = await browser.follow(h.url('/api/session/oidc/start'));
     expect(await started.response.text()).toContain('name="password"');
   });
+
+  const LOGOUT = '/api/session/oidc/logout';
+  const from = (site: string | undefined): { headers: Record<string, string> } => ({
+    headers: site === undefined ? {} : { 'Sec-Fetch-Site': site },
+  });
+
+  it.each([
+    ['the console itself', 'same-origin'],
+    ['another site', 'cross-site'],
+    ['a sibling site', 'same-site'],
+    ['the address bar', 'none'],
+    ['a client that names no site', undefined],
+  ])(
+    'leaves a live session and its cookie alone when %s opens the provider logout',
+    async (_, site) => {
+      const browser = new HttpBrowser();
+      await h.signIn(browser, 'fin.ops');
+      const cookie = browser.cookies(h.url('/')).console_session;
+
+      const answer = await browser.request(h.url(LOGOUT), from(site));
+      expect(answer.headers.getSetCookie()).toEqual([]);
+      expect(browser.cookies(h.url('/')).console_session).toBe(cookie);
+      expect((await h.session(browser)).status).toBe(200);
+      expect(answer.status).toBe(303);
+      expect(answer.headers.get('location')).toBe('/');
+
+      // The sealed ID token was not taken: the real sign-out still reaches the provider.
+      expect((await h.send(browser, 'DELETE', '/api/session')).status).toBe(204);
+      const toProvider = await browser.request(h.url(LOGOUT), from('same-origin'));
+      expect(toProvider.headers.get('location')).toMatch(`${h.idp.issuer}/session/end?`);
+    },
+  );
+
+  it('changes no cookie on another site’s navigation, which carries no SameSite=Strict cookie', async () => {
+    // What a real browser sends when another site links here while the operator is signed in.
+    const answer = await fetch(h.url(LOGOUT), {
+      headers: { 'Sec-Fetch-Site': 'cross-site' },
+      redirect: 'manual',
+    });
+    expect(answer.headers.getSetCookie()).toEqual([]);
+    expect(answer.status).toBe(303);
+    expect(answer.headers.get('location')).toBe('/sign-in');
+  });
+
+  it.each(['cross-site', 'same-site'])(
+    'changes no cookie when a %s page opens the provider logout after sign-out',
+    async (site) => {
+      const browser = new HttpBrowser();
+      await h.signIn(browser, 'fin.ops');
+      const cookie = browser.cookies(h.url('/')).console_session;
+      expect((await h.send(browser, 'DELETE', '/api/session')).status).toBe(204);
+
+      const forged = await browser.request(h.url(LOGOUT), from(site));
+      expect(forged.headers.getSetCookie()).toEqual([]);
+      expect(browser.cookies(h.url('/')).console_session).toBe(cookie);
+      expect(forged.status).toBe(303);
+      expect(forged.headers.get('location')).toBe('/sign-in');
+
+      // The console's own navigation, a moment later, still takes the token to the provider.
+      const toProvider = await browser.request(h.url(LOGOUT), from('same-origin'));
+      expect(toProvider.headers.get('location')).toMatch(`${h.idp.issuer}/session/end?`);
+      expect(browser.cookies(h.url('/')).console_session).toBeUndefined();
+    },
+  );
 
   it('ends the sessions of a person who signed out at the provider (back-channel)', async () => {
     const browser = new HttpBrowser();
