@@ -24,7 +24,10 @@ describe('the app', () => {
       client: scriptedClient(echoSuccess).client,
       journal: {
         ...h0.deps.journal,
-        list: () => Promise.reject(new Error('relation xyz is broken')),
+        seenBy: () => ({
+          get: () => Promise.resolve(undefined),
+          list: () => Promise.reject(new Error('relation xyz is broken')),
+        }),
       } as JournalStore,
     });
     const res = await h.get('/api/journal', await h.signIn('viewer'));

@@ -23,7 +23,7 @@ describe('cancel and deletes under the built-in policy', () => {
     expect(requests).toEqual([
       expect.objectContaining({
         method: 'DELETE',
-        path: `/v2/profiles/${DEMO_IDS.profiles.trading}/orders/${DEMO_IDS.orders.open}`,
+        path: `/v2/profiles/${DEMO_IDS.profiles.marketMaking}/orders/${DEMO_IDS.orders.open}`,
         body: '',
       }),
     ]);

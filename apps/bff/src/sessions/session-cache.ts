@@ -76,12 +76,6 @@ export function createSessionCache<S extends CachedSession = CachedSession>(opti
       if (hash !== undefined) drop(hash);
     },
 
-    /** Every session of an operator ended. */
-    forgetUser(username: string): void {
-      epoch += 1;
-      for (const [hash, entry] of byHash) if (entry.session.username === username) drop(hash);
-    },
-
     /** Notices may have been lost: nothing kept can be trusted. */
     clear(): void {
       epoch += 1;

@@ -99,7 +99,7 @@ describe.each(testDatabases)('sessions on $name', (database) => {
     await sessions.end(token);
     expect(await sessions.touch(token)).toBeUndefined();
     const second = await warmed(opened.db);
-    await second.sessions.endAllFor('ada');
+    await second.sessions.endById(second.session.id, undefined);
     expect(await second.sessions.touch(second.token)).toBeUndefined();
   });
 

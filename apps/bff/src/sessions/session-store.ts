@@ -103,10 +103,45 @@ export const sha256 = (token: string) => createHash('sha256').update(token, 'utf
  * sessions are also kept in memory for a few seconds (`session-cache.ts`), dropped the moment
  * any process ends them; the cache is used only while this process listens for those notices.
  */
+export interface SessionStore {
+  /**
+   * Starts a session; returns the token for the cookie (shown nowhere else). A single sign-on
+   * (`sso`) ends at the ID token's expiry if that comes before `SESSION_MAX_HOURS`.
+   */
+  create(
+    username: string,
+    generation: string,
+    client: { address?: string | undefined; userAgent?: string | undefined },
+    sso?: NewSsoSession,
+  ): Promise<{ token: string; session: ActiveSession }>;
+  /**
+   * The live session of a token, its idle clock restarted (`mode`); undefined when unknown,
+   * ended, idle too long or past its absolute end.
+   */
+  touch(token: string, mode?: TouchMode): Promise<ActiveSession | undefined>;
+  /** Ends the session of a token on the server (the cookie is worthless from now on); its id. */
+  end(token: string): Promise<string | undefined>;
+  /**
+   * The live sessions of `username`, or of everyone when it is undefined (admins), newest
+   * first. Only the public id leaves this module: never the token's hash.
+   */
+  listLive(username: string | undefined): Promise<LiveSession[]>;
+  /**
+   * Ends a session by its public id; when `owner` is given, only if it is theirs. The session's
+   * username, or undefined when there was no such live session (or not theirs).
+   */
+  endById(id: string, owner: string | undefined): Promise<string | undefined>;
+  /**
+   * Sessions another statement of this process ended (a back-channel logout): refused from the
+   * next request on, without waiting for the database's notice.
+   */
+  forget(ids: readonly string[]): void;
+}
+
 export function createSessionStore(
   db: Db,
   options: { idleMs: number; maxMs: number; now?: () => Date },
-) {
+): SessionStore {
   const now = options.now ?? (() => new Date());
   // At most a minute, and at most a tenth of the idle timeout (short timeouts in tests).
   const touchEveryMs = Math.min(TOUCH_EVERY_MS, options.idleMs / 10);
@@ -125,10 +160,6 @@ export function createSessionStore(
   });
 
   return {
-    /**
-     * Starts a session; returns the token for the cookie (shown nowhere else). A single sign-on
-     * (`sso`) ends at the ID token's expiry if that comes before `SESSION_MAX_HOURS`.
-     */
     async create(
       username: string,
       generation: string,
@@ -179,18 +210,13 @@ export function createSessionStore(
       };
     },
 
-    /**
-     * The live session of a token, its idle clock restarted; undefined when unknown, ended,
-     * idle too long or past its absolute end.
-     *
-     * Why not one UPDATE per request: every write is a durable commit, and this runs on every
-     * request (it was a third of a send's database time). So it reads, and writes `last_seen_at`
-     * only when the stored one is at least `touchEveryMs` old (a minute against the 15-minute
-     * idle timeout). The idle check always uses the stored value, which lags the last request by
-     * less than `touchEveryMs`: a session idles out up to that much EARLIER than the idle timeout,
-     * never later. The write repeats every check of the read, so a session ended or expired in
-     * between is not revived.
-     */
+    // Why not one UPDATE per request: every write is a durable commit, and this runs on every
+    // request (it was a third of a send's database time). So it reads, and writes `last_seen_at`
+    // only when the stored one is at least `touchEveryMs` old (a minute against the 15-minute
+    // idle timeout). The idle check always uses the stored value, which lags the last request by
+    // less than `touchEveryMs`: a session idles out up to that much EARLIER than the idle
+    // timeout, never later. The write repeats every check of the read, so a session ended or
+    // expired in between is not revived.
     async touch(token: string, mode: TouchMode = 'active'): Promise<ActiveSession | undefined> {
       const at = now();
       const hash = sha256(token);
@@ -265,7 +291,6 @@ export function createSessionStore(
       };
     },
 
-    /** Ends the session of a token on the server (the cookie is worthless from now on); returns its id. */
     async end(token: string): Promise<string | undefined> {
       const rows = await db.query<{ id: string }>(
         'update sessions set ended_at = $2::timestamptz where token_sha256 = $1 and ended_at is null returning id',
@@ -275,10 +300,6 @@ export function createSessionStore(
       return rows[0]?.id;
     },
 
-    /**
-     * The live sessions of `username`, or of everyone when it is undefined (admins), newest
-     * first. Only the public id leaves this module: never the token's hash.
-     */
     async listLive(username: string | undefined): Promise<LiveSession[]> {
       const at = now();
       const rows = await db.query<SessionRow>(
@@ -300,10 +321,6 @@ export function createSessionStore(
       }));
     },
 
-    /**
-     * Ends a session by its public id; when `owner` is given, only if it is theirs. Returns the
-     * session's username, or undefined when there was no such live session (or not theirs).
-     */
     async endById(id: string, owner: string | undefined): Promise<string | undefined> {
       const rows = await db.query<{ username: string }>(
         `update sessions set ended_at = $2::timestamptz
@@ -315,24 +332,8 @@ export function createSessionStore(
       return rows[0]?.username;
     },
 
-    /**
-     * Sessions another statement of this process ended (a back-channel logout): refused from the
-     * next request on, without waiting for the database's notice.
-     */
     forget(ids: readonly string[]): void {
       for (const id of ids) cache.forget(id);
     },
-
-    /** Ends every session of an operator (removed operator, changed role, hardening). */
-    async endAllFor(username: string): Promise<number> {
-      const rows = await db.query(
-        'update sessions set ended_at = $2::timestamptz where username = $1 and ended_at is null returning id',
-        [username, now().toISOString()],
-      );
-      cache.forgetUser(username);
-      return rows.length;
-    },
   };
 }
-
-export type SessionStore = ReturnType<typeof createSessionStore>;
