@@ -23,6 +23,7 @@ export type ProblemCode =
   | 'payload-too-large'
   | 'rate-limited'
   | 'sign-in-locked'
+  | 'approval-impossible'
   | 'rejected'
   | 'outcome-unknown'
   | 'upstream-unavailable'
@@ -42,6 +43,7 @@ const TITLES: Record<ProblemCode, string> = {
   'payload-too-large': 'The request is too large',
   'rate-limited': 'Too many requests',
   'sign-in-locked': 'Sign-in is locked for a while',
+  'approval-impossible': 'Nobody can approve this as things stand',
   rejected: 'The service rejected the request',
   'outcome-unknown': 'The outcome is unknown',
   'upstream-unavailable': 'The service could not be reached',

@@ -68,7 +68,23 @@ export const GivenApprovalSchema = z.object({
 export type GivenApproval = z.infer<typeof GivenApprovalSchema>;
 
 /** The approval state of one journal entry. */
+/**
+ * What a waiting request still needs of the operators there are now (issue 33): how many
+ * approvals are missing, how many operators could still give one (not the maker, not one who
+ * approved already, holding a role that may approve), and, when they are too few, why it cannot
+ * be approved as things stand. Such a request is shown to its maker and to admins, never left to
+ * expire unseen.
+ */
+export const ApprovalProspectSchema = z.object({
+  still_needed: z.number(),
+  candidates: z.number(),
+  stalled: z.string().nullable(),
+});
+export type ApprovalProspect = z.infer<typeof ApprovalProspectSchema>;
+
 export const ApprovalStatusSchema = ApprovalRequirementSchema.extend({
+  /** While it waits: what it still needs of the operators there are now. */
+  prospect: ApprovalProspectSchema.nullable(),
   approvals: z.array(GivenApprovalSchema),
   events: z.array(ApprovalEventSchema),
   /** Whether the signed-in operator may approve or reject it now, and why not. */

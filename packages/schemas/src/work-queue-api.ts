@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ApprovalProspectSchema } from './approvals-api';
 import { JournalEntrySchema } from './console-api';
 
 /*
@@ -14,6 +15,8 @@ export const WorkApprovalSchema = z.object({
   approvals_given: z.number(),
   /** After this (RFC 3339) a request still waiting expires and is never sent. */
   expires_at: z.string(),
+  /** While it waits: what it still needs of the operators there are now. */
+  prospect: ApprovalProspectSchema.nullable(),
 });
 export type WorkApproval = z.infer<typeof WorkApprovalSchema>;
 
@@ -24,8 +27,11 @@ export const WorkItemSchema = z.object({
 });
 export type WorkItem = z.infer<typeof WorkItemSchema>;
 
-/** Why an entry needs attention. */
-export const ATTENTION_REASONS = ['unknown', 'rejected', 'expiring'] as const;
+/**
+ * Why an entry needs attention: its outcome is unknown, it was refused, it expires within the
+ * hour, or it waits for approvals that the operators there are cannot give (`stalled`).
+ */
+export const ATTENTION_REASONS = ['unknown', 'rejected', 'expiring', 'stalled'] as const;
 export const AttentionReasonSchema = z.enum(ATTENTION_REASONS);
 export type AttentionReason = z.infer<typeof AttentionReasonSchema>;
 

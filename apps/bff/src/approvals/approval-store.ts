@@ -94,6 +94,8 @@ export interface ApprovalStore {
     now: Date,
     limit: number,
   ): Promise<{ items: { entry: JournalEntry; request: ApprovalRequestRow }[]; count: number }>;
+  /** The requests of several entries (those that needed approval). */
+  requestsOf(journalIds: string[]): Promise<Map<string, ApprovalRequestRow>>;
   /** The approvals of several entries, each entry's in the order given. */
   approvalsOf(journalIds: string[]): Promise<Map<string, ApprovalRow[]>>;
   /** The events of several entries, each entry's oldest first. */
@@ -172,6 +174,15 @@ export function createApprovalStore(db: Db): ApprovalStore {
         items: rows.map((row) => ({ entry: toEntry(row), request: toRequest(row) })),
         count: Number(rows[0]?.total ?? 0),
       };
+    },
+
+    async requestsOf(journalIds: string[]): Promise<Map<string, ApprovalRequestRow>> {
+      if (journalIds.length === 0) return new Map();
+      const rows = await db.query<RequestRow>(
+        `select ${REQUEST_COLUMNS} from approval_requests r where r.journal_id = any($1::text[])`,
+        [journalIds],
+      );
+      return new Map(rows.map((row) => [row.journal_id, toRequest(row)]));
     },
 
     async approvalsOf(journalIds: string[]): Promise<Map<string, ApprovalRow[]>> {

@@ -1,6 +1,7 @@
 import type {
   ApprovalDetail,
   ApprovalEvent,
+  ApprovalProspect,
   ApprovalQueue,
   ApprovalStatus,
   GivenApproval,
@@ -10,7 +11,8 @@ import type {
 } from '@console/schemas';
 import { bodyFields, pathParamsOf, sendableOperation } from '../send/operation-table';
 import { entryForRole, recordForRole, recordOfOperation } from '../access/personal-data';
-import { whyNotCounted, withCurrentOperators, type CountingDeps } from './approval-checks';
+import { recount, whyNotCounted, withCurrentOperators, type CountingDeps } from './approval-checks';
+import { approvingRoles, currentOperators, prospectOf, type CurrentOperator } from './prospect';
 import { compareWithNow, snapshotForRole } from './approval-snapshot';
 import type { ApprovalDeps } from './approval-deps';
 import type { ApprovalRequestRow, ApprovalRow } from './approval-store';
@@ -68,8 +70,32 @@ export function decodedFields(entry: JournalEntry): Record<string, unknown> {
 interface DetailParts {
   given: ApprovalRow[];
   events: ApprovalEvent[];
-  /** The operators as they are now, for the approvers of `given`. */
-  counting: CountingDeps;
+  /** The operators as they are now, for the approvers of `given`, and the policy. */
+  counting: CountingDeps & Pick<ApprovalDeps, 'policy'>;
+  /** Everyone who holds a role now: who could still approve. */
+  operators: readonly CurrentOperator[];
+}
+
+/** What a waiting request still needs of the operators there are now; null once it waits no more. */
+export function prospectFor(
+  entry: JournalEntry,
+  request: ApprovalRequestRow,
+  given: ApprovalRow[],
+  counting: CountingDeps & Pick<ApprovalDeps, 'policy'>,
+  operators: readonly CurrentOperator[],
+): ApprovalProspect | null {
+  if (entry.state !== 'AWAITING_APPROVAL') return null;
+  const now = recount(counting, entry, request, given);
+  return prospectOf(
+    {
+      needed: now.needed,
+      roles: approvingRoles(counting.policy, entry.operation, request.eligible_roles),
+      maker: entry.operator,
+    },
+    now.counting,
+    given.map((a) => a.approver),
+    operators,
+  );
 }
 
 /** The detail of one request as `operator` sees it, from its parts (no query). */
@@ -77,7 +103,7 @@ function detailOf(
   entry: JournalEntry,
   request: ApprovalRequestRow,
   operator: Operator,
-  { given, events, counting }: DetailParts,
+  { given, events, counting, operators }: DetailParts,
 ): ApprovalDetail {
   const refusal = cannotDecide(entry, request, given, operator);
   const approvals: GivenApproval[] = given.map((a) => ({
@@ -90,6 +116,7 @@ function detailOf(
     approvers_needed: request.approvers_needed,
     eligible_roles: request.eligible_roles,
     expires_at: request.expires_at,
+    prospect: prospectFor(entry, request, given, counting, operators),
     approvals,
     events,
     can_decide: refusal === null,
@@ -122,11 +149,12 @@ export async function approvalDetail(
   operator: Operator,
 ): Promise<ApprovalDetail> {
   const given = await deps.approvals.approvals(entry.id);
-  const [counting, events] = await Promise.all([
+  const [counting, events, operators] = await Promise.all([
     withCurrentOperators(deps, given),
     deps.approvals.events(entry.id),
+    currentOperators(deps),
   ]);
-  return detailOf(entry, request, operator, { given, events, counting });
+  return detailOf(entry, request, operator, { given, events, counting, operators });
 }
 
 /** False for a role that never approves (a viewer): its queue is empty without asking. */
@@ -136,7 +164,7 @@ export const mayDecideAny = (role: Role): boolean => role !== 'viewer';
 export const QUEUE_LIMIT = 100;
 
 /**
- * The requests `operator` may decide now, soonest to expire first, in four statements whatever
+ * The requests `operator` may decide now, soonest to expire first, in five statements whatever
  * their number (issue 32, finding 7): those they may decide are chosen in SQL, and a role that
  * never approves (a viewer) is answered without asking the database.
  */
@@ -148,9 +176,10 @@ export async function approvalQueue(
   if (!mayDecideAny(operator.role)) return { items: [], count: 0 };
   const page = await deps.approvals.decidableBy(operator, new Date(deps.now()), limit);
   const ids = page.items.map((item) => item.entry.id);
-  const [given, events] = await Promise.all([
+  const [given, events, operators] = await Promise.all([
     deps.approvals.approvalsOf(ids),
     deps.approvals.eventsOf(ids),
+    currentOperators(deps),
   ]);
   const counting = await withCurrentOperators(deps, [...given.values()].flat());
   const items = page.items.map(({ entry, request }) =>
@@ -158,6 +187,7 @@ export async function approvalQueue(
       given: given.get(entry.id) ?? [],
       events: events.get(entry.id) ?? [],
       counting,
+      operators,
     }),
   );
   return { items, count: page.count };

@@ -46,6 +46,13 @@ export function createSsoOperatorStore(db: Queryable, options: { now?: () => Dat
       await db.query('delete from sso_operators where identity = $1', [identity]);
     },
 
+    /** Every person the provider gave a console role at their last sign-in, and that role. */
+    async all(): Promise<{ identity: string; display_name: string; role: Role }[]> {
+      return db.query<{ identity: string; display_name: string; role: Role }>(
+        'select identity, display_name, role from sso_operators order by identity',
+      );
+    },
+
     /**
      * The roles of the given identities that signed in through the provider; inside a
      * transaction, pass it (`tx`): the embedded database has one connection.

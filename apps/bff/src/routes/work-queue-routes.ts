@@ -1,6 +1,6 @@
 import type { ApprovalDeps } from '../approvals/approval-deps';
 import { sweepExpired } from '../approvals/approval-flow';
-import { createWorkQueue } from '../journal/work-queue';
+import { createWorkQueue } from '../approvals/work-queue';
 import type { RouteDef } from './route-table';
 
 /**
@@ -12,7 +12,7 @@ export function workQueueRoutes(deps: ApprovalDeps): RouteDef[] {
   const waits = Object.values(deps.policy.rules).map((rule) =>
     rule?.max_wait_hours !== undefined ? rule.max_wait_hours * 3_600_000 : 0,
   );
-  const queue = createWorkQueue(deps.approvals.db, Math.max(deps.policy.maxWaitMs, ...waits));
+  const queue = createWorkQueue(deps, Math.max(deps.policy.maxWaitMs, ...waits));
   return [
     {
       method: 'GET',

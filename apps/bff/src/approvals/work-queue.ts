@@ -8,20 +8,18 @@ import type {
   WorkQueue,
 } from '@console/schemas';
 import { entryForRole } from '../access/personal-data';
-import type { Db } from '../db/db';
-import { COLUMNS, toEntry, type Row } from './journal-store';
+import { COLUMNS, toEntry, type Row } from '../journal/journal-store';
+import { withCurrentOperators } from './approval-checks';
+import type { ApprovalDeps } from './approval-deps';
+import { prospectFor } from './approval-view';
+import { currentOperators } from './prospect';
 
 const DAY_MS = 24 * 3_600_000;
 const HOUR_MS = 3_600_000;
 const MY_LIMIT = 30;
 const ATTENTION_LIMIT = 30;
-
-interface ApprovalRow {
-  journal_id: string;
-  approvers_needed: number | string;
-  expires_at: Date | string;
-  given: number | string;
-}
+/** Requests waiting for approval are few by nature (they expire): an admin sees them all. */
+const WAITING_LIMIT = 200;
 
 /**
  * The work queue's reads. Every filter is in SQL on an existing index, and each scan is bounded
@@ -31,35 +29,46 @@ interface ApprovalRow {
  *   `journal_entries_state (state, seq)`;
  * - waiting and unknown entries are few by nature (they expire, or are resolved): the state index;
  * - expiring approvals: `approval_requests_expires_at`.
+ * Each waiting request says what it still needs of the operators there are now; one they cannot
+ * approve (`stalled`) needs the attention of its maker and of the admins (issue 33).
  */
 export function createWorkQueue(
-  db: Db,
+  deps: ApprovalDeps,
   /**
    * The longest a request may wait for approval: "mine" reaches back this much further than a
    * day, so that a request which expires (or is approved at the last minute) is still there.
    */
   longestWaitMs = 0,
 ) {
+  const db = deps.approvals.db;
   const entries = async (sql: string, params: unknown[]) =>
     (await db.query<Row>(`select ${COLUMNS} from journal_entries ${sql}`, params)).map(toEntry);
 
-  async function approvalsOf(ids: string[]): Promise<Map<string, WorkApproval>> {
-    if (ids.length === 0) return new Map();
-    const rows = await db.query<ApprovalRow>(
-      `select r.journal_id, r.approvers_needed, r.expires_at,
-         (select count(*) from approvals a where a.journal_id = r.journal_id) as given
-       from approval_requests r where r.journal_id = any($1::text[])`,
-      [ids],
-    );
+  /** The approval of each entry that needed one, with what a waiting one still needs. */
+  async function approvalsOf(list: JournalEntry[]): Promise<Map<string, WorkApproval>> {
+    const ids = [...new Set(list.map((e) => e.id))];
+    const [requests, given, operators] = await Promise.all([
+      deps.approvals.requestsOf(ids),
+      deps.approvals.approvalsOf(ids),
+      currentOperators(deps),
+    ]);
+    if (requests.size === 0) return new Map();
+    const counting = await withCurrentOperators(deps, [...given.values()].flat());
+    const byId = new Map(list.map((e) => [e.id, e]));
     return new Map(
-      rows.map((r) => [
-        r.journal_id,
-        {
-          approvers_needed: Number(r.approvers_needed),
-          approvals_given: Number(r.given),
-          expires_at: new Date(r.expires_at).toISOString(),
-        },
-      ]),
+      [...requests].map(([id, request]) => {
+        const approvals = given.get(id) ?? [];
+        const entry = byId.get(id)!;
+        return [
+          id,
+          {
+            approvers_needed: request.approvers_needed,
+            approvals_given: approvals.length,
+            expires_at: request.expires_at,
+            prospect: prospectFor(entry, request, approvals, counting, operators),
+          },
+        ];
+      }),
     );
   }
 
@@ -90,14 +99,18 @@ export function createWorkQueue(
         firstSeqSince(new Date(now.getTime() - DAY_MS)),
         firstSeqSince(new Date(now.getTime() - DAY_MS - longestWaitMs)),
       ]);
+      const admin = operator.role === 'admin';
       const [recent, waiting, attention] = await Promise.all([
         entries(`where operator = $1 and seq >= $2::bigint order by seq desc limit ${MY_LIMIT}`, [
           operator.username,
           mineFrom,
         ]),
-        entries(`where state = 'AWAITING_APPROVAL' and operator = $1 order by seq desc`, [
-          operator.username,
-        ]),
+        // Their own waiting requests; an admin's queue also weighs everyone's.
+        entries(
+          `where state = 'AWAITING_APPROVAL' and ($1::boolean or operator = $2)
+           order by seq desc limit ${WAITING_LIMIT}`,
+          [admin, operator.username],
+        ),
         entries(
           `where state = 'UNKNOWN'
              or (state = 'REJECTED' and seq >= $1::bigint)
@@ -107,17 +120,27 @@ export function createWorkQueue(
           [from, new Date(now.getTime() + HOUR_MS).toISOString()],
         ),
       ]);
-      const mine = newestFirst([...waiting, ...recent], MY_LIMIT);
-      const approvals = await approvalsOf([...new Set([...mine, ...attention].map((e) => e.id))]);
+      const ownWaiting = waiting.filter((e) => e.operator === operator.username);
+      const mine = newestFirst([...ownWaiting, ...recent], MY_LIMIT);
+      const approvals = await approvalsOf([...mine, ...attention, ...waiting]);
       const item = (journal: JournalEntry): WorkItem => ({
         journal: entryForRole(operator.role, journal),
         approval: approvals.get(journal.id) ?? null,
       });
+      const stalled = (e: JournalEntry) => approvals.get(e.id)?.prospect?.stalled != null;
       const reason = (e: JournalEntry): AttentionReason =>
-        e.state === 'UNKNOWN' ? 'unknown' : e.state === 'REJECTED' ? 'rejected' : 'expiring';
+        e.state === 'UNKNOWN'
+          ? 'unknown'
+          : e.state === 'REJECTED'
+            ? 'rejected'
+            : stalled(e)
+              ? 'stalled'
+              : 'expiring';
+      // A request nobody can approve as things stand: its maker and the admins must know.
+      const needing = newestFirst([...waiting.filter(stalled), ...attention], ATTENTION_LIMIT);
       return {
         my_requests: mine.map(item),
-        needs_attention: attention.map((e): AttentionItem => ({ ...item(e), reason: reason(e) })),
+        needs_attention: needing.map((e): AttentionItem => ({ ...item(e), reason: reason(e) })),
         checked_at: now.toISOString(),
       };
     },
