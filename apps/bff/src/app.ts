@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import type { ApprovalDeps } from './approvals/approval-deps';
-import { approvalGate } from './approvals/approval-gate';
+import { approvalGate, approvalPreview } from './approvals/approval-gate';
 import type { ApprovalStore } from './approvals/approval-store';
 import { defaultPolicy, type ApprovalPolicy } from './approvals/policy';
 import type { AppEnv } from './context';
@@ -152,6 +152,7 @@ export function routeTable(
       ...dispatchDeps,
       now: deps.now ?? Date.now,
       hold: approvalGate(approval),
+      preview: approvalPreview(approval),
     }),
     ...journalRoutes({ ...dispatchDeps, approval }),
     ...readRoutes({ ...dispatchDeps, reads: REGISTRY_READS }),

@@ -5,6 +5,7 @@ import {
   ApprovalQueueSchema,
   AwaitingApprovalResultSchema,
   RejectApprovalSchema,
+  SendPreviewSchema,
 } from './approvals-api';
 import {
   JournalEntrySchema,
@@ -128,6 +129,11 @@ export const apiContract = contract({
     params: z.object({ operation: z.string() }),
     body: SendInputSchema,
     responses: { 200: SendResultSchema, 202: AwaitingApprovalResultSchema },
+  },
+  previewOperation: {
+    params: z.object({ operation: z.string() }),
+    body: SendInputSchema,
+    responses: { 200: SendPreviewSchema },
   },
   listJournal: {
     query: JournalQuerySchema,

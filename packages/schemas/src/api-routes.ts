@@ -33,6 +33,7 @@ export const API_ROUTES = {
    * operation's `request` schema. `202` when the approval policy holds it: nothing was sent.
    */
   sendOperation: { method: 'POST', path: '/api/operations/:operation' },
+  previewOperation: { method: 'POST', path: '/api/operations/:operation/preview' },
   listJournal: { method: 'GET', path: '/api/journal' },
   exportJournal: { method: 'GET', path: '/api/journal.csv' },
   getJournalEntry: { method: 'GET', path: '/api/journal/:id' },

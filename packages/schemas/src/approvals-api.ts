@@ -161,3 +161,21 @@ export type ApprovalQueue = z.infer<typeof ApprovalQueueSchema>;
 /** Body of POST /api/approvals/{id}/reject; the BFF trims it and asks for 1 to 500 characters. */
 export const RejectApprovalSchema = z.object({ reason: z.string() });
 export type RejectApproval = z.infer<typeof RejectApprovalSchema>;
+
+/**
+ * `POST /api/operations/{id}/preview`: what sending this request would do, decided by the BFF
+ * as the send itself would decide it (issue 33): go out at once (`approval: null`), or wait for
+ * approvers, with what it would need of the operators there are now. Nothing is journaled.
+ */
+export const SendPreviewSchema = z.object({
+  approval: z
+    .object({
+      approvers_needed: z.number(),
+      eligible_roles: z.array(RoleSchema),
+      /** How long it would wait for them before it expires, in hours. */
+      max_wait_hours: z.number(),
+      prospect: ApprovalProspectSchema,
+    })
+    .nullable(),
+});
+export type SendPreview = z.infer<typeof SendPreviewSchema>;

@@ -82,3 +82,65 @@ describe('a waiting request that can no longer be approved', () => {
     expect((await h.detail(id, 'admin')).approval.prospect?.stalled).toBe(stalled);
   });
 });
+
+describe('POST /api/operations/{id}/preview: what sending would do, for the review', () => {
+  const preview = async (
+    h: Awaited<ReturnType<typeof approvalApp>>,
+    operation: string,
+    body: unknown,
+  ) => {
+    const res = await h.post(`/api/operations/${operation}/preview`, h.cookies.finance, body);
+    return { status: res.status, body: (await res.json()) as unknown };
+  };
+
+  it('says a send waits, for how many of which roles, how long, and that they can be found', async () => {
+    const scripted = scriptedClient(echoSuccess);
+    const h = await approvalApp({ client: scripted.client, policy: defaultPolicy() });
+    expect(await preview(h, 'createInternalTransfer', transfer('250000.00'))).toEqual({
+      status: 200,
+      body: {
+        approval: {
+          approvers_needed: 2,
+          eligible_roles: ['finance', 'admin'],
+          max_wait_hours: 24,
+          prospect: { still_needed: 2, candidates: 2, stalled: null },
+        },
+      },
+    });
+    // Nothing was journaled or sent.
+    const journal = (await (await h.get('/api/journal', h.cookies.admin)).json()) as JournalPage;
+    expect(journal.items).toEqual([]);
+    expect(scripted.requests).toEqual([]);
+  });
+
+  it('says a send goes out at once, and one that could never be approved why', async () => {
+    const policy = buildPolicy({
+      operations: { createInternalTransfer: { required: true, approvers: 2, roles: ['admin'] } },
+    });
+    const h = await approvalApp({ client: scriptedClient(echoSuccess).client, policy });
+    expect(await preview(h, 'createOrder', exampleInput('createOrder'))).toEqual({
+      status: 200,
+      body: { approval: null },
+    });
+    const stalled = await preview(h, 'createInternalTransfer', transfer('1.00'));
+    expect(stalled.body).toMatchObject({
+      approval: {
+        prospect: {
+          still_needed: 2,
+          candidates: 1,
+          stalled: expect.stringMatching(/^Needs 2 more approvals from admin/),
+        },
+      },
+    });
+  });
+
+  it('refuses a request that is not valid, naming the field, as the send would', async () => {
+    const h = await approvalApp({
+      client: scriptedClient(echoSuccess).client,
+      policy: defaultPolicy(),
+    });
+    const bad = await preview(h, 'createInternalTransfer', transfer('1e3'));
+    expect(bad.status).toBe(400);
+    expect(bad.body).toMatchObject({ code: 'validation-failed', errors: [{ path: 'amount' }] });
+  });
+});

@@ -2,12 +2,13 @@ import {
   WRITE_OPERATION_IDS,
   mayUse,
   type OperationInfo,
+  type SendPreview,
   type WriteOperationId,
 } from '@console/schemas';
 import type { AppEnv } from '../context';
 import { sendResponse } from '../send/send-response';
 import { sendableOperation } from '../send/operation-table';
-import { submitOperation, type SubmitDeps } from '../send/submit';
+import { submitOperation, validatedRequest, type SubmitDeps } from '../send/submit';
 import { jsonBody } from './request-body';
 import type { RouteDef } from './route-table';
 import type { Context } from 'hono';
@@ -60,6 +61,23 @@ export function operationRoutes(deps: SubmitDeps): RouteDef[] {
       },
     };
   });
+  // What sending would do, for the review step: validated as the send is, never journaled.
+  const previewRoutes = WRITE_OPERATION_IDS.map((id): RouteDef => {
+    const operation = sendableOperation(id)!;
+    return {
+      method: 'POST',
+      path: `/api/operations/${id}/preview`,
+      permission: { kind: 'operation', operation: id },
+      sends: false,
+      handler: async (c: Context<AppEnv>) => {
+        const { body } = validatedRequest(operation, await jsonBody(c), deps.now);
+        const preview: SendPreview = deps.preview
+          ? await deps.preview(id, body, c.get('operator')!)
+          : { approval: null };
+        return c.json(preview);
+      },
+    };
+  });
   return [
     {
       method: 'GET',
@@ -73,5 +91,6 @@ export function operationRoutes(deps: SubmitDeps): RouteDef[] {
       },
     },
     ...sendRoutes,
+    ...previewRoutes,
   ];
 }

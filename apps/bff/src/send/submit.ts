@@ -4,6 +4,7 @@ import {
   type ApprovalRequirement,
   type JournalEntry,
   type Operator,
+  type SendPreview,
   type WriteOperationId,
 } from '@console/schemas';
 import { problems } from '../errors';
@@ -29,6 +30,13 @@ export type HoldForApproval = (
   operator: Operator,
 ) => Promise<Held | undefined>;
 
+/** What sending a validated request would do (the approvals module decides), for its review. */
+export type PreviewSend = (
+  operation: WriteOperationId,
+  body: Record<string, unknown>,
+  operator: Operator,
+) => Promise<SendPreview>;
+
 /** What the send pipeline needs besides sending. */
 export interface SubmitDeps extends DispatchDeps {
   now: () => number;
@@ -36,10 +44,30 @@ export interface SubmitDeps extends DispatchDeps {
   onJournaled?: (entry: JournalEntry) => void;
   /** The approval policy and its flow: a send the policy holds waits instead of going out. */
   hold?: HoldForApproval;
+  /** What a send would do, decided as `hold` decides it; without it, every send goes at once. */
+  preview?: PreviewSend;
 }
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * A request as it would be sent, validated at `now`: its path and body on the wire. Bad input
+ * throws a 400 problem naming the fields. A `ref_id` is minted where the operation takes one and
+ * the operator gave none, before validation, so that it is validated like one they typed.
+ */
+export function validatedRequest(
+  operation: SendableOperation,
+  input: unknown,
+  now: () => number,
+): { path: string; body: Record<string, unknown> } {
+  if (!isPlainObject(input)) throw problems.badRequest('The body must be a JSON object');
+  const withRef =
+    operation.takesRefId && input.ref_id === undefined ? { ...input, ref_id: newRefId() } : input;
+  const parsed = parseWith(requestSchema(operation, now), withRef);
+  if (!parsed.ok) throw problems.validation(parsed.errors);
+  return operation.toWire(parsed.value as Record<string, unknown>);
 }
 
 /**
@@ -53,15 +81,8 @@ export async function submitOperation(
   input: unknown,
   context: { operator: Operator; requestId: string },
 ): Promise<Dispatched> {
-  if (!isPlainObject(input)) throw problems.badRequest('The body must be a JSON object');
-  // Minted before validation so that it is validated like one the operator typed, and stored
-  // in the journal: a later retry of this intent reuses it.
-  const withRef =
-    operation.takesRefId && input.ref_id === undefined ? { ...input, ref_id: newRefId() } : input;
-  const parsed = parseWith(requestSchema(operation, deps.now), withRef);
-  if (!parsed.ok) throw problems.validation(parsed.errors);
-
-  const { path, body } = operation.toWire(parsed.value as Record<string, unknown>);
+  // The minted ref_id is stored in the journal: a later retry of this intent reuses it.
+  const { path, body } = validatedRequest(operation, input, deps.now);
   // Serialised once: these bytes are journaled, hashed, signed and sent, on every attempt. A
   // DELETE has no body: its bytes are empty, and the signature covers an empty payload.
   const bytes = operation.bodyless ? '' : JSON.stringify(body);
