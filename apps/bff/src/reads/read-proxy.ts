@@ -10,6 +10,8 @@ import { maskPersonal, seesPersonalData } from '../access/personal-data';
 import { ProblemError, problems, type ProblemInit } from '../errors';
 import { upstreamProblem } from '../send/send-response';
 import type { UpstreamClient } from '../upstream/client';
+import { ServiceBudgetError } from '../upstream/service-budget';
+import { TokenError } from '../upstream/tokens';
 import { matchReadPath } from './read-path';
 
 /** Every read of the registry: its path, scope, roles, schemas and who sees its record whole. */
@@ -78,8 +80,10 @@ export async function proxyRead(deps: ReadProxyDeps, request: ReadRequest): Prom
       ...(deps.signal ? { signal: deps.signal } : {}),
     });
   } catch (error) {
+    if (error instanceof ServiceBudgetError) throw new ProblemError(budgetSpent(error));
+    if (!(error instanceof TokenError)) throw error;
     throw upstreamFailure(
-      `Nothing was read: the console could not get a token from the service (${(error as Error).message}).`,
+      `Nothing was read: the console could not get a token from the service (${error.message}).`,
     );
   }
   if (outcome.kind === 'no-answer') {
@@ -96,6 +100,20 @@ export async function proxyRead(deps: ReadProxyDeps, request: ReadRequest): Prom
     };
   }
   throw new ProblemError(answerFor(outcome.status, outcome.body, outcome.retryAfterMs, read.id));
+}
+
+/**
+ * The browser's answer to a read the console's budget of the service held back: nothing was sent,
+ * so the service's own limit, which would throttle the console for everyone, is never reached.
+ */
+function budgetSpent(error: ServiceBudgetError): ProblemInit {
+  const seconds = Math.max(1, Math.ceil(error.retryAfterMs / 1000));
+  return {
+    status: 429,
+    code: 'rate-limited',
+    detail: `Nothing was read: ${error.message}. Try again in ${seconds} s.`,
+    headers: { 'Retry-After': String(seconds) },
+  };
 }
 
 /**
