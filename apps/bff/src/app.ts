@@ -11,7 +11,7 @@ import type { Logger } from './logger';
 import { apiBodyLimit } from './middleware/body-limit';
 import { csrfProtection } from './middleware/csrf';
 import { hostAllowlist } from './middleware/host-allowlist';
-import { sendRateLimit } from './middleware/rate-limit';
+import { operatorRateLimit } from './middleware/rate-limit';
 import { requestContext } from './middleware/request-context';
 import { safeUrl } from './middleware/safe-url';
 import { securityHeaders } from './middleware/security-headers';
@@ -29,7 +29,7 @@ import { metricsRoutes, type MetricsSource } from './routes/metrics-routes';
 import { operationRoutes } from './routes/operation-routes';
 import { readRoutes } from './routes/read-routes';
 import { REGISTRY_READS } from './reads/read-proxy';
-import { mountRoutes, sendsToService, type RouteDef } from './routes/route-table';
+import { mountRoutes, readsService, sendsToService, type RouteDef } from './routes/route-table';
 import { securityEventRoutes } from './routes/security-event-routes';
 import { sessionListRoutes } from './routes/session-list-routes';
 import { sessionRoutes } from './routes/session-routes';
@@ -203,8 +203,12 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     '/api/*',
     sessionMiddleware(deps.sessions, deps.directory, security.cookie.name, deps.securityEvents),
   );
-  const limit = sendRateLimit(security.sendLimit);
-  mountRoutes(app, routeTable(deps, security), (route) => (sendsToService(route) ? [limit] : []));
+  const sends = operatorRateLimit(security.sendLimit);
+  const reads = operatorRateLimit(security.readLimit);
+  mountRoutes(app, routeTable(deps, security), (route) => [
+    ...(sendsToService(route) ? [sends] : []),
+    ...(readsService(route) ? [reads] : []),
+  ]);
 
   app.notFound((c) =>
     problemResponse(c, {

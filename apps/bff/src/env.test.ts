@@ -165,6 +165,27 @@ describe('configuration', () => {
     for (const name of ['PUBLIC_URL', 'TRUST_PROXY', 'BODY_LIMIT_KB']) expect(text).toContain(name);
   });
 
+  it('reads the read rate and the service budget, with the README defaults', () => {
+    expect(parseEnv({})).toMatchObject({ readRatePerMinute: 600, serviceBudgetPercent: 80 });
+    expect(
+      parseEnv({ READ_RATE_PER_MINUTE: '120', SVC_RATE_BUDGET_PERCENT: '50.5' }),
+    ).toMatchObject({ readRatePerMinute: 120, serviceBudgetPercent: 50.5 });
+    expect(parseEnv({ SVC_RATE_BUDGET_PERCENT: 'off' }).serviceBudgetPercent).toBeUndefined();
+  });
+
+  it('names a read rate and a service budget it cannot use, all in one message', () => {
+    const bad = (budget: string) =>
+      problems({ READ_RATE_PER_MINUTE: '0', SVC_RATE_BUDGET_PERCENT: budget });
+    expect(bad('90')).toEqual([
+      expect.stringMatching(/^READ_RATE_PER_MINUTE: /),
+      expect.stringMatching(/^SVC_RATE_BUDGET_PERCENT: .*at most 83/),
+    ]);
+    for (const budget of ['0', '-1', 'none', '83.5']) {
+      expect(bad(budget).join('\n')).toMatch(/SVC_RATE_BUDGET_PERCENT: .*at most 83/);
+    }
+    expect(problems({ SVC_RATE_BUDGET_PERCENT: '83' })).toEqual([]);
+  });
+
   it('reads the database URL from a file too', () => {
     const env = parseEnv({ DATABASE_URL_FILE: file('db-url', 'postgres://u:p@db/console\n') });
     expect(env.databaseUrl).toBe('postgres://u:p@db/console');

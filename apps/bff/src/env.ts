@@ -12,7 +12,9 @@ import {
   type ApprovalPolicy,
 } from './approvals/policy';
 import { oidcSettingsFromVariables, type OidcSettings } from './oidc/oidc-settings';
+import { SECURITY_DEFAULTS } from './security/security-runtime';
 import { credentialSetFromVariables, type CredentialSet } from './upstream/credentials';
+import { DEFAULT_BUDGET_PERCENT, MAX_BUDGET_PERCENT } from './upstream/service-budget';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -21,6 +23,8 @@ const positive = (fallback: number) => z.coerce.number().positive().default(fall
 const httpUrl = z
   .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
   .transform((url) => url.replace(/\/+$/, ''));
+
+const BUDGET_PERCENT_MESSAGE = `must be off, or a percentage above 0 and at most ${MAX_BUDGET_PERCENT} (above it a minute's burst can take the service's 5-minute average past its limit)`;
 
 const BaseSchema = z.object({
   PORT: port(8080),
@@ -49,6 +53,27 @@ const BaseSchema = z.object({
   SIGNIN_ADDRESS_MAX_FAILURES: z.coerce.number().int().min(1).max(100_000).default(20),
   SIGNIN_LOCK_MINUTES: positive(15),
   SEND_RATE_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(60),
+  READ_RATE_PER_MINUTE: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(1_000_000)
+    .default(SECURITY_DEFAULTS.readRatePerMinute),
+  // A share of the service's limits, or `off` for a service without them (the bench's sandbox).
+  SVC_RATE_BUDGET_PERCENT: z
+    .union(
+      [
+        z.literal('off'),
+        z.coerce
+          .number()
+          .gt(0, { error: BUDGET_PERCENT_MESSAGE })
+          .max(MAX_BUDGET_PERCENT, { error: BUDGET_PERCENT_MESSAGE }),
+      ],
+      {
+        error: BUDGET_PERCENT_MESSAGE,
+      },
+    )
+    .default(DEFAULT_BUDGET_PERCENT),
   BODY_LIMIT_KB: z.coerce.number().int().min(1).max(10_240).default(64),
   LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
   // Replicas (issue 16): processes, leases, the resolver and metrics.
@@ -87,6 +112,13 @@ export interface Env {
   trustProxy: boolean;
   signIn: { maxFailures: number; addressMaxFailures: number; lockMs: number };
   sendRatePerMinute: number;
+  /** Reads of the service per operator per minute (the read proxy, the approval page). */
+  readRatePerMinute: number;
+  /**
+   * The share of the service's rate limits every process together may use, per endpoint;
+   * undefined: no budget (`SVC_RATE_BUDGET_PERCENT=off`, a service without limits).
+   */
+  serviceBudgetPercent: number | undefined;
   bodyLimitBytes: number;
   logLevel: (typeof LOG_LEVELS)[number];
   /** Single sign-on with the company's OpenID provider (`OIDC_*`); unset: local operators only. */
@@ -266,6 +298,9 @@ export function parseEnv(vars: Record<string, string | undefined>): Env {
       lockMs: v.SIGNIN_LOCK_MINUTES * 60_000,
     },
     sendRatePerMinute: v.SEND_RATE_PER_MINUTE,
+    readRatePerMinute: v.READ_RATE_PER_MINUTE,
+    serviceBudgetPercent:
+      v.SVC_RATE_BUDGET_PERCENT === 'off' ? undefined : v.SVC_RATE_BUDGET_PERCENT,
     bodyLimitBytes: v.BODY_LIMIT_KB * 1024,
     logLevel: v.LOG_LEVEL,
     oidc,

@@ -11,7 +11,10 @@ import { noApprovalPolicy, type ApprovalPolicy } from '../src/approvals/policy';
 import { createUpstream } from '../src/bootstrap/upstream';
 import { createJournalStore } from '../src/journal/journal-store';
 import { staticDirectory } from '../src/operators/operator-directory';
+import { createCounterStore } from '../src/security/counter-store';
 import { createSecurityEventStore } from '../src/security/security-events';
+import type { SecurityOptions } from '../src/security/security-runtime';
+import { createServiceBudget, DEFAULT_BUDGET_PERCENT } from '../src/upstream/service-budget';
 import { createSessionStore } from '../src/sessions/session-store';
 import { describePublicKey } from '../src/upstream/signing';
 import type { RequestLogEntry, TokenLogEntry } from '@console/sandbox';
@@ -55,6 +58,13 @@ export async function sandboxHarness(options: {
   /** More operators than the one per role (a second finance operator to approve). */
   extraUsers?: UserRecord[];
   now?: () => number;
+  /**
+   * The service budget's share of the service's limits (`SVC_RATE_BUDGET_PERCENT`), or `off`;
+   * the production default unless a test exercises it.
+   */
+  serviceBudgetPercent?: number | 'off';
+  /** Over the harness's hardening settings (the operators' read rate, …). */
+  security?: Partial<SecurityOptions>;
 }) {
   const { secrets } = options;
   const clientSecret = randomBytes(24).toString('base64url');
@@ -95,6 +105,7 @@ export async function sandboxHarness(options: {
     'delete from journal_entries; delete from sessions; delete from security_events; delete from security_counters;',
   );
   const { lines, logger } = logCollector();
+  const percent = options.serviceBudgetPercent ?? DEFAULT_BUDGET_PERCENT;
   const { client, tokens } = await createUpstream({
     baseUrl: proxy?.url ?? sandbox.url,
     authUrl: sandbox.url,
@@ -102,6 +113,9 @@ export async function sandboxHarness(options: {
     signingKey: { pem, kid },
     logger,
     tokenFetch,
+    ...(percent === 'off'
+      ? {}
+      : { budget: createServiceBudget(createCounterStore(db), { percent }) }),
   });
   // Every answer is held to the browser's contract: a drift fails the test that got it.
   const app = heldToContract(
@@ -114,7 +128,7 @@ export async function sandboxHarness(options: {
       logger,
       timeoutMs: options.timeoutMs ?? 10_000,
       securityEvents: createSecurityEventStore(db),
-      security: { sleep: async () => {}, sendRatePerMinute: 100_000 },
+      security: { sleep: async () => {}, sendRatePerMinute: 100_000, ...options.security },
       approvals: createApprovalStore(db),
       policy: options.policy ?? noApprovalPolicy(),
       ...(options.now ? { now: options.now } : {}),

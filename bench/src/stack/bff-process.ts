@@ -111,6 +111,11 @@ export async function startBffProcess(options: {
       // The per-operator send limit at its maximum (100 000 a minute), above what the BFF can
       // send here: it is still checked on every send, but does not cap the load.
       SEND_RATE_PER_MINUTE: '100000',
+      // The sandbox runs without rate limits here and a read is measured at thousands a second:
+      // the per-operator read limit at its maximum, still checked on every read, and no budget
+      // of the service, whose share of a 50/s limit would cap the figures it is not part of.
+      READ_RATE_PER_MINUTE: '1000000',
+      SVC_RATE_BUDGET_PERCENT: 'off',
       ...options.env,
     }),
     logFile: join(dir, `${options.name ?? 'bff'}.log`),

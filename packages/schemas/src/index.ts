@@ -37,6 +37,7 @@ export type { ReadOperation, ReadRequest } from './operations/define-read';
 export * from './operations/operation-meta';
 export { MIN_BASE_AMOUNT, MIN_QUOTE_AMOUNT } from './operations/order-limits';
 export * from './registry';
+export * from './endpoints';
 export * from './errors';
 export * from './fixtures';
 export * from './problem';

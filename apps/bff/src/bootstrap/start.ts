@@ -18,6 +18,7 @@ import { fileDirectory, staticDirectory } from '../operators/operator-directory'
 import { createCounterStore } from '../security/counter-store';
 import { createSecurityEventStore } from '../security/security-events';
 import { createSessionStore } from '../sessions/session-store';
+import { createServiceBudget } from '../upstream/service-budget';
 import type { CredentialSet } from '../upstream/tokens';
 import type { EmbeddedSandbox } from './sandbox-mode';
 import { startReplica } from './replica';
@@ -114,19 +115,24 @@ export async function startBff(
   const journal = createJournalStore(db, undefined, { leaseMs: env.sendLeaseMs });
   // The backlog and the approvals waiting are read from the database at each scrape.
   const metrics = createMetrics({ backlog: () => journal.leases.backlog() });
+  // The sign-in throttle, the operators' rate limits and the service budget: counted on the
+  // database's relaxed side, shared by every process on it.
+  const counters = createCounterStore(db.relaxed);
   const { client } = await createUpstream({
     baseUrl: sandbox?.url ?? env.svcBaseUrl!,
     authUrl: sandbox?.url ?? env.svcAuthUrl!,
     credentials,
     signingKey,
     logger,
+    ...(env.serviceBudgetPercent !== undefined
+      ? { budget: createServiceBudget(counters, { percent: env.serviceBudgetPercent }) }
+      : {}),
     onTokenAnswer: (status) => metrics.tokenFetched(status),
     onServiceAnswer: (status) => metrics.upstreamAnswered(status),
   });
 
   let accepting = true;
   const approvals = createApprovalStore(db);
-  const counters = createCounterStore(db.relaxed);
   const flows = createFlowStore(db);
   // The port is filled in once the server listens (PORT=0 asks for any free port).
   const listen = { host: env.host, port: env.port };
@@ -159,6 +165,7 @@ export async function startBff(
       trustProxy: env.trustProxy,
       signIn: env.signIn,
       sendRatePerMinute: env.sendRatePerMinute,
+      readRatePerMinute: env.readRatePerMinute,
       bodyLimitBytes: env.bodyLimitBytes,
     },
     directory,

@@ -1,5 +1,6 @@
 import type { Logger } from '../logger';
 import { createUpstreamClient, type UpstreamClient } from '../upstream/client';
+import type { ServiceBudget } from '../upstream/service-budget';
 import { createSigner } from '../upstream/signing';
 import { createTokenProvider, type CredentialSet, type TokenProvider } from '../upstream/tokens';
 
@@ -13,6 +14,12 @@ export async function createUpstream(options: {
   credentials: CredentialSet;
   signingKey: { pem: string; kid: string } | undefined;
   logger: Logger;
+  /**
+   * The service's rate budget, shared by every process on the database: every token request and
+   * every attempt to the service takes from it. Unset: nothing is counted (a service without
+   * rate limits).
+   */
+  budget?: ServiceBudget;
   /** Tests observe the token endpoint's answers through it. */
   tokenFetch?: typeof fetch;
   /** Told the status of every answer of the token endpoint and of the service (metrics). */
@@ -36,6 +43,7 @@ export async function createUpstream(options: {
     authUrl: options.authUrl,
     credentials: options.credentials,
     ...(options.tokenFetch || options.onTokenAnswer ? { fetch: tokenFetch } : {}),
+    ...(options.budget ? { budget: options.budget } : {}),
   });
   const signer = options.signingKey
     ? await createSigner({ privateKeyPem: options.signingKey.pem, kid: options.signingKey.kid })
@@ -44,6 +52,7 @@ export async function createUpstream(options: {
     baseUrl: options.baseUrl,
     tokens,
     ...(signer ? { signer } : {}),
+    ...(options.budget ? { budget: options.budget } : {}),
     onAttempt: (report) => {
       options.onServiceAnswer?.(report.status ?? 'no-answer');
       if (report.retryInMs !== undefined) {

@@ -1,14 +1,17 @@
 import type { MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../context';
 import { ProblemError } from '../errors';
-import type { SendRateLimit } from '../security/send-rate-limit';
+import type { OperatorRateLimit } from '../security/operator-rate-limit';
+
+const WHAT = { send: 'sends', read: 'reads of the service' } as const;
 
 /**
- * Limits sends per operator: `429 rate-limited` with `Retry-After` (seconds) when the operator's
- * bucket is empty. Mounted after the route's guard, so only an operator allowed to send spends
- * from it, and before the body is read, so a limited request is never journaled or sent.
+ * Limits sends, or reads of the service, per operator: `429 rate-limited` with `Retry-After`
+ * (seconds) when the operator's allowance is spent. Mounted after the route's guard, so only an
+ * operator allowed to use the route spends from it, and before the body is read and the handler
+ * runs, so a limited request is never journaled or sent.
  */
-export function sendRateLimit(limit: SendRateLimit): MiddlewareHandler<AppEnv> {
+export function operatorRateLimit(limit: OperatorRateLimit): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const operator = c.get('operator');
     if (operator) {
@@ -18,7 +21,7 @@ export function sendRateLimit(limit: SendRateLimit): MiddlewareHandler<AppEnv> {
         throw new ProblemError({
           status: 429,
           code: 'rate-limited',
-          detail: `Too many sends in a short time. Try again in ${seconds} s.`,
+          detail: `Too many ${WHAT[limit.kind]} in a short time. Try again in ${seconds} s.`,
           headers: { 'Retry-After': String(seconds) },
         });
       }

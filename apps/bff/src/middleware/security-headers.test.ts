@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -146,5 +147,39 @@ describe('limits', () => {
     expect((await h.get('/api/journal', finance)).status).toBe(200);
     clock += 20_000;
     expect((await send()).status).not.toBe(429);
+  });
+
+  it('limit reads of the service per operator with 429 and Retry-After, before anything is sent', async () => {
+    let clock = Date.parse('2026-01-01T10:00:00Z');
+    const scripted = scriptedClient(() => ({
+      kind: 'answered',
+      status: 200,
+      body: { items: [] },
+      attempts: 1,
+      retried: false,
+    }));
+    const h = await testApp({
+      client: scripted.client,
+      security: { readRatePerMinute: 3, now: () => clock },
+    });
+    const viewer = await h.signIn('viewer');
+    const read = () => h.get('/api/svc/v2/orders', viewer);
+    for (let i = 0; i < 3; i++) expect((await read()).status).toBe(200);
+    const limited = await read();
+    expect(limited.status).toBe(429);
+    expect(limited.headers.get('retry-after')).toBe('20');
+    expect(await limited.json()).toMatchObject({
+      code: 'rate-limited',
+      detail: 'Too many reads of the service in a short time. Try again in 20 s.',
+    });
+    expect(scripted.requests).toHaveLength(3);
+    // The approval page reads the service again as it is looked at: the same allowance.
+    expect((await h.get(`/api/approvals/${randomUUID()}`, viewer)).status).toBe(429);
+    // Another operator has their own allowance; the console's own pages are not reads of it.
+    expect((await h.get('/api/svc/v2/orders', await h.signIn('admin'))).status).toBe(200);
+    expect((await h.get('/api/journal', viewer)).status).toBe(200);
+    clock += 20_000;
+    expect((await read()).status).toBe(200);
+    expect(scripted.requests).toHaveLength(5);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { matchReadPath, readPath } from './read-path';
+import { matchReadPath } from './read-path';
 
 const reads = [
   { id: 'listOrders', path: '/v2/orders' },
@@ -40,12 +40,4 @@ describe('matchReadPath', () => {
       expect(matchReadPath(path, reads)).toMatchObject({ refused: 404 });
     },
   );
-});
-
-describe('readPath', () => {
-  it('encodes each parameter as one segment', () => {
-    expect(
-      readPath('/v2/profiles/{profile_id}/orders/{id}', { profile_id: 'a/b', id: 'c d' }),
-    ).toBe('/v2/profiles/a%2Fb/orders/c%20d');
-  });
 });

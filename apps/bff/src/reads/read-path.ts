@@ -80,10 +80,3 @@ export function matchReadPath<T extends PathTemplate>(
   }
   return { refused: 404, detail: `No read of the service has the path ${rawPath}.` };
 }
-
-/** The service path of a read for these parameters, each encoded as one segment. */
-export function readPath(template: string, params: Record<string, string>): string {
-  return template.replace(/\{(\w+)\}/g, (_, name: string) =>
-    encodeURIComponent(params[name] ?? ''),
-  );
-}

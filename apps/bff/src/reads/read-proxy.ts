@@ -10,7 +10,9 @@ import { maskPersonal, seesPersonalData } from '../access/personal-data';
 import { ProblemError, problems, type ProblemInit } from '../errors';
 import { upstreamProblem } from '../send/send-response';
 import type { UpstreamClient } from '../upstream/client';
-import { matchReadPath, readPath } from './read-path';
+import { ServiceBudgetError } from '../upstream/service-budget';
+import { TokenError } from '../upstream/tokens';
+import { matchReadPath } from './read-path';
 
 /** Every read of the registry: its path, scope, roles, schemas and who sees its record whole. */
 export const REGISTRY_READS: readonly ReadOperation[] = READ_OPERATION_IDS.map(
@@ -59,13 +61,12 @@ export async function proxyRead(deps: ReadProxyDeps, request: ReadRequest): Prom
   if (!read.roles.includes(request.role)) {
     throw problems.forbidden(`The ${request.role} role may not use ${read.id}.`);
   }
-  const search = new URLSearchParams(request.rawQuery);
   // Path parameters and query against the entry's schemas, each refusal naming its parameter.
-  const parsed = read.parseRequest(params, search);
+  const parsed = read.parseRequest(params, new URLSearchParams(request.rawQuery));
   if (!parsed.ok) throw problems.validation(parsed.errors);
-  // Sent as validated, re-encoded: the service sees the same parameters, never a raw oddity.
-  const query = search.toString();
-  const path = readPath(read.path, params) + (query ? `?${query}` : '');
+  // Built from the validated values alone: the service sees exactly what was checked, never a
+  // raw segment or parameter that the checks did not see.
+  const path = read.toPath(parsed.value.params, parsed.value.query);
   let outcome;
   try {
     outcome = await deps.client.send({
@@ -79,8 +80,10 @@ export async function proxyRead(deps: ReadProxyDeps, request: ReadRequest): Prom
       ...(deps.signal ? { signal: deps.signal } : {}),
     });
   } catch (error) {
+    if (error instanceof ServiceBudgetError) throw new ProblemError(budgetSpent(error));
+    if (!(error instanceof TokenError)) throw error;
     throw upstreamFailure(
-      `Nothing was read: the console could not get a token from the service (${(error as Error).message}).`,
+      `Nothing was read: the console could not get a token from the service (${error.message}).`,
     );
   }
   if (outcome.kind === 'no-answer') {
@@ -97,6 +100,20 @@ export async function proxyRead(deps: ReadProxyDeps, request: ReadRequest): Prom
     };
   }
   throw new ProblemError(answerFor(outcome.status, outcome.body, outcome.retryAfterMs, read.id));
+}
+
+/**
+ * The browser's answer to a read the console's budget of the service held back: nothing was sent,
+ * so the service's own limit, which would throttle the console for everyone, is never reached.
+ */
+function budgetSpent(error: ServiceBudgetError): ProblemInit {
+  const seconds = Math.max(1, Math.ceil(error.retryAfterMs / 1000));
+  return {
+    status: 429,
+    code: 'rate-limited',
+    detail: `Nothing was read: ${error.message}. Try again in ${seconds} s.`,
+    headers: { 'Retry-After': String(seconds) },
+  };
 }
 
 /**

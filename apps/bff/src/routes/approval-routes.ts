@@ -57,6 +57,8 @@ export function approvalRoutes(deps: ApprovalDeps): RouteDef[] {
       method: 'GET',
       path: '/api/approvals/:id',
       permission: { kind: 'read' },
+      // A request that waits has its record read again from the service as it is looked at.
+      reads: true,
       handler: async (c) => {
         const { entry, request } = await loadRequest(deps, c.req.param('id') ?? '');
         return c.json(

@@ -25,6 +25,7 @@ export function readRoutes(deps: ReadProxyDeps): RouteDef[] {
       method: 'GET',
       path: `${PREFIX}/v2/*`,
       permission: { kind: 'read' },
+      reads: true,
       handler: async (c) => {
         const fields = c.get('logFields');
         const { path, query } = rawTarget(c);

@@ -27,6 +27,11 @@ export interface RouteDef {
    * operation permission is taken to send (each operation's route and the journal retry).
    */
   sends?: boolean;
+  /**
+   * The route reads the service for the operator (the read proxy, the approval page's record
+   * read again): it is rate-limited per operator, apart from sends.
+   */
+  reads?: boolean;
 }
 
 /** True when `route` may send to the service (and so is rate-limited per operator). */
@@ -38,6 +43,11 @@ export function sendsToService(route: RouteDef): boolean {
   );
 }
 
+/** True when `route` reads the service for the operator (and so is rate-limited per operator). */
+export function readsService(route: RouteDef): boolean {
+  return route.reads === true;
+}
+
 /**
  * Registers routes, each behind the guard of its permission. This is the only way the app adds a
  * route, so the table that tests loop over is the whole surface of the BFF.
@@ -45,7 +55,7 @@ export function sendsToService(route: RouteDef): boolean {
 export function mountRoutes(
   app: Hono<AppEnv>,
   routes: readonly RouteDef[],
-  /** Middleware run after the guard and before the handler (the send rate limit). */
+  /** Middleware run after the guard and before the handler (the operator rate limits). */
   after: (route: RouteDef) => MiddlewareHandler<AppEnv>[] = () => [],
 ): void {
   for (const route of routes) {

@@ -5,7 +5,7 @@ import { allowedHosts, allowedOrigins, type ListenAddress } from './allowed-host
 import { sessionCookie, type SessionCookie } from '../sessions/session-cookie';
 import type { Queryable } from '../db/db';
 import { createCounterStore } from './counter-store';
-import { createSendRateLimit, type SendRateLimit } from './send-rate-limit';
+import { createOperatorRateLimit, type OperatorRateLimit } from './operator-rate-limit';
 import {
   createSignInThrottle,
   type SignInThrottle,
@@ -29,6 +29,8 @@ export interface SecurityOptions {
   signIn?: Partial<Omit<SignInThrottleOptions, 'now'>>;
   /** Sends per operator per minute (burst and refill). */
   sendRatePerMinute?: number;
+  /** Reads of the service per operator per minute (burst and refill). */
+  readRatePerMinute?: number;
   /** The largest request body under `/api`. */
   bodyLimitBytes?: number;
   /** The slow-down after failed sign-ins waits with it (tests: instant). */
@@ -43,6 +45,14 @@ export const SECURITY_DEFAULTS = {
   addressMaxFailures: 20,
   lockMs: 15 * 60_000,
   sendRatePerMinute: 60,
+  /**
+   * A page of the SPA opens with a few reads (rarely ten), and a live record is read again at
+   * most once a second, backing off to once in ten (`apps/web/src/lib/live-interval.ts`): an
+   * operator with several pages open stays near 2 a second. 600 a minute (10 a second, and a
+   * minute's worth at once) leaves that five times over, and stops a flood at a quarter of the
+   * service budget of one endpoint (2400 a minute at 80 %).
+   */
+  readRatePerMinute: 600,
   bodyLimitBytes: 64 * 1024,
   /** Without a configured address (tests), what `app.request()` reaches: http://localhost. */
   listen: { host: '127.0.0.1', port: 80 },
@@ -58,7 +68,8 @@ export interface SecurityRuntime {
   origins: () => Set<string>;
   cookie: SessionCookie;
   throttle: SignInThrottle;
-  sendLimit: SendRateLimit;
+  sendLimit: OperatorRateLimit;
+  readLimit: OperatorRateLimit;
   bodyLimitBytes: number;
   clientAddress: (c: Context<AppEnv>) => string;
   sleep: ((ms: number) => Promise<void>) | undefined;
@@ -93,8 +104,13 @@ export function securityRuntime(options: SecurityOptions, db: Queryable): Securi
       ...options.signIn,
       ...(options.now ? { now: options.now } : {}),
     }),
-    sendLimit: createSendRateLimit(counters, {
+    sendLimit: createOperatorRateLimit(counters, {
+      kind: 'send',
       perMinute: options.sendRatePerMinute ?? SECURITY_DEFAULTS.sendRatePerMinute,
+    }),
+    readLimit: createOperatorRateLimit(counters, {
+      kind: 'read',
+      perMinute: options.readRatePerMinute ?? SECURITY_DEFAULTS.readRatePerMinute,
     }),
     bodyLimitBytes: options.bodyLimitBytes ?? SECURITY_DEFAULTS.bodyLimitBytes,
     clientAddress: (c) => clientAddress(c, options.trustProxy ?? false),

@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import type { Db } from '../db/db';
 import { sharedDb } from '../../test/harness';
 import { createCounterStore } from './counter-store';
-import { createSendRateLimit } from './send-rate-limit';
+import { createOperatorRateLimit } from './operator-rate-limit';
 import { createSignInThrottle, type ReserveResult } from './sign-in-throttle';
 
 let db: Db;
@@ -256,8 +256,8 @@ describe('the sign-in throttle', () => {
 
 describe('the send rate limit', () => {
   it('allows a burst, then one send per refill interval, shared by every process', async () => {
-    const limit = createSendRateLimit(counters(), { perMinute: 2 });
-    const other = createSendRateLimit(counters(), { perMinute: 2 });
+    const limit = createOperatorRateLimit(counters(), { kind: 'send', perMinute: 2 });
+    const other = createOperatorRateLimit(counters(), { kind: 'send', perMinute: 2 });
     expect(await limit.take('ada')).toEqual({ ok: true });
     expect(await other.take('ada')).toEqual({ ok: true });
     expect(await limit.take('ada')).toEqual({ ok: false, retryAfterMs: 30_000 });

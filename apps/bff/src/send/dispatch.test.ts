@@ -9,6 +9,7 @@ import {
   type NewJournalEntry,
 } from '../journal/journal-store';
 import type { SendRequest, UpstreamOutcome } from '../upstream/client';
+import { ServiceBudgetError } from '../upstream/service-budget';
 import { TokenError } from '../upstream/tokens';
 import { classify, dataOf, dispatch, type DispatchDeps } from './dispatch';
 
@@ -374,6 +375,16 @@ describe('dispatch: sending a journaled entry and recording its outcome', () => 
       error: 'not sent: Token endpoint refused',
     });
     expect(result).toStrictEqual({ entry: after, notSent: 'not sent: Token endpoint refused' });
+  });
+
+  it('records a send the service budget had no room for as not sent, saying why and when', async () => {
+    const { result, stored: after } = await send(transferEntry, () => {
+      throw new ServiceBudgetError('/v2/transfer/internal', 2_500);
+    });
+    const notSent =
+      "not sent: the console's budget of requests to /v2/transfer/internal is spent (it stays below the service's rate limit); room again in 3 s";
+    expect(after).toMatchObject({ state: 'REJECTED', attempts: 0, error: notSent });
+    expect(result).toStrictEqual({ entry: after, notSent, retryAfterMs: 2_500 });
   });
 
   it('answers a not-sent entry that someone else moved meanwhile with the entry it was given', async () => {

@@ -7,6 +7,7 @@ import {
   type UpstreamClient,
   type UpstreamOutcome,
 } from '../upstream/client';
+import { ServiceBudgetError } from '../upstream/service-budget';
 import { bodyFields, pathParamsOf, sendableOperation } from './operation-table';
 import { canReadBack, readBack } from './read-back';
 
@@ -26,8 +27,10 @@ export interface DispatchDeps {
 export interface Dispatched {
   entry: JournalEntry;
   data?: unknown;
-  /** Set when nothing was sent (no token): why. */
+  /** Set when nothing was sent (no token, or no room in the service budget): why. */
   notSent?: string;
+  /** Set when nothing was sent for want of room in the service budget: when it has room again. */
+  retryAfterMs?: number;
   /** Set when the policy holds the send for approval: nothing was sent, it waits. */
   approval?: ApprovalRequirement;
 }
@@ -143,8 +146,9 @@ export async function dispatch(
       ...(deps.signal ? { signal: deps.signal } : {}),
     });
   } catch (error) {
-    // The client throws only when nothing was sent (no token): the service did nothing.
-    // Nothing sent says nothing of an entry that another look settled meanwhile: no late path.
+    // The client throws only when nothing was sent (no token, or the service budget had no
+    // room): the service did nothing. Nothing sent says nothing of an entry that another look
+    // settled meanwhile: no late path.
     const notSent = `not sent: ${(error as Error).message}`;
     const recorded = await deps.journal.recordOutcome(entry.id, {
       state: 'REJECTED',
@@ -153,7 +157,8 @@ export async function dispatch(
       response: null,
       error: notSent,
     });
-    return { entry: observed(recorded ?? entry), notSent };
+    const later = error instanceof ServiceBudgetError ? { retryAfterMs: error.retryAfterMs } : {};
+    return { entry: observed(recorded ?? entry), notSent, ...later };
   }
   let { outcome: result, data } = classify(entry, outcome, options.resolving);
   if (mayEchoEarlierAttempt(entry, outcome, result)) {

@@ -28,6 +28,7 @@ export function upstreamProblem(status: number, body: unknown) {
  * The browser's answer to a send. Held for approval: `202 {journal, approval}`. SUCCEEDED: `200 {data, journal}`. REJECTED: 422 with the
  * service's problem under `upstream` (its own 401/403 must not read as the console's session or
  * role). UNKNOWN: 504 after a timeout, else 502, saying the entry can be resolved by a retry.
+ * Not sent at all: 429 with `Retry-After` when the service budget had no room, else 502.
  */
 export function sendResponse(c: Context<AppEnv>, result: Dispatched): Response {
   const { entry } = result;
@@ -49,11 +50,22 @@ export function sendResponse(c: Context<AppEnv>, result: Dispatched): Response {
     const body: SendResult = { data, journal: shaped };
     return c.json(body, 200);
   }
+  if (result.notSent && result.retryAfterMs !== undefined) {
+    // Held back by the console itself, to keep the service from throttling it for everyone.
+    const seconds = Math.max(1, Math.ceil(result.retryAfterMs / 1000));
+    return problemResponse(c, {
+      status: 429,
+      code: 'rate-limited',
+      detail: `Nothing was sent (${result.notSent}). Retry it from the journal in ${seconds} s: the same request goes out, with the same ref_id.`,
+      headers: { 'Retry-After': String(seconds) },
+      journal: entry,
+    });
+  }
   if (result.notSent) {
     return problemResponse(c, {
       status: 502,
       code: 'upstream-unavailable',
-      detail: `Nothing was sent: the console could not get a token from the service (${result.notSent}). Retry when the service is reachable.`,
+      detail: `Nothing was sent: the console could not make the request (${result.notSent}). Retry when the service is reachable.`,
       journal: entry,
     });
   }

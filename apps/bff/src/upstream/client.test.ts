@@ -18,6 +18,7 @@ import {
   type TestServer,
 } from '../../test/test-server';
 import { createTokenProvider, type TokenProvider } from './tokens';
+import { ServiceBudgetError, type ServiceBudget } from './service-budget';
 
 const SCOPE = 'transfer:write_internal_transfer';
 const PATH = '/v2/transfer/internal';
@@ -71,7 +72,7 @@ afterEach(async () => {
 const T0 = Date.parse('2026-03-01T00:00:00Z');
 
 /** A token server issuing `tok-1`, `tok-2`, … and a scripted upstream, with a client over both. */
-async function setup(script: Script, extra: { timeoutMs?: number } = {}) {
+async function setup(script: Script, extra: { timeoutMs?: number; budget?: ServiceBudget } = {}) {
   let issued = 0;
   const auth = await startTestServer((_, res) =>
     json(res, 200, { access_token: `tok-${++issued}`, token_type: 'bearer', expires_in: 3599 }),
@@ -93,6 +94,7 @@ async function setup(script: Script, extra: { timeoutMs?: number } = {}) {
     // Each reading of the clock is one second later, so a re-signed attempt shows a new timestamp.
     now: () => base + 1000 * tick++,
     sleep: async (ms) => void waits.push(ms),
+    ...(extra.budget ? { budget: extra.budget } : {}),
   });
   const send = () =>
     client.send({
@@ -338,6 +340,50 @@ describe('upstream client against a scripted upstream', () => {
     });
     await expect(send).rejects.toMatchObject({ code: 'ERR_TOKEN_INVALID_CLIENT' });
     expect(upstream.requests).toHaveLength(0);
+  });
+
+  /** A budget that allows `room` requests, then refuses; it keeps the paths it was asked for. */
+  const budgetOf = (room: number) => {
+    const asked: string[] = [];
+    const budget: ServiceBudget = {
+      async take(path) {
+        asked.push(path);
+        if (asked.length > room) throw new ServiceBudgetError('/v2/transfer/internal', 1_500);
+      },
+    };
+    return { budget, asked };
+  };
+
+  it('takes every attempt from the service budget, retries and a fresh token’s included', async () => {
+    const { budget, asked } = budgetOf(10);
+    const { upstream, send } = await setup(
+      times(2, (_, res, index) => json(res, index === 0 ? 503 : 401, { status: 503 }), ok),
+      { budget },
+    );
+    expect(await send()).toMatchObject({ kind: 'answered', status: 200, attempts: 3 });
+    expect(upstream.requests).toHaveLength(3);
+    expect(asked).toStrictEqual([PATH, PATH, PATH]);
+  });
+
+  it('sends nothing when the budget refuses the first attempt, and says why', async () => {
+    const { budget, asked } = budgetOf(0);
+    const { upstream, send } = await setup(ok, { budget });
+    await expect(send()).rejects.toMatchObject({
+      name: 'ServiceBudgetError',
+      endpoint: '/v2/transfer/internal',
+      retryAfterMs: 1_500,
+    });
+    expect(asked).toHaveLength(1);
+    expect(upstream.requests).toHaveLength(0);
+  });
+
+  it('answers what it last heard when the budget refuses a retry', async () => {
+    const { budget } = budgetOf(1);
+    const { upstream, read } = await setup((_, res) => json(res, 503, { status: 503 }), {
+      budget,
+    });
+    expect(await read()).toMatchObject({ kind: 'answered', status: 503, attempts: 1 });
+    expect(upstream.requests).toHaveLength(1);
   });
 
   it('sends unsigned without a signer, signed with the system clock’s time otherwise', async () => {

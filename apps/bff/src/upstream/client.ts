@@ -1,12 +1,14 @@
 /**
- * Sends one request to the service: token, signature, timeout, retries. The caller serialises
- * the body once; every attempt sends those same bytes (hence the same `ref_id`), signed afresh.
+ * Sends one request to the service: token, room in the service budget (each attempt its own),
+ * signature, timeout, retries. The caller serialises the body once; every attempt sends those
+ * same bytes (hence the same `ref_id`), signed afresh.
  * Requests go through one keep-alive connection pool per client (undici's `request`, not
  * `fetch`, whose web streams cost more than the rest of a send's HTTP work).
  */
 import { Agent, request as undiciRequest, type Dispatcher } from 'undici';
 import { fullJitterDelayMs, retryAfterMs, sleep as realSleep, type RetryPolicy } from './backoff';
 import type { UpstreamOutcome } from './outcome';
+import type { ServiceBudget } from './service-budget';
 import type { Signer } from './signing';
 import type { TokenProvider } from './tokens';
 
@@ -52,6 +54,12 @@ export interface UpstreamClientOptions {
   tokens: Pick<TokenProvider, 'getToken' | 'invalidate'>;
   /** Without a signer, requests are sent unsigned. */
   signer?: Signer;
+  /**
+   * The service's rate budget, shared by every BFF process: each attempt takes one request from
+   * its endpoint's allowance before it leaves, retries included. Without it, nothing is counted
+   * (a service without rate limits).
+   */
+  budget?: ServiceBudget;
   /** The connection pool; by default one of `connections` kept-alive connections. */
   dispatcher?: Dispatcher;
   /** Connections to the service at most, when the client makes its own pool. */
@@ -68,7 +76,8 @@ export interface UpstreamClientOptions {
 export interface UpstreamClient {
   /**
    * Sends and retries until an answer that is final or the retries are spent. Throws only when
-   * nothing was sent: a `TokenError` from the first token request, or a malformed request.
+   * nothing was sent: a `TokenError` from the first token request, a `ServiceBudgetError` when
+   * the budget has no room for the first attempt, or a malformed request.
    */
   send(request: SendRequest): Promise<UpstreamOutcome>;
 }
@@ -115,7 +124,7 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
   const policy: RetryPolicy = { ...DEFAULT_RETRY, ...options.retry };
   const baseUrl = options.baseUrl.replace(/\/+$/, '');
   const userAgent = options.userAgent ?? 'svc-operator-console';
-  const { tokens, signer } = options;
+  const { tokens, signer, budget } = options;
   const encoder = new TextEncoder();
 
   async function attempt(request: SendRequest, bytes: Uint8Array, token: string): Promise<Attempt> {
@@ -183,6 +192,8 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
         let token: string;
         try {
           token = await tokens.getToken(request.scope);
+          // Taken last, right before the request leaves: a refusal sends nothing at all.
+          await budget?.take(request.path);
         } catch (error) {
           // Nothing sent yet: the caller learns why. Otherwise what we last heard stands.
           if (last === undefined) throw error;

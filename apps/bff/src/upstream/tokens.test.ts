@@ -8,6 +8,7 @@ import {
   renewalMarginMs,
   type CredentialSet,
 } from './tokens';
+import { ServiceBudgetError, type ServiceBudget } from './service-budget';
 
 const SECRET = 'default-secret-Zq9';
 const FIAT_SECRET = 'fiat-secret-Kx2';
@@ -188,6 +189,38 @@ describe('token provider', () => {
     expect(failure.details).toMatchObject({ status, oauthError: error, clientId: 'console' });
     expect(JSON.stringify({ ...failure, message: failure.message })).not.toContain(SECRET);
     expect(server.requests).toHaveLength(1);
+  });
+
+  it('asks the token endpoint only with room in the service budget, waiting for it within bounds', async () => {
+    const asked: string[] = [];
+    const waits: number[] = [];
+    // Room for one request, then a refusal with room again in 20 ms, then room again.
+    const budget: ServiceBudget = {
+      async take(path) {
+        asked.push(path);
+        if (asked.length === 2) throw new ServiceBudgetError('/oauth2/token', 20);
+      },
+    };
+    server = await startTestServer(issuing(3599, 0));
+    const tokens = provider(server.url, { budget, sleep: async (ms) => void waits.push(ms) });
+    await tokens.getToken('s');
+    await tokens.getToken('t');
+    expect(asked).toStrictEqual(['/oauth2/token', '/oauth2/token', '/oauth2/token']);
+    expect(waits).toStrictEqual([20]);
+    expect(server.requests).toHaveLength(2);
+  });
+
+  it('gives up without asking when the budget has no room within its bounds', async () => {
+    const budget: ServiceBudget = {
+      take: () => Promise.reject(new ServiceBudgetError('/oauth2/token', 60_000)),
+    };
+    server = await startTestServer(issuing());
+    const tokens = provider(server.url, { budget });
+    const failure = (await tokens.getToken('s').catch((e: unknown) => e)) as TokenError;
+    expect(failure).toMatchObject({ code: 'ERR_TOKEN_RATE_LIMITED' });
+    expect(failure.message).toMatch(/budget of requests to \/oauth2\/token is spent/);
+    expect(server.requests).toHaveLength(0);
+    expect(tokens.stats()).toStrictEqual({});
   });
 
   it('reports an unreachable endpoint as unavailable', async () => {

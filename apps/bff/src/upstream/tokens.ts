@@ -2,11 +2,13 @@
  * OAuth 2 client-credentials tokens, one per scope. The token endpoint is rate-limited (about one
  * request a second per client, and going over it repeatedly locks the client out), so tokens are
  * cached per scope, concurrent callers share one in-flight request, a token is renewed ahead of its
- * expiry, and a 429 is honoured rather than hammered.
+ * expiry, a 429 is honoured rather than hammered, and every request waits for room in the
+ * service budget that all BFF processes share (`service-budget.ts`).
  */
 import { z } from 'zod';
 import { fullJitterDelayMs, retryAfterMs, sleep as realSleep } from './backoff';
 import { clientForScope, type CredentialSet, type ResolvedClient } from './credentials';
+import { ServiceBudgetError, TOKEN_ENDPOINT, type ServiceBudget } from './service-budget';
 
 export { clientForScope, credentialSetFromVariables, credentialSetProblems } from './credentials';
 export type { ClientCredentials, CredentialSet, ResolvedClient, ScopedClient } from './credentials';
@@ -54,6 +56,11 @@ export interface TokenProviderOptions {
   now?: () => number;
   /** Waits between token requests after a 429 or failure; injected by tests. */
   sleep?: (ms: number) => Promise<void>;
+  /**
+   * The service's rate budget: each token request takes one from the token endpoint's allowance
+   * first; without room it waits as for a 429, within the same bounds.
+   */
+  budget?: ServiceBudget;
   /** Bounds: token requests per getToken, longest wait, per-request timeout. */
   retry?: { attempts?: number; baseDelayMs?: number; maxDelayMs?: number; timeoutMs?: number };
   userAgent?: string;
@@ -108,14 +115,35 @@ export function createTokenProvider(options: TokenProviderOptions): TokenProvide
   const inFlight = new Map<string, Promise<string>>();
   const counts: Record<string, number> = {};
 
-  async function requestOnce(scope: string, client: ResolvedClient): Promise<Attempt> {
-    counts[scope] = (counts[scope] ?? 0) + 1;
-    const fail = (code: TokenErrorCode, message: string, extra: object = {}) =>
+  const failure =
+    (scope: string, client: ResolvedClient) =>
+    (code: TokenErrorCode, message: string, extra: object = {}) =>
       new TokenError(code, `${message} (client ${client.clientId}, scope ${scope})`, {
         scope,
         clientId: client.clientId,
         ...extra,
       });
+
+  /** A token request, once the budget has room for it: not asked is not counted. */
+  async function budgetedOnce(scope: string, client: ResolvedClient): Promise<Attempt> {
+    try {
+      await options.budget?.take(TOKEN_ENDPOINT);
+    } catch (error) {
+      if (!(error instanceof ServiceBudgetError)) throw error;
+      const fail = failure(scope, client);
+      return {
+        ok: false,
+        retryable: true,
+        retryAfterMs: error.retryAfterMs,
+        error: fail('ERR_TOKEN_RATE_LIMITED', `Not asked: ${error.message}`),
+      };
+    }
+    return requestOnce(scope, client);
+  }
+
+  async function requestOnce(scope: string, client: ResolvedClient): Promise<Attempt> {
+    counts[scope] = (counts[scope] ?? 0) + 1;
+    const fail = failure(scope, client);
     let response: Response;
     let text: string;
     try {
@@ -178,7 +206,7 @@ export function createTokenProvider(options: TokenProviderOptions): TokenProvide
   async function fetchToken(scope: string): Promise<string> {
     const client = clientForScope(options.credentials, scope);
     for (let attempt = 1; ; attempt++) {
-      const result = await requestOnce(scope, client);
+      const result = await budgetedOnce(scope, client);
       if (result.ok) {
         const at = now();
         const renewAt = at + result.lifetimeMs - renewalMarginMs(result.lifetimeMs);

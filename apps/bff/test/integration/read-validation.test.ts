@@ -61,6 +61,34 @@ describe('refused before any upstream request, naming the parameter', () => {
   });
 });
 
+describe('a query parameter named like a path parameter', () => {
+  it('cannot stand in for a path segment that fails its check: 400 naming it, nothing sent', async () => {
+    const before = await sent();
+    const res = await read(`/v2/profiles/NOT-A-UUID/orders?profile_id=${P.marketMaking}`);
+    expect(res.status).toBe(400);
+    expect(res.body.errors?.map((e) => e.path)).toEqual(['profile_id', 'profile_id']);
+    expect(await sent()).toBe(before);
+  });
+
+  it('is refused beside a valid path segment too, nothing sent', async () => {
+    const before = await sent();
+    const res = await read(`/v2/profiles/${P.marketMaking}/orders?profile_id=${P.omnibus}`);
+    expect(res.status).toBe(400);
+    expect(res.body.errors?.map((e) => e.path)).toEqual(['profile_id']);
+    expect(await sent()).toBe(before);
+  });
+});
+
+it('sends what it validated, rebuilt from the parsed values', async () => {
+  const before = (await h.log()).requests.length;
+  const res = await read(`/v2/profiles/${P.marketMaking}/orders?limit=%32&status=OPEN`);
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  const requests = (await h.log()).requests.slice(before);
+  expect(requests.map((r) => r.path)).toEqual([
+    `/v2/profiles/${P.marketMaking}/orders?status=OPEN&limit=2`,
+  ]);
+});
+
 describe.each(READ_OPERATION_IDS.filter((id) => operations[id].paging))('limit of %s', (id) => {
   const max = operations[id].paging!.maxLimit;
 

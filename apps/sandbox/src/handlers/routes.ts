@@ -26,10 +26,11 @@ export const ROUTES: Route[] = Object.values(operations).map((op) => {
   };
 });
 
-/** The path template a request path matches (rate limits count per endpoint), else the path. */
-export function endpointOf(path: string): string {
-  return ROUTES.find((r) => r.regex.test(path))?.path ?? path;
-}
+/**
+ * The path template a request path matches (rate limits count per endpoint), else the path: the
+ * registry's rule, the one the console's own budget counts by too.
+ */
+export { endpointOf } from '@console/schemas';
 
 /**
  * The endpoint of a request, with its path parameters decoded: 405 when the path is known but

@@ -105,6 +105,10 @@ export function defineRead<
     throw new Error(`${spec.id}: the path shape must name the parameters of ${spec.path}`);
   }
   const queryNames = Object.keys(spec.queryShape);
+  const both = queryNames.filter((name) => pathParams.includes(name as never));
+  if (both.length > 0) {
+    throw new Error(`${spec.id}: ${both.join(', ')} cannot be both a path and a query parameter`);
+  }
   const arrayParams = new Set(queryNames.filter((name) => isArraySchema(spec.queryShape[name]!)));
   const rules = spec.queryRules as OperationRules<never> | undefined;
   const requestObject = withRules(
@@ -113,6 +117,7 @@ export function defineRead<
     Date.now,
   );
   const queryObject = withRules(z.strictObject(spec.queryShape), rules, Date.now);
+  const pathObject = z.strictObject(spec.pathShape);
 
   const meta: OperationMeta<Id> = {
     id: spec.id,
@@ -171,36 +176,43 @@ export function defineRead<
       return fillPath(spec.path, params) + queryString(query);
     },
     /**
-     * Validates a read as it arrives: path parameters (already decoded) and the URL's query.
-     * A parameter given twice that does not repeat is an error, not a silent pick of one.
+     * Validates a read as it arrives: path parameters (already decoded) and the URL's query, each
+     * against its own schema, so that neither can stand in for the other. A query parameter named
+     * like a path parameter is refused (else it could pass a check the path's own value fails),
+     * and so is a parameter given twice that does not repeat, rather than a silent pick of one.
      */
     parseRequest(
       params: Readonly<Record<string, string>>,
       search: URLSearchParams,
     ): ParseResult<ReadRequest> {
-      const raw: Record<string, unknown> = { ...params };
-      const twice: string[] = [];
+      const raw: Record<string, unknown> = {};
+      const refused: { path: string; message: string }[] = [];
       const names = new Set<string>();
       search.forEach((_, name) => names.add(name));
       for (const name of names) {
         const values = search.getAll(name);
-        if (arrayParams.has(name)) raw[name] = values;
-        else if (values.length > 1) twice.push(name);
-        else raw[name] = values[0];
+        if (pathParams.includes(name as never)) {
+          refused.push({ path: name, message: `${name} is given by the path, not the query` });
+        } else if (arrayParams.has(name)) raw[name] = values;
+        else if (values.length > 1) {
+          refused.push({ path: name, message: `${name} can be given only once` });
+        } else raw[name] = values[0];
       }
-      const parsed = parseWith(requestObject, raw);
+      const path = parseWith(pathObject, { ...params });
+      const query = parseWith(queryObject, raw);
       const errors = [
-        ...twice.map((name) => ({ path: name, message: `${name} can be given only once` })),
-        ...(parsed.ok ? [] : parsed.errors),
+        ...(path.ok ? [] : path.errors),
+        ...refused,
+        ...(query.ok ? [] : query.errors),
       ];
-      if (errors.length > 0 || !parsed.ok) return { ok: false, errors };
-      const value = parsed.value as Record<string, string | string[]>;
-      const out: ReadRequest = { params: {}, query: {} };
-      for (const [name, v] of Object.entries(value)) {
-        if (pathParams.includes(name as never)) out.params[name] = v as string;
-        else out.query[name] = v;
-      }
-      return { ok: true, value: out };
+      if (errors.length > 0 || !path.ok || !query.ok) return { ok: false, errors };
+      return {
+        ok: true,
+        value: {
+          params: path.value as Record<string, string>,
+          query: query.value as Record<string, string | string[]>,
+        },
+      };
     },
   };
 }

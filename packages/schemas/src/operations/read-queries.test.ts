@@ -51,6 +51,30 @@ describe.each(READ_OPERATION_IDS)('read %s', (id) => {
   });
 });
 
+const WITH_PATH_PARAMS = READ_OPERATION_IDS.filter((id) => read(id).pathParams.length > 0);
+
+describe.each(WITH_PATH_PARAMS)('path parameters of %s', (id) => {
+  it('refuses a query parameter named like a path parameter, naming it', () => {
+    for (const name of read(id).pathParams) {
+      const query = new URLSearchParams({ [name]: PARAMS[name]! });
+      const result = read(id).parseRequest(paramsOf(id), query);
+      expect(result.ok ? [] : result.errors.map((e) => e.path)).toEqual([name]);
+    }
+  });
+
+  it('checks the path’s own value, never one the query gives under its name', () => {
+    for (const name of read(id).pathParams) {
+      const params = { ...paramsOf(id), [name]: 'NOT A VALID/VALUE' };
+      const query = new URLSearchParams({ [name]: PARAMS[name]! });
+      const result = read(id).parseRequest(params, query);
+      expect(result.ok).toBe(false);
+      if (result.ok) continue;
+      // Both refusals name the parameter: its path value, and its second appearance in the query.
+      expect(result.errors.map((e) => e.path)).toEqual([name, name]);
+    }
+  });
+});
+
 describe.each(PAGED)('paging of %s', (id) => {
   const max = read(id).paging!.maxLimit;
 
