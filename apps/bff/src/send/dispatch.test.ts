@@ -387,6 +387,26 @@ describe('dispatch: sending a journaled entry and recording its outcome', () => 
     expect(result).toStrictEqual({ entry: after, notSent, retryAfterMs: 2_500 });
   });
 
+  it('leaves a resend that never left UNKNOWN, to be looked at again: an earlier attempt may have landed', async () => {
+    for (const refusal of [
+      new ServiceBudgetError('/v2/transfer/internal', 2_500),
+      new Error('no token'),
+    ]) {
+      const { stored: after } = await send(
+        transferEntry,
+        () => {
+          throw refusal;
+        },
+        { resolving: true },
+      );
+      expect(after).toMatchObject({
+        state: 'UNKNOWN',
+        attempts: 0,
+        error: expect.stringMatching(/^not sent: /),
+      });
+    }
+  });
+
   it('answers a not-sent entry that someone else moved meanwhile with the entry it was given', async () => {
     const entry = await journal.create(transferEntry);
     const { client } = scriptedClient(async () => {

@@ -147,11 +147,13 @@ export async function dispatch(
     });
   } catch (error) {
     // The client throws only when nothing was sent (no token, or the service budget had no
-    // room): the service did nothing. Nothing sent says nothing of an entry that another look
-    // settled meanwhile: no late path.
+    // room): this attempt did nothing. A first send is then REJECTED (nothing happened); a
+    // resend stays UNKNOWN, since an earlier attempt may have reached the service, and is
+    // looked at again later. Nothing sent says nothing of an entry that another look settled
+    // meanwhile: no late path.
     const notSent = `not sent: ${(error as Error).message}`;
     const recorded = await deps.journal.recordOutcome(entry.id, {
-      state: 'REJECTED',
+      state: options.resolving ? 'UNKNOWN' : 'REJECTED',
       attempts: 0,
       response_status: null,
       response: null,

@@ -17,6 +17,7 @@ const widgetRead = (queryShape: z.ZodRawShape) =>
     pathShape: { id: z.uuid() },
     queryShape,
     response: z.object({}),
+    example: () => ({ params: { id: ID } }),
   });
 
 const ID = '0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c01';
