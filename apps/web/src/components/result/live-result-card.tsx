@@ -39,13 +39,7 @@ export function LiveResultCard(props: ResultCardProps) {
           </>
         }
       />
-      <Freshness
-        updatedAt={query.dataUpdatedAt}
-        error={query.isRefetchError ? query.error : undefined}
-        live={!final}
-        fetching={query.isFetching}
-        onRefresh={() => void query.refetch()}
-      />
+      <Freshness query={query} live={!final} />
     </Stack>
   );
 }

@@ -81,12 +81,7 @@ export function FiatAccountsPage() {
           </Button>
         )}
       </Group>
-      <Freshness
-        updatedAt={query.dataUpdatedAt}
-        error={query.isRefetchError ? query.error : undefined}
-        fetching={query.isFetching}
-        onRefresh={() => void query.refetch()}
-      />
+      <Freshness query={query} />
       <PagedResults
         query={query}
         loadingLabel="Loading fiat accounts…"

@@ -100,12 +100,7 @@ export function OrchestrationsPage() {
           Rules
         </Anchor>
       </Group>
-      <Freshness
-        updatedAt={query.dataUpdatedAt}
-        error={query.isRefetchError ? query.error : undefined}
-        fetching={query.isFetching}
-        onRefresh={() => void query.refetch()}
-      />
+      <Freshness query={query} />
       <PagedResults
         query={query}
         loadingLabel="Loading orchestrations…"

@@ -31,12 +31,7 @@ export function RulesPage() {
       <Title order={1} size="h2">
         Orchestration rules
       </Title>
-      <Freshness
-        updatedAt={query.dataUpdatedAt}
-        error={query.isRefetchError ? query.error : undefined}
-        fetching={query.isFetching}
-        onRefresh={() => void query.refetch()}
-      />
+      <Freshness query={query} />
       <PagedResults
         query={query}
         loadingLabel="Loading rules…"

@@ -77,12 +77,7 @@ export function OrdersPage() {
           )
         }
       />
-      <Freshness
-        updatedAt={query.dataUpdatedAt}
-        error={query.isRefetchError ? query.error : undefined}
-        fetching={query.isFetching}
-        onRefresh={() => void query.refetch()}
-      />
+      <Freshness query={query} />
       <PagedResults
         query={query}
         loadingLabel="Loading orders…"

@@ -53,12 +53,7 @@ export function ProfilesPage() {
       <Title order={1} size="h2">
         Profiles
       </Title>
-      <Freshness
-        updatedAt={profiles.dataUpdatedAt}
-        error={profiles.isRefetchError ? profiles.error : undefined}
-        fetching={profiles.isFetching}
-        onRefresh={() => void profiles.refetch()}
-      />
+      <Freshness query={profiles} />
       {body}
     </Stack>
   );

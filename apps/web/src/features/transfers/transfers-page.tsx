@@ -78,12 +78,7 @@ export function TransfersPage() {
           w={160}
         />
       </Group>
-      <Freshness
-        updatedAt={query.dataUpdatedAt}
-        error={query.isRefetchError ? query.error : undefined}
-        fetching={query.isFetching}
-        onRefresh={() => void query.refetch()}
-      />
+      <Freshness query={query} />
       <PagedResults
         query={query}
         loadingLabel="Loading transfers…"
