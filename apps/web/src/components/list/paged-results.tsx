@@ -1,50 +1,62 @@
 import { Button, Text } from '@mantine/core';
-import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { EmptyState, ErrorState, LoadingState } from './states';
+import type { PagedList } from '@/lib/use-paged-list';
+import { EmptyState, ErrorState, LoadingState } from '../states/states';
 
 export interface PagedResultsProps<T> {
-  query: UseInfiniteQueryResult<InfiniteData<{ items: T[] }>>;
-  loadingLabel: string;
-  /** What the empty list says: with filters set, or with nothing recorded yet. */
-  empty: { title: string; body: string };
-  /** The count line, e.g. "3 orders shown, newest first". */
-  count: (shown: number) => string;
+  list: PagedList<T>;
+  /** The records in words, one and many: "order", "orders". */
+  noun: readonly [one: string, many: string];
+  /** What the empty list says with no filter set; its title is "No <many> yet" unless given. */
+  empty: { title?: string; body: string };
+  /** A filter is set: an empty list then says that nothing matches. */
+  filtered?: boolean;
+  /** The list comes newest first (the count line says so); false where the service sets no order. */
+  newestFirst?: boolean;
   children: (items: T[]) => ReactNode;
 }
 
 /**
- * A cursor-paged list (journal, orders): loading, error with retry, empty, the rows, and "Load
- * more" while there is a next page; a failed refresh keeps the rows (the page says they are stale). One place, so every list behaves alike.
+ * A cursor-paged list: loading, error with retry, empty, the count and the rows, and "Load more"
+ * while there is a next page; a failed refresh keeps the rows (the page says they are stale). One
+ * place, so every list behaves alike.
  */
 export function PagedResults<T>({
-  query,
-  loadingLabel,
+  list,
+  noun,
   empty,
-  count,
+  filtered,
+  newestFirst = true,
   children,
 }: PagedResultsProps<T>) {
-  if (query.isPending) return <LoadingState label={loadingLabel} />;
-  if (query.isError && !query.data) {
-    return <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
+  const [one, many] = noun;
+  if (list.isPending) return <LoadingState label={`Loading ${many}…`} />;
+  if (list.isError && !list.data) {
+    return <ErrorState error={list.error} onRetry={() => void list.refetch()} />;
   }
-  const items = query.data.pages.flatMap((page) => page.items);
-  if (items.length === 0) return <EmptyState title={empty.title}>{empty.body}</EmptyState>;
+  const items = list.data.pages.flatMap((page) => page.items);
+  if (items.length === 0) {
+    return filtered ? (
+      <EmptyState title={`No ${many} match these filters`}>Clear a filter to see more.</EmptyState>
+    ) : (
+      <EmptyState title={empty.title ?? `No ${many} yet`}>{empty.body}</EmptyState>
+    );
+  }
   return (
     <>
       <Text size="xs" c="dimmed">
-        {count(items.length)}
+        {items.length} {items.length === 1 ? one : many} shown{newestFirst ? ', newest first' : ''}
       </Text>
       {children(items)}
-      {query.isFetchNextPageError && (
-        <ErrorState error={query.error} onRetry={() => void query.fetchNextPage()} />
+      {list.isFetchNextPageError && (
+        <ErrorState error={list.error} onRetry={() => void list.fetchNextPage()} />
       )}
-      {query.hasNextPage && (
+      {list.hasNextPage && (
         <Button
           variant="default"
           size="xs"
-          onClick={() => void query.fetchNextPage()}
-          loading={query.isFetchingNextPage}
+          onClick={() => void list.fetchNextPage()}
+          loading={list.isFetchingNextPage}
           style={{ alignSelf: 'center' }}
         >
           Load more
