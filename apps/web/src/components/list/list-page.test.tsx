@@ -1,4 +1,5 @@
 import { screen } from '@testing-library/react';
+import type { ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
 import { usePagedList } from '@/lib/use-paged-list';
 import { renderWithProviders } from '@/test/render';
@@ -16,7 +17,7 @@ function Rules({
 }: {
   pages: Record<string, { items: Row[]; next?: string } | Error>;
   filtered?: boolean;
-  denied?: string;
+  denied?: ReactNode;
 }) {
   const list = usePagedList({
     key: ['rules', pages],
@@ -34,7 +35,7 @@ function Rules({
       noun={['rule', 'rules']}
       empty={{ body: 'Rules made through the console appear here.' }}
       filtered={filtered}
-      denied={denied && <p>{denied}</p>}
+      denied={denied}
     >
       {(items) => (
         <ul aria-label="Rules">
@@ -80,11 +81,18 @@ describe('ListPage', () => {
   });
 
   it('shows why the operator may not read the list in its place', async () => {
-    renderWithProviders(<Rules pages={{ '': { items: [{ id: 'r-1' }] } }} denied="For admins" />);
+    renderWithProviders(
+      <Rules pages={{ '': { items: [{ id: 'r-1' }] } }} denied={<p>For admins</p>} />,
+    );
     expect(screen.getByText('For admins')).toBeVisible();
     // The read answers at once here; its rows must still not show.
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(screen.queryByText('r-1')).toBeNull();
     expect(screen.queryByText(/^Last updated/)).toBeNull();
+  });
+
+  it('shows the list when nothing is denied, however the page says so', async () => {
+    renderWithProviders(<Rules pages={{ '': { items: [{ id: 'r-1' }] } }} denied={false} />);
+    expect(await screen.findByText('r-1')).toBeVisible();
   });
 });

@@ -45,7 +45,9 @@ export function ListPage<T>({
         </div>
         {actions && <Group gap="xs">{actions}</Group>}
       </Group>
-      {denied ?? (
+      {denied ? (
+        denied
+      ) : (
         <>
           {filters}
           <Freshness query={results.list} />
