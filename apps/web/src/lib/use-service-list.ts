@@ -31,7 +31,7 @@ export type ListQuery<Id extends ListReadId> = {
 };
 
 /** The query with empty filters left out, so that "no filter" is one cache entry however held. */
-function given(query: Readonly<Record<string, ReadQuery[string]>>): ReadQuery {
+function given(query: Readonly<Record<string, ReadQuery[string] | undefined>>): ReadQuery {
   return Object.fromEntries(
     Object.entries(query).filter(
       ([, value]) =>
@@ -40,17 +40,23 @@ function given(query: Readonly<Record<string, ReadQuery[string]>>): ReadQuery {
   );
 }
 
+/** Which page: its size, and the cursor the page before it gave (none for the first). */
+export interface PageAt {
+  limit: number | undefined;
+  cursor?: string | undefined;
+}
+
 /** One page of a list read of the registry, at its path, parsed with its response schema. */
 export function readListPage<Id extends ListReadId>(
   id: Id,
   query: ListQuery<Id>,
-  cursor?: string,
+  { limit, cursor }: PageAt,
   params: Readonly<Record<string, string>> = {},
 ): Promise<ListPageOf<Id>> {
   const read = operations[id];
   return readService(
     fillPath(read.path, params),
-    { ...given(query as Record<string, ReadQuery[string]>), page_cursor: cursor },
+    { ...given(query), limit, page_cursor: cursor },
     read.response as unknown as z.ZodType<ListPageOf<Id>>,
   );
 }
@@ -67,7 +73,7 @@ export async function readWholeList<Id extends ListReadId>(
   const items: ListItem<Id>[] = [];
   let cursor: string | undefined;
   do {
-    const page = await readListPage(id, { ...query, limit } as ListQuery<Id>, cursor);
+    const page = await readListPage(id, query, { limit, cursor });
     items.push(...page.items);
     cursor = nextCursor(page);
   } while (cursor);
@@ -84,7 +90,7 @@ export interface ServiceListOptions<Id extends ListReadId> {
 
 /**
  * A list of what the service holds, as a page shows it: the registry's read (path and schema),
- * its query under one cache key (`['svc', id, query]`, so a send's invalidation of `svc` reaches
+ * its query under one cache key (`['svc', id, …]`, so a send's invalidation of `svc` reaches
  * it), newest first a page at a time, and the rows the console filters itself.
  *
  * @example
@@ -96,10 +102,10 @@ export function useServiceList<Id extends ListReadId>(
   query: ListQuery<Id>,
   { pageSize = 50, keep, enabled }: ServiceListOptions<Id> = {},
 ): PagedList<ListItem<Id>, ListPageOf<Id>> {
-  const sent = { ...given(query as Record<string, ReadQuery[string]>), limit: pageSize };
+  const filters = given(query);
   return usePagedList<ListPageOf<Id>>({
-    key: ['svc', id, sent],
-    page: (cursor) => readListPage(id, sent as ListQuery<Id>, cursor),
+    key: ['svc', id, filters, pageSize],
+    page: (cursor) => readListPage(id, filters, { limit: pageSize, cursor }),
     next: nextCursor,
     keep,
     ...(enabled === undefined ? {} : { enabled }),
