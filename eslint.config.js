@@ -44,6 +44,10 @@ const FEATURES = readdirSync(`${ROOT}${WEB}/features`, {
 })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
+/** The web app's production code: every part of src but its test support (src/test). */
+const WEB_CODE = readdirSync(`${ROOT}${WEB}`)
+  .filter((name) => name !== 'test')
+  .map((name) => `./${WEB}/${name}`);
 
 /** Each layer may not import the layers above it. */
 function layered(layers, message) {
@@ -53,6 +57,15 @@ function layered(layers, message) {
     message,
   }));
 }
+
+/**
+ * Where `process.env` may be read: one module per app (DESIGN.md §5), which parses it once.
+ * Tests, test support, build and tool configuration, bench/, scripts/, e2e/ and tools/ configure
+ * how things run rather than the apps, and read it where they need it.
+ */
+const ENV_MODULES = ['apps/bff/src/env.ts', 'apps/sandbox/src/main.ts'];
+const ENV_MESSAGE =
+  'process.env is read in one place per app (apps/bff/src/env.ts, apps/sandbox/src/main.ts): take the value from there.';
 
 const zones = [
   ...layered(
@@ -75,11 +88,26 @@ const zones = [
     from: [`./${WEB}/features`, `./${WEB}/app`],
     message: 'Components and lib are shared by features and never import them.',
   },
+  {
+    target: `./${WEB}/features`,
+    from: `./${WEB}/app`,
+    message: 'Features are below the app shell: the app imports them, never the other way.',
+  },
+  {
+    target: `./${WEB}/lib`,
+    from: `./${WEB}/components`,
+    message: 'lib is below components: a component may use lib, lib renders nothing.',
+  },
   ...['bff', 'sandbox'].map((app) => ({
     target: `./apps/${app}/src`,
     from: `./apps/${app}/test`,
     message: 'Production code never imports test support.',
   })),
+  {
+    target: WEB_CODE,
+    from: `./${WEB}/test`,
+    message: 'Production code never imports test support.',
+  },
   {
     target: './apps/web',
     from: ['./apps/bff', './apps/sandbox'],
@@ -132,13 +160,48 @@ export default tseslint.config(
         'error',
         { name: 'parseFloat', message: 'Amounts are decimal strings; use the decimal library.' },
       ],
-      'import-x/no-cycle': 'error',
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
     },
   },
   {
     files: ['apps/*/src/**/*.{ts,tsx}'],
     ignores: ['**/*.test.{ts,tsx}'],
     rules: { 'import-x/no-restricted-paths': ['error', { zones, basePath: ROOT }] },
+  },
+  {
+    files: ['apps/*/src/**/*.{ts,tsx}', 'packages/*/src/**/*.ts'],
+    ignores: ['**/*.test.{ts,tsx}', ...ENV_MODULES],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...[
+          "MemberExpression[object.name='process'][property.name='env']",
+          "VariableDeclarator[init.name='process'] > ObjectPattern > Property[key.name='env']",
+          "ImportDeclaration[source.value=/^(node:)?process$/] > ImportSpecifier[imported.name='env']",
+        ].map((selector) => ({ selector, message: ENV_MESSAGE })),
+      ],
+    },
+  },
+  {
+    // Type-aware rules: each file is checked with its package's own tsconfig.
+    files: ['**/*.{ts,tsx}'],
+    languageOptions: {
+      parserOptions: {
+        projectService: {
+          // Outside every tsconfig: the schemas' test configuration, and the fixtures the
+          // architecture tests lint.
+          allowDefaultProject: [
+            'packages/schemas/vitest.config.ts',
+            'tools/architecture/fixtures/*/*.ts',
+          ],
+        },
+        tsconfigRootDir: ROOT,
+      },
+    },
+    rules: {
+      // A promise nobody awaits fails silently: await it, return it, or mark it `void` on purpose.
+      '@typescript-eslint/no-floating-promises': 'error',
+    },
   },
   {
     files: ['apps/web/**/*.{ts,tsx}'],

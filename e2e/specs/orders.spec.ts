@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { DEMO_IDS } from '@console/schemas';
+import { DEMO_IDS, operations } from '@console/schemas';
 import type { Page } from '@playwright/test';
 import { expectAccessible } from '../accessibility';
 import { docsScreenshot, expect, sandbox, screenshot, signIn, test } from '../fixtures';
 import { JournalPage } from '../pages/journal-page';
+import { OperationForm } from '../pages/operation-form';
 import { OrdersPage } from '../pages/orders-page';
 import { RecordAction } from '../pages/record-action';
 import { ResultCard } from '../pages/result-card';
@@ -218,6 +219,41 @@ test.describe('Orders', () => {
       await expect(
         page.getByRole('main').getByRole('button', { name: 'Cancel order' }),
       ).toHaveCount(0);
+    } finally {
+      await sandbox.setPrice('BTCUSD', null);
+    }
+  });
+
+  test('the Cancel order form offers the open orders to pick, and refuses a filled one', async ({
+    page,
+  }) => {
+    test.slow();
+    await sandbox.setPrice('BTCUSD', '60000');
+    try {
+      const resting = await seed(page, {
+        side: 'BUY',
+        type: 'LIMIT',
+        base_amount: '0.01',
+        price: '54000',
+      });
+      const filled = await seed(page, { side: 'BUY', type: 'MARKET', quote_amount: '30.00' });
+      const form = new OperationForm(page, 'Cancel order');
+      await form.goto(operations.cancelOrder.route);
+      await form.fill({ 'Profile id': DEMO_IDS.profiles.trading });
+      // A filled order cannot be cancelled: pasted, it is refused before anything is sent.
+      await form.field('Order id').fill(filled.id);
+      await expect(
+        form.form.getByText(`No open order the console can see is ${filled.id}.`),
+      ).toBeVisible();
+      await form.field('Order id').fill(resting.id);
+      await form.field('Order id').blur();
+      await expect(form.form.getByText(resting.id, { exact: true })).toBeVisible();
+      await expectAccessible(page, 'cancel order form with its order picker');
+      await form.send();
+      await expect(form.result.root).toBeVisible();
+      await expect
+        .poll(async () => (await sandbox.state()).orders.find((o) => o.id === resting.id)?.status)
+        .toBe('CANCELLED');
     } finally {
       await sandbox.setPrice('BTCUSD', null);
     }

@@ -11,14 +11,28 @@ import { beforeAll, describe, expect, it } from 'vitest';
  */
 const root = fileURLToPath(new URL('../../..', import.meta.url));
 let eslint: ESLint;
+let byPath: ESLint;
 beforeAll(() => {
   // `ignore: false` lints the fixtures that the repository's lint run skips.
   eslint = new ESLint({ cwd: root, ignore: false });
+  // Text linted as if it stood at a path is in no tsconfig, so it is linted without types: the
+  // rules about paths and syntax need none, and the one that does has fixtures on disk.
+  byPath = new ESLint({
+    cwd: root,
+    ignore: false,
+    overrideConfig: {
+      files: ['**/*.{ts,tsx}'],
+      languageOptions: { parserOptions: { projectService: false } },
+      rules: { '@typescript-eslint/no-floating-promises': 'off' },
+    },
+  });
 });
 
+const idsOf = (results: ESLint.LintResult[]) =>
+  (results[0]?.messages ?? []).map((m) => m.ruleId ?? `fatal: ${m.message}`);
+
 async function ruleIds(path: string, code: string): Promise<string[]> {
-  const [result] = await eslint.lintText(code, { filePath: `${root}${path}` });
-  return (result?.messages ?? []).map((m) => m.ruleId ?? `fatal: ${m.message}`);
+  return idsOf(await byPath.lintText(code, { filePath: `${root}${path}` }));
 }
 
 const use = (specifier: string, name: string) =>
@@ -44,6 +58,27 @@ const CASES: [kind: string, path: string, wrong: string, right: string, rule: st
     'apps/web/src/lib/fixture.ts',
     use('../features/orders/review', 'reviewOrder'),
     use('./decimal', 'add'),
+    'import-x/no-restricted-paths',
+  ],
+  [
+    'a feature importing the app shell above it',
+    'apps/web/src/features/orders/fixture.tsx',
+    use('../../app/nav', 'dutiesFor'),
+    use('../../components/form', 'OperationPage'),
+    'import-x/no-restricted-paths',
+  ],
+  [
+    'lib importing a component above it',
+    'apps/web/src/lib/fixture.ts',
+    use('../components/states/states', 'EmptyState'),
+    use('./decimal', 'add'),
+    'import-x/no-restricted-paths',
+  ],
+  [
+    'the SPA importing its test support',
+    'apps/web/src/components/fixture.tsx',
+    use('../test/render', 'renderWithProviders'),
+    use('../lib/decimal', 'add'),
     'import-x/no-restricted-paths',
   ],
   [
@@ -110,6 +145,27 @@ const CASES: [kind: string, path: string, wrong: string, right: string, rule: st
     'no-restricted-imports',
   ],
   [
+    'reading process.env outside the env module',
+    'apps/bff/src/upstream/fixture.ts',
+    'export const port = process.env.PORT;\n',
+    'export const port = 8080;\n',
+    'no-restricted-syntax',
+  ],
+  [
+    'taking env out of process outside the env module',
+    'apps/sandbox/src/state/fixture.ts',
+    'const { env } = process;\nexport const port = env.SANDBOX_PORT;\n',
+    'export const port = 4010;\n',
+    'no-restricted-syntax',
+  ],
+  [
+    'importing env from node:process outside the env module',
+    'apps/bff/src/send/fixture.ts',
+    "import { env } from 'node:process';\nexport const port = env.PORT;\n",
+    "import { argv } from 'node:process';\nexport const args = argv;\n",
+    'no-restricted-syntax',
+  ],
+  [
     'a hook called on a condition',
     'apps/web/src/components/fixture.tsx',
     `import { useState } from 'react';\nexport function C({ on }: { on: boolean }) {\n  if (on) useState(0);\n  return null;\n}\n`,
@@ -122,6 +178,20 @@ describe('the lint boundaries', () => {
   it.each(CASES)('refuse %s', async (_kind, path, wrong, right, rule) => {
     expect(await ruleIds(path, wrong)).toContain(rule);
     expect(await ruleIds(path, right)).toEqual([]);
+  });
+
+  it('let the one env module of each app read process.env', async () => {
+    for (const path of ['apps/bff/src/env.ts', 'apps/sandbox/src/main.ts']) {
+      expect(await ruleIds(path, 'export const port = process.env.PORT;\n')).toEqual([]);
+    }
+  });
+
+  it('refuse a promise left floating, with type information', async () => {
+    const fixture = 'tools/architecture/fixtures/floating-promise';
+    expect(idsOf(await eslint.lintFiles([`${fixture}/wrong.ts`]))).toEqual([
+      '@typescript-eslint/no-floating-promises',
+    ]);
+    expect(idsOf(await eslint.lintFiles([`${fixture}/right.ts`]))).toEqual([]);
   });
 
   it('refuse an import cycle', async () => {

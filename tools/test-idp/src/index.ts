@@ -167,7 +167,8 @@ export async function startTestProvider(options: TestProviderOptions = {}): Prom
         });
         return;
       }
-      callback(req, res);
+      // Koa's handler answers its own errors: its promise never rejects.
+      void callback(req, res);
     };
   };
 

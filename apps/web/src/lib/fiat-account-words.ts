@@ -1,4 +1,4 @@
-import { FIAT_RAILS } from '@console/schemas';
+import { FIAT_RAILS, isRecord } from '@console/schemas';
 
 /*
  * A fiat account in the words operators use: whose it is, over which rail, ending in which digits.
@@ -20,14 +20,12 @@ const RAIL_NAMES: Record<string, string> = {
   rtp: 'RTP',
 };
 
-const isObject = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);
 const str = (v: unknown) => (typeof v === 'string' && v ? v : undefined);
 
 /** The rail the account's instructions use (the first one it holds), or undefined. */
 export function railOf(account: Account): (typeof FIAT_RAILS)[number] | undefined {
   const instructions = account.fiat_network_instructions ?? {};
-  return FIAT_RAILS.find((rail) => isObject(instructions[rail]));
+  return FIAT_RAILS.find((rail) => isRecord(instructions[rail]));
 }
 
 /** The number that tells accounts apart on their rail: account number, wallet or CUBIX id. */
@@ -56,7 +54,7 @@ export function bankOf(account: Account): string | undefined {
   const rail = railOf(account);
   if (!rail) return undefined;
   const details = account.fiat_network_instructions![rail] as Record<string, unknown>;
-  return isObject(details.routing_details) ? str(details.routing_details.bank_name) : undefined;
+  return isRecord(details.routing_details) ? str(details.routing_details.bank_name) : undefined;
 }
 
 /** Whose the account is: a person or an institution, and the name when the record carries it. */
@@ -65,12 +63,12 @@ export function ownerOf(account: Account): {
   name: string | undefined;
 } {
   const owner = account.fiat_account_owner;
-  if (isObject(owner?.person_details)) {
+  if (isRecord(owner?.person_details)) {
     const p = owner.person_details;
     const name = [str(p.first_name), str(p.last_name)].filter(Boolean).join(' ');
     return { kind: 'person', name: name || undefined };
   }
-  if (isObject(owner?.institution_details)) {
+  if (isRecord(owner?.institution_details)) {
     return { kind: 'institution', name: str(owner.institution_details.name) };
   }
   return { kind: undefined, name: undefined };

@@ -1,3 +1,4 @@
+import { isRecord } from '@console/schemas';
 import { unwrap, kindOf, objectShape } from './schema-walk';
 import type { z } from 'zod';
 
@@ -13,14 +14,9 @@ export interface MetadataRow {
 
 type Shape = Record<string, z.ZodType>;
 
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 export function isRowList(value: unknown): value is MetadataRow[] {
   return (
-    Array.isArray(value) &&
-    value.every((row) => isPlainObject(row) && 'key' in row && 'value' in row)
+    Array.isArray(value) && value.every((row) => isRecord(row) && 'key' in row && 'value' in row)
   );
 }
 
@@ -34,7 +30,7 @@ export function toRequestInput(value: unknown): unknown {
     // Duplicate keys are refused by the form before this point; the last one would win here.
     return Object.fromEntries(rows.map((row) => [row.key, row.value]));
   }
-  if (isPlainObject(value)) {
+  if (isRecord(value)) {
     const out: Record<string, unknown> = {};
     for (const [key, member] of Object.entries(value)) {
       const cleaned = toRequestInput(member);
@@ -55,9 +51,9 @@ export function toFormValues(
     const schema = shape[key];
     if (!schema) continue; // Not a field of this form (an old entry): leave it out, do not guess.
     const kind = kindOf(schema);
-    if (kind === 'record' && isPlainObject(value)) {
+    if (kind === 'record' && isRecord(value)) {
       out[key] = Object.entries(value).map(([k, v]) => ({ key: k, value: String(v) }));
-    } else if (kind === 'object' && isPlainObject(value)) {
+    } else if (kind === 'object' && isRecord(value)) {
       out[key] = toFormValues(objectShape(unwrap(schema).inner), value);
     } else if (typeof value === 'number' && kind !== 'number') {
       out[key] = String(value);

@@ -1,4 +1,4 @@
-import type { JournalEntry, WriteOperation } from '@console/schemas';
+import { isRecord, type JournalEntry, type WriteOperation } from '@console/schemas';
 
 /**
  * The form input a journal entry was sent from: its exact body plus the path parameters read back
@@ -8,9 +8,7 @@ export function inputFromJournal(op: WriteOperation, entry: JournalEntry): Recor
   let body: Record<string, unknown> = {};
   try {
     const parsed: unknown = JSON.parse(entry.request_body);
-    if (typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)) {
-      body = parsed as Record<string, unknown>;
-    }
+    if (isRecord(parsed)) body = parsed;
   } catch {
     // An unreadable body leaves an empty form rather than a broken one.
   }

@@ -1,4 +1,4 @@
-import { problemCode, type ConsoleProblem } from '@console/schemas';
+import { isRecord, problemCode, type ConsoleProblem } from '@console/schemas';
 
 /** A problem as an operator reads it: what happened, and what to do next. */
 export interface ProblemText {
@@ -10,7 +10,7 @@ export interface ProblemText {
 
 function meta(problem: ConsoleProblem): Record<string, unknown> {
   const value = problem.upstream?.meta;
-  return typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
+  return isRecord(value) ? value : {};
 }
 
 const str = (value: unknown, fallback = '?') =>

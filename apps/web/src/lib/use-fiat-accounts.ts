@@ -1,27 +1,8 @@
 import { seesWholeRecord, type Role } from '@console/schemas';
 import { useQueries, useQuery } from '@tanstack/react-query';
 import { readService } from './api';
-import {
-  FiatAccountPageSchema,
-  FiatAccountRecordSchema,
-  nextCursor,
-  type ReadFiatAccount,
-} from './read-schemas';
-
-async function allFiatAccounts(): Promise<ReadFiatAccount[]> {
-  const accounts: ReadFiatAccount[] = [];
-  let cursor: string | undefined;
-  do {
-    const page = await readService(
-      '/v2/transfer/fiat-accounts',
-      { limit: 1000, page_cursor: cursor },
-      FiatAccountPageSchema,
-    );
-    accounts.push(...page.items);
-    cursor = nextCursor(page);
-  } while (cursor);
-  return accounts;
-}
+import { FiatAccountRecordSchema } from './read-schemas';
+import { readWholeList } from './use-service-list';
 
 /**
  * Every fiat account the credential sees, shortened as the service lists them (no owner, last four
@@ -30,7 +11,7 @@ async function allFiatAccounts(): Promise<ReadFiatAccount[]> {
 export function useFiatAccounts() {
   const query = useQuery({
     queryKey: ['svc', 'fiat-accounts', 'all'],
-    queryFn: allFiatAccounts,
+    queryFn: () => readWholeList('listFiatAccounts'),
     staleTime: 60_000,
   });
   const byId = new Map((query.data ?? []).map((a) => [a.id, a]));

@@ -1,28 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { readService } from './api';
-import {
-  BalancesSchema,
-  ProfilePageSchema,
-  nextCursor,
-  type Profile,
-  type ProfileBalance,
-} from './read-schemas';
-
-async function allProfiles(): Promise<Profile[]> {
-  const profiles: Profile[] = [];
-  let cursor: string | undefined;
-  // The service answers up to 1000 profiles a page; a customer with more is walked to the end.
-  do {
-    const page = await readService(
-      '/v2/profiles',
-      { limit: 1000, page_cursor: cursor },
-      ProfilePageSchema,
-    );
-    profiles.push(...page.items);
-    cursor = nextCursor(page);
-  } while (cursor);
-  return profiles;
-}
+import { BalancesSchema, type Profile, type ProfileBalance } from './read-schemas';
+import { readWholeList } from './use-service-list';
 
 /**
  * The profiles the console's credential sees, by id: what pickers offer and what lists show
@@ -31,7 +10,7 @@ async function allProfiles(): Promise<Profile[]> {
 export function useProfiles() {
   const query = useQuery({
     queryKey: ['svc', 'profiles'],
-    queryFn: allProfiles,
+    queryFn: () => readWholeList('listProfiles'),
     staleTime: 60_000,
   });
   const byId = new Map((query.data ?? []).map((p) => [p.id, p]));

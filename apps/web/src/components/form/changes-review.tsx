@@ -1,8 +1,8 @@
-import { Alert, Button, Group, Modal, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Table, Text, Title } from '@mantine/core';
 import type { FieldChange, WriteOperation } from '@console/schemas';
 import type { z } from 'zod';
 import { changeLines, updateLines, type ChangeLine } from './changes';
-import { flattenInput } from './review';
+import { ReviewDialog } from './review-dialog';
 
 export interface ChangesReviewProps {
   op: WriteOperation;
@@ -60,83 +60,40 @@ export function ChangesTable({ lines, label }: { lines: ChangeLine[]; label: str
 
 /**
  * The review of an edit: each field the update changes, as the service holds it now and as it
- * will be; the values the operator emptied, which the service keeps; and exactly what is sent.
- * Confirming is the only way to send.
+ * will be, and the values the operator emptied, which the service keeps, above exactly what is
+ * sent.
  */
 export function ChangesReview(props: ChangesReviewProps) {
   const { op, shape, baseline, input, unclearable, pending, onConfirm, onCancel } = props;
   const lines = input ? updateLines(shape, baseline, input, op.pathParams) : [];
   const kept = changeLines(shape, unclearable);
   return (
-    <Modal
-      opened={input !== null}
-      onClose={onCancel}
-      title={<Text fw={700}>Review: {op.title}</Text>}
-      size="xl"
-      closeOnClickOutside={!pending}
-      closeOnEscape={!pending}
-      closeButtonProps={{ 'aria-label': 'Close the review' }}
+    <ReviewDialog
+      op={op}
+      shape={shape}
+      input={input}
+      pending={pending}
+      onConfirm={onConfirm}
+      onCancel={onCancel}
     >
-      {input && (
-        <Stack gap="md">
-          <Title order={4} size="h6" tt="uppercase" c="dimmed">
-            What changes ({lines.length})
-          </Title>
-          <ChangesTable lines={lines} label="What changes" />
-          {kept.length > 0 && (
-            <Alert color="orange" variant="light" p="xs" title="Emptied, but kept">
-              <Text size="sm">
-                An update cannot clear a value: the service ignores an empty one. These stay as they
-                are: {kept.map((k) => `${k.label} (${k.before ?? ''})`).join('; ')}.
-              </Text>
-            </Alert>
-          )}
-          {op.approval.required && (
-            <Text size="sm" c="dimmed">
-              Where the approval policy holds this change, the approver sees the same old → new,
-              read from the service when the request is made.
-            </Text>
-          )}
-          <Table
-            striped
-            withTableBorder
-            fz="xs"
-            verticalSpacing={2}
-            aria-label="Everything that will be sent"
-          >
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Field</Table.Th>
-                <Table.Th>Value sent</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {flattenInput(shape, input).map((line) => (
-                <Table.Tr key={line.label}>
-                  <Table.Td>{line.label}</Table.Td>
-                  <Table.Td
-                    style={{
-                      fontFamily: 'var(--mantine-font-family-monospace)',
-                      wordBreak: 'break-all',
-                    }}
-                  >
-                    {line.value}
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onCancel} disabled={pending}>
-              Back to the form
-            </Button>
-            {/* Not focused on open: an Enter held a moment too long must not send. */}
-            <Button onClick={onConfirm} loading={pending} disabled={pending}>
-              Confirm and send
-            </Button>
-          </Group>
-        </Stack>
+      <Title order={4} size="h6" tt="uppercase" c="dimmed">
+        What changes ({lines.length})
+      </Title>
+      <ChangesTable lines={lines} label="What changes" />
+      {kept.length > 0 && (
+        <Alert color="orange" variant="light" p="xs" title="Emptied, but kept">
+          <Text size="sm">
+            An update cannot clear a value: the service ignores an empty one. These stay as they
+            are: {kept.map((k) => `${k.label} (${k.before ?? ''})`).join('; ')}.
+          </Text>
+        </Alert>
       )}
-    </Modal>
+      {op.approval.required && (
+        <Text size="sm" c="dimmed">
+          Where the approval policy holds this change, the approver sees the same old → new, read
+          from the service when the request is made.
+        </Text>
+      )}
+    </ReviewDialog>
   );
 }

@@ -1,16 +1,11 @@
-import { FIELD_GROUPS, RAILS, fieldMeta, type FieldGroup } from '@console/schemas';
-import { kindOf, objectShape } from '@/lib/schema-walk';
+import { FIELD_GROUPS, fieldMeta, type FieldGroup } from '@console/schemas';
+import { kindOf } from '@/lib/schema-walk';
 import { useOperation } from './operation-context';
+import { isRail } from './fields/editor-of';
 import { Field } from './fields/field';
 import { FormSection, Wide } from './fields/form-section';
 import { ObjectFields } from './fields/object-fields';
 import { RailField } from './fields/rail-field';
-
-/** True for a source or destination: an object whose members are the rails. */
-function isRail(schema: Parameters<typeof objectShape>[0]): boolean {
-  const members = Object.keys(objectShape(schema));
-  return members.length > 0 && members.every((m) => (RAILS as readonly string[]).includes(m));
-}
 
 /**
  * The form of a write that has no fields component of its own: every field of its schema, in the

@@ -1,4 +1,4 @@
-import { changedOnly, type WriteOperation } from '@console/schemas';
+import { changedOnly, isRecord, type WriteOperation } from '@console/schemas';
 import { toNestErrors } from '@hookform/resolvers';
 import type { FieldError, FieldValues, Resolver } from 'react-hook-form';
 import type { z } from 'zod';
@@ -35,7 +35,7 @@ function rowIssues(values: unknown, prefix: string, out: Flat): void {
     });
     return;
   }
-  if (typeof values === 'object' && values !== null && !Array.isArray(values)) {
+  if (isRecord(values)) {
     for (const [key, member] of Object.entries(values)) {
       rowIssues(member, prefix ? `${prefix}.${key}` : key, out);
     }

@@ -1,7 +1,8 @@
-import { Alert, Button, Group, Modal, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { WriteOperation } from '@console/schemas';
 import type { z } from 'zod';
-import { flattenInput, type ReviewLine, type ReviewSummary } from './review';
+import type { ReviewLine, ReviewSummary } from './review';
+import { ReviewDialog } from './review-dialog';
 
 export interface ReviewModalProps {
   op: WriteOperation;
@@ -35,8 +36,8 @@ function Lines({ title, lines }: { title: string; lines: ReviewLine[] }) {
 }
 
 /**
- * The last look before money moves: what leaves where, what arrives where, the fee, the reference
- * id, then every value exactly as it will be sent. Confirming is the only way to send.
+ * The last look before money moves: what leaves where, what arrives where, the fee and the
+ * reference id, above every value exactly as it will be sent.
  */
 export function ReviewModal({
   op,
@@ -49,17 +50,16 @@ export function ReviewModal({
 }: ReviewModalProps) {
   const refId = typeof input?.ref_id === 'string' ? input.ref_id : undefined;
   return (
-    <Modal
-      opened={input !== null}
-      onClose={onCancel}
-      title={<Text fw={700}>Review: {op.title}</Text>}
-      size="xl"
-      closeOnClickOutside={!pending}
-      closeOnEscape={!pending}
-      closeButtonProps={{ 'aria-label': 'Close the review' }}
+    <ReviewDialog
+      op={op}
+      shape={shape}
+      input={input}
+      pending={pending}
+      onConfirm={onConfirm}
+      onCancel={onCancel}
     >
-      {input && summary && (
-        <Stack gap="md">
+      {summary && (
+        <>
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <Lines title="Leaves" lines={summary.leaves} />
             <Lines title="Arrives" lines={summary.arrives} />
@@ -76,46 +76,8 @@ export function ReviewModal({
               <Text size="sm">{summary.note}</Text>
             </Alert>
           )}
-          <Table
-            striped
-            withTableBorder
-            fz="xs"
-            verticalSpacing={2}
-            aria-label="Everything that will be sent"
-          >
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Field</Table.Th>
-                <Table.Th>Value sent</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {flattenInput(shape, input).map((line) => (
-                <Table.Tr key={line.label}>
-                  <Table.Td>{line.label}</Table.Td>
-                  <Table.Td
-                    style={{
-                      fontFamily: 'var(--mantine-font-family-monospace)',
-                      wordBreak: 'break-all',
-                    }}
-                  >
-                    {line.value}
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onCancel} disabled={pending}>
-              Back to the form
-            </Button>
-            {/* Not focused on open: an Enter held a moment too long must not send money. */}
-            <Button onClick={onConfirm} loading={pending} disabled={pending}>
-              Confirm and send
-            </Button>
-          </Group>
-        </Stack>
+        </>
       )}
-    </Modal>
+    </ReviewDialog>
   );
 }

@@ -1,3 +1,4 @@
+import { isRecord } from '@console/schemas';
 import type { z } from 'zod';
 import { fieldInfo, kindOf, schemaAt } from '@/lib/schema-walk';
 
@@ -34,12 +35,12 @@ export function flattenInput(
     const schema = schemaAt(shape, path);
     const label = schema ? fieldInfo(shape, path).label : key;
     const trail = [...labels, label];
-    if (schema && kindOf(schema) === 'record' && typeof value === 'object' && value) {
+    if (schema && kindOf(schema) === 'record' && isRecord(value)) {
       for (const [k, v] of Object.entries(value)) {
         lines.push({ label: `${trail.join(' › ')}: ${k}`, value: String(v) });
       }
-    } else if (typeof value === 'object' && value !== null) {
-      lines.push(...flattenInput(shape, value as Record<string, unknown>, path, trail));
+    } else if (isRecord(value)) {
+      lines.push(...flattenInput(shape, value, path, trail));
     } else {
       lines.push({ label: trail.join(' › '), value: String(value) });
     }

@@ -1,13 +1,10 @@
 import { Button, Stack } from '@mantine/core';
 import { Link } from 'react-router';
-import { isWriteOperationId } from '@console/schemas';
+import { isRecord, isWriteOperationId } from '@console/schemas';
 import { liveRecordOf } from '@/lib/read-schemas';
 import { Freshness } from '../states/freshness';
 import { ResultCard, type ResultCardProps } from './result-card';
 import { useLiveRecord } from './use-live-record';
-
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
  * The answer to a send that created a record the service can be asked about again: the card
@@ -16,7 +13,7 @@ const isObject = (value: unknown): value is Record<string, unknown> =>
  */
 export function LiveResultCard(props: ResultCardProps) {
   const live = isWriteOperationId(props.operation) ? liveRecordOf(props.operation) : undefined;
-  const answered = isObject(props.data) ? props.data : undefined;
+  const answered = isRecord(props.data) ? props.data : undefined;
   const path = live && answered ? live.path(answered) : undefined;
   const query = useLiveRecord(live, path);
   if (!live || !answered || !path) return <ResultCard {...props} />;
@@ -39,13 +36,7 @@ export function LiveResultCard(props: ResultCardProps) {
           </>
         }
       />
-      <Freshness
-        updatedAt={query.dataUpdatedAt}
-        error={query.isRefetchError ? query.error : undefined}
-        live={!final}
-        fetching={query.isFetching}
-        onRefresh={() => void query.refetch()}
-      />
+      <Freshness query={query} live={!final} />
     </Stack>
   );
 }

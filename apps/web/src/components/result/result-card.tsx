@@ -1,5 +1,5 @@
 import { Card, Divider, Group, Stack, Text, Title } from '@mantine/core';
-import { operations, type JournalEntry, type WriteOperationId } from '@console/schemas';
+import { isRecord, operations, type JournalEntry, type WriteOperationId } from '@console/schemas';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { CopyValue } from './copy-value';
 import { LocalTime } from './local-time';
@@ -21,10 +21,6 @@ export interface ResultCardProps {
   focusOnShow?: boolean;
 }
 
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 /**
  * The service's answer as a card: its status up front, then every member with ids copyable, times
  * local, amounts with their assets, and the raw JSON on demand. The rule response wraps its
@@ -40,10 +36,10 @@ export function ResultCard({
 }: ResultCardProps) {
   const heading = useFocusOnShow(focusOnShow);
   const resource =
-    isObject(data) && isObject(data.rule) && Object.keys(data).length === 1 ? data.rule : data;
+    isRecord(data) && isRecord(data.rule) && Object.keys(data).length === 1 ? data.rule : data;
   const status =
-    isObject(resource) && typeof resource.status === 'string' ? resource.status : undefined;
-  const statusKind = isObject(resource) ? valueKind(operation, 'status', resource, 0) : undefined;
+    isRecord(resource) && typeof resource.status === 'string' ? resource.status : undefined;
+  const statusKind = isRecord(resource) ? valueKind(operation, 'status', resource, 0) : undefined;
   return (
     <Card withBorder padding="md" radius="md" aria-label={title ?? 'Result'} component="section">
       <Stack gap="sm">
@@ -71,7 +67,7 @@ export function ResultCard({
             journal && <JournalStateBadge state={journal.state} />
           )}
         </Group>
-        {isObject(resource) ? (
+        {isRecord(resource) ? (
           <ResultFields operation={operation} data={resource} />
         ) : (
           <Text size="sm">{String(resource)}</Text>

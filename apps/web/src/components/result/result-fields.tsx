@@ -1,5 +1,5 @@
 import { Box, Stack, Text } from '@mantine/core';
-import { fieldMeta, operations, type WriteOperationId } from '@console/schemas';
+import { fieldMeta, isRecord, operations, type WriteOperationId } from '@console/schemas';
 import type { ReactNode } from 'react';
 import { Amount } from './amount';
 import { CopyValue } from './copy-value';
@@ -7,10 +7,6 @@ import { LocalTime } from './local-time';
 import { ProfileRef } from './profile-ref';
 import { EnumBadge, StatusBadge } from './status-badge';
 import { humanize, valueKind } from './value-kinds';
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 function labelOf(operation: WriteOperationId, key: string, depth: number): string {
   const shape = operations[operation].shape.body as Record<string, Parameters<typeof fieldMeta>[0]>;
@@ -48,7 +44,7 @@ function renderValue(
       </Box>
     );
   }
-  if (isObject(value)) {
+  if (isRecord(value)) {
     // Metadata keys are the operator's data: shown exactly, never turned into labels.
     const verbatim = key === 'metadata' || key.endsWith('_metadata');
     return (

@@ -1,14 +1,11 @@
+import { isRecord } from '@console/schemas';
 import { useQuery } from '@tanstack/react-query';
 import { readService } from '@/lib/api';
 import { liveInterval } from '@/lib/live-interval';
 import type { LiveRecord } from '@/lib/read-schemas';
 
 const statusOf = (value: unknown) =>
-  typeof value === 'object' &&
-  value !== null &&
-  typeof (value as { status?: unknown }).status === 'string'
-    ? (value as { status: string }).status
-    : undefined;
+  isRecord(value) && typeof value.status === 'string' ? value.status : undefined;
 
 /**
  * Follows a record the service holds, read again on a backing-off interval until its status is

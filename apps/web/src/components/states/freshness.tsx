@@ -2,15 +2,21 @@ import { Alert, Button, Group, Text } from '@mantine/core';
 import { isApiError } from '@/lib/api-error';
 import { LocalTime } from '../result/local-time';
 
+/** What Freshness reads of a query (TanStack Query's result, paged or not). */
+export interface FreshnessQuery {
+  /** When the data shown was read; 0 before the first read. */
+  dataUpdatedAt: number;
+  /** True when the last read failed after an earlier one succeeded. */
+  isRefetchError: boolean;
+  error: unknown;
+  isFetching: boolean;
+  refetch: () => Promise<unknown>;
+}
+
 export interface FreshnessProps {
-  /** When the data shown was read (TanStack Query's `dataUpdatedAt`); 0 before the first read. */
-  updatedAt: number;
-  /** The error of the last read, when it failed after an earlier one succeeded. */
-  error?: unknown;
+  query: FreshnessQuery;
   /** True while the record changes and the page follows it on its own. */
   live?: boolean;
-  fetching?: boolean;
-  onRefresh: () => void;
 }
 
 /**
@@ -18,11 +24,12 @@ export interface FreshnessProps {
  * was read before on screen, says so, and when it was read, so an operator never takes an old
  * status for the current one.
  */
-export function Freshness({ updatedAt, error, live, fetching, onRefresh }: FreshnessProps) {
-  if (!updatedAt) return null;
-  const stale = error !== undefined && error !== null;
-  const when = <LocalTime value={updatedAt} size="xs" />;
-  if (stale) {
+export function Freshness({ query, live }: FreshnessProps) {
+  if (!query.dataUpdatedAt) return null;
+  const refresh = () => void query.refetch();
+  const when = <LocalTime value={query.dataUpdatedAt} size="xs" />;
+  if (query.isRefetchError) {
+    const { error } = query;
     const detail = isApiError(error) ? error.problem.detail || error.problem.title : '';
     return (
       <Alert color="orange" variant="light" p="xs" role="status" title="Not up to date">
@@ -30,7 +37,7 @@ export function Freshness({ updatedAt, error, live, fetching, onRefresh }: Fresh
           <Text size="xs">
             The last refresh failed{detail ? ` (${detail})` : ''}. Shown as read at {when}.
           </Text>
-          <Button size="compact-xs" variant="light" color="orange" onClick={onRefresh}>
+          <Button size="compact-xs" variant="light" color="orange" onClick={refresh}>
             Refresh now
           </Button>
         </Group>
@@ -43,7 +50,7 @@ export function Freshness({ updatedAt, error, live, fetching, onRefresh }: Fresh
         Last updated {when}
         {live ? ' · follows the record until it is final' : ''}
       </Text>
-      <Button size="compact-xs" variant="subtle" onClick={onRefresh} loading={fetching}>
+      <Button size="compact-xs" variant="subtle" onClick={refresh} loading={query.isFetching}>
         Refresh
       </Button>
     </Group>

@@ -32,7 +32,7 @@ export function PasswordForm({ next, breakGlass }: { next: string; breakGlass: b
       const answer = await signingIn.run(values);
       if (!answer) return;
       queryClient.setQueryData(SESSION_KEY, answer.data);
-      navigate(next, { replace: true });
+      void navigate(next, { replace: true });
     } catch (error) {
       // The same words for an unknown user and a wrong password: nothing to learn from them.
       if (isApiError(error) && (error.status === 401 || error.status === 400)) {

@@ -1,22 +1,21 @@
-import { Group, Select, Stack, Table, Text, Title } from '@mantine/core';
+import { Table, Text } from '@mantine/core';
 import { CRYPTO_NETWORKS } from '@console/schemas';
-import { useInfiniteQuery } from '@tanstack/react-query';
-import { useSearchParams } from 'react-router';
+import { FilterBar, profileFilter, useFilters } from '@/components/list/filter-bar';
+import { ListPage } from '@/components/list/list-page';
+import { RecordTable } from '@/components/list/record-table';
 import { CopyValue } from '@/components/result/copy-value';
 import { LocalTime } from '@/components/result/local-time';
 import { ProfileRef } from '@/components/result/profile-ref';
 import { EnumBadge } from '@/components/result/status-badge';
-import { Freshness } from '@/components/states/freshness';
-import { PagedResults } from '@/components/states/paged-results';
-import { readService } from '@/lib/api';
-import { DepositAddressPageSchema, nextCursor, type ReadDepositAddress } from '@/lib/read-schemas';
+import type { ReadDepositAddress } from '@/lib/read-schemas';
 import { useProfiles } from '@/lib/use-profiles';
+import { useServiceList } from '@/lib/use-service-list';
 import { conversionInWords } from './conversion-target';
 
-function Row({ a }: { a: ReadDepositAddress }) {
+function Cells({ a }: { a: ReadDepositAddress }) {
   const others = (a.compatible_crypto_networks ?? []).filter((n) => n !== a.crypto_network);
   return (
-    <Table.Tr>
+    <>
       <Table.Td>
         <LocalTime value={a.created_at} />
       </Table.Td>
@@ -37,7 +36,7 @@ function Row({ a }: { a: ReadDepositAddress }) {
       <Table.Td>
         <Text size="sm">{conversionInWords(a.conversion_target_asset)}</Text>
       </Table.Td>
-    </Table.Tr>
+    </>
   );
 }
 
@@ -46,98 +45,35 @@ function Row({ a }: { a: ReadDepositAddress }) {
  * credits, on which network, and what a deposit of the USD stablecoin becomes.
  */
 export function DepositAddressesPage() {
-  const [params, setParams] = useSearchParams();
-  const profile = params.get('profile') ?? undefined;
-  const network = params.get('network') ?? undefined;
   const profiles = useProfiles();
-  const query = useInfiniteQuery({
-    queryKey: ['svc', 'deposit-addresses', profile, network],
-    queryFn: ({ pageParam }) =>
-      readService(
-        '/v2/transfer/deposit-addresses',
-        {
-          profile_ids: profile ? [profile] : undefined,
-          networks: network ? [network] : undefined,
-          limit: 50,
-          page_cursor: pageParam,
-        },
-        DepositAddressPageSchema,
-      ),
-    initialPageParam: undefined as string | undefined,
-    getNextPageParam: nextCursor,
+  const filters = [
+    profileFilter(profiles.data),
+    { key: 'network', label: 'Network', options: CRYPTO_NETWORKS, width: 180 },
+  ] as const;
+  const { values: f, filtered } = useFilters(filters);
+  const list = useServiceList('listDepositAddresses', {
+    profile_ids: f.profile ? [f.profile] : undefined,
+    networks: f.network ? [f.network] : undefined,
   });
-  const set = (key: string, value: string | null) => {
-    const next = new URLSearchParams(params);
-    if (value) next.set(key, value);
-    else next.delete(key);
-    setParams(next);
-  };
-  const name = profile ? profiles.byId.get(profile)?.nickname : undefined;
+  const name = f.profile ? profiles.byId.get(f.profile)?.nickname : undefined;
   return (
-    <Stack gap="sm">
-      <Title order={1} size="h2">
-        Deposit addresses{name ? ` of ${name}` : ''}
-      </Title>
-      <Group gap="sm" role="search" aria-label="Filter deposit addresses">
-        <Select
-          label="Profile"
-          data={(profiles.data ?? []).map((p) => ({ value: p.id, label: p.nickname || p.id }))}
-          value={profile ?? null}
-          onChange={(v) => set('profile', v)}
-          clearable
-          searchable
-          placeholder="Any"
-          size="xs"
-          w={200}
+    <ListPage
+      title={`Deposit addresses${name ? ` of ${name}` : ''}`}
+      filters={<FilterBar label="Filter deposit addresses" filters={filters} />}
+      filtered={filtered}
+      list={list}
+      noun={['deposit address', 'deposit addresses']}
+      empty={{ body: 'Addresses of every profile appear here.' }}
+    >
+      {(items) => (
+        <RecordTable
+          label="Deposit addresses"
+          columns={['Created', 'Profile', 'Network', 'Address', 'Conversion target']}
+          items={items}
+          cells={(a) => <Cells a={a} />}
+          minWidth={960}
         />
-        <Select
-          label="Network"
-          data={[...CRYPTO_NETWORKS]}
-          value={network ?? null}
-          onChange={(v) => set('network', v)}
-          clearable
-          placeholder="Any"
-          size="xs"
-          w={180}
-        />
-      </Group>
-      <Freshness
-        updatedAt={query.dataUpdatedAt}
-        error={query.isRefetchError ? query.error : undefined}
-        fetching={query.isFetching}
-        onRefresh={() => void query.refetch()}
-      />
-      <PagedResults
-        query={query}
-        loadingLabel="Loading deposit addresses…"
-        empty={
-          profile || network
-            ? { title: 'No deposit addresses match', body: 'Clear a filter to see more.' }
-            : { title: 'No deposit addresses yet', body: 'Addresses of every profile appear here.' }
-        }
-        count={(n) => `${n} address${n === 1 ? '' : 'es'} shown, newest first`}
-      >
-        {(items) => (
-          <Table.ScrollContainer minWidth={960}>
-            <Table striped withTableBorder aria-label="Deposit addresses">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Created</Table.Th>
-                  <Table.Th>Profile</Table.Th>
-                  <Table.Th>Network</Table.Th>
-                  <Table.Th>Address</Table.Th>
-                  <Table.Th>Conversion target</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {items.map((a) => (
-                  <Row key={a.id} a={a} />
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        )}
-      </PagedResults>
-    </Stack>
+      )}
+    </ListPage>
   );
 }

@@ -1,4 +1,4 @@
-import { FIAT_ACCOUNT_UPDATE_MEMBERS, pickMembers } from '@console/schemas';
+import { FIAT_ACCOUNT_UPDATE_MEMBERS, isRecord, pickMembers } from '@console/schemas';
 import type { z } from 'zod';
 import { toFormValues, toRequestInput } from '@/lib/form-values';
 
@@ -16,11 +16,8 @@ export function editValues(
   return { form, baseline };
 }
 
-const isObject = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);
-
 /** The members of an object of the baseline (the owner, the instructions) that the form shows. */
 export function shownMembers(baseline: Record<string, unknown>, member: string): string[] {
   const value = baseline[member];
-  return isObject(value) ? Object.keys(value) : [];
+  return isRecord(value) ? Object.keys(value) : [];
 }

@@ -1,14 +1,12 @@
 import { Stack, Text } from '@mantine/core';
+import { isRecord } from '@console/schemas';
 import { FactRow } from '@/components/result/fact-row';
 import { ownerOf, railOf } from '@/lib/fiat-account-words';
 import type { ReadFiatAccount } from '@/lib/read-schemas';
 
-const isObject = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);
-
 /** An address as one line, in the order a letter would carry it. */
 function addressLine(address: unknown): string | undefined {
-  if (!isObject(address)) return undefined;
+  if (!isRecord(address)) return undefined;
   const parts = ['address1', 'address2', 'city', 'province', 'zip_code', 'country']
     .map((k) => address[k])
     .filter((v): v is string => typeof v === 'string' && v !== '');
@@ -20,7 +18,7 @@ export function FiatAccountOwner({ account }: { account: ReadFiatAccount }) {
   const owner = ownerOf(account);
   const rail = railOf(account);
   const details = rail ? account.fiat_network_instructions[rail] : undefined;
-  const address = addressLine(isObject(details) ? details.fiat_account_owner_address : undefined);
+  const address = addressLine(isRecord(details) ? details.fiat_account_owner_address : undefined);
   return (
     <Stack gap={6}>
       <FactRow label="Owner is">

@@ -57,13 +57,7 @@ export function FiatAccountPage() {
   } else {
     body = (
       <>
-        <Freshness
-          updatedAt={query.dataUpdatedAt}
-          error={query.isRefetchError ? query.error : undefined}
-          live={!isFinal(account)}
-          fetching={query.isFetching}
-          onRefresh={() => void query.refetch()}
-        />
+        <Freshness query={query} live={!isFinal(account)} />
         {!whole && (
           <Alert color="gray" variant="light" p="xs" role="note">
             <Text size="sm">

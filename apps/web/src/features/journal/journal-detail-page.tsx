@@ -1,5 +1,6 @@
 import { Button, Card, Code, Group, Stack, Text, Title } from '@mantine/core';
 import {
+  isRecord,
   isWriteOperationId,
   operations,
   type ConsoleProblem,
@@ -74,10 +75,7 @@ export function JournalDetailPage() {
   // A request that needed approval and was never sent is not retried: it is cloned, and approved anew.
   const answer = data.response;
   // A create that the service answered links to the record as it is now.
-  const record =
-    known && typeof answer === 'object' && answer !== null && !Array.isArray(answer)
-      ? liveRecordOf(known)?.page?.(answer as Record<string, unknown>)
-      : undefined;
+  const record = known && isRecord(answer) ? liveRecordOf(known)?.page?.(answer) : undefined;
   const canRetry =
     may && (data.state === 'UNKNOWN' || data.state === 'REJECTED') && !neverSent(approval.data);
 

@@ -1,9 +1,9 @@
-import { Button, Group, Stack, Title } from '@mantine/core';
+import { Button } from '@mantine/core';
 import { JOURNAL_STATES, isKnownValue } from '@console/schemas';
-import { useInfiniteQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
-import { PagedResults } from '@/components/states/paged-results';
+import { ListPage } from '@/components/list/list-page';
 import { journalCsvUrl, listJournal, type JournalFilters } from '@/lib/api';
+import { usePagedList } from '@/lib/use-paged-list';
 import { FILTER_KEYS, JournalFiltersBar } from './journal-filters';
 import { JournalTable } from './journal-table';
 
@@ -21,47 +21,41 @@ function filtersFrom(params: URLSearchParams): JournalFilters {
 export function JournalPage() {
   const [params, setParams] = useSearchParams();
   const filters = filtersFrom(params);
-  const query = useInfiniteQuery({
-    queryKey: ['journal', 'list', filters],
-    queryFn: ({ pageParam }) => listJournal(filters, pageParam),
-    initialPageParam: undefined as string | undefined,
-    getNextPageParam: (page) => page.next_cursor ?? undefined,
+  const list = usePagedList({
+    key: ['journal', 'list', filters],
+    page: (cursor) => listJournal(filters, cursor),
+    next: (page) => page.next_cursor ?? undefined,
   });
-  const filtered = Object.keys(filters).length > 0;
-
   return (
-    <Stack gap="sm">
-      <Group justify="space-between">
-        <Title order={1} size="h2">
-          Journal
-        </Title>
+    <ListPage
+      title="Journal"
+      actions={
         <Button component="a" href={journalCsvUrl(filters)} download variant="default" size="xs">
           Export CSV
         </Button>
-      </Group>
-      <JournalFiltersBar
-        value={filters}
-        onApply={(next) =>
-          setParams(
-            Object.fromEntries(Object.entries(next).filter(([, v]) => v)) as Record<string, string>,
-          )
-        }
-      />
-      <PagedResults
-        query={query}
-        loadingLabel="Loading the journal…"
-        empty={
-          filtered
-            ? { title: 'No entries match these filters', body: 'Clear a filter to see more.' }
-            : {
-                title: 'The journal is empty',
-                body: 'Every send through the console is recorded here.',
-              }
-        }
-        count={(n) => `${n} entr${n === 1 ? 'y' : 'ies'} shown, newest first`}
-      >
-        {(items) => <JournalTable items={items} />}
-      </PagedResults>
-    </Stack>
+      }
+      filters={
+        <JournalFiltersBar
+          value={filters}
+          onApply={(next) =>
+            setParams(
+              Object.fromEntries(Object.entries(next).filter(([, v]) => v)) as Record<
+                string,
+                string
+              >,
+            )
+          }
+        />
+      }
+      filtered={Object.keys(filters).length > 0}
+      list={list}
+      noun={['entry', 'entries']}
+      empty={{
+        title: 'The journal is empty',
+        body: 'Every send through the console is recorded here.',
+      }}
+    >
+      {(items) => <JournalTable items={items} />}
+    </ListPage>
   );
 }

@@ -1,9 +1,10 @@
+import { isRecord } from '@console/schemas';
+
 /** `fail_reason` in words: the service's detail, or its members as they came. */
 export function failReasonInWords(reason: unknown): string | undefined {
-  if (typeof reason !== 'object' || reason === null) return undefined;
-  const r = reason as Record<string, unknown>;
-  if (typeof r.detail === 'string' && r.detail) return r.detail;
-  const parts = Object.entries(r).map(([k, v]) => `${k.replace(/_/g, ' ')}: ${String(v)}`);
+  if (!isRecord(reason)) return undefined;
+  if (typeof reason.detail === 'string' && reason.detail) return reason.detail;
+  const parts = Object.entries(reason).map(([k, v]) => `${k.replace(/_/g, ' ')}: ${String(v)}`);
   return parts.length ? parts.join('; ') : undefined;
 }
 

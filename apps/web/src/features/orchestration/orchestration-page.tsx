@@ -161,13 +161,7 @@ export function OrchestrationPage() {
         <ErrorState error={query.error} onRetry={() => void query.refetch()} />
       ) : (
         <>
-          <Freshness
-            updatedAt={query.dataUpdatedAt}
-            error={query.isRefetchError ? query.error : undefined}
-            live={!isFinal(o)}
-            fetching={query.isFetching}
-            onRefresh={() => void query.refetch()}
-          />
+          <Freshness query={query} live={!isFinal(o)} />
           {reason && (
             <Alert color="red" variant="light" title="Why it failed" role="status">
               <Text size="sm">{reason}</Text>

@@ -1,22 +1,22 @@
-import { Anchor, Group, Select, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Table, Text } from '@mantine/core';
 import { ORCHESTRATION_STATUSES, type Orchestration } from '@console/schemas';
-import { useInfiniteQuery } from '@tanstack/react-query';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
+import { FilterBar, useFilters } from '@/components/list/filter-bar';
+import { ListPage } from '@/components/list/list-page';
+import { RecordTable } from '@/components/list/record-table';
 import { Amount } from '@/components/result/amount';
 import { LocalTime } from '@/components/result/local-time';
 import { StatusBadge } from '@/components/result/status-badge';
-import { Freshness } from '@/components/states/freshness';
-import { PagedResults } from '@/components/states/paged-results';
-import { readService } from '@/lib/api';
-import { OrchestrationPageSchema, nextCursor, type Profile } from '@/lib/read-schemas';
+import type { Profile } from '@/lib/read-schemas';
 import { pagePath, rulePath } from '@/lib/operation-routes';
 import { profileName, useProfiles } from '@/lib/use-profiles';
+import { useServiceList } from '@/lib/use-service-list';
 import { failReasonInWords } from './fail-reason';
 
-function Row({ o, names }: { o: Orchestration; names: ReadonlyMap<string, Profile> }) {
+function Cells({ o, names }: { o: Orchestration; names: ReadonlyMap<string, Profile> }) {
   const reason = failReasonInWords(o.fail_reason);
   return (
-    <Table.Tr>
+    <>
       <Table.Td>
         <Anchor
           component={Link}
@@ -60,89 +60,48 @@ function Row({ o, names }: { o: Orchestration; names: ReadonlyMap<string, Profil
           <Text size="sm">Ad hoc</Text>
         )}
       </Table.Td>
-    </Table.Tr>
+    </>
   );
 }
 
+const FILTERS = [{ key: 'status', label: 'Status', options: ORCHESTRATION_STATUSES }] as const;
+
 /** The service's orchestrations, newest first: ad hoc ones and those a rule made from a deposit. */
 export function OrchestrationsPage() {
-  const [params, setParams] = useSearchParams();
-  const status = params.get('status') ?? undefined;
   const profiles = useProfiles();
-  const query = useInfiniteQuery({
-    queryKey: ['svc', 'orchestrations', status],
-    queryFn: ({ pageParam }) =>
-      readService(
-        '/v2/orchestration/orchestrations',
-        { status: status ? [status] : undefined, limit: 50, page_cursor: pageParam },
-        OrchestrationPageSchema,
-      ),
-    initialPageParam: undefined as string | undefined,
-    getNextPageParam: nextCursor,
-  });
+  const { values: f, filtered } = useFilters(FILTERS);
+  const list = useServiceList('listOrchestrations', { status: f.status ? [f.status] : undefined });
   return (
-    <Stack gap="sm">
-      <Title order={1} size="h2">
-        Orchestrations
-      </Title>
-      <Group gap="sm" role="search" aria-label="Filter orchestrations">
-        <Select
-          label="Status"
-          data={[...ORCHESTRATION_STATUSES]}
-          value={status ?? null}
-          onChange={(v) => setParams(v ? { status: v } : {})}
-          clearable
-          placeholder="Any"
-          size="xs"
-          w={160}
-        />
+    <ListPage
+      title="Orchestrations"
+      actions={
         <Anchor component={Link} to={pagePath('listOrchestrationRules')} size="sm">
           Rules
         </Anchor>
-      </Group>
-      <Freshness
-        updatedAt={query.dataUpdatedAt}
-        error={query.isRefetchError ? query.error : undefined}
-        fetching={query.isFetching}
-        onRefresh={() => void query.refetch()}
-      />
-      <PagedResults
-        query={query}
-        loadingLabel="Loading orchestrations…"
-        empty={
-          status
-            ? { title: 'No orchestrations match', body: 'Clear the filter to see more.' }
-            : { title: 'No orchestrations yet', body: 'Orchestrations appear here.' }
-        }
-        count={(n) => `${n} orchestration${n === 1 ? '' : 's'} shown, newest first`}
-      >
-        {(items) => (
-          <Table.ScrollContainer minWidth={900}>
-            <Table
-              striped
-              withTableBorder
-              aria-label="Orchestrations"
-              style={{ whiteSpace: 'nowrap' }}
-            >
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Created</Table.Th>
-                  <Table.Th>Profile</Table.Th>
-                  <Table.Th>Assets</Table.Th>
-                  <Table.Th ta="right">Source amount</Table.Th>
-                  <Table.Th>Status</Table.Th>
-                  <Table.Th>Rule</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {items.map((o) => (
-                  <Row key={o.id} o={o} names={profiles.byId} />
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        )}
-      </PagedResults>
-    </Stack>
+      }
+      filters={<FilterBar label="Filter orchestrations" filters={FILTERS} />}
+      filtered={filtered}
+      list={list}
+      noun={['orchestration', 'orchestrations']}
+      empty={{ body: 'Orchestrations appear here.' }}
+    >
+      {(items) => (
+        <RecordTable
+          label="Orchestrations"
+          columns={[
+            'Created',
+            'Profile',
+            'Assets',
+            { title: 'Source amount', right: true },
+            'Status',
+            'Rule',
+          ]}
+          items={items}
+          cells={(o) => <Cells o={o} names={profiles.byId} />}
+          minWidth={900}
+          nowrap
+        />
+      )}
+    </ListPage>
   );
 }

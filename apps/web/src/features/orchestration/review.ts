@@ -1,3 +1,4 @@
+import { isRecord } from '@console/schemas';
 import type { Reviewer } from '@/components/form';
 import { formatMoney } from '@/lib/format-amount';
 
@@ -5,7 +6,7 @@ const str = (value: unknown) => (typeof value === 'string' ? value : '');
 
 /** A rail in words: "crypto address bc1… on BITCOIN", "fiat account f1a…", "profile 5b0…". */
 export function describeRail(rail: unknown): string {
-  if (typeof rail !== 'object' || rail === null) return 'not set';
+  if (!isRecord(rail)) return 'not set';
   const { crypto, fiat, profile } = rail as Record<string, Record<string, unknown> | undefined>;
   if (crypto) {
     const where = str(crypto.address) || `address id ${str(crypto.address_id)}`;

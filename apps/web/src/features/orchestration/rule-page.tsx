@@ -98,13 +98,7 @@ export function RulePage() {
   } else {
     body = (
       <>
-        <Freshness
-          updatedAt={query.dataUpdatedAt}
-          error={query.isRefetchError ? query.error : undefined}
-          live={!isFinal(rule)}
-          fetching={query.isFetching}
-          onRefresh={() => void query.refetch()}
-        />
+        <Freshness query={query} live={!isFinal(rule)} />
         <SectionCard title="As the service holds it now">
           <Stack gap={6}>
             <FactRow label="Status">

@@ -147,13 +147,7 @@ export function OrderDetailPage() {
         <ErrorState error={order.error} onRetry={() => void order.refetch()} />
       ) : (
         <>
-          <Freshness
-            updatedAt={order.dataUpdatedAt}
-            error={order.isRefetchError ? order.error : undefined}
-            live={!isFinal(data)}
-            fetching={order.isFetching}
-            onRefresh={() => void order.refetch()}
-          />
+          <Freshness query={order} live={!isFinal(data)} />
           {cancelAt !== undefined && <CancelRequested order={data} at={cancelAt} />}
           <ResultCard operation="createOrder" data={data} title="As the service holds it now" />
           <Section title="Fills">

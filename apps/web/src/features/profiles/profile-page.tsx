@@ -107,12 +107,7 @@ export function ProfilePage() {
           <CopyValue value={profile_id} label="profile id" />
         </Group>
       )}
-      <Freshness
-        updatedAt={balances.dataUpdatedAt}
-        error={balances.isRefetchError ? balances.error : undefined}
-        fetching={balances.isFetching}
-        onRefresh={() => void balances.refetch()}
-      />
+      <Freshness query={balances} />
       {table}
     </Stack>
   );

@@ -1,65 +1,50 @@
-import { Anchor, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Table, Text } from '@mantine/core';
 import { Link } from 'react-router';
+import { ListPage } from '@/components/list/list-page';
+import { RecordTable } from '@/components/list/record-table';
 import { CopyValue } from '@/components/result/copy-value';
-import { Freshness } from '@/components/states/freshness';
-import { EmptyState, ErrorState, LoadingState } from '@/components/states/states';
-import { useProfiles } from '@/lib/use-profiles';
+import type { Profile } from '@/lib/read-schemas';
+import { useServiceList } from '@/lib/use-service-list';
+
+function Cells({ p }: { p: Profile }) {
+  return (
+    <>
+      <Table.Td>
+        <Anchor component={Link} to={`/profiles/${encodeURIComponent(p.id)}`} size="sm">
+          {p.nickname || p.id}
+        </Anchor>
+      </Table.Td>
+      <Table.Td>
+        <Text size="sm">{p.type}</Text>
+      </Table.Td>
+      <Table.Td>
+        <CopyValue value={p.id} label={`id of ${p.nickname || 'the profile'}`} />
+      </Table.Td>
+    </>
+  );
+}
 
 /** The profiles the console's credential sees, each one click from its balances and records. */
 export function ProfilesPage() {
-  const profiles = useProfiles();
-  let body;
-  if (profiles.isPending) body = <LoadingState label="Loading profiles…" />;
-  else if (!profiles.data) {
-    body = <ErrorState error={profiles.error} onRetry={() => void profiles.refetch()} />;
-  } else if (profiles.data.length === 0) {
-    body = (
-      <EmptyState title="No profiles">The service lists no profile for this credential.</EmptyState>
-    );
-  } else {
-    body = (
-      <Table.ScrollContainer minWidth={640}>
-        <Table striped withTableBorder aria-label="Profiles">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Nickname</Table.Th>
-              <Table.Th>Type</Table.Th>
-              <Table.Th>Id</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {profiles.data.map((p) => (
-              <Table.Tr key={p.id}>
-                <Table.Td>
-                  <Anchor component={Link} to={`/profiles/${encodeURIComponent(p.id)}`} size="sm">
-                    {p.nickname || p.id}
-                  </Anchor>
-                </Table.Td>
-                <Table.Td>
-                  <Text size="sm">{p.type}</Text>
-                </Table.Td>
-                <Table.Td>
-                  <CopyValue value={p.id} label={`id of ${p.nickname || 'the profile'}`} />
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
-    );
-  }
+  // A customer's profiles are few: the service's largest page holds them all.
+  const list = useServiceList('listProfiles', {}, { pageSize: 1000 });
   return (
-    <Stack gap="sm" maw={980}>
-      <Title order={1} size="h2">
-        Profiles
-      </Title>
-      <Freshness
-        updatedAt={profiles.dataUpdatedAt}
-        error={profiles.isRefetchError ? profiles.error : undefined}
-        fetching={profiles.isFetching}
-        onRefresh={() => void profiles.refetch()}
-      />
-      {body}
-    </Stack>
+    <ListPage
+      title="Profiles"
+      list={list}
+      noun={['profile', 'profiles']}
+      newestFirst={false}
+      empty={{ title: 'No profiles', body: 'The service lists no profile for this credential.' }}
+    >
+      {(items) => (
+        <RecordTable
+          label="Profiles"
+          columns={['Nickname', 'Type', 'Id']}
+          items={items}
+          cells={(p) => <Cells p={p} />}
+          minWidth={640}
+        />
+      )}
+    </ListPage>
   );
 }

@@ -1,8 +1,10 @@
+import { isRecord } from '@console/schemas';
+
 /** `status_details` in words: what the service says went wrong, by its error type. */
 export function statusDetailsInWords(details: unknown): string[] {
-  if (typeof details !== 'object' || details === null) return [];
-  return Object.entries(details as Record<string, unknown>).map(([type, value]) => {
-    const v = (typeof value === 'object' && value !== null ? value : {}) as Record<string, unknown>;
+  if (!isRecord(details)) return [];
+  return Object.entries(details).map(([type, value]) => {
+    const v = isRecord(value) ? value : {};
     const message = typeof v.message === 'string' ? v.message : '';
     if (type === 'max_rent_exceeded') {
       const to = typeof v.destination_address === 'string' ? ` to ${v.destination_address}` : '';

@@ -73,13 +73,7 @@ export function TransferDetailPage() {
         <ErrorState error={transfer.error} onRetry={() => void transfer.refetch()} />
       ) : (
         <>
-          <Freshness
-            updatedAt={transfer.dataUpdatedAt}
-            error={transfer.isRefetchError ? transfer.error : undefined}
-            live={!isFinal(data)}
-            fetching={transfer.isFetching}
-            onRefresh={() => void transfer.refetch()}
-          />
+          <Freshness query={transfer} live={!isFinal(data)} />
           {words.length > 0 && (
             <Alert color="red" variant="light" title="What the service says">
               {words.map((w) => (

@@ -1,12 +1,8 @@
-import { Group, Select, Stack, Title } from '@mantine/core';
 import { TRANSFER_STATUSES } from '@console/schemas';
-import { useInfiniteQuery } from '@tanstack/react-query';
-import { useSearchParams } from 'react-router';
-import { Freshness } from '@/components/states/freshness';
-import { PagedResults } from '@/components/states/paged-results';
-import { readService } from '@/lib/api';
-import { TransferPageSchema, nextCursor } from '@/lib/read-schemas';
+import { FilterBar, profileFilter, useFilters } from '@/components/list/filter-bar';
+import { ListPage } from '@/components/list/list-page';
 import { useProfiles } from '@/lib/use-profiles';
+import { useServiceList } from '@/lib/use-service-list';
 import { TransfersTable } from './transfers-table';
 
 /**
@@ -14,88 +10,30 @@ import { TransfersTable } from './transfers-table';
  * only with time filters, so with a profile chosen the status is filtered in the console.
  */
 export function TransfersPage() {
-  const [params, setParams] = useSearchParams();
-  const profile = params.get('profile') ?? undefined;
-  const status = params.get('status') ?? undefined;
   const profiles = useProfiles();
-  const query = useInfiniteQuery({
-    queryKey: ['svc', 'transfers', profile, status],
-    queryFn: ({ pageParam }) =>
-      readService(
-        '/v2/transfer/transfers',
-        {
-          profile_ids: profile ? [profile] : undefined,
-          statuses: !profile && status ? [status] : undefined,
-          limit: 50,
-          page_cursor: pageParam,
-        },
-        TransferPageSchema,
-      ),
-    initialPageParam: undefined as string | undefined,
-    getNextPageParam: nextCursor,
-    select: (data) =>
-      profile && status
-        ? {
-            ...data,
-            pages: data.pages.map((p) => ({
-              ...p,
-              items: p.items.filter((t) => t.status === status),
-            })),
-          }
-        : data,
-  });
-  const set = (key: string, value: string | null) => {
-    const next = new URLSearchParams(params);
-    if (value) next.set(key, value);
-    else next.delete(key);
-    setParams(next);
-  };
+  const filters = [
+    profileFilter(profiles.data),
+    { key: 'status', label: 'Status', options: TRANSFER_STATUSES },
+  ] as const;
+  const { values: f, filtered } = useFilters(filters);
+  const list = useServiceList(
+    'listTransfers',
+    {
+      profile_ids: f.profile ? [f.profile] : undefined,
+      statuses: !f.profile && f.status ? [f.status] : undefined,
+    },
+    { keep: f.profile && f.status ? (t) => t.status === f.status : undefined },
+  );
   return (
-    <Stack gap="sm">
-      <Title order={1} size="h2">
-        Transfers
-      </Title>
-      <Group gap="sm" role="search" aria-label="Filter transfers">
-        <Select
-          label="Profile"
-          data={(profiles.data ?? []).map((p) => ({ value: p.id, label: p.nickname || p.id }))}
-          value={profile ?? null}
-          onChange={(v) => set('profile', v)}
-          clearable
-          searchable
-          placeholder="Any"
-          size="xs"
-          w={200}
-        />
-        <Select
-          label="Status"
-          data={[...TRANSFER_STATUSES]}
-          value={status ?? null}
-          onChange={(v) => set('status', v)}
-          clearable
-          placeholder="Any"
-          size="xs"
-          w={160}
-        />
-      </Group>
-      <Freshness
-        updatedAt={query.dataUpdatedAt}
-        error={query.isRefetchError ? query.error : undefined}
-        fetching={query.isFetching}
-        onRefresh={() => void query.refetch()}
-      />
-      <PagedResults
-        query={query}
-        loadingLabel="Loading transfers…"
-        empty={
-          profile || status
-            ? { title: 'No transfers match these filters', body: 'Clear a filter to see more.' }
-            : { title: 'No transfers yet', body: 'Transfers of every profile appear here.' }
-        }
-        count={(n) => `${n} transfer${n === 1 ? '' : 's'} shown, newest first`}
-      >
-        {(items) => <TransfersTable items={items} profiles={profiles.byId} />}
-      </PagedResults>
-    </Stack>
+    <ListPage
+      title="Transfers"
+      filters={<FilterBar label="Filter transfers" filters={filters} />}
+      filtered={filtered}
+      list={list}
+      noun={['transfer', 'transfers']}
+      empty={{ body: 'Transfers of every profile appear here.' }}
+    >
+      {(items) => <TransfersTable items={items} profiles={profiles.byId} />}
+    </ListPage>
   );
 }

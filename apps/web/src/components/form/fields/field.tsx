@@ -1,54 +1,54 @@
-import { fieldInfo, kindOf } from '@/lib/schema-walk';
+import type { ComponentType } from 'react';
 import { useOperation } from '../operation-context';
+import { fieldInfo } from '@/lib/schema-walk';
 import { DateTimeField } from './date-time-field';
 import { DecimalField } from './decimal-field';
 import { DepositAddressField } from './deposit-address-field';
+import { editorOf, type Editor } from './editor-of';
 import { FiatAccountField } from './fiat-account-field';
 import { IntegerField } from './integer-field';
 import { MetadataField } from './metadata-field';
+import { OrderField } from './order-field';
 import { ProfileField } from './profile-field';
 import { RefIdField } from './ref-id-field';
+import { RuleField } from './rule-field';
 import { SelectField } from './select-field';
+import { SwitchField } from './switch-field';
 import { TextField, type FieldProps } from './text-field';
 
+/** A deposit address field takes the record's id, or its address where the meta says so. */
+function AddressOrId(props: FieldProps) {
+  const { shape } = useOperation();
+  const member = fieldInfo(shape, props.name).meta.choiceMember === 'address' ? 'address' : 'id';
+  return <DepositAddressField {...props} member={member} />;
+}
+
+/** Every editor of the form, by name: an editor `editorOf` can name has a component. */
+const EDITORS: Record<Editor, ComponentType<FieldProps>> = {
+  decimal: DecimalField,
+  metadata: MetadataField,
+  ref_id: RefIdField,
+  'date-time': DateTimeField,
+  integer: IntegerField,
+  profile: ProfileField,
+  'fiat-account': FiatAccountField,
+  'deposit-address': AddressOrId,
+  order: OrderField,
+  rule: RuleField,
+  select: SelectField,
+  switch: SwitchField,
+  text: TextField,
+};
+
 /**
- * One field of the operation, edited the way its schema says: its `kind` hint first, then its type.
- * Fields components name the fields; how each is edited and labelled comes from here.
+ * One field of the operation, edited the way its schema says (`editorOf`). Fields components name
+ * the fields; how each is edited and labelled comes from here. A field with no editor is a text
+ * box here, and a failure of the registry's test (`editor-of.test.ts`), which keeps it from
+ * reaching an operator.
  */
 export function Field(props: FieldProps) {
   const { shape } = useOperation();
-  const { schema, meta } = fieldInfo(shape, props.name);
-  switch (meta.kind) {
-    case 'decimal':
-      return <DecimalField {...props} />;
-    case 'metadata':
-      return <MetadataField {...props} />;
-    case 'ref_id':
-      return <RefIdField {...props} />;
-    case 'epoch-millis':
-      return <DateTimeField {...props} />;
-    case 'integer':
-      return <IntegerField {...props} />;
-  }
-  // The registry's `choices` names the list that can serve an id; until every id field carries
-  // it, a profile id is known by its name.
-  const choices =
-    meta.choices ?? (/(^|[._])profile_id$/.test(props.name) ? 'listProfiles' : undefined);
-  switch (choices) {
-    case 'listProfiles':
-      return <ProfileField {...props} />;
-    case 'listFiatAccounts':
-      return <FiatAccountField {...props} />;
-    case 'listDepositAddresses':
-      return (
-        <DepositAddressField
-          {...props}
-          member={meta.choiceMember === 'address' ? 'address' : 'id'}
-        />
-      );
-  }
-  const type = kindOf(schema);
-  if (type === 'enum') return <SelectField {...props} />;
-  if (type === 'record') return <MetadataField {...props} />;
-  return <TextField {...props} />;
+  const { editor } = editorOf(fieldInfo(shape, props.name).schema, props.name);
+  const Editor = editor ? EDITORS[editor] : TextField;
+  return <Editor {...props} />;
 }

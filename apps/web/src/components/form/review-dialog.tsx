@@ -1,0 +1,59 @@
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import type { WriteOperation } from '@console/schemas';
+import type { ReactNode } from 'react';
+import type { z } from 'zod';
+import { SentValues } from './sent-values';
+
+export interface ReviewDialogProps {
+  op: WriteOperation;
+  shape: Record<string, z.ZodType>;
+  /** What will be sent; the dialog is open while there is something. */
+  input: Record<string, unknown> | null;
+  pending: boolean;
+  onConfirm: () => void;
+  onCancel: () => void;
+  /** What the send does, in the operator's terms, above every value it sends. */
+  children: ReactNode;
+}
+
+/**
+ * The last look before a send: what it does, then every value exactly as it will be sent.
+ * Confirming is the only way to send; while it is on its way the dialog cannot be dismissed.
+ */
+export function ReviewDialog({
+  op,
+  shape,
+  input,
+  pending,
+  onConfirm,
+  onCancel,
+  children,
+}: ReviewDialogProps) {
+  return (
+    <Modal
+      opened={input !== null}
+      onClose={onCancel}
+      title={<Text fw={700}>Review: {op.title}</Text>}
+      size="xl"
+      closeOnClickOutside={!pending}
+      closeOnEscape={!pending}
+      closeButtonProps={{ 'aria-label': 'Close the review' }}
+    >
+      {input && (
+        <Stack gap="md">
+          {children}
+          <SentValues shape={shape} input={input} />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onCancel} disabled={pending}>
+              Back to the form
+            </Button>
+            {/* Not focused on open: an Enter held a moment too long must not send. */}
+            <Button onClick={onConfirm} loading={pending} disabled={pending}>
+              Confirm and send
+            </Button>
+          </Group>
+        </Stack>
+      )}
+    </Modal>
+  );
+}
