@@ -102,7 +102,7 @@ test.describe('Maker-checker approvals', () => {
     await page.goto(`/journal/${journalId}`);
     await expect(page.getByText('Rejected', { exact: true }).first()).toBeVisible();
     await expect(page.getByRole('region', { name: 'Approval', exact: true })).toContainText(
-      'by Frank Finance: Wrong destination profile',
+      'by Frank Finance (frank): Wrong destination profile',
     );
     await frank.context().close();
   });
