@@ -1,4 +1,4 @@
-import { DEMO_IDS } from '@console/schemas';
+import { DEMO_IDS, routeOf } from '@console/schemas';
 import { expect, type Page } from '@playwright/test';
 import { OperationForm } from './operation-form';
 
@@ -11,7 +11,7 @@ export async function sendInternalTransfer(
   from: string = DEMO_IDS.profiles.treasury,
 ): Promise<string> {
   const form = new OperationForm(page, 'Create internal transfer');
-  await form.goto('/transfers/internal');
+  await form.goto(routeOf('createInternalTransfer'));
   await form.fill({
     'From profile id': from,
     'To profile id': DEMO_IDS.profiles.payouts,
@@ -30,7 +30,7 @@ export async function placeOrder(
   order: { market: string; side: 'BUY' | 'SELL'; type: string; amounts: Record<string, string> },
 ): Promise<string> {
   const form = new OperationForm(page, 'Create order');
-  await form.goto('/orders/new');
+  await form.goto(routeOf('createOrder'));
   await form.fill({ 'Profile id': DEMO_IDS.profiles.trading });
   await form.choose('Order type', order.type);
   await form.choose('Side', order.side);

@@ -1,4 +1,4 @@
-import { DEMO_IDS } from '@console/schemas';
+import { DEMO_IDS, routeOf } from '@console/schemas';
 import type { Page } from '@playwright/test';
 import { expectAccessible } from '../accessibility';
 import { expect, secondOperator, signIn, test } from '../fixtures';
@@ -13,20 +13,20 @@ const { treasury, payouts, empty } = DEMO_IDS.profiles;
 
 /** Every form of the console, by path and title. */
 const FORMS: [string, string][] = [
-  ['/orders/new', 'Create order'],
-  ['/transfers/internal', 'Create internal transfer'],
-  ['/transfers/svc', 'Create svc transfer'],
-  ['/crypto/deposit-addresses', 'Create deposit address'],
-  ['/crypto/withdrawal-fees', 'Quote crypto withdrawal fee'],
-  ['/fiat/accounts', 'Update fiat account'],
-  ['/orchestration/orchestrations', 'Create orchestration'],
-  ['/orchestration/rules', 'Create orchestration rule'],
+  [routeOf('createOrder'), 'Create order'],
+  [routeOf('createInternalTransfer'), 'Create internal transfer'],
+  [routeOf('createSvcTransfer'), 'Create svc transfer'],
+  [routeOf('createDepositAddress'), 'Create deposit address'],
+  [routeOf('createCryptoWithdrawalFee'), 'Quote crypto withdrawal fee'],
+  [routeOf('updateFiatAccount', { id: DEMO_IDS.fiatAccounts.acme }), 'Update fiat account'],
+  [routeOf('createOrchestration'), 'Create orchestration'],
+  [routeOf('createOrchestrationRule'), 'Create orchestration rule'],
 ];
 
 /** Ada (admin) sends a transfer above the e2e policy's limit: it waits for a finance operator. */
 async function holdTransfer(page: Page, amount: string): Promise<OperationForm> {
   const transfer = new OperationForm(page, 'Create internal transfer');
-  await transfer.goto('/transfers/internal');
+  await transfer.goto(routeOf('createInternalTransfer'));
   await transfer.fill({
     'From profile id': treasury,
     'To profile id': payouts,
@@ -67,7 +67,7 @@ test.describe('Accessibility', () => {
       await expectAccessible(page, `form: ${title}`);
     }
     const transfer = new OperationForm(page, 'Create internal transfer');
-    await transfer.goto('/transfers/internal');
+    await transfer.goto(routeOf('createInternalTransfer'));
     await transfer.fill({ Amount: '1e3' });
     await transfer.submit();
     await expect(transfer.field('From profile id')).toHaveAttribute('aria-invalid', 'true');
@@ -78,7 +78,7 @@ test.describe('Accessibility', () => {
     test.slow();
     await signIn(page, 'ada');
     const transfer = new OperationForm(page, 'Create internal transfer');
-    await transfer.goto('/transfers/internal');
+    await transfer.goto(routeOf('createInternalTransfer'));
     await transfer.fill({
       'From profile id': treasury,
       'To profile id': payouts,
@@ -91,7 +91,7 @@ test.describe('Accessibility', () => {
     await expect(transfer.result.root).toBeVisible();
     await expectAccessible(page, 'result');
 
-    await transfer.goto('/transfers/internal');
+    await transfer.goto(routeOf('createInternalTransfer'));
     await transfer.fill({
       'From profile id': empty,
       'To profile id': payouts,
@@ -182,7 +182,7 @@ test.describe('Accessibility', () => {
     await expectAccessible(page, 'orchestration');
 
     const edit = new OperationForm(page, 'Update fiat account');
-    await edit.goto(`/fiat/accounts?id=${DEMO_IDS.fiatAccounts.hopper}`);
+    await edit.goto(routeOf('updateFiatAccount', { id: DEMO_IDS.fiatAccounts.hopper }));
     await expect(edit.field('Last name')).toHaveValue('Hopper');
     await expectAccessible(page, 'fiat account edit, filled with current values');
   });

@@ -1,4 +1,4 @@
-import { DEMO_IDS } from '@console/schemas';
+import { DEMO_IDS, routeOf } from '@console/schemas';
 import type { Page } from '@playwright/test';
 import { expect, sandbox, screenshot, secondOperator, signIn, test } from '../fixtures';
 import { ApprovalsPages, AwaitingApprovalCard } from '../pages/approvals';
@@ -10,7 +10,7 @@ const { treasury, payouts } = DEMO_IDS.profiles;
 async function submitHeldTransfer(page: Page, amount: string): Promise<string> {
   await signIn(page, 'fiona');
   const form = new OperationForm(page, 'Create internal transfer');
-  await form.goto('/transfers/internal');
+  await form.goto(routeOf('createInternalTransfer'));
   await form.fill({
     'From profile id': treasury,
     'To profile id': payouts,

@@ -1,3 +1,4 @@
+import { routeOf } from '@console/schemas';
 import { expect, screenshot, signIn, test } from '../fixtures';
 import { OperationForm } from '../pages/operation-form';
 
@@ -9,7 +10,7 @@ test.describe('Quote crypto withdrawal fee', () => {
   test.beforeEach(async ({ page }) => {
     await signIn(page, 'fiona');
     form = new OperationForm(page, 'Quote crypto withdrawal fee');
-    await form.goto('/crypto/withdrawal-fees');
+    await form.goto(routeOf('createCryptoWithdrawalFee'));
   });
 
   test('quotes a BTC withdrawal by amount', async ({ page }) => {

@@ -1,4 +1,4 @@
-import { DEMO_IDS } from '@console/schemas';
+import { DEMO_IDS, routeOf } from '@console/schemas';
 import { expect, screenshot, signIn, test } from '../fixtures';
 import { OperationForm } from '../pages/operation-form';
 
@@ -8,7 +8,7 @@ test.describe('Create deposit address', () => {
   test.beforeEach(async ({ page }) => {
     await signIn(page, 'fiona');
     form = new OperationForm(page, 'Create deposit address');
-    await form.goto('/crypto/deposit-addresses');
+    await form.goto(routeOf('createDepositAddress'));
   });
 
   test('creates an Ethereum address for treasury', async ({ page }) => {

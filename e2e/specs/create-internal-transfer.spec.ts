@@ -1,4 +1,4 @@
-import { DEMO_IDS } from '@console/schemas';
+import { DEMO_IDS, routeOf } from '@console/schemas';
 import { docsScreenshot, expect, sandbox, screenshot, signIn, test } from '../fixtures';
 import { OperationForm } from '../pages/operation-form';
 
@@ -10,7 +10,7 @@ test.describe('Create internal transfer', () => {
   test.beforeEach(async ({ page }) => {
     await signIn(page, 'fiona');
     form = new OperationForm(page, 'Create internal transfer');
-    await form.goto('/transfers/internal');
+    await form.goto(routeOf('createInternalTransfer'));
   });
 
   test('moves USD from treasury to payouts after a review', async ({ page }) => {

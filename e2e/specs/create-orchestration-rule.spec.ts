@@ -1,4 +1,4 @@
-import { DEMO_IDS } from '@console/schemas';
+import { DEMO_IDS, routeOf } from '@console/schemas';
 import { expect, sandbox, screenshot, signIn, test } from '../fixtures';
 import { OperationForm } from '../pages/operation-form';
 
@@ -10,7 +10,7 @@ test.describe('Create orchestration rule', () => {
   test.beforeEach(async ({ page }) => {
     await signIn(page, 'fiona');
     form = new OperationForm(page, 'Create orchestration rule');
-    await form.goto('/orchestration/rules');
+    await form.goto(routeOf('createOrchestrationRule'));
   });
 
   test('sweeps wire deposits to payouts, and a deposit fires it', async ({ page }) => {

@@ -1,4 +1,4 @@
-import { DEMO_IDS } from '@console/schemas';
+import { DEMO_IDS, routeOf } from '@console/schemas';
 import { expect, sandbox, screenshot, signIn, test } from '../fixtures';
 import { OperationForm } from '../pages/operation-form';
 
@@ -14,7 +14,7 @@ test.describe('Create order', () => {
   });
 
   test('buys BTC at market and sees it filled', async ({ page }) => {
-    await form.goto('/orders/new');
+    await form.goto(routeOf('createOrder'));
     await form.fill({ 'Profile id': trading });
     await form.choose('Order type', 'MARKET');
     await form.choose('Market', 'BTCUSD');
@@ -39,7 +39,7 @@ test.describe('Create order', () => {
   });
 
   test('places a GTT limit order with an expiry picked in local time', async ({ page }) => {
-    await form.goto('/orders/new');
+    await form.goto(routeOf('createOrder'));
     await form.fill({ 'Profile id': trading });
     await form.choose('Market', 'ETHUSD');
     await form.choose('Side', 'SELL');
@@ -59,7 +59,7 @@ test.describe('Create order', () => {
   });
 
   test('shows the order rules beside the fields', async () => {
-    await form.goto('/orders/new');
+    await form.goto(routeOf('createOrder'));
     await form.fill({
       'Profile id': trading,
       'Identity id': alice,
@@ -79,7 +79,7 @@ test.describe('Create order', () => {
 
   test('refuses a GTT expiry that has come too close', async ({ page }) => {
     await page.clock.install();
-    await form.goto('/orders/new');
+    await form.goto(routeOf('createOrder'));
     await form.fill({ 'Profile id': trading, 'Base amount': '0.01', Price: '1.00' });
     await form.choose('Market', 'BTCUSD');
     await form.choose('Time in force', 'GTT');
@@ -92,7 +92,7 @@ test.describe('Create order', () => {
   });
 
   test('explains insufficient funds for a market buy from the empty profile', async () => {
-    await form.goto('/orders/new');
+    await form.goto(routeOf('createOrder'));
     await form.fill({ 'Profile id': DEMO_IDS.profiles.empty });
     await form.choose('Order type', 'MARKET');
     await form.choose('Market', 'BTCUSD');

@@ -1,4 +1,4 @@
-import { DEMO_IDS } from '@console/schemas';
+import { DEMO_IDS, routeOf } from '@console/schemas';
 import { expect, sandbox, screenshot, signIn, test } from '../fixtures';
 import { OperationForm } from '../pages/operation-form';
 
@@ -10,7 +10,7 @@ test.describe('Create svc transfer', () => {
   test.beforeEach(async ({ page }) => {
     await signIn(page, 'fiona');
     form = new OperationForm(page, 'Create svc transfer');
-    await form.goto('/transfers/svc');
+    await form.goto(routeOf('createSvcTransfer'));
   });
 
   test('moves ETH over the svc rail with its fee on top', async ({ page }) => {

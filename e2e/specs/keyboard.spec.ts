@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { DEMO_IDS } from '@console/schemas';
+import { DEMO_IDS, routeOf } from '@console/schemas';
 import { expect, sandbox, signIn, test } from '../fixtures';
 import { focusedName, tabTo } from '../pages/keyboard';
 import { OperationForm } from '../pages/operation-form';
@@ -111,7 +111,7 @@ test.describe('Keyboard only', () => {
   test('a refused send puts focus on the first field to fix', async ({ page }) => {
     await signIn(page, 'fiona');
     const form = new OperationForm(page, 'Create internal transfer');
-    await form.goto('/transfers/internal');
+    await form.goto(routeOf('createInternalTransfer'));
     await tabTo(page, 'Amount');
     await page.keyboard.type('1e3');
     await tabTo(page, 'Review and send');

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { DEMO_IDS, operations } from '@console/schemas';
+import { DEMO_IDS, routeOf } from '@console/schemas';
 import type { Page } from '@playwright/test';
 import { expectAccessible } from '../accessibility';
 import { docsScreenshot, expect, sandbox, screenshot, signIn, test } from '../fixtures';
@@ -238,7 +238,10 @@ test.describe('Orders', () => {
       });
       const filled = await seed(page, { side: 'BUY', type: 'MARKET', quote_amount: '30.00' });
       const form = new OperationForm(page, 'Cancel order');
-      await form.goto(operations.cancelOrder.route);
+      // The form is opened on an order (its route names it); the picker can change it.
+      await form.goto(
+        routeOf('cancelOrder', { profile_id: DEMO_IDS.profiles.trading, id: filled.id }),
+      );
       await form.fill({ 'Profile id': DEMO_IDS.profiles.trading });
       // A filled order cannot be cancelled: pasted, it is refused before anything is sent.
       await form.field('Order id').fill(filled.id);

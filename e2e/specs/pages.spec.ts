@@ -1,4 +1,4 @@
-import { DEMO_IDS } from '@console/schemas';
+import { DEMO_IDS, routeOf } from '@console/schemas';
 import { expect, screenshot, signIn, test } from '../fixtures';
 import { AppShell } from '../pages/app-shell';
 import { JournalPage } from '../pages/journal-page';
@@ -8,14 +8,22 @@ import { placeOrder } from '../pages/tasks';
 
 /** Every page the console has, at 1440×900, as an operator sees it; a few in the dark theme. */
 const FORMS: [string, string, string][] = [
-  ['/orders/new', 'Create order', 'page-order-new'],
-  ['/transfers/internal', 'Create internal transfer', 'page-transfer-internal'],
-  ['/transfers/svc', 'Create svc transfer', 'page-transfer-svc'],
-  ['/crypto/deposit-addresses', 'Create deposit address', 'page-crypto-deposit-addresses'],
-  ['/crypto/withdrawal-fees', 'Quote crypto withdrawal fee', 'page-crypto-withdrawal-fees'],
-  ['/fiat/accounts', 'Update fiat account', 'page-fiat-accounts'],
-  ['/orchestration/orchestrations', 'Create orchestration', 'page-orchestration-orchestrations'],
-  ['/orchestration/rules', 'Create orchestration rule', 'page-orchestration-rules'],
+  [routeOf('createOrder'), 'Create order', 'page-order-new'],
+  [routeOf('createInternalTransfer'), 'Create internal transfer', 'page-transfer-internal'],
+  [routeOf('createSvcTransfer'), 'Create svc transfer', 'page-transfer-svc'],
+  [routeOf('createDepositAddress'), 'Create deposit address', 'page-crypto-deposit-addresses'],
+  [
+    routeOf('createCryptoWithdrawalFee'),
+    'Quote crypto withdrawal fee',
+    'page-crypto-withdrawal-fees',
+  ],
+  [
+    routeOf('updateFiatAccount', { id: DEMO_IDS.fiatAccounts.acme }),
+    'Update fiat account',
+    'page-fiat-accounts',
+  ],
+  [routeOf('createOrchestration'), 'Create orchestration', 'page-orchestration-orchestrations'],
+  [routeOf('createOrchestrationRule'), 'Create orchestration rule', 'page-orchestration-rules'],
 ];
 
 test.describe('Every page', () => {
@@ -102,14 +110,14 @@ test.describe('Every page', () => {
     await shell.useTheme('dark');
     await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'dark');
     await screenshot(page, 'dark-home');
-    await page.goto('/orders/new');
+    await page.goto(routeOf('createOrder'));
     await expect(page.getByRole('form', { name: 'Create order' })).toBeVisible();
     await screenshot(page, 'dark-order-new');
     const journal = new JournalPage(page);
     await journal.goto();
     await expect(journal.table.or(page.getByText('The journal is empty')).first()).toBeVisible();
     await screenshot(page, 'dark-journal');
-    await page.goto('/transfers/internal');
+    await page.goto(routeOf('createInternalTransfer'));
     await page.getByLabel('Amount', { exact: true }).fill('1e5');
     await page.getByRole('button', { name: 'Review and send' }).click();
     await expect(page.getByLabel('Amount', { exact: true })).toHaveAttribute(

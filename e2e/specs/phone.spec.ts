@@ -1,3 +1,4 @@
+import { routeOf } from '@console/schemas';
 import { expectAccessible } from '../accessibility';
 import { docsScreenshot, expect, screenshot, signIn, test } from '../fixtures';
 import { AppShell } from '../pages/app-shell';
@@ -21,8 +22,8 @@ test.describe('At phone width (390 × 844)', () => {
 
     for (const path of [
       '/',
-      '/transfers/internal',
-      '/orders/new',
+      routeOf('createInternalTransfer'),
+      routeOf('createOrder'),
       '/orders',
       '/approvals',
       '/sessions',

@@ -1,4 +1,4 @@
-import { DEMO_IDS } from '@console/schemas';
+import { DEMO_IDS, routeOf } from '@console/schemas';
 import { expectAccessible } from '../accessibility';
 import { docsScreenshot, expect, signIn, test } from '../fixtures';
 import { OperationForm } from '../pages/operation-form';
@@ -11,7 +11,7 @@ test.describe('Profiles and balances', () => {
   }) => {
     await signIn(page, 'fiona');
     const form = new OperationForm(page, 'Create internal transfer');
-    await form.goto('/transfers/internal');
+    await form.goto(routeOf('createInternalTransfer'));
     await form.fill({ Asset: 'USD' });
 
     // By name, as typed: the options show the id small and the balance of the asset.

@@ -1,4 +1,4 @@
-import { DEMO_IDS } from '@console/schemas';
+import { DEMO_IDS, routeOf } from '@console/schemas';
 import { expect, sandbox, signIn, test } from '../fixtures';
 import { AppShell } from '../pages/app-shell';
 import { AwaitingApprovalCard, ApprovalsPages } from '../pages/approvals';
@@ -49,7 +49,7 @@ test.describe('Roles', () => {
     await expect(mine.button('Cancel request')).toHaveCount(0);
 
     // Typing the address of a money-moving page does not offer it either.
-    await page.goto('/transfers/internal');
+    await page.goto(routeOf('createInternalTransfer'));
     await expect(page.getByText('Not offered to your role')).toBeVisible();
     await expect(page.getByRole('form', { name: 'Create internal transfer' })).toHaveCount(0);
   });
@@ -91,7 +91,7 @@ test.describe('Roles', () => {
     ]) {
       expect(offered).not.toContain(name);
     }
-    await page.goto('/orders/new');
+    await page.goto(routeOf('createOrder'));
     await expect(page.getByText('Not offered to your role')).toBeVisible();
   });
 });

@@ -1,4 +1,4 @@
-import { DEMO_IDS } from '@console/schemas';
+import { DEMO_IDS, routeOf } from '@console/schemas';
 import type { Page } from '@playwright/test';
 import { expectAccessible } from '../accessibility';
 import {
@@ -38,7 +38,7 @@ test.describe('Update fiat account', () => {
   test.beforeEach(async ({ page }) => {
     await signIn(page, 'sam');
     form = new OperationForm(page, 'Update fiat account');
-    await form.goto('/fiat/accounts');
+    await form.goto(routeOf('updateFiatAccount', { id: DEMO_IDS.fiatAccounts.acme }));
   });
 
   test('support edits an account seeing its current values; the approver sees old → new', async ({

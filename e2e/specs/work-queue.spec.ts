@@ -1,4 +1,4 @@
-import { DEMO_IDS } from '@console/schemas';
+import { DEMO_IDS, routeOf } from '@console/schemas';
 import type { Page } from '@playwright/test';
 import { docsScreenshot, expect, secondOperator, signIn, test } from '../fixtures';
 import { ApprovalsPages, AwaitingApprovalCard } from '../pages/approvals';
@@ -16,7 +16,7 @@ test.describe('Home is a work queue', () => {
     test.slow();
     await signIn(page, 'fiona');
     const form = new OperationForm(page, 'Create internal transfer');
-    await form.goto('/transfers/internal');
+    await form.goto(routeOf('createInternalTransfer'));
     await form.fill({
       'From profile id': treasury,
       'To profile id': payouts,

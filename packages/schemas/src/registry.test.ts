@@ -146,10 +146,10 @@ describe('operation registry', () => {
       if (op.parent) expect(isOperationId(op.parent), op.parent).toBe(true);
     });
 
-    it('has an SPA route whose parameters are its path parameters', () => {
+    it('has an SPA route whose parameters are its path parameters (a form on a record) or none', () => {
       expect(op.route).toMatch(/^\/[a-z0-9/:_-]*$/);
       const inRoute = [...op.route.matchAll(/:(\w+)/g)].map((m) => m[1]);
-      expect(inRoute).toEqual(op.kind === 'read' ? op.pathParams : []);
+      expect(inRoute).toEqual(op.kind === 'read' || inRoute.length > 0 ? op.pathParams : []);
     });
 
     it('links its result to a read of the registry, filled from members it has', () => {
@@ -196,6 +196,49 @@ describe('operation registry', () => {
     const routes = ALL.map((id) => operations[id].route);
     expect(new Set(routes).size).toBe(routes.length);
   });
+});
+
+/**
+ * One naming rule for the SPA's routes (issue 43): `/<list>`, a record `/<list>/:id` (its path
+ * parameters, in order), a list of a record `/<list>/:id/<list>`, a new record `/<list>/new`
+ * (`/<list>/new/<kind>` where one list takes records of several writes), and an action on a
+ * record `/<list>/:id/edit`, `/cancel` or `/delete`. Lists are kebab-case plurals.
+ */
+describe('SPA routes', () => {
+  const LIST = '[a-z]+(?:-[a-z]+)*s';
+  const PARAMS = '(?:/:[a-z_]+)+';
+  const RECORD = `/${LIST}(?:${PARAMS}(?:/${LIST})?)*`;
+  const shapes = {
+    read: new RegExp(`^${RECORD}$`),
+    create: new RegExp(`^/${LIST}/new(?:/[a-z]+)?$`),
+    action: new RegExp(`^${RECORD}/(edit|cancel|delete)$`),
+  };
+  const paramsOf = (route: string) => [...route.matchAll(/:([a-z_]+)/g)].map((m) => m[1]);
+
+  it.each(ALL)('%s follows the rule', (id) => {
+    const op = operations[id];
+    if (op.kind === 'read') {
+      expect(op.route).toMatch(shapes.read);
+      // A record's page names exactly its path parameters.
+      expect(paramsOf(op.route)).toEqual([...op.pathParams]);
+      return;
+    }
+    const shape = op.method === 'POST' ? [shapes.create] : [shapes.action, shapes.create];
+    expect(
+      shape.some((re) => re.test(op.route)),
+      op.route,
+    ).toBe(true);
+    // An action names the record it acts on: the write's own path parameters.
+    if (shapes.action.test(op.route)) expect(paramsOf(op.route)).toEqual([...op.pathParams]);
+  });
+
+  it.each(WRITE_OPERATION_IDS.filter((id) => operations[id].result.record))(
+    '%s lives under the list its record is shown in',
+    (id) => {
+      const record = operations[operations[id].result.record!.operation as OperationId];
+      expect(operations[id].route.split('/')[1]).toBe(record.route.split('/')[1]);
+    },
+  );
 });
 
 describe('approval amounts', () => {

@@ -36,14 +36,13 @@ describe('navigation by duty', () => {
     }
   });
 
-  it('shows support the lists, fiat account changes, approvals and the journal', () => {
+  it('shows support the lists, approvals and the journal (an account is changed from its page)', () => {
     const duties = dutiesFor(['updateFiatAccount', 'deleteFiatAccount'], 'support');
     expect(duties.flatMap((d) => d.items.map((i) => i.label))).toEqual([
       'Orders',
       'Transfers',
       'Deposit addresses',
       'Fiat accounts',
-      'Update fiat account',
       'Orchestrations',
       'Rules',
       'Profiles and balances',

@@ -20,7 +20,7 @@ export const cancelOrder = defineOperation({
   roles: MONEY_ROLES,
   approval: { because: 'trades', required: false, approvers: MONEY_ROLES },
   parent: 'getOrder',
-  route: '/orders/cancel',
+  route: '/orders/:profile_id/:id/cancel',
   result: {
     record: {
       operation: 'getOrder',

@@ -17,7 +17,7 @@ export const createCryptoWithdrawalFee = defineOperation({
   roles: MONEY_ROLES,
   approval: { because: 'moves-nothing', required: false, approvers: MONEY_ROLES },
   nav: { duty: 'Crypto', label: 'Withdrawal fees' },
-  route: '/crypto/withdrawal-fees',
+  route: '/withdrawal-fees/new',
   result: {},
   pathShape: {},
   bodyShape: {

@@ -16,7 +16,7 @@ export const createDepositAddress = defineOperation({
   roles: MONEY_ROLES,
   approval: { because: 'moves-nothing', required: false, approvers: MONEY_ROLES },
   nav: { duty: 'Crypto', label: 'New deposit address' },
-  route: '/crypto/deposit-addresses',
+  route: '/deposit-addresses/new',
   result: { record: { operation: 'listDepositAddresses', query: { ids: 'id' } } },
   pathShape: {},
   bodyShape: {

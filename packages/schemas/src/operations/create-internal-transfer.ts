@@ -21,7 +21,7 @@ export const createInternalTransfer = defineOperation({
     amount: { amount: 'amount', asset: 'asset' },
   },
   nav: { duty: 'Transfers', label: 'Internal transfer' },
-  route: '/transfers/internal',
+  route: '/transfers/new/internal',
   result: {
     status: { member: 'status', known: TRANSFER_STATUSES, terminal: FINAL_TRANSFER_STATUSES },
     record: { operation: 'getTransfer', params: { id: 'id' } },

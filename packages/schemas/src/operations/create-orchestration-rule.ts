@@ -27,7 +27,7 @@ export const createOrchestrationRule = defineOperation({
   roles: MONEY_ROLES,
   approval: { because: 'changes-standing-instruction', required: true, approvers: MONEY_ROLES },
   nav: { duty: 'Orchestration', label: 'New rule' },
-  route: '/orchestration/rules',
+  route: '/orchestration-rules/new',
   result: {
     wrapper: 'rule',
     status: {

@@ -33,7 +33,7 @@ export const createOrchestration = defineOperation({
     amount: { amount: 'source_amount', asset: 'source_asset' },
   },
   nav: { duty: 'Orchestration', label: 'New orchestration' },
-  route: '/orchestration/orchestrations',
+  route: '/orchestrations/new',
   result: {
     status: {
       member: 'status',

@@ -22,7 +22,7 @@ export const createSvcTransfer = defineOperation({
     amount: { amount: 'amount', asset: 'asset' },
   },
   nav: { duty: 'Transfers', label: 'Svc transfer' },
-  route: '/transfers/svc',
+  route: '/transfers/new/svc',
   result: {
     status: { member: 'status', known: TRANSFER_STATUSES, terminal: FINAL_TRANSFER_STATUSES },
     record: { operation: 'getTransfer', params: { id: 'id' } },

@@ -16,7 +16,7 @@ export const deleteFiatAccount = defineOperation({
   roles: FIAT_ROLES,
   approval: { because: 'changes-payee', required: true, approvers: FIAT_ROLES },
   parent: 'getFiatAccount',
-  route: '/fiat/accounts/delete',
+  route: '/fiat-accounts/:id/delete',
   result: {
     record: { operation: 'getFiatAccount', params: { id: 'id' } },
   },

@@ -25,7 +25,7 @@ export const deleteOrchestrationRule = defineOperation({
   roles: MONEY_ROLES,
   approval: { because: 'changes-standing-instruction', required: true, approvers: MONEY_ROLES },
   parent: 'listOrchestrationRules',
-  route: '/orchestration/rules/delete',
+  route: '/orchestration-rules/:id/delete',
   result: {
     wrapper: 'rule',
     status: {

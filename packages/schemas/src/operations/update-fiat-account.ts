@@ -20,8 +20,9 @@ export const updateFiatAccount = defineOperation({
   takesRefId: false,
   roles: FIAT_ROLES,
   approval: { because: 'changes-payee', required: true, approvers: FIAT_ROLES },
-  nav: { duty: 'Fiat', label: 'Update fiat account' },
-  route: '/fiat/accounts',
+  // Opened from the account it changes: its page offers Update.
+  parent: 'getFiatAccount',
+  route: '/fiat-accounts/:id/edit',
   result: {
     status: {
       member: 'status',

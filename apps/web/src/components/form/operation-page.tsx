@@ -2,7 +2,7 @@ import { Alert, Stack, Text, Title } from '@mantine/core';
 import { operations, type WriteOperationId } from '@console/schemas';
 import { useQuery } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
-import { useSearchParams } from 'react-router';
+import { useParams, useSearchParams } from 'react-router';
 import { getJournalEntry } from '@/lib/api';
 import { inputFromJournal } from '@/lib/journal-input';
 import { useCan } from '@/lib/session';
@@ -21,12 +21,20 @@ export interface OperationPageProps {
 
 /**
  * A page for one operation: its title and description from the registry, then the form, started
- * from defaults or, with `?clone=<journal id>`, from that entry's body with a fresh reference id.
+ * from defaults and the record its route names, or, with `?clone=<journal id>`, from that
+ * entry's body with a fresh reference id.
  */
 export function OperationPage({ operationId, Fields, review, defaults }: OperationPageProps) {
   const op = operations[operationId];
   const allowed = useCan(operationId);
   const [params] = useSearchParams();
+  // A form opened on a record (`/fiat-accounts/:id/edit`) starts with the record its route names.
+  const routeParams = useParams();
+  const fromRoute = Object.fromEntries(
+    op.pathParams.flatMap((name) =>
+      routeParams[name] !== undefined ? [[name, routeParams[name]]] : [],
+    ),
+  );
   const cloneId = params.get('clone');
   const clone = useQuery({
     queryKey: ['journal', 'entry', cloneId],
@@ -46,7 +54,8 @@ export function OperationPage({ operationId, Fields, review, defaults }: Operati
   } else if (cloneId && clone.isError) {
     body = <ErrorState error={clone.error} onRetry={() => void clone.refetch()} />;
   } else {
-    const initial = cloneId && clone.data ? inputFromJournal(op, clone.data) : defaults;
+    const initial =
+      cloneId && clone.data ? inputFromJournal(op, clone.data) : { ...defaults, ...fromRoute };
     body = (
       <>
         {cloneId && clone.data && (
@@ -56,7 +65,7 @@ export function OperationPage({ operationId, Fields, review, defaults }: Operati
           </Alert>
         )}
         <OperationForm
-          key={cloneId ?? 'new'}
+          key={cloneId ?? JSON.stringify(fromRoute)}
           operationId={operationId}
           Fields={Fields}
           review={review}

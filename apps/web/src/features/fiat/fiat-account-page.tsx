@@ -1,5 +1,5 @@
 import { Alert, Anchor, Button, Group, Stack, Text, Title } from '@mantine/core';
-import { FINAL_FIAT_ACCOUNT_STATUSES, operations, seesWholeRecord } from '@console/schemas';
+import { FINAL_FIAT_ACCOUNT_STATUSES, routeOf, seesWholeRecord } from '@console/schemas';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
@@ -109,7 +109,7 @@ export function FiatAccountPage() {
           {account && canUpdate && deletedAt === undefined && (
             <Button
               component={Link}
-              to={`${operations.updateFiatAccount.route}?id=${encodeURIComponent(account.id)}`}
+              to={routeOf('updateFiatAccount', { id: account.id })}
               size="xs"
             >
               Update

@@ -1,5 +1,5 @@
-import { Anchor, Button, Table, Text } from '@mantine/core';
-import { FIAT_ACCOUNT_STATUSES, operations } from '@console/schemas';
+import { Anchor, Table, Text } from '@mantine/core';
+import { FIAT_ACCOUNT_STATUSES, routeOf } from '@console/schemas';
 import { Link } from 'react-router';
 import { ListPage } from '@/components/list/list-page';
 import { RecordTable } from '@/components/list/record-table';
@@ -12,7 +12,7 @@ import type { ReadFiatAccount } from '@/lib/read-schemas';
 import { useCan } from '@/lib/session';
 import { useServiceList } from '@/lib/use-service-list';
 
-function Cells({ a }: { a: ReadFiatAccount }) {
+function Cells({ a, canUpdate }: { a: ReadFiatAccount; canUpdate: boolean }) {
   return (
     <>
       <Table.Td>
@@ -40,6 +40,18 @@ function Cells({ a }: { a: ReadFiatAccount }) {
         <LocalTime value={a.created_at} />
       </Table.Td>
       <Table.Td>{a.ref_id ? <CopyValue value={a.ref_id} label="reference id" /> : '—'}</Table.Td>
+      {canUpdate && (
+        <Table.Td>
+          <Anchor
+            component={Link}
+            to={routeOf('updateFiatAccount', { id: a.id })}
+            size="sm"
+            aria-label={`Update fiat account ${a.id}`}
+          >
+            Update
+          </Anchor>
+        </Table.Td>
+      )}
     </>
   );
 }
@@ -55,13 +67,6 @@ export function FiatAccountsPage() {
     <ListPage
       title="Fiat accounts"
       intro="As the service lists them: numbers shortened to their last digits, no owner name or address. Open an account to see it whole, where your role allows."
-      actions={
-        canUpdate && (
-          <Button component={Link} to={operations.updateFiatAccount.route} size="xs">
-            Update fiat account
-          </Button>
-        )
-      }
       list={list}
       noun={['account', 'accounts']}
       empty={{ title: 'No fiat accounts', body: 'Fiat accounts of the customer appear here.' }}
@@ -69,9 +74,17 @@ export function FiatAccountsPage() {
       {(items) => (
         <RecordTable
           label="Fiat accounts"
-          columns={['Account', 'Number', 'Bank', 'Status', 'Created', 'Reference id']}
+          columns={[
+            'Account',
+            'Number',
+            'Bank',
+            'Status',
+            'Created',
+            'Reference id',
+            ...(canUpdate ? ['Actions'] : []),
+          ]}
           items={items}
-          cells={(a) => <Cells a={a} />}
+          cells={(a) => <Cells a={a} canUpdate={canUpdate} />}
           minWidth={900}
           nowrap
         />

@@ -1,5 +1,5 @@
 import { Button } from '@mantine/core';
-import { operations } from '@console/schemas';
+import { routeOf } from '@console/schemas';
 import { Link } from 'react-router';
 import { FilterBar, profileFilter, useFilters } from '@/components/list/filter-bar';
 import { ListPage } from '@/components/list/list-page';
@@ -33,7 +33,7 @@ export function OrdersPage() {
       title="Orders"
       actions={
         canOrder && (
-          <Button component={Link} to={operations.createOrder.route} size="xs">
+          <Button component={Link} to={routeOf('createOrder')} size="xs">
             New order
           </Button>
         )
