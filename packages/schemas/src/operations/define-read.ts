@@ -28,7 +28,8 @@ interface ReadSpecBase<
   description: string;
   /** The service's path template; the query is separate. */
   path: string;
-  scope: string;
+  /** The token's scope; `null` for public market data, read without a token. */
+  scope: string | null;
   /** Roles whose operators may read it. */
   roles: readonly Role[];
   /**
