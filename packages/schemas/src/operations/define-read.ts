@@ -192,7 +192,8 @@ export function defineRead<
       const parsed = parseWith(requestObject, raw);
       const errors = [
         ...twice.map((name) => ({ path: name, message: `${name} can be given only once` })),
-        ...(parsed.ok ? [] : parsed.errors),
+        // A parameter given twice is left out of what is parsed: not "missing" as well.
+        ...(parsed.ok ? [] : parsed.errors.filter((e) => !twice.includes(e.path))),
       ];
       if (errors.length > 0 || !parsed.ok) return { ok: false, errors };
       const value = parsed.value as Record<string, string | string[]>;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { z } from 'zod';
+import { requiredQuery } from '../fixtures';
 import { inputShape } from '../registry-walk';
 import { READ_OPERATION_IDS, operations, type ReadOperationId } from '../registry';
 
@@ -12,22 +12,10 @@ const PARAMS: Record<string, string> = {
 };
 const paramsOf = (id: ReadOperationId) =>
   Object.fromEntries(read(id).pathParams.map((name) => [name, PARAMS[name]!]));
-/**
- * The parameters a read cannot do without (List Transfer Limits' type, List Prices' markets),
- * as its example gives them: every other row adds to these.
- */
-const requiredOf = (id: ReadOperationId): Record<string, string | string[]> => {
-  const example = read(id).example().query ?? {};
-  return Object.fromEntries(
-    Object.entries(read(id).shape.query)
-      .filter(([, schema]) => !(schema as z.ZodType).safeParse(undefined).success)
-      .map(([name]) => [name, example[name] as string | string[]]),
-  );
-};
 /** Parses a query given as text, with the required parameters it does not name. */
 const parse = (id: ReadOperationId, query: string) => {
   const search = new URLSearchParams(query);
-  const required = Object.entries(requiredOf(id)).filter(([name]) => !search.has(name));
+  const required = Object.entries(requiredQuery(id)).filter(([name]) => !search.has(name));
   for (const [name, value] of required) {
     for (const one of Array.isArray(value) ? value : [value]) search.append(name, one);
   }
@@ -45,13 +33,13 @@ describe.each(READ_OPERATION_IDS)('read %s', (id) => {
   it('accepts its path parameters with no query but what it requires, and builds the path it will sign', () => {
     expect(parse(id, '')).toEqual({
       ok: true,
-      value: { params: paramsOf(id), query: requiredOf(id) },
+      value: { params: paramsOf(id), query: requiredQuery(id) },
     });
     expect(read(id).toPath(paramsOf(id))).not.toMatch(/[{}?]/);
   });
 
   it('refuses to go without a parameter it requires, naming it', () => {
-    for (const name of Object.keys(requiredOf(id))) {
+    for (const name of Object.keys(requiredQuery(id))) {
       const result = read(id).parseRequest(paramsOf(id), new URLSearchParams());
       expect(result.ok ? [] : result.errors.map((e) => e.path)).toContain(name);
     }
@@ -70,7 +58,7 @@ describe.each(READ_OPERATION_IDS)('read %s', (id) => {
 
   it('sends back exactly the query it validated', () => {
     const shape = inputShape(read(id));
-    const query: Record<string, string | string[]> = { ...requiredOf(id) };
+    const query: Record<string, string | string[]> = { ...requiredQuery(id) };
     if ('limit' in shape) query.limit = '1';
     if ('page_cursor' in shape) query.page_cursor = 'abc/+=';
     const path = read(id).toPath(paramsOf(id), query);
