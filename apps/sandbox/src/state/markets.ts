@@ -65,7 +65,7 @@ export function marketPrice(state: SandboxState, market: Market, now: number) {
 }
 
 /**
- * A day of a market, from `from` to `to`: its price sampled each minute (open, high, low, range)
+ * A day of a market, from `from` to `to` inclusive (Unix ms): its price sampled each minute (open, high, low, range)
  * and the executions of every profile in it (volume in the base asset, its average price).
  */
 function stats(state: SandboxState, market: Market, from: number, to: number) {
@@ -75,7 +75,7 @@ function stats(state: SandboxState, market: Market, from: number, to: number) {
   const high = samples.reduce((a, b) => (b.gt(a) ? b : a));
   const low = samples.reduce((a, b) => (b.lt(a) ? b : a));
   const fills = state.executions.filter(
-    (e) => e.market === market && e.executed_at >= from && e.executed_at < to,
+    (e) => e.market === market && e.executed_at >= from && e.executed_at <= to,
   );
   const volume = fills.reduce((sum, e) => sum.plus(e.amount), new Big(0));
   const gross = fills.reduce((sum, e) => sum.plus(e.gross_trade_amount), new Big(0));
@@ -109,7 +109,7 @@ export function ticker(state: SandboxState, market: Market, now: number) {
     best_bid: { price: mid.minus(tick).toFixed(), amount: depth },
     best_ask: { price: mid.plus(tick).toFixed(), amount: depth },
     ...(last ? { last_execution: { price: last.price.toFixed(), amount: fmt(last.amount) } } : {}),
-    last_day: stats(state, market, midnight - DAY, midnight),
+    last_day: stats(state, market, midnight - DAY, midnight - 1),
     today: stats(state, market, midnight, now),
     snapshot_at: iso(now),
   };
