@@ -8,19 +8,7 @@ import { fieldError, forbidden, notFound } from '../problem';
 import { isAddressOf } from './networks';
 import { uuidFrom } from './random';
 import type { SandboxState } from './store';
-
-/** An address of the book of external crypto addresses that payouts go to, as answered. */
-export interface DestinationAddressRecord {
-  id: string;
-  crypto_network: CryptoNetwork;
-  address: string;
-  /** The identity it is scoped to; absent for the client's own addresses. */
-  identity_id?: string;
-  nickname: string;
-  status: CryptoDestinationAddressStatus;
-  bookmarked: boolean;
-  created_at: string;
-}
+import type { DestinationAddressRecord } from './store-records';
 
 /** The body of Put Crypto Destination Address, as its schema passed it. */
 export interface PutAddress {

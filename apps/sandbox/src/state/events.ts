@@ -3,26 +3,7 @@ import { iso } from '../clock';
 import { notFound } from '../problem';
 import { uuidFrom } from './random';
 import type { SandboxState } from './store';
-
-/** An event as List Events and Get Event answer it. */
-export interface EventRecord {
-  id: string;
-  type: EventType;
-  object_type: EventObjectType;
-  object: Record<string, unknown>;
-  created_at: string;
-  /** The sandbox delivers no webhooks: none is ever outstanding. */
-  undelivered_webhooks: number;
-}
-
-/**
- * An event of the log, with its place in it: events made at the same instant (a deposit and the
- * orchestration its rule makes) keep the order they happened in, which their random ids would not.
- */
-export interface EventState {
-  seq: number;
-  record: EventRecord;
-}
+import type { EventRecord, EventState } from './store-records';
 
 /**
  * Records an event at `at`. Its id comes from the event log's own generator, so that recording

@@ -3,44 +3,7 @@ import { SandboxProblem, fieldError, forbidden, notFound } from '../problem';
 import { recordEvent } from './events';
 import { uuidFrom } from './random';
 import type { SandboxState } from './store';
-
-/** An active control on an identity. */
-export interface Control {
-  type: IdentityControlType;
-  reason_code?: string;
-}
-
-/** A person or institution the client acts for (appendix B, Identity). Times in Unix ms. */
-export interface IdentityState {
-  id: string;
-  type: 'PERSON' | 'INSTITUTION';
-  summary_status: IdentityStatus;
-  controls: Control[];
-  /** What is still needed for approval. */
-  requirements: string[];
-  person_details?: Record<string, unknown>;
-  institution_details?: Record<string, unknown>;
-  institution_members?: { identity_id: string; roles: string[] }[];
-  ref_id?: string;
-  metadata: Record<string, string>;
-  created_at: number;
-  updated_at: number;
-}
-
-/** An account: one primary identity, further members with access, perhaps a profile of its own. */
-export interface AccountState {
-  id: string;
-  identity_id?: string;
-  type: string;
-  description?: string;
-  summary_status: IdentityStatus;
-  profile_id?: string;
-  members: { id: string; identity_id: string; roles: string[] }[];
-  ref_id?: string;
-  metadata: Record<string, string>;
-  created_at: number;
-  updated_at: number;
-}
+import type { Control, IdentityState } from './store-records';
 
 /** What a request does for an identity: SELL_ONLY allows sells and credits only. */
 export type Side = 'buy' | 'sell' | 'debit' | 'credit';

@@ -1,5 +1,5 @@
 import { iso } from '../clock';
-import type { AccountState, IdentityState } from './identities';
+import type { AccountState, IdentityState } from './store-records';
 
 /**
  * An identity as the service answers it. Its person's or institution's details are personal

@@ -1,6 +1,7 @@
 import { DEMO_IDS } from '@console/schemas';
 import type { SandboxSeed } from '../config';
-import { setIdentityStatus, type AccountState } from './identities';
+import { setIdentityStatus } from './identities';
+import type { AccountState } from './store-records';
 import type { SandboxState } from './store';
 
 const I = DEMO_IDS.identities;

@@ -1,11 +1,15 @@
 import type Big from 'big.js';
 import type { Market, OrderSide, OrderType, TimeInForce } from '@console/schemas';
 import type { SandboxMarket, SandboxTimings } from '../config';
-import type { DestinationAddressRecord } from './destination-addresses';
-import type { EventState } from './events';
-import type { AccountState, IdentityState } from './identities';
 import type { PriceModel } from './prices';
-import type { LimitUse, TransferLimitState } from './transfer-limits';
+import type {
+  AccountState,
+  DestinationAddressRecord,
+  EventState,
+  IdentityState,
+  LimitUse,
+  TransferLimitState,
+} from './store-records';
 
 /**
  * A balance of one asset. `trading` is held by open orders; `available` (what new debits can

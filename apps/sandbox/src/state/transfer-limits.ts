@@ -3,27 +3,7 @@ import { SandboxProblem, forbidden } from '../problem';
 import { ROUND_HALF_UP } from './assets';
 import { usdValue } from './prices';
 import type { SandboxState } from './store';
-
-/**
- * A limit on what transfers of some types may move, in USD: per transaction (`period_seconds`
- * 0, no id) or over a rolling period (what was moved in the last `period_seconds` counts).
- */
-export interface TransferLimitState {
-  id?: string;
-  rule_id: string;
-  /** Alphabetical, as the service lists them. */
-  transfer_types: string[];
-  period_seconds: number;
-  limit: Big;
-  limit_asset: 'USD';
-}
-
-/** What one accepted send moved, in USD, for the periodic limits of its type. */
-export interface LimitUse {
-  transfer_type: string;
-  usd: Big;
-  at: number;
-}
+import type { TransferLimitState } from './store-records';
 
 /**
  * What a send moves, in USD: a USD amount exactly; another asset at the market price at the
