@@ -127,7 +127,7 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
       'x-request-id': request.requestId,
     };
     if (bytes.length > 0) headers['content-type'] = 'application/json';
-    if (signer) {
+    if (signer && token) {
       headers['svc-signature'] = await signer.sign({
         method: request.method,
         pathWithQuery: request.path,
