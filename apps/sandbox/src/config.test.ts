@@ -128,10 +128,10 @@ describe('parseSandboxConfig', () => {
 });
 
 describe('demoConfig', () => {
-  it('has the console-demo client with every scope: eight to write, seven to read', () => {
+  it('has the console-demo client with every scope: nine to write, thirteen to read, none for market data', () => {
     const config = parseSandboxConfig(demoConfig({ clientSecret: 'demo-secret-1' }));
     expect(config.clients[0]?.client_id).toBe('console-demo');
-    expect(config.clients[0]?.scopes).toHaveLength(15);
+    expect(config.clients[0]?.scopes).toHaveLength(22);
     expect(new Set(config.clients[0]?.scopes)).toEqual(new Set(ALL_SCOPES));
   });
 

@@ -2,10 +2,13 @@ import { createPublicKey, type KeyObject } from 'node:crypto';
 import Big from 'big.js';
 import { z } from 'zod';
 import { operations } from '@console/schemas';
+import { SeedSchema, type SandboxSeed } from './config-seed';
 
-/** Every scope of the service's operations, once each. */
+export type { SandboxSeed } from './config-seed';
+
+/** Every scope of the service's operations, once each (public market data has none). */
 export const ALL_SCOPES: readonly string[] = [
-  ...new Set(Object.values(operations).map((op) => op.scope)),
+  ...new Set(Object.values(operations).flatMap((op) => (op.scope === null ? [] : [op.scope]))),
 ];
 
 /** Client permissions beyond scopes that the sandbox knows. */
@@ -25,24 +28,6 @@ export interface SandboxClient {
   /** Extra permissions; `self_match_prevention` allows `self_match_prevention_id` on orders. */
   permissions?: string[];
   signing?: { required: boolean; keys: SigningKeyConfig[] };
-}
-
-/** Seed data replacing the demo seed (see README "Seed"). Balances are decimal strings. */
-export interface SandboxSeed {
-  customer_id?: string;
-  profiles: {
-    id: string;
-    nickname?: string;
-    type?: 'NORMAL' | 'DEFAULT';
-    description?: string;
-    account_id?: string;
-    deactivated?: boolean;
-    balances?: Record<string, string>;
-  }[];
-  identities?: { id: string; account_ids?: string[] }[];
-  accounts?: { id: string }[];
-  fiat_accounts?: { id: string; profile_id?: string; record?: Record<string, unknown> }[];
-  deposit_instructions?: { id: string; profile_id: string; asset?: string; network?: string }[];
 }
 
 /** How long the lifecycles take, in sandbox-clock milliseconds (README "What moves"). */
@@ -145,44 +130,6 @@ const ClientSchema = z.strictObject({
         seen.add(key.kid);
       });
     })
-    .optional(),
-});
-
-const SeedSchema = z.strictObject({
-  customer_id: id.optional(),
-  profiles: z.array(
-    z.strictObject({
-      id,
-      nickname: z.string().optional(),
-      type: z.enum(['NORMAL', 'DEFAULT']).optional(),
-      description: z.string().optional(),
-      account_id: id.optional(),
-      deactivated: z.boolean().optional(),
-      balances: z
-        .record(z.string().regex(/^[A-Z0-9]{1,20}$/, 'must be an asset code'), decimal)
-        .optional(),
-    }),
-  ),
-  identities: z.array(z.strictObject({ id, account_ids: z.array(id).optional() })).optional(),
-  accounts: z.array(z.strictObject({ id })).optional(),
-  fiat_accounts: z
-    .array(
-      z.strictObject({
-        id,
-        profile_id: id.optional(),
-        record: z.record(z.string(), z.unknown()).optional(),
-      }),
-    )
-    .optional(),
-  deposit_instructions: z
-    .array(
-      z.strictObject({
-        id,
-        profile_id: id,
-        asset: z.string().optional(),
-        network: z.string().optional(),
-      }),
-    )
     .optional(),
 });
 

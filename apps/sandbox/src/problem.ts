@@ -12,6 +12,8 @@ export type ProblemCode =
   | 'rejected'
   | 'notional-value-too-large'
   | 'exceed-precision'
+  | 'identity-verification-required'
+  | 'exceed-max-withdraw-limit'
   /** A generic error: its type is `about:blank` and its title the status's reason phrase. */
   | 'about:blank';
 
@@ -22,6 +24,8 @@ const TITLES: Record<Exclude<ProblemCode, 'about:blank'>, string> = {
   rejected: 'Rejected',
   'notional-value-too-large': 'Notional Value Too Large',
   'exceed-precision': 'Exceed Precision',
+  'identity-verification-required': 'Identity Verification Required',
+  'exceed-max-withdraw-limit': 'Exceed Max Withdraw Limit',
 };
 
 /** Reason phrases of the generic statuses the service answers with `about:blank`. */

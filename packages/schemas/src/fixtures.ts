@@ -20,6 +20,20 @@ export function exampleInput<Id extends WriteOperationId>(id: Id): Input<Id> {
 }
 
 /**
+ * The query parameters a read cannot do without (List Transfer Limits' `transfer_type`, List
+ * Prices' `markets`), with the values of its example: what a test adds to any other query it
+ * sends, so that only what it means to test is wrong.
+ */
+export function requiredQuery(id: ReadOperationId): Record<string, string | string[]> {
+  const example = operations[id].example().query ?? {};
+  return Object.fromEntries(
+    Object.entries(operations[id].shape.query)
+      .filter(([, schema]) => !(schema as z.ZodType).safeParse(undefined).success)
+      .map(([name]) => [name, example[name] as string | string[]]),
+  );
+}
+
+/**
  * The service path (with its query) of a read's example (its entry's `example`): a request the
  * demo seed answers, for the tests of every package.
  *

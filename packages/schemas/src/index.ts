@@ -8,17 +8,24 @@ export * from './primitives/metadata';
 export * from './primitives/query';
 export * from './primitives/record-changes';
 export * from './primitives/roles';
+export * from './resources/account';
+export * from './resources/crypto-destination-address';
 export * from './resources/crypto-withdrawal-fee';
 export * from './resources/deposit-address';
+export * from './resources/event';
 export * from './resources/execution';
 export * from './resources/fiat-account';
+export * from './resources/fiat-deposit-instructions';
+export * from './resources/identity';
 export * from './resources/list';
+export * from './resources/market';
 export * from './resources/orchestration';
 export * from './resources/orchestration-endpoints';
 export * from './resources/orchestration-rule';
 export * from './resources/order';
 export * from './resources/profile';
 export * from './resources/transfer';
+export * from './resources/transfer-limit';
 export {
   AWAIT_FILL_MAX_MILLIS,
   GTT_MIN_LEAD_MILLIS,

@@ -17,9 +17,10 @@ import {
 } from './registry';
 import { inputShape, walkFields } from './registry-walk';
 
-// The spec's endpoint tables (1-8 and the appendix's 9-28), written out once more on purpose:
-// the registry must agree with them.
-const SPEC: Record<OperationId, [method: string, path: string, scope: string]> = {
+// The spec's endpoint tables (1-8, the appendix's 9-28 and appendix B's 29-42), written out once
+// more on purpose:
+// the registry must agree with them. Market data (40-42) needs no token: its scope is null.
+const SPEC: Record<OperationId, [method: string, path: string, scope: string | null]> = {
   createOrchestration: [
     'POST',
     '/v2/orchestration/orchestrations',
@@ -80,6 +81,36 @@ const SPEC: Record<OperationId, [method: string, path: string, scope: string]> =
     'orchestration:write_orchestration_rule',
   ],
   listDepositAddresses: ['GET', '/v2/transfer/deposit-addresses', 'transfer:read_deposit_address'],
+  listIdentities: ['GET', '/v2/identity/identities', 'identity:read_identity'],
+  getIdentity: ['GET', '/v2/identity/identities/{id}', 'identity:read_identity'],
+  listAccounts: ['GET', '/v2/identity/accounts', 'identity:read_account'],
+  getAccount: ['GET', '/v2/identity/accounts/{id}', 'identity:read_account'],
+  listFiatDepositInstructions: [
+    'GET',
+    '/v2/transfer/fiat-deposit-instructions',
+    'transfer:read_fiat_deposit_instructions',
+  ],
+  getFiatDepositInstructions: [
+    'GET',
+    '/v2/transfer/fiat-deposit-instructions/{id}',
+    'transfer:read_fiat_deposit_instructions',
+  ],
+  listCryptoDestinationAddresses: [
+    'GET',
+    '/v2/transfer/crypto-destination-addresses',
+    'transfer:read_crypto_destination_address',
+  ],
+  putCryptoDestinationAddress: [
+    'PUT',
+    '/v2/transfer/crypto-destination-address',
+    'transfer:write_crypto_destination_address',
+  ],
+  listTransferLimits: ['GET', '/v2/transfer/limits/utilizations', 'transfer:read_transfer_limit'],
+  listEvents: ['GET', '/v2/events', 'events:read_event'],
+  getEvent: ['GET', '/v2/events/{id}', 'events:read_event'],
+  listMarkets: ['GET', '/v2/markets', null],
+  listPrices: ['GET', '/v2/all-markets/prices', null],
+  getTicker: ['GET', '/v2/markets/{market}/ticker', null],
 };
 
 const ALL = [...WRITE_OPERATION_IDS, ...READ_OPERATION_IDS];
@@ -115,10 +146,10 @@ function recordMembers(op: (typeof operations)[OperationId]): string[] {
 }
 
 describe('operation registry', () => {
-  it('holds the 28 operations of the spec and its appendix, keyed by id', () => {
+  it('holds the 42 operations of the spec and its appendices, keyed by id', () => {
     expect([...ALL].sort()).toEqual(Object.keys(SPEC).sort());
-    expect(WRITE_OPERATION_IDS).toHaveLength(11);
-    expect(READ_OPERATION_IDS).toHaveLength(17);
+    expect(WRITE_OPERATION_IDS).toHaveLength(12);
+    expect(READ_OPERATION_IDS).toHaveLength(30);
     expect(isOperationId('createOrder')).toBe(true);
     expect(isOperationId('toString')).toBe(false);
     expect(isWriteOperationId('cancelOrder')).toBe(true);

@@ -8,23 +8,37 @@ import { createOrder } from './operations/create-order';
 import { createSvcTransfer } from './operations/create-svc-transfer';
 import { deleteFiatAccount } from './operations/delete-fiat-account';
 import { deleteOrchestrationRule } from './operations/delete-orchestration-rule';
+import { getAccount } from './operations/get-account';
+import { getEvent } from './operations/get-event';
 import { getFiatAccount } from './operations/get-fiat-account';
+import { getFiatDepositInstructions } from './operations/get-fiat-deposit-instructions';
+import { getIdentity } from './operations/get-identity';
 import { getOrchestration } from './operations/get-orchestration';
 import { getOrder } from './operations/get-order';
 import { getProfile } from './operations/get-profile';
 import { getProfileBalance } from './operations/get-profile-balance';
+import { getTicker } from './operations/get-ticker';
 import { getTransfer } from './operations/get-transfer';
+import { listAccounts } from './operations/list-accounts';
+import { listCryptoDestinationAddresses } from './operations/list-crypto-destination-addresses';
 import { listDepositAddresses } from './operations/list-deposit-addresses';
+import { listEvents } from './operations/list-events';
 import { listExecutions } from './operations/list-executions';
 import { listFiatAccounts } from './operations/list-fiat-accounts';
+import { listFiatDepositInstructions } from './operations/list-fiat-deposit-instructions';
+import { listIdentities } from './operations/list-identities';
+import { listMarkets } from './operations/list-markets';
 import { listOrchestrationRules } from './operations/list-orchestration-rules';
 import { listOrchestrations } from './operations/list-orchestrations';
 import { listOrders } from './operations/list-orders';
+import { listPrices } from './operations/list-prices';
 import { listProfileBalances } from './operations/list-profile-balances';
 import { listProfileExecutions } from './operations/list-profile-executions';
 import { listProfileOrders } from './operations/list-profile-orders';
 import { listProfiles } from './operations/list-profiles';
+import { listTransferLimits } from './operations/list-transfer-limits';
 import { listTransfers } from './operations/list-transfers';
+import { putCryptoDestinationAddress } from './operations/put-crypto-destination-address';
 import { updateFiatAccount } from './operations/update-fiat-account';
 import type { Role } from './primitives/roles';
 
@@ -41,7 +55,7 @@ import type { Role } from './primitives/roles';
  * operations.listTransfers.toPath({}, { limit: '50' }); // '/v2/transfer/transfers?limit=50'
  */
 export const operations = {
-  // Writes: the eight of the main text, then the cancel and deletes of the appendix.
+  // Writes: the eight of the main text, the cancel and deletes of the appendix, then appendix B's.
   createOrchestration,
   createOrder,
   updateFiatAccount,
@@ -53,7 +67,8 @@ export const operations = {
   cancelOrder,
   deleteFiatAccount,
   deleteOrchestrationRule,
-  // Reads, in the appendix's order.
+  putCryptoDestinationAddress,
+  // Reads, in the appendix's order, then appendix B's.
   getOrder,
   listOrders,
   listProfileOrders,
@@ -71,6 +86,19 @@ export const operations = {
   listOrchestrations,
   listOrchestrationRules,
   listDepositAddresses,
+  listIdentities,
+  getIdentity,
+  listAccounts,
+  getAccount,
+  listFiatDepositInstructions,
+  getFiatDepositInstructions,
+  listCryptoDestinationAddresses,
+  listTransferLimits,
+  listEvents,
+  getEvent,
+  listMarkets,
+  listPrices,
+  getTicker,
 } as const;
 
 export type Operations = typeof operations;

@@ -32,9 +32,10 @@ describe('read answers parse leniently', () => {
     '%s reads a page without items as an empty page',
     (id) => {
       const response = operations[id].response as { parse(v: unknown): { items: unknown[] } };
+      const member = operations[id].list!.member;
       expect(response.parse({}).items).toEqual([]);
-      expect(response.parse({ items: null, next_page_cursor: '' }).items).toEqual([]);
-      expect(() => response.parse({ items: 'none' })).toThrow();
+      expect(response.parse({ [member]: null, next_page_cursor: '' }).items).toEqual([]);
+      expect(() => response.parse({ [member]: 'none' })).toThrow();
     },
   );
 
@@ -102,6 +103,53 @@ describe('read answers parse leniently', () => {
     });
     expect(account.fiat_account_owner?.institution_details?.name).toBe('Acme Ltd');
     expect(operations.listExecutions.response.parse({ items: [{}] }).items).toEqual([{}]);
+  });
+
+  it('shows an event of a type, object type or member it does not know, as it came', () => {
+    const page = operations.listEvents.response.parse({
+      events: [
+        {
+          id: 'e-1',
+          type: 'identity.kyc_refresh.started',
+          object_type: 'identity_kyc_refresh',
+          object: { id: 'k-1', identity_id: 'i-1', refresh_due_at: '2026-07-01T00:00:00Z' },
+          created_at: '2026-06-01T00:00:00Z',
+          undelivered_webhooks: 0,
+        },
+        { id: 'e-2', type: 'profile.renamed', object_type: 'profile_change', object: { x: 1 } },
+      ],
+      next_page_cursor: 'c-9',
+    });
+    expect(page.items.map((e) => e.type)).toEqual([
+      'identity.kyc_refresh.started',
+      'profile.renamed',
+    ]);
+    expect(page.items[0]?.object).toHaveProperty('refresh_due_at', '2026-07-01T00:00:00Z');
+    expect(page.items[1]?.object).toEqual({ x: 1 });
+  });
+
+  it('reads appendix B’s records with statuses and members it does not know', () => {
+    const identity = operations.getIdentity.response.parse({
+      id: 'i-1',
+      summary_status: 'UNDER_REVIEW',
+      status_details: { active_controls: [{ type: 'TRAVEL_BAN', reason_code: 'X' }] },
+      person_details: { first_name: 'Ada', tax_id: 'secret' },
+    });
+    expect(identity.status_details?.active_controls?.[0]?.type).toBe('TRAVEL_BAN');
+    expect(identity.person_details).toHaveProperty('tax_id');
+    const address = operations.putCryptoDestinationAddress.response.parse({
+      address: { id: 'a', crypto_network: 'TRON', address: 'T1', status: 'SUSPENDED' },
+    });
+    expect(address.address.status).toBe('SUSPENDED');
+    expect(
+      operations.listTransferLimits.response.parse({
+        items: [{ transfer_types: ['PAXOS_TRANSFER_DEBIT'], limit: '1', remaining: '0.5' }],
+      }).items[0]?.transfer_types,
+    ).toEqual(['PAXOS_TRANSFER_DEBIT']);
+    expect(
+      operations.listMarkets.response.parse({ markets: [{ market: 'SOLUSD', tick_rate: '0.01' }] })
+        .markets[0]?.market,
+    ).toBe('SOLUSD');
   });
 
   it('a cancel and a fiat account delete answer {}', () => {

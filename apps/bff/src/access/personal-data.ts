@@ -53,6 +53,7 @@ export const RECORD_OF_WRITE: Readonly<Record<WriteOperationId, ReadOperationId 
   createOrchestration: null,
   createOrchestrationRule: null,
   deleteOrchestrationRule: null,
+  putCryptoDestinationAddress: null,
   updateFiatAccount: 'getFiatAccount',
   deleteFiatAccount: 'getFiatAccount',
 };

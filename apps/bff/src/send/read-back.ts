@@ -34,7 +34,7 @@ export interface Intent {
 
 interface Plan {
   /** The read for this intent: its path (with query) and scope; undefined when it cannot be built. */
-  read(intent: Intent): { path: string; scope: string } | undefined;
+  read(intent: Intent): { path: string; scope: string | null } | undefined;
   /** What the read's answer (status and body) means. */
   decide(status: number, body: unknown, intent: Intent): ReadBack;
   /** After `absent`, sending the stored bytes again is safe (a ref_id or an idempotent delete). */
@@ -148,6 +148,11 @@ export const LOST_ANSWER: Readonly<Record<WriteOperationId, LostAnswer>> = {
   createCryptoWithdrawalFee: {
     settle: 'resend',
     why: 'a fee quote moves nothing: a second one is harmless',
+  },
+  putCryptoDestinationAddress: {
+    settle: 'resend',
+    // Create or update by network and address (or id): sent again, it changes nothing more.
+    why: 'the service keeps one address per network and address and sets the same values again',
   },
   createOrchestrationRule: {
     settle: 'resend',

@@ -23,8 +23,8 @@ export interface SendRequest {
   path: string;
   /** The exact body, serialised once by the caller; `''` for none. */
   body: string;
-  /** The operation's scope: the token is requested for exactly this one. */
-  scope: string;
+  /** The operation's scope: the token is requested for exactly this one; null: none is sent. */
+  scope: string | null;
   /** Per attempt; for Create Order the caller adds `await_fill_millis`. */
   timeoutMs: number;
   /** Sent as `X-Request-Id` on every attempt. */
@@ -130,13 +130,13 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
   async function attempt(request: SendRequest, bytes: Uint8Array, token: string): Promise<Attempt> {
     // Built from this allowlist alone: nothing from the browser's request reaches the service.
     const headers: Record<string, string> = {
-      authorization: `Bearer ${token}`,
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
       accept: 'application/json, application/problem+json',
       'user-agent': userAgent,
       'x-request-id': request.requestId,
     };
     if (bytes.length > 0) headers['content-type'] = 'application/json';
-    if (signer) {
+    if (signer && token) {
       headers['svc-signature'] = await signer.sign({
         method: request.method,
         pathWithQuery: request.path,
@@ -191,7 +191,8 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
       for (;;) {
         let token: string;
         try {
-          token = await tokens.getToken(request.scope);
+          // Public market data (scope null) is read without a token.
+          token = request.scope === null ? '' : await tokens.getToken(request.scope);
           // Taken last, right before the request leaves: a refusal sends nothing at all.
           await budget?.take(request.path);
         } catch (error) {
@@ -214,9 +215,9 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
               }
             : { kind: 'no-answer', error: result.error, attempts };
 
-        if (result.kind === 'answered' && result.status === 401 && !reauthenticated) {
+        if (result.kind === 'answered' && result.status === 401 && !reauthenticated && token) {
           // The token may have been revoked or expired early: one more try with a fresh one.
-          tokens.invalidate(request.scope, token);
+          tokens.invalidate(request.scope ?? '', token);
           reauthenticated = true;
           options.onAttempt?.({
             requestId: request.requestId,

@@ -1,4 +1,10 @@
-import { DEMO_IDS, READ_OPERATION_IDS, operations, type ReadOperationId } from '@console/schemas';
+import {
+  DEMO_IDS,
+  READ_OPERATION_IDS,
+  operations,
+  requiredQuery,
+  type ReadOperationId,
+} from '@console/schemas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sandboxHarness, type RunSecrets } from '../sandbox-harness';
 
@@ -17,16 +23,25 @@ beforeAll(async () => {
 afterAll(() => h.close());
 
 const P = DEMO_IDS.profiles;
-/** A path of the read whose parameters the demo seed holds. */
-const pathOf = (id: ReadOperationId) => {
+/**
+ * A path of the read whose parameters the demo seed holds, with the query it cannot do without
+ * but `leaving` (the parameter a row tests).
+ */
+const pathOf = (id: ReadOperationId, leaving?: string) => {
   const op = operations[id];
   const values: Record<string, string> = {
     profile_id: P.marketMaking,
     asset: 'USD',
     id: '00000000-0000-4000-8000-000000000000',
+    market: 'BTCUSD',
   };
-  return op.toPath(Object.fromEntries(op.pathParams.map((n) => [n, values[n]!])));
+  const query = Object.fromEntries(
+    Object.entries(requiredQuery(id)).filter(([name]) => name !== leaving),
+  );
+  return op.toPath(Object.fromEntries(op.pathParams.map((n) => [n, values[n]!])), query);
 };
+const withQuery = (path: string, query: string) =>
+  `${path}${path.includes('?') ? '&' : '?'}${query}`;
 const sent = async () => (await h.log()).requests.length;
 
 async function read(path: string) {
@@ -44,7 +59,7 @@ const QUERY_PARAMS = READ_OPERATION_IDS.flatMap((id) =>
 describe('refused before any upstream request, naming the parameter', () => {
   it.each(QUERY_PARAMS)('%s with an empty %s', async (id, name) => {
     const before = await sent();
-    const res = await read(`${pathOf(id)}?${name}=`);
+    const res = await read(withQuery(pathOf(id, name), `${name}=`));
     expect(res.status).toBe(400);
     // Named, whatever else a combination rule adds (an empty updated_at.* also wants order_by).
     const paths = res.body.errors?.map((e) => e.path) ?? [];
@@ -54,7 +69,7 @@ describe('refused before any upstream request, naming the parameter', () => {
 
   it.each(READ_OPERATION_IDS)('%s with a parameter it does not have', async (id) => {
     const before = await sent();
-    const res = await read(`${pathOf(id)}?surprise=1`);
+    const res = await read(withQuery(pathOf(id), 'surprise=1'));
     expect(res.status).toBe(400);
     expect(res.body.errors).toEqual([expect.objectContaining({ path: 'surprise' })]);
     expect(await sent()).toBe(before);
@@ -94,13 +109,13 @@ describe.each(READ_OPERATION_IDS.filter((id) => operations[id].paging))('limit o
 
   it(`sends limit=${max} as asked, refuses ${max + 1} and 0 without sending`, async () => {
     const before = await sent();
-    const ok = await read(`${pathOf(id)}?limit=${max}`);
+    const ok = await read(withQuery(pathOf(id), `limit=${max}`));
     expect(ok.status, JSON.stringify(ok.body)).toBe(200);
     const requests = (await h.log()).requests;
     expect(requests).toHaveLength(before + 1);
     expect(new URL(requests.at(-1)!.path, 'http://x').searchParams.get('limit')).toBe(String(max));
     for (const limit of [max + 1, 0]) {
-      const refused = await read(`${pathOf(id)}?limit=${limit}`);
+      const refused = await read(withQuery(pathOf(id), `limit=${limit}`));
       expect(refused.status).toBe(400);
       expect(refused.body.errors).toEqual([expect.objectContaining({ path: 'limit' })]);
     }

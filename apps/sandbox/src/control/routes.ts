@@ -1,15 +1,26 @@
 import { Hono } from 'hono';
 import Big from 'big.js';
 import { z } from 'zod';
-import { MarketSchema, parseWith } from '@console/schemas';
+import {
+  CRYPTO_DESTINATION_ADDRESS_STATUSES,
+  IDENTITY_CONTROL_TYPES,
+  IDENTITY_STATUSES,
+  MarketSchema,
+  parseWith,
+} from '@console/schemas';
 import { iso } from '../clock';
 import { asProblem, badRequest, problemResponse } from '../problem';
 import { balancesView } from '../state/balances';
+import { depositInstructionsView } from '../state/deposit-instructions';
 import { DepositSchema, simulateDeposit } from '../state/deposits';
+import { setAddressStatus } from '../state/destination-addresses';
+import { setIdentityStatus } from '../state/identities';
+import { accountView, identityView } from '../state/identity-view';
 import { fiatAccountOr404, fiatAccountView, mergeUpdate } from '../state/fiat-accounts';
 import { reactToPrice } from '../state/order-engine';
 import { executionView, orderView } from '../state/order-view';
 import { settleOrchestrationNow } from '../state/orchestrations';
+import { limitView } from '../state/transfer-limits';
 import { settleTransferNow } from '../state/transfers';
 import type { SandboxRuntime } from '../runtime';
 
@@ -63,14 +74,16 @@ export function controlRoutes(rt: SandboxRuntime): Hono {
         deactivated: p.deactivated,
         balances: balancesView(p),
       })),
-      identities: [...s.identities.values()],
-      accounts: [...s.accounts].map((id) => ({ id })),
+      identities: [...s.identities.values()].map((i) =>
+        identityView(i, { details: true, members: true }),
+      ),
+      accounts: [...s.accounts.values()].map(accountView),
       fiat_accounts: [...s.fiat_accounts.values()].map((f) => ({
         profile_id: f.profile_id,
         ...(f.deleted_at !== undefined ? { deleted_at: iso(f.deleted_at) } : {}),
         ...f.record,
       })),
-      deposit_instructions: [...s.deposit_instructions.values()],
+      deposit_instructions: [...s.deposit_instructions.values()].map(depositInstructionsView),
       orders: [...s.orders.values()].map(orderView),
       executions: s.executions.map((e) => ({ ...executionView(e), profile_id: e.profile_id })),
       transfers: [...s.transfers.values()].map((t) => t.record),
@@ -78,6 +91,9 @@ export function controlRoutes(rt: SandboxRuntime): Hono {
       rules: [...s.rules.values()],
       deposit_addresses: [...s.deposit_addresses.values()],
       fee_quotes: [...s.fee_quotes.values()],
+      destination_addresses: [...s.destination_addresses.values()],
+      transfer_limits: s.transfer_limits.map((l) => limitView(s, l, now)),
+      events: s.events.map((e) => e.record),
       prices: s.prices.snapshot(now),
     });
   });
@@ -111,7 +127,7 @@ export function controlRoutes(rt: SandboxRuntime): Hono {
           .nullable(),
       }),
     );
-    rt.state.prices.pin(market.data, price === null ? null : new Big(price));
+    rt.state.prices.pin(market.data, price === null ? null : new Big(price), rt.clock.now());
     // The market reacts at once: open orders the new price crosses fill now.
     reactToPrice(rt.state, market.data, rt.clock.now());
     return c.json({
@@ -146,6 +162,36 @@ export function controlRoutes(rt: SandboxRuntime): Hono {
     ) as typeof account.record;
     account.record.updated_at = iso(rt.clock.now());
     return c.json(fiatAccountView(account));
+  });
+
+  // The service's own review of an identity: its summary status, its active controls (the list
+  // given replaces them). Reaching APPROVED, DENIED or DISABLED records the event.
+  app.put('/identities/:id', async (c) => {
+    const change = await jsonBody(
+      c.req.raw,
+      z.strictObject({
+        summary_status: z.enum(IDENTITY_STATUSES).optional(),
+        controls: z
+          .array(
+            z.strictObject({
+              type: z.enum(IDENTITY_CONTROL_TYPES),
+              reason_code: z.string().min(1).optional(),
+            }),
+          )
+          .optional(),
+      }),
+    );
+    const identity = setIdentityStatus(rt.state, c.req.param('id'), change, rt.clock.now());
+    return c.json(identityView(identity, { details: true, members: true }));
+  });
+
+  // The service's screening of an address of the book: only an APPROVED one can be paid out to.
+  app.put('/crypto-destination-addresses/:id', async (c) => {
+    const { status } = await jsonBody(
+      c.req.raw,
+      z.strictObject({ status: z.enum(CRYPTO_DESTINATION_ADDRESS_STATUSES) }),
+    );
+    return c.json(setAddressStatus(rt.state, c.req.param('id'), status));
   });
 
   app.get('/log', (c) => c.json({ token_requests: rt.tokenLog, requests: rt.requestLog }));

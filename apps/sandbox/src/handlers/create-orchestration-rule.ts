@@ -24,7 +24,7 @@ export const createOrchestrationRule: Handler<'createOrchestrationRule'> = ({
   checkAssets(state, body.source_asset, body.destination_asset, now);
   checkRails(state, body.source, body.destination);
   requireFreshRef(state, 'rule', body.ref_id, now);
-  const source = ruleSource(state, profile, body.source, body.source_asset, now);
+  const source = ruleSource(state, profile, body.source, body.source_asset, now, body.identity_id);
   const rule = {
     id: uuidFrom(state.random),
     ref_id: body.ref_id,

@@ -3,7 +3,7 @@ import { marketAssets, TIME_IN_FORCE_TABLE } from '@console/schemas';
 import { forbidden } from '../problem';
 import { ASSET_PRECISION, ROUND_DOWN, amountOf } from '../state/assets';
 import { profileOr404, requireAvailable } from '../state/balances';
-import { requireIdentityAccount } from '../state/identities';
+import { requireIdentityAccount, requireMayTransact } from '../state/identities';
 import {
   closeOrder,
   depthOf,
@@ -46,9 +46,10 @@ export const createOrder: Handler<'createOrder'> = async ({
     identity: 'identity_id',
     account: 'identity_account_id',
   });
+  requireMayTransact(state, body.identity_id, 'identity_id', body.side === 'BUY' ? 'buy' : 'sell');
   if (
     body.self_match_prevention_id !== undefined &&
-    !client.permissions?.includes('self_match_prevention')
+    !client?.permissions?.includes('self_match_prevention')
   ) {
     throw forbidden(
       'self_match_prevention_id: this client lacks the self_match_prevention permission',

@@ -10,6 +10,7 @@ import {
   unauthorized,
 } from '../problem';
 import { verifySignature } from '../auth/verify-signature';
+import type { SandboxClient } from '../config';
 import type { RequestLogEntry, SandboxRuntime } from '../runtime';
 import { handlerOf, type OperationHandler } from './handler-of';
 import { queryOf } from './query-params';
@@ -78,6 +79,45 @@ async function run(
   const { route, params } = matchRoute(c.req.method, url.pathname);
   const op = operations[route.id];
 
+  // Public market data (scope null) takes no token and no signature: the rest of the request,
+  // its query, is checked as any read's.
+  const client = op.scope === null ? null : await authorise(c, rt, req, op.scope, now);
+
+  const handler = await handlerOf(route.id);
+  const prepare = 'handle' in handler ? handler.prepareBody : undefined;
+  const checked = validate(op, params, req, now, url.searchParams, c, prepare);
+  rt.advance();
+  const input = {
+    ...checked,
+    params,
+    client,
+    state: rt.state,
+    now,
+    clock: rt.clock,
+    advance: rt.advance,
+  } as HandlerInput<typeof route.id>;
+  if (!('handle' in handler)) {
+    throw new SandboxProblem(
+      501,
+      'about:blank',
+      `the sandbox does not serve ${op.title} yet: ${handler.missing}`,
+    );
+  }
+  const answer = await (handler.handle as (i: typeof input) => unknown)(input);
+  return c.json(answer as object, 200);
+}
+
+/**
+ * The caller of an authenticated endpoint: a known, unexpired token (else 401), then the signature
+ * when the client signs or must (else 401), then the endpoint's scope (else 403).
+ */
+async function authorise(
+  c: Context,
+  rt: SandboxRuntime,
+  req: { raw: Uint8Array; pathWithQuery: string; entry: RequestLogEntry },
+  scope: string,
+  now: number,
+): Promise<SandboxClient> {
   const bearer = /^Bearer\s+(\S+)$/i.exec(c.req.header('authorization') ?? '');
   if (!bearer?.[1]) throw unauthorized('a Bearer access token is required');
   const grant = rt.tokens.lookup(bearer[1], now);
@@ -102,31 +142,8 @@ async function run(
     req.entry.signature = check.seen ? { ...check.seen, verified: !check.failure } : null;
     if (check.failure) throw unauthorized(`Svc-Signature: ${check.failure}`);
   }
-  if (!grant.scopes.includes(op.scope))
-    throw forbidden(`the access token lacks the scope ${op.scope}`);
-
-  const handler = await handlerOf(route.id);
-  const prepare = 'handle' in handler ? handler.prepareBody : undefined;
-  const checked = validate(op, params, req, now, url.searchParams, c, prepare);
-  rt.advance();
-  const input = {
-    ...checked,
-    params,
-    client,
-    state: rt.state,
-    now,
-    clock: rt.clock,
-    advance: rt.advance,
-  } as HandlerInput<typeof route.id>;
-  if (!('handle' in handler)) {
-    throw new SandboxProblem(
-      501,
-      'about:blank',
-      `the sandbox does not serve ${op.title} yet: ${handler.missing}`,
-    );
-  }
-  const answer = await (handler.handle as (i: typeof input) => unknown)(input);
-  return c.json(answer as object, 200);
+  if (!grant.scopes.includes(scope)) throw forbidden(`the access token lacks the scope ${scope}`);
+  return client;
 }
 
 /** Refuses with the first field error, all of them in `meta.errors`. */

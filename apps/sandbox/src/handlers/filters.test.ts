@@ -36,17 +36,199 @@ beforeAll(async () => {
 });
 afterAll(() => sbx.close());
 
+/** The read of the registry a path (with its query) is a request of. */
+const readOf = (path: string) => {
+  const { pathname } = new URL(path, 'http://x');
+  return READ_OPERATION_IDS.find((id) =>
+    new RegExp(`^${operations[id].path.replace(/\{\w+\}/g, '[^/]+')}$`).test(pathname),
+  );
+};
+
+/** The records of a list's page, under the member its registry entry names. */
 async function items(path: string): Promise<Item[]> {
   const res = await sbx.send('GET', path);
   expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return res.body.items as Item[];
+  const read = readOf(path);
+  return res.body[(read && operations[read].list?.member) ?? 'items'] as Item[];
 }
 
 const same = (a: unknown[], b: unknown[]) => expect([...a].sort()).toEqual([...b].sort());
 const ids = (list: Item[], key = 'id') => list.map((r) => r[key]);
 
+type Row = [string | (() => string), () => Item[], string, string?];
+const I = DEMO_IDS.identities;
+const has = (list: unknown, wanted: string[], key = 'type') =>
+  (list as Item[]).some((c) => wanted.includes(c[key] as string));
+const controls = (i: Item) => (i.status_details as { active_controls: Item[] }).active_controls;
+/** A time of a record of /sandbox/state, found by its ref_id, as a query value. */
+const at = (list: string, refId: string, member = 'created_at') =>
+  encodeURIComponent(ref(list, refId)[member] as string);
+const before =
+  (list: string, refId: string, member = 'created_at') =>
+  (r: Item) =>
+    (r[member] as string) < (ref(list, refId)[member] as string);
+
+/** The filters of appendix B's lists, against the demo seed and its history. */
+const APPENDIX_B_ROWS = (): Row[] => [
+  [
+    '/v2/identity/identities?summary_status=PENDING',
+    () => state.identities!.filter((i) => i.summary_status === 'PENDING'),
+    'identities',
+  ],
+  [
+    '/v2/identity/identities?identity_type=INSTITUTION',
+    () => state.identities!.filter((i) => i.type === 'INSTITUTION'),
+    'identities',
+  ],
+  [
+    '/v2/identity/identities?control_types=FROZEN&control_types=CLOSED',
+    () => state.identities!.filter((i) => has(controls(i), ['FROZEN', 'CLOSED'])),
+    'identities',
+  ],
+  [
+    '/v2/identity/identities?control_reason_codes=RISK_REVIEW',
+    () => state.identities!.filter((i) => has(controls(i), ['RISK_REVIEW'], 'reason_code')),
+    'identities',
+  ],
+  [
+    () => `/v2/identity/identities?created_at.lt=${at('identities', 'seed-identity-carol')}`,
+    () => state.identities!.filter(before('identities', 'seed-identity-carol')),
+    'identities',
+  ],
+  [
+    // Dave was denied after the others were seeded: his is the latest change.
+    () =>
+      `/v2/identity/identities?updated_at.gte=${at('identities', 'seed-identity-dave', 'updated_at')}`,
+    () => state.identities!.filter((i) => i.ref_id === 'seed-identity-dave'),
+    'identities',
+  ],
+  [
+    // The primary identity only: alice is a member of northwind's account, not its holder.
+    `/v2/identity/accounts?identity_id=${I.alice}`,
+    () => state.accounts!.filter((a) => a.id === DEMO_IDS.accounts.alice),
+    'accounts',
+  ],
+  [
+    () =>
+      `/v2/identity/accounts?created_at.gte=${encodeURIComponent(state.accounts!.find((a) => a.id === DEMO_IDS.accounts.erin)!.created_at as string)}`,
+    () =>
+      state.accounts!.filter(
+        (a) =>
+          (a.created_at as string) >=
+          (state.accounts!.find((b) => b.id === DEMO_IDS.accounts.erin)!.created_at as string),
+      ),
+    'accounts',
+  ],
+  [
+    () =>
+      `/v2/identity/accounts?updated_at.lte=${encodeURIComponent(state.accounts!.find((a) => a.id === DEMO_IDS.accounts.bob)!.updated_at as string)}`,
+    () =>
+      state.accounts!.filter(
+        (a) =>
+          (a.updated_at as string) <=
+          (state.accounts!.find((b) => b.id === DEMO_IDS.accounts.bob)!.updated_at as string),
+      ),
+    'accounts',
+  ],
+  [
+    `/v2/transfer/fiat-deposit-instructions?ids=${DEMO_IDS.depositInstructions}&ids=${DEMO_IDS.fiatDepositInstructions.act}`,
+    () =>
+      state.deposit_instructions!.filter((d) =>
+        [DEMO_IDS.depositInstructions, DEMO_IDS.fiatDepositInstructions.act].includes(
+          d.id as never,
+        ),
+      ),
+    'deposit_instructions',
+  ],
+  [
+    '/v2/transfer/fiat-deposit-instructions?ref_ids=seed-instructions-omnibus-2019',
+    () => state.deposit_instructions!.filter((d) => d.status === 'DEPRECATED'),
+    'deposit_instructions',
+  ],
+  [
+    () =>
+      `/v2/transfer/fiat-deposit-instructions?created_at.gt=${at('deposit_instructions', 'seed-instructions-treasury')}`,
+    () =>
+      state.deposit_instructions!.filter(
+        (d) =>
+          !before('deposit_instructions', 'seed-instructions-treasury')(d) &&
+          d.ref_id !== 'seed-instructions-treasury',
+      ),
+    'deposit_instructions',
+  ],
+  [
+    `/v2/transfer/crypto-destination-addresses?ids=${DEMO_IDS.destinationAddresses.rejected}`,
+    () => state.destination_addresses!.filter((a) => a.status === 'REJECTED'),
+    'destination_addresses',
+  ],
+  [
+    `/v2/transfer/crypto-destination-addresses?identity_ids=${I.alice}&identity_ids=${I.bob}`,
+    () => state.destination_addresses!.filter((a) => a.identity_id !== undefined),
+    'destination_addresses',
+  ],
+  [
+    '/v2/transfer/crypto-destination-addresses?crypto_networks=ETHEREUM',
+    () => state.destination_addresses!.filter((a) => a.crypto_network === 'ETHEREUM'),
+    'destination_addresses',
+  ],
+  [
+    '/v2/transfer/crypto-destination-addresses?addresses=bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq',
+    () => state.destination_addresses!.filter((a) => a.crypto_network === 'BITCOIN'),
+    'destination_addresses',
+  ],
+  [
+    '/v2/transfer/crypto-destination-addresses?nicknames=Cold%20storage',
+    () => state.destination_addresses!.filter((a) => a.nickname === 'Cold storage'),
+    'destination_addresses',
+  ],
+  [
+    '/v2/transfer/crypto-destination-addresses?bookmarked_status=false',
+    () => state.destination_addresses!.filter((a) => a.bookmarked === false),
+    'destination_addresses',
+  ],
+  [
+    () =>
+      `/v2/transfer/crypto-destination-addresses?created_at.lte=${encodeURIComponent(state.destination_addresses![1]!.created_at as string)}`,
+    () => state.destination_addresses!.slice(0, 2),
+    'destination_addresses',
+  ],
+  [
+    // A limit of two types is among those of each.
+    '/v2/transfer/limits/utilizations?transfer_type=CRYPTO_WITHDRAWAL',
+    () =>
+      state.transfer_limits!.filter((l) =>
+        (l.transfer_types as string[]).includes('CRYPTO_WITHDRAWAL'),
+      ),
+    'transfer_limits',
+    'rule_id',
+  ],
+  [
+    '/v2/events?type=transfer.crypto_deposit.completed',
+    () => state.events!.filter((e) => e.type === 'transfer.crypto_deposit.completed'),
+    'events',
+  ],
+  [
+    () =>
+      `/v2/events?created_at.gte=${encodeURIComponent(state.events!.find((e) => e.id === DEMO_IDS.events.daveDenied)!.created_at as string)}`,
+    () =>
+      state.events!.filter(
+        (e) =>
+          (e.created_at as string) >=
+          (state.events!.find((d) => d.id === DEMO_IDS.events.daveDenied)!.created_at as string),
+      ),
+    'events',
+  ],
+  ['/v2/events?is_test=true', () => [], 'events'],
+  [
+    '/v2/all-markets/prices?markets=BTCUSD&markets=LTCUSD',
+    () => [{ market: 'BTCUSD' }, { market: 'LTCUSD' }],
+    'prices',
+    'market',
+  ],
+];
+
 // [path, the records of /sandbox/state it must answer, the list they come from, their id key]
-const ROWS: [string, () => Item[], string, string?][] = [
+const ROWS: Row[] = [
   [
     `/v2/orders?profile_id=${P.marketMaking}`,
     () => state.orders!.filter((o) => o.profile_id === P.marketMaking),
@@ -381,6 +563,7 @@ const ROWS: [string, () => Item[], string, string?][] = [
     'fiat_accounts',
   ],
   ['/v2/transfer/fiat-accounts?include_deleted=true', () => state.fiat_accounts!, 'fiat_accounts'],
+  ...APPENDIX_B_ROWS(),
 ];
 
 /** Reads of one record, with their flags: [path, the status it answers]. */
@@ -390,6 +573,11 @@ const RECORD_ROWS: [string, number][] = [
   [`/v2/profiles/${P.dormant}?include_deactivated=false`, 404],
   [`/v2/transfer/fiat-accounts/${DELETED}`, 404],
   [`/v2/transfer/fiat-accounts/${DELETED}?include_deleted=true`, 200],
+  [`/v2/identity/identities/${I.northwind}?include_details=false`, 200],
+  [`/v2/identity/identities/${I.northwind}?include_institution_members=true`, 200],
+  [`/v2/events/${DEMO_IDS.events.daveDenied}`, 200],
+  // The sandbox sends no test events.
+  [`/v2/events/${DEMO_IDS.events.daveDenied}?is_test=true`, 404],
 ];
 
 describe('each filter keeps exactly the matching records', () => {
@@ -414,10 +602,9 @@ const filterName = (name: string) => name.replace(/\.(lt|lte|eq|gte|gt)$/, '.*')
 it('has a row for every filter of every read of the registry', () => {
   const covered = new Set<string>();
   for (const path of [...ROWS.map((r) => r[0]), ...RECORD_ROWS.map((r) => r[0])]) {
-    const url = new URL(typeof path === 'string' ? path : (path as () => string)(), 'http://x');
-    const read = READ_OPERATION_IDS.find((id) =>
-      new RegExp(`^${operations[id].path.replace(/\{\w+\}/g, '[^/]+')}$`).test(url.pathname),
-    );
+    const text = typeof path === 'string' ? path : (path as () => string)();
+    const url = new URL(text, 'http://x');
+    const read = readOf(text);
     for (const name of url.searchParams.keys()) covered.add(`${read} ${filterName(name)}`);
   }
   const filters = READ_OPERATION_IDS.flatMap((id) =>

@@ -1,5 +1,5 @@
 import { notFound } from '../problem';
-import { orchestrationView } from '../state/orchestrations';
+import { orchestrationView } from '../state/orchestration-view';
 import type { ReadHandler } from './types';
 
 /** Get Orchestration: as it stands now, in the read shape of the appendix. */

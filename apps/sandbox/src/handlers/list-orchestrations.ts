@@ -1,5 +1,5 @@
 import { recordKey } from '../state/keys';
-import { orchestrationView } from '../state/orchestrations';
+import { orchestrationView } from '../state/orchestration-view';
 import { filtersOf, oneOf, page, withinTimes, listAnswer, pagingOf } from '../state/pages';
 import { paging, values } from './query';
 import type { ReadHandler } from './types';

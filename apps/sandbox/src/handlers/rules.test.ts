@@ -35,7 +35,8 @@ const broken: [WriteOperationId, string, () => Input, number, string][] = [
   ['createOrchestration', 'unknown asset', () => with_('createOrchestration', { destination_asset: 'XYZ' }), 400, 'about:blank'],
   ['createOrder', 'GTT expiring within 10 s', () => with_('createOrder', { type: 'LIMIT', quote_amount: undefined, base_amount: '0.01', price: '100', time_in_force: 'GTT', expiration_date: future(5_000) }), 400, 'about:blank'],
   ['createOrder', 'identity without account', () => with_('createOrder', { identity_id: DEMO_IDS.identities.alice }), 400, 'about:blank'],
-  ['createOrder', 'identity not allowed for the account', () => with_('createOrder', { identity_id: DEMO_IDS.identities.alice, identity_account_id: DEMO_IDS.accounts.bob }), 403, 'about:blank'],
+  // Appendix B: an account the identity neither holds nor is a member of is a 400 naming the field.
+  ['createOrder', 'account not of the identity', () => with_('createOrder', { identity_id: DEMO_IDS.identities.alice, identity_account_id: DEMO_IDS.accounts.bob }), 400, 'about:blank'],
   ['createOrder', 'unknown identity', () => with_('createOrder', { identity_id: 'who', identity_account_id: DEMO_IDS.accounts.bob }), 404, 'about:blank'],
   ['createOrder', 'GTC on a market order', () => with_('createOrder', { time_in_force: 'GTC' }), 400, 'about:blank'],
   ['createOrder', 'price on a market order', () => with_('createOrder', { price: '100' }), 400, 'about:blank'],

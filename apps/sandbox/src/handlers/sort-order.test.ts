@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_IDS } from '@console/schemas';
+import { DEMO_IDS, READ_OPERATION_IDS, operations } from '@console/schemas';
 import { startTestSandbox, type TestSandbox } from '../../test/test-support';
 
 /* The order of every list, as the appendix gives it, and List Orders' deprecated offset. */
@@ -11,10 +11,13 @@ beforeAll(async () => {
 });
 afterAll(() => sbx.close());
 
+/** The records of a page, under the member its list's registry entry names. */
 async function items(path: string): Promise<Item[]> {
   const res = await sbx.send('GET', path);
   expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return res.body.items as Item[];
+  const { pathname } = new URL(path, 'http://x');
+  const read = READ_OPERATION_IDS.find((id) => operations[id].path === pathname);
+  return res.body[(read && operations[read].list?.member) ?? 'items'] as Item[];
 }
 
 describe('order and defaults', () => {
@@ -32,6 +35,12 @@ describe('order and defaults', () => {
     ['/v2/orchestration/rules', 'DESC'],
     ['/v2/transfer/deposit-addresses', 'DESC'],
     ['/v2/orders', 'DESC'],
+    ['/v2/identity/identities', 'DESC'],
+    ['/v2/identity/accounts?order=ASC', 'ASC'],
+    ['/v2/transfer/fiat-deposit-instructions', 'DESC'],
+    ['/v2/transfer/crypto-destination-addresses', 'DESC'],
+    ['/v2/events', 'ASC'],
+    ['/v2/events?order=DESC', 'DESC'],
   ] as const)('%s is %s by creation', async (path, order) => {
     const list = times(await items(path));
     expect(list).toEqual(sorted(list, order));

@@ -14,7 +14,8 @@ export interface HandlerInput<Id extends OperationId> {
   /** Repeated parameters are arrays, as the read's query schema says. */
   query: Id extends ReadOperationId ? z.infer<Operations[Id]['query']> : Record<string, never>;
   params: Record<string, string>;
-  client: SandboxClient;
+  /** The caller; null for public market data, which is read without a token. */
+  client: SandboxClient | null;
   state: SandboxState;
   now: number;
   clock: OffsetClock;

@@ -5,6 +5,7 @@ import { iso } from '../clock';
 import { SandboxProblem, badRequest, notFound } from '../problem';
 import { FIAT_ASSETS, amountOf, fmtAsset } from './assets';
 import { credit, profileOr404 } from './balances';
+import { transferEvent } from './events';
 import { createOrchestration } from './orchestrations';
 import { charsFrom, uuidFrom } from './random';
 import { recordSettled } from './transfers';
@@ -75,11 +76,7 @@ export function simulateDeposit(state: SandboxState, d: Deposit, now: number) {
     asset: d.asset,
     balance_asset: balanceAsset,
     direction: 'CREDIT',
-    type: crypto
-      ? 'CRYPTO_DEPOSIT'
-      : instructions?.network === 'CUBIX'
-        ? 'CUBIX_DEPOSIT'
-        : 'WIRE_DEPOSIT',
+    type: crypto ? 'CRYPTO_DEPOSIT' : fiatDepositType(instructions?.network),
     status: 'COMPLETED',
     created_at: iso(now),
     updated_at: iso(now),
@@ -96,6 +93,7 @@ export function simulateDeposit(state: SandboxState, d: Deposit, now: number) {
     ...(d.memo !== undefined ? { memo: d.memo } : {}),
   };
   recordSettled(state, transfer, now);
+  transferEvent(state, transfer, now);
 
   const orchestrations: unknown[] = [];
   const rule = [...state.rules.values()].find((r) => {
@@ -141,6 +139,14 @@ export function simulateDeposit(state: SandboxState, d: Deposit, now: number) {
     if (made) orchestrations.push(made);
   }
   return { transfer, orchestrations };
+}
+
+/** The transfer type of a fiat deposit, by the rail of its instructions (a wire without any). */
+function fiatDepositType(network: string | undefined): string {
+  if (network === 'CUBIX') return 'CUBIX_DEPOSIT';
+  // ACT deposits raise events, as crypto deposits do (appendix B).
+  if (network === 'DBS_ACT') return 'ACT_DEPOSIT';
+  return 'WIRE_DEPOSIT';
 }
 
 function tryOrchestration(make: () => Record<string, unknown>): Record<string, unknown> | null {

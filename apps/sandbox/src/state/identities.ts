@@ -1,7 +1,18 @@
-import { forbidden, notFound } from '../problem';
+import type { IdentityControlType, IdentityStatus } from '@console/schemas';
+import { SandboxProblem, fieldError, forbidden, notFound } from '../problem';
+import { recordEvent } from './events';
+import { uuidFrom } from './random';
 import type { SandboxState } from './store';
+import type { Control, IdentityState } from './store-records';
 
-/** Checks an identity and account given together: both exist, and the identity acts for the account. */
+/** What a request does for an identity: SELL_ONLY allows sells and credits only. */
+export type Side = 'buy' | 'sell' | 'debit' | 'credit';
+
+/**
+ * An identity and an account named together (appendix B, "Rules that join these to the writes"):
+ * both exist (404 naming the field), and the account belongs to the identity, as its primary
+ * identity or a member (else 400 naming the account's field).
+ */
 export function requireIdentityAccount(
   state: SandboxState,
   identityId: string | undefined,
@@ -11,15 +22,90 @@ export function requireIdentityAccount(
   if (identityId !== undefined && !state.identities.has(identityId)) {
     throw notFound(`${fields.identity}: identity ${identityId} does not exist`);
   }
-  if (accountId !== undefined && !state.accounts.has(accountId)) {
+  const account = accountId === undefined ? undefined : state.accounts.get(accountId);
+  if (accountId !== undefined && !account) {
     throw notFound(`${fields.account}: account ${accountId} does not exist`);
   }
-  if (identityId !== undefined && accountId !== undefined) {
-    const identity = state.identities.get(identityId);
-    if (!identity?.account_ids.includes(accountId)) {
-      throw forbidden(
-        `${fields.identity}: identity ${identityId} may not act for account ${accountId}`,
-      );
-    }
+  if (identityId === undefined || !account) return;
+  const belongs =
+    account.identity_id === identityId || account.members.some((m) => m.identity_id === identityId);
+  if (!belongs) {
+    throw fieldError(
+      fields.account,
+      `account ${account.id} does not belong to identity ${identityId} (neither its primary identity nor a member)`,
+    );
   }
+}
+
+/**
+ * An identity may transact only when APPROVED with no active FROZEN or CLOSED control (403,
+ * `identity-verification-required`, or a detail naming the control); a SELL_ONLY control refuses
+ * buys and debits. Nothing to check when no identity is named.
+ */
+export function requireMayTransact(
+  state: SandboxState,
+  identityId: string | undefined,
+  field: string,
+  side: Side,
+): void {
+  if (identityId === undefined) return;
+  const identity = state.identities.get(identityId);
+  if (!identity) throw notFound(`${field}: identity ${identityId} does not exist`);
+  if (identity.summary_status !== 'APPROVED') {
+    throw new SandboxProblem(
+      403,
+      'identity-verification-required',
+      `${field}: identity ${identityId} is ${identity.summary_status}; only an APPROVED identity can transact`,
+      { identity_id: identityId, summary_status: identity.summary_status },
+    );
+  }
+  const control = (type: IdentityControlType) => identity.controls.find((c) => c.type === type);
+  const stop = control('FROZEN') ?? control('CLOSED');
+  const sellOnly = side === 'buy' || side === 'debit' ? control('SELL_ONLY') : undefined;
+  const refused = stop ?? sellOnly;
+  if (!refused) return;
+  const why = refused.reason_code ? ` (reason ${refused.reason_code})` : '';
+  throw forbidden(
+    refused.type === 'SELL_ONLY'
+      ? `${field}: identity ${identityId} has an active SELL_ONLY control${why}: it may sell, not ${side === 'buy' ? 'buy' : 'send funds'}`
+      : `${field}: identity ${identityId} has an active ${refused.type} control${why}: it cannot transact`,
+    { identity_id: identityId, control: { ...refused } },
+  );
+}
+
+/** The summary statuses that raise an event when an identity reaches them (appendix B). */
+const EVENT_OF: Partial<
+  Record<IdentityStatus, 'identity.approved' | 'identity.denied' | 'identity.disabled'>
+> = { APPROVED: 'identity.approved', DENIED: 'identity.denied', DISABLED: 'identity.disabled' };
+
+/**
+ * Changes an identity's summary status or controls, as the service's review does (the sandbox's
+ * `PUT /sandbox/identities/{id}`). Reaching APPROVED, DENIED or DISABLED records its event.
+ */
+export function setIdentityStatus(
+  state: SandboxState,
+  id: string,
+  change: { summary_status?: IdentityStatus | undefined; controls?: Control[] | undefined },
+  at: number,
+  /** The event's id, where the demo seed fixes it (an example names it). */
+  eventId?: string,
+): IdentityState {
+  const identity = state.identities.get(id);
+  if (!identity) throw notFound(`id: identity ${id} does not exist`);
+  const old = identity.summary_status;
+  if (change.controls) identity.controls = change.controls.map((c) => ({ ...c }));
+  if (change.summary_status) identity.summary_status = change.summary_status;
+  if (identity.summary_status === 'APPROVED') identity.requirements = [];
+  identity.updated_at = at;
+  const type = EVENT_OF[identity.summary_status];
+  if (type && identity.summary_status !== old) {
+    const object = {
+      id: uuidFrom(state.event_random),
+      identity_id: id,
+      old_summary_status: old,
+      new_summary_status: identity.summary_status,
+    };
+    recordEvent(state, type, 'identity_summary_status_change', object, at, eventId);
+  }
+  return identity;
 }

@@ -4,11 +4,14 @@ import { iso } from '../clock';
 import { notFound } from '../problem';
 import { ASSET_PRECISION, ROUND_DOWN, amountOf, fmtAsset } from './assets';
 import { available, credit, debit, profileOr404 } from './balances';
-import { requireIdentityAccount } from './identities';
+import { requirePayable } from './destination-addresses';
+import { orchestrationEvent, transferEvent } from './events';
+import { requireIdentityAccount, requireMayTransact } from './identities';
 import { usdValue } from './prices';
 import { checkAssets, checkRails } from './rails';
 import { uuidFrom } from './random';
 import { rememberRef, requireFreshRef } from './refs';
+import { requireWithinLimits, useLimits, usdMoved } from './transfer-limits';
 import { recordSettled } from './transfers';
 import type { OrchestrationState, SandboxState, TransferState } from './store';
 
@@ -43,10 +46,17 @@ export function createOrchestration(
     identity: 'identity_id',
     account: 'account_id',
   });
+  requireMayTransact(state, body.identity_id, 'identity_id', 'debit');
   checkAssets(state, body.source_asset, body.destination_asset, now);
   const amount = amountOf(body.source_amount, body.source_asset, 'source_amount');
   checkRails(state, body.source, body.destination);
+  const crypto = body.destination.crypto;
+  if (crypto) requirePayable(state, crypto.network, crypto.address, body.identity_id);
   requireFreshRef(state, 'orchestration', body.ref_id, now);
+  // A payout counts against the withdrawal limits of its rail, a move between profiles against none.
+  const payout = payoutType(state, body.destination);
+  const moved = usdMoved(state, body.source_asset, amount, now);
+  if (payout) requireWithinLimits(state, payout, moved, 'source_amount', now);
 
   const fundingProfile = body.source.profile?.profile_id ?? profile.id;
   const destinationProfile = body.destination.profile?.profile_id;
@@ -81,7 +91,9 @@ export function createOrchestration(
     ...(destinationProfile ? { destination_profile_id: destinationProfile } : {}),
     source_amount: amount,
   });
+  if (payout) useLimits(state, payout, moved, now);
   rememberRef(state, 'orchestration', body.ref_id, record);
+  orchestrationEvent(state, record, now);
   return structuredClone(record);
 }
 
@@ -108,17 +120,31 @@ export function settleOrchestrationNow(
   const o = state.orchestrations.get(id);
   if (!o) throw notFound(`id: orchestration ${id} does not exist`);
   if (o.record.status !== 'PROCESSING') return o.record;
-  if (status === 'FAILED') fail(o, 'The orchestration was failed by a sandbox control call', now);
-  else process(state, o, now);
+  if (status === 'FAILED') {
+    fail(state, o, 'The orchestration was failed by a sandbox control call', now);
+  } else process(state, o, now);
   return o.record;
 }
 
-function fail(o: OrchestrationState, detail: string, at: number): void {
+function fail(state: SandboxState, o: OrchestrationState, detail: string, at: number): void {
   o.record.fail_reason = { detail };
   for (const leg of ['source_transfer', 'destination_transfer'] as const) {
     o.record[leg] = { status: 'FAILED' };
   }
   Object.assign(o.record, { status: 'FAILED', updated_at: iso(at) });
+  orchestrationEvent(state, o.record, at);
+}
+
+/**
+ * The transfer type of an orchestration's payout: a wire to a fiat account (ACT to one with DBS
+ * ACT instructions), a crypto withdrawal to an address; none when it credits a profile.
+ */
+function payoutType(state: SandboxState, destination: DestinationRequest): string | undefined {
+  if (destination.crypto) return 'CRYPTO_WITHDRAWAL';
+  if (!destination.fiat) return undefined;
+  const account = state.fiat_accounts.get(destination.fiat.fiat_account_id);
+  const rails = account?.record.fiat_network_instructions as { dbs_act?: unknown } | undefined;
+  return rails?.dbs_act ? 'ACT_WITHDRAWAL' : 'WIRE_WITHDRAWAL';
 }
 
 /**
@@ -134,7 +160,7 @@ function process(state: SandboxState, o: OrchestrationState, at: number): void {
   if (!from || have.lt(o.source_amount)) {
     const needed = fmtAsset(o.source_amount, sourceAsset);
     const detail = `Insufficient funds: profile ${o.source_profile_id} had ${fmtAsset(have, sourceAsset)} ${sourceAsset} available; ${needed} needed`;
-    return fail(o, detail, at);
+    return fail(state, o, detail, at);
   }
   debit(from, sourceAsset, o.source_amount);
   const rate =
@@ -163,6 +189,7 @@ function process(state: SandboxState, o: OrchestrationState, at: number): void {
       ...fields,
     } as TransferState['record'];
     recordSettled(state, record, at);
+    transferEvent(state, record, at);
     return { transfer_id: record.id, status: 'COMPLETED' };
   };
   o.record.source_transfer = leg(
@@ -177,7 +204,7 @@ function process(state: SandboxState, o: OrchestrationState, at: number): void {
         ? {
             profile_id: from.id,
             direction: 'DEBIT',
-            type: 'WIRE_WITHDRAWAL',
+            type: payoutType(state, destination),
             fiat_account_id: destination.fiat.fiat_account_id,
           }
         : {
@@ -191,30 +218,5 @@ function process(state: SandboxState, o: OrchestrationState, at: number): void {
     out,
   );
   Object.assign(o.record, { status: 'COMPLETED', updated_at: iso(at) });
-}
-
-/**
- * An orchestration as Get and List Orchestrations answer it: the fiat destination names the
- * account `bank_account_id` and the fiat source's memo is `memo` (svc-api.md appendix), where the
- * request and the Create answer use the main document's shapes.
- */
-export function orchestrationView(o: OrchestrationState): Record<string, unknown> {
-  const record = structuredClone(o.record);
-  const source = record.source as { fiat?: Record<string, unknown> } | undefined;
-  if (source?.fiat) {
-    const { deposit_instructions_id, memo_id } = source.fiat;
-    source.fiat = {
-      ...(deposit_instructions_id !== undefined ? { deposit_instructions_id } : {}),
-      ...(memo_id !== undefined ? { memo: memo_id } : {}),
-    };
-  }
-  const destination = record.destination as { fiat?: Record<string, unknown> } | undefined;
-  if (destination?.fiat) {
-    const { fiat_account_id, memo } = destination.fiat;
-    destination.fiat = {
-      bank_account_id: fiat_account_id,
-      ...(memo !== undefined ? { memo } : {}),
-    };
-  }
-  return record;
+  orchestrationEvent(state, o.record, at);
 }

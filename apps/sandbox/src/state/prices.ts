@@ -20,17 +20,22 @@ const BASE_PRICES: Record<Market, string> = {
   UNIUSD: '7.5',
 };
 
-/** Price decimal places per market. */
-const PRICE_PLACES: Partial<Record<Market, number>> = { MATICUSD: 4, USDPUSD: 4, UNIUSD: 3 };
+/** Price decimal places per market: 2 unless listed (its tick is one unit of the last place). */
+export const PRICE_PLACES: Partial<Record<Market, number>> = {
+  MATICUSD: 4,
+  USDPUSD: 4,
+  UNIUSD: 3,
+};
 
 /**
  * The simulated market: a deterministic function of time (two slow sine waves per market, phases
  * from the seed), so no timer is needed and a replay gives the same prices. About ±2 % over
- * 10 minutes and ±0.5 % over a minute. USDPUSD stays at 1. A pinned price overrides the wave.
+ * 10 minutes and ±0.5 % over a minute. USDPUSD stays at 1. A pinned price overrides the wave
+ * from the moment it was pinned: a day's statistics and yesterday's price before it are the wave's.
  */
 export class PriceModel {
   private readonly phases = new Map<Market, [number, number]>();
-  private readonly pinned = new Map<Market, Big>();
+  private readonly pinned = new Map<Market, { price: Big; since: number }>();
 
   constructor(random: () => number) {
     for (const market of MARKETS) {
@@ -41,7 +46,7 @@ export class PriceModel {
   /** The price of a market at a time (Unix ms). */
   at(market: Market, time: number): Big {
     const pin = this.pinned.get(market);
-    if (pin) return pin;
+    if (pin && time >= pin.since) return pin.price;
     if (market === 'USDPUSD') return new Big(1);
     const [p1, p2] = this.phases.get(market) ?? [0, 0];
     const wave =
@@ -54,9 +59,9 @@ export class PriceModel {
       .round(PRICE_PLACES[market] ?? 2, ROUND_HALF_UP);
   }
 
-  /** Holds a market at a price until unpinned (PUT /sandbox/prices/{market}). */
-  pin(market: Market, price: Big | null): void {
-    if (price) this.pinned.set(market, price);
+  /** Holds a market at a price from `since` until unpinned (PUT /sandbox/prices/{market}). */
+  pin(market: Market, price: Big | null, since: number): void {
+    if (price) this.pinned.set(market, { price, since });
     else this.pinned.delete(market);
   }
 

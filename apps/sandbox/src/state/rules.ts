@@ -1,7 +1,7 @@
 import type { CryptoNetwork } from '@console/schemas';
 import { fieldError, notFound } from '../problem';
 import { createAddress } from './deposit-addresses';
-import { charsFrom, uuidFrom } from './random';
+import { createDepositInstructions } from './deposit-instructions';
 import type { Profile, RuleRecord, SandboxState } from './store';
 
 /** The fiat rails a rule's source may name, and their account types (svc-api.md appendix). */
@@ -31,6 +31,8 @@ export function ruleSource(
   source: RuleSource,
   sourceAsset: string,
   now: number,
+  /** The rule's identity: that of new instructions (the client's own when none). */
+  identityId?: string,
 ): RuleSource {
   const { crypto, fiat } = source;
   if (crypto) {
@@ -58,22 +60,22 @@ export function ruleSource(
         `must be one of ${FIAT_SOURCE_ACCOUNT_TYPES.join(', ')}`,
       );
     }
-    const id = uuidFrom(state.random);
-    const memoId = charsFrom(state.random, '0123456789ABCDEFGHJKLMNPQRSTUVWXYZ', 10);
-    const network = fiat.network as string;
-    state.deposit_instructions.set(id, {
-      id,
-      profile_id: profile.id,
-      asset: sourceAsset,
-      network,
-      memo_id: memoId,
-    });
+    const made = createDepositInstructions(
+      state,
+      {
+        profile_id: profile.id,
+        identity_id: identityId,
+        asset: sourceAsset,
+        network: fiat.network as string,
+      },
+      now,
+    );
     return {
       fiat: {
-        network,
+        network: made.network,
         account_type: fiat.account_type,
-        deposit_instructions_id: id,
-        memo_id: memoId,
+        deposit_instructions_id: made.id,
+        memo_id: made.memo_id,
       },
     };
   }

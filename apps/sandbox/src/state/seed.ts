@@ -3,7 +3,14 @@ import { DEMO_IDS } from '@console/schemas';
 import type { SandboxConfig, SandboxSeed } from '../config';
 import { iso } from '../clock';
 import { addDemoHistory } from './seed-history';
+import {
+  addBook,
+  demoDepositInstructions,
+  demoDestinationAddresses,
+  demoTransferLimits,
+} from './seed-book';
 import { demoFiatAccounts } from './seed-fiat-accounts';
+import { addIdentities, addIdentityHistory, demoAccounts, demoIdentities } from './seed-identities';
 import { PriceModel } from './prices';
 import { seededRandom } from './random';
 import type { SandboxState } from './store';
@@ -30,8 +37,8 @@ const scaled = (factor: string) =>
 const DAY = 24 * 60 * 60 * 1000;
 
 /**
- * The demo seed: the profiles, identities, accounts, fiat accounts and deposit instructions of
- * `DEMO_IDS`. Treasury and trading hold plenty of every asset of every market, payouts a tenth,
+ * The demo seed: the profiles, identities, accounts, fiat accounts, deposit instructions and
+ * destination addresses of `DEMO_IDS`, and the transfer limits. Treasury and trading hold plenty of every asset of every market, payouts a tenth,
  * and `empty` only 1.00 USD, for trying insufficient-funds answers; tests rely on these four
  * being untouched by the demo's history, which lives on the market-making and omnibus profiles.
  */
@@ -60,15 +67,13 @@ export function demoSeed(createdAt: number): SandboxSeed {
       },
       { id: P.dormant, nickname: 'Dormant 2019', deactivated: true, balances: {} },
     ],
-    identities: [
-      { id: DEMO_IDS.identities.alice, account_ids: [DEMO_IDS.accounts.alice] },
-      { id: DEMO_IDS.identities.bob, account_ids: [DEMO_IDS.accounts.bob] },
-    ],
-    accounts: [{ id: DEMO_IDS.accounts.alice }, { id: DEMO_IDS.accounts.bob }],
+    house_identity_id: DEMO_IDS.identities.house,
+    identities: demoIdentities(),
+    accounts: demoAccounts(),
     fiat_accounts: demoFiatAccounts(createdAt),
-    deposit_instructions: [
-      { id: DEMO_IDS.depositInstructions, profile_id: P.treasury, asset: 'USD', network: 'WIRE' },
-    ],
+    deposit_instructions: demoDepositInstructions(),
+    destination_addresses: demoDestinationAddresses(),
+    transfer_limits: demoTransferLimits(),
   };
 }
 
@@ -89,7 +94,8 @@ export function createState(config: SandboxConfig, now: number, randomSeed: numb
     market: config.market,
     profiles: new Map(),
     identities: new Map(),
-    accounts: new Set(),
+    accounts: new Map(),
+    house_identity_id: s.house_identity_id ?? customer,
     fiat_accounts: new Map(),
     deposit_instructions: new Map(),
     orders: new Map(),
@@ -100,6 +106,11 @@ export function createState(config: SandboxConfig, now: number, randomSeed: numb
     rules: new Map(),
     deposit_addresses: new Map(),
     fee_quotes: new Map(),
+    destination_addresses: new Map(),
+    transfer_limits: [],
+    limit_uses: [],
+    events: [],
+    event_random: seededRandom(randomSeed ^ 0xe7e47),
     refs: new Map(),
     advanced_to: now,
   };
@@ -123,9 +134,7 @@ export function createState(config: SandboxConfig, now: number, randomSeed: numb
       balances,
     });
   });
-  for (const i of s.identities ?? [])
-    state.identities.set(i.id, { id: i.id, account_ids: i.account_ids ?? [] });
-  for (const a of s.accounts ?? []) state.accounts.add(a.id);
+  addIdentities(state, s, seededAt);
   const fiat = s.fiat_accounts ?? [];
   fiat.forEach((f, i) => {
     const record = f.record ?? { status: 'APPROVED', fiat_network_instructions: {} };
@@ -135,15 +144,11 @@ export function createState(config: SandboxConfig, now: number, randomSeed: numb
       record: { created_at: iso(seededAt(i, fiat.length)), ...record, id: f.id },
     });
   });
-  for (const d of s.deposit_instructions ?? []) {
-    state.deposit_instructions.set(d.id, {
-      id: d.id,
-      profile_id: d.profile_id,
-      asset: d.asset ?? 'USD',
-      network: d.network ?? 'WIRE',
-    });
+  addBook(state, s, seededAt);
+  if (!config.seed) {
+    addDemoHistory(state, now);
+    addIdentityHistory(state, now);
   }
-  if (!config.seed) addDemoHistory(state, now);
   state.advanced_to = now;
   return state;
 }

@@ -2,6 +2,14 @@ import type Big from 'big.js';
 import type { Market, OrderSide, OrderType, TimeInForce } from '@console/schemas';
 import type { SandboxMarket, SandboxTimings } from '../config';
 import type { PriceModel } from './prices';
+import type {
+  AccountState,
+  DestinationAddressRecord,
+  EventState,
+  IdentityState,
+  LimitUse,
+  TransferLimitState,
+} from './store-records';
 
 /**
  * A balance of one asset. `trading` is held by open orders; `available` (what new debits can
@@ -26,12 +34,6 @@ export interface Profile {
   balances: Map<string, Balance>;
 }
 
-export interface Identity {
-  id: string;
-  /** Accounts this identity may act (and trade) for. */
-  account_ids: string[];
-}
-
 export interface FiatAccountState {
   id: string;
   profile_id: string;
@@ -44,13 +46,21 @@ export interface FiatAccountState {
   deleted_at?: number;
 }
 
+/** Fiat deposit instructions: where payers wire to credit a profile (state/deposit-instructions.ts). */
 export interface DepositInstructions {
   id: string;
   profile_id: string;
+  identity_id: string;
+  account_id?: string;
+  ref_id?: string;
   asset: string;
+  /** WIRE, CUBIX or DBS_ACT. */
   network: string;
-  /** The memo a deposit quotes to be matched to these instructions (rule-made instructions). */
-  memo_id?: string;
+  /** The reference a payer quotes on the wire. */
+  memo_id: string;
+  /** A DEPRECATED set must not be given to new payers; deposits to it are still credited. */
+  status: 'VALID' | 'DEPRECATED';
+  created_at: number;
 }
 
 export type OrderStatus = 'SUBMITTED' | 'OPEN' | 'FILLED' | 'CANCELLED' | 'REJECTED';
@@ -166,8 +176,10 @@ export interface SandboxState {
   timings: SandboxTimings;
   market: SandboxMarket;
   profiles: Map<string, Profile>;
-  identities: Map<string, Identity>;
-  accounts: Set<string>;
+  identities: Map<string, IdentityState>;
+  accounts: Map<string, AccountState>;
+  /** The identity that stands for the client itself (its own deposit instructions). */
+  house_identity_id: string;
   fiat_accounts: Map<string, FiatAccountState>;
   deposit_instructions: Map<string, DepositInstructions>;
   orders: Map<string, OrderState>;
@@ -179,6 +191,15 @@ export interface SandboxState {
   rules: Map<string, RuleRecord>;
   deposit_addresses: Map<string, DepositAddressRecord>;
   fee_quotes: Map<string, Record<string, unknown>>;
+  /** The book of external crypto addresses that payouts go to. */
+  destination_addresses: Map<string, DestinationAddressRecord>;
+  transfer_limits: TransferLimitState[];
+  /** Sends counted against the periodic limits, oldest first. */
+  limit_uses: LimitUse[];
+  /** The event log, in the order the changes happened. */
+  events: EventState[];
+  /** Draws the event log's ids, apart from `random`, so that events never move other ids. */
+  event_random: () => number;
   refs: Map<string, RefEntry>;
   /** Up to when the order simulation has run. */
   advanced_to: number;

@@ -4,7 +4,8 @@ import { iso } from '../clock';
 import { badRequest, notFound } from '../problem';
 import { ASSET_PRECISION, ROUND_UP, amountOf, fmtAsset } from './assets';
 import { credit, debit, profileOr404, requireAvailable } from './balances';
-import { requireIdentityAccount } from './identities';
+import { requireIdentityAccount, requireMayTransact } from './identities';
+import { requireWithinLimits, useLimits, usdMoved } from './transfer-limits';
 import { uuidFrom } from './random';
 import { rememberRef, requireFreshRef } from './refs';
 import type { SandboxState, TransferState } from './store';
@@ -49,15 +50,21 @@ export function createTransfer(
     identity: 'to_identity_id',
     account: 'to_account_id',
   });
+  requireMayTransact(state, body.from_identity_id, 'from_identity_id', 'debit');
+  requireMayTransact(state, body.to_identity_id, 'to_identity_id', 'credit');
   const amount = amountOf(body.amount, body.asset, 'amount');
   if (amount.lte(0)) throw badRequest('amount: must be greater than 0');
   requireFreshRef(state, 'transfer', body.ref_id, now);
+  const type = `${kind}_DEBIT`;
+  const moved = usdMoved(state, body.asset, amount, now);
+  requireWithinLimits(state, type, moved, 'amount', now);
   const places = ASSET_PRECISION[body.asset] ?? 2;
   const fee =
     kind === 'SVC_TRANSFER' ? amount.times(SVC_FEE_RATE).round(places, ROUND_UP) : new Big(0);
   const total = amount.plus(fee);
   requireAvailable(from, body.asset, total);
   debit(from, body.asset, total);
+  useLimits(state, type, moved, now);
 
   const groupId = uuidFrom(state.random);
   const common = {
@@ -79,7 +86,7 @@ export function createTransfer(
     fee: fmtAsset(fee, body.asset),
     total: fmtAsset(total, body.asset),
     direction: 'DEBIT',
-    type: `${kind}_DEBIT`,
+    type,
     ...(body.from_identity_id ? { identity_id: body.from_identity_id } : {}),
     ...(body.from_account_id ? { account_id: body.from_account_id } : {}),
     ...(body.ref_id !== undefined ? { ref_id: body.ref_id } : {}),

@@ -25,6 +25,8 @@ export const createCryptoWithdrawalFee = defineOperation({
     crypto_network: CryptoNetworkSchema.meta({ label: 'Crypto network', group: 'what' }),
     destination_address: text('Destination address').meta({
       label: 'Destination address',
+      choices: 'listCryptoDestinationAddresses',
+      choiceMember: 'address',
       group: 'who',
     }),
     amount: positiveDecimalString('Amount').optional().meta({

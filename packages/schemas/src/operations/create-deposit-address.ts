@@ -21,8 +21,12 @@ export const createDepositAddress = defineOperation({
   pathShape: {},
   bodyShape: {
     profile_id: idField('Profile id', 'who', 'The profile credited by deposits', 'listProfiles'),
-    identity_id: optional(idField('Identity id', 'who', 'The end user who will deposit')),
-    account_id: optional(idField('Account id', 'who')),
+    identity_id: optional(
+      idField('Identity id', 'who', 'The end user who will deposit', 'listIdentities'),
+    ),
+    account_id: optional(
+      idField('Account id', 'who', 'An account of that identity', 'listAccounts'),
+    ),
     crypto_network: CryptoNetworkSchema.meta({ label: 'Crypto network', group: 'what' }),
     conversion_target_asset: ConversionTargetAssetSchema.optional().meta({
       label: 'Conversion target asset',

@@ -41,8 +41,10 @@ export const createOrchestrationRule = defineOperation({
   pathShape: {},
   bodyShape: {
     profile_id: idField('Profile id', 'who', 'Profile of the account owner', 'listProfiles'),
-    identity_id: optional(idField('Identity id', 'who')),
-    account_id: optional(idField('Account id', 'who', 'Account where the rule applies')),
+    identity_id: optional(idField('Identity id', 'who', undefined, 'listIdentities')),
+    account_id: optional(
+      idField('Account id', 'who', 'Account where the rule applies', 'listAccounts'),
+    ),
     nickname: text('Nickname', 100)
       .optional()
       .meta({ label: 'Nickname', help: 'A name operators recognise', group: 'what' }),

@@ -45,8 +45,17 @@ export const createOrchestration = defineOperation({
   pathShape: {},
   bodyShape: {
     profile_id: idField('Profile id', 'who', 'The profile whose funds move', 'listProfiles'),
-    identity_id: optional(idField('Identity id', 'who')),
-    account_id: optional(idField('Account id', 'who')),
+    identity_id: optional(
+      idField(
+        'Identity id',
+        'who',
+        'Must be APPROVED, with no FROZEN or CLOSED control',
+        'listIdentities',
+      ),
+    ),
+    account_id: optional(
+      idField('Account id', 'who', 'An account of that identity', 'listAccounts'),
+    ),
     source_asset: assetCode('Source asset').meta({ label: 'Source asset', group: 'what' }),
     source: SourceRequestSchema.meta({
       label: 'Source',

@@ -152,9 +152,16 @@ export const createOrder = defineOperation({
         group: 'options',
         kind: 'integer',
       }),
-    identity_id: optional(idField('Identity id', 'who', 'End user requesting the trade')),
+    identity_id: optional(
+      idField('Identity id', 'who', 'End user requesting the trade', 'listIdentities'),
+    ),
     identity_account_id: optional(
-      idField('Identity account id', 'who', 'Account under which the order is placed'),
+      idField(
+        'Identity account id',
+        'who',
+        'Account under which the order is placed: one the identity holds or is a member of',
+        'listAccounts',
+      ),
     ),
     recipient_profile_id: optional(
       idField(

@@ -126,6 +126,8 @@ export function defineOperation<
   };
   return {
     ...meta,
+    // Every write needs a token: its scope is never null.
+    scope: spec.scope,
     kind: 'write' as const,
     method: spec.method,
     pathParams,

@@ -28,7 +28,8 @@ interface ReadSpecBase<
   description: string;
   /** The service's path template; the query is separate. */
   path: string;
-  scope: string;
+  /** The token's scope; `null` for public market data, read without a token. */
+  scope: string | null;
   /** Roles whose operators may read it. */
   roles: readonly Role[];
   /**
@@ -203,7 +204,8 @@ export function defineRead<
       const errors = [
         ...(path.ok ? [] : path.errors),
         ...refused,
-        ...(query.ok ? [] : query.errors),
+        // A parameter refused above is left out of what is parsed: not "missing" as well.
+        ...(query.ok ? [] : query.errors.filter((e) => !refused.some((r) => r.path === e.path))),
       ];
       if (errors.length > 0 || !path.ok || !query.ok) return { ok: false, errors };
       return {

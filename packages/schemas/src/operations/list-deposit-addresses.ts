@@ -26,8 +26,8 @@ export const listDepositAddresses = defineRead({
   queryShape: {
     ids: idsParam('Address ids'),
     profile_ids: idsParam('Profile ids', 'listProfiles'),
-    identity_ids: idsParam('Identity ids'),
-    account_ids: idsParam('Account ids'),
+    identity_ids: idsParam('Identity ids', 'listIdentities'),
+    account_ids: idsParam('Account ids', 'listAccounts'),
     ref_ids: idsParam('Reference ids'),
     networks: arrayParam('Networks', CryptoNetworkSchema),
     ...timeRangeParams('created_at', 'Created'),

@@ -22,7 +22,7 @@ export const listExecutions = defineRead({
   pathShape: {},
   queryShape: {
     profile_id: idParam('Profile id', 'listProfiles'),
-    account_id: idParam('Account id'),
+    account_id: idParam('Account id', 'listAccounts'),
     order_id: idParam('Order id', 'listOrders'),
     since_execution_id: textParam('Since execution id', 40),
     'range.begin': dateTimeParam('Executed at or after'),

@@ -28,7 +28,7 @@ export const listOrders = defineRead({
   pathShape: {},
   queryShape: {
     profile_id: idParam('Profile id', 'listProfiles'),
-    account_id: idParam('Account id'),
+    account_id: idParam('Account id', 'listAccounts'),
     market: enumParam('Market', MARKETS),
     status: enumParam('Status', ORDER_STATUSES),
     'order_time.begin': dateTimeParam('Placed at or after'),

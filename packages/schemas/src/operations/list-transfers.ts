@@ -23,8 +23,8 @@ import { defineRead } from './define-read';
 const queryShape = {
   ids: idsParam('Transfer ids'),
   profile_ids: idsParam('Profile ids', 'listProfiles'),
-  identity_ids: idsParam('Identity ids'),
-  account_ids: idsParam('Account ids'),
+  identity_ids: idsParam('Identity ids', 'listIdentities'),
+  account_ids: idsParam('Account ids', 'listAccounts'),
   ref_ids: idsParam('Reference ids'),
   group_ids: idsParam('Group ids'),
   crypto_tx_hashes: arrayParam('Transaction hashes', textParam('Transaction hash').unwrap()),

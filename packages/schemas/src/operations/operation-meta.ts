@@ -14,6 +14,7 @@ export const DUTIES = [
   'Fiat',
   'Orchestration',
   'Profiles',
+  'Events',
 ] as const;
 export type Duty = (typeof DUTIES)[number];
 
@@ -93,7 +94,11 @@ export interface OperationMeta<Id extends string = string> {
   path: string;
   /** The names of the `{…}` parameters of the path, in order. */
   pathParams: readonly string[];
-  scope: string;
+  /**
+   * The OAuth 2 scope its token needs; `null` for public market data, which the service serves
+   * without a token (appendix B, operations 40–42): nothing is signed or authorised for it.
+   */
+  scope: string | null;
   /** Roles whose operators may use it (the BFF checks, the SPA offers). */
   roles: readonly Role[];
   /** Its place in the navigation; absent when a parent page offers it. */

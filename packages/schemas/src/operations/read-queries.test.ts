@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { requiredQuery } from '../fixtures';
 import { inputShape } from '../registry-walk';
 import { READ_OPERATION_IDS, operations, type ReadOperationId } from '../registry';
 
@@ -7,11 +8,19 @@ const PARAMS: Record<string, string> = {
   profile_id: '5b0a6a2e-0d4c-4f0e-9a51-6a1c2b3d4e01',
   id: '0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c01',
   asset: 'BTC',
+  market: 'BTCUSD',
 };
 const paramsOf = (id: ReadOperationId) =>
   Object.fromEntries(read(id).pathParams.map((name) => [name, PARAMS[name]!]));
-const parse = (id: ReadOperationId, query: string) =>
-  read(id).parseRequest(paramsOf(id), new URLSearchParams(query));
+/** Parses a query given as text, with the required parameters it does not name. */
+const parse = (id: ReadOperationId, query: string) => {
+  const search = new URLSearchParams(query);
+  const required = Object.entries(requiredQuery(id)).filter(([name]) => !search.has(name));
+  for (const [name, value] of required) {
+    for (const one of Array.isArray(value) ? value : [value]) search.append(name, one);
+  }
+  return read(id).parseRequest(paramsOf(id), search);
+};
 const errorPaths = (id: ReadOperationId, query: string) => {
   const result = parse(id, query);
   return result.ok ? [] : result.errors.map((e) => e.path);
@@ -21,9 +30,19 @@ const PAGED = READ_OPERATION_IDS.filter((id) => read(id).paging);
 const WITH_ARRAYS = READ_OPERATION_IDS.filter((id) => read(id).arrayParams.length > 0);
 
 describe.each(READ_OPERATION_IDS)('read %s', (id) => {
-  it('accepts its path parameters with no query, and builds the path it will sign', () => {
-    expect(parse(id, '')).toEqual({ ok: true, value: { params: paramsOf(id), query: {} } });
+  it('accepts its path parameters with no query but what it requires, and builds the path it will sign', () => {
+    expect(parse(id, '')).toEqual({
+      ok: true,
+      value: { params: paramsOf(id), query: requiredQuery(id) },
+    });
     expect(read(id).toPath(paramsOf(id))).not.toMatch(/[{}?]/);
+  });
+
+  it('refuses to go without a parameter it requires, naming it', () => {
+    for (const name of Object.keys(requiredQuery(id))) {
+      const result = read(id).parseRequest(paramsOf(id), new URLSearchParams());
+      expect(result.ok ? [] : result.errors.map((e) => e.path)).toContain(name);
+    }
   });
 
   it('refuses a parameter the operation does not have, naming it', () => {
@@ -39,7 +58,7 @@ describe.each(READ_OPERATION_IDS)('read %s', (id) => {
 
   it('sends back exactly the query it validated', () => {
     const shape = inputShape(read(id));
-    const query: Record<string, string | string[]> = {};
+    const query: Record<string, string | string[]> = { ...requiredQuery(id) };
     if ('limit' in shape) query.limit = '1';
     if ('page_cursor' in shape) query.page_cursor = 'abc/+=';
     const path = read(id).toPath(paramsOf(id), query);
@@ -99,7 +118,7 @@ describe.each(PAGED)('paging of %s', (id) => {
 describe.each(WITH_ARRAYS)('array filters of %s', (id) => {
   const name = read(id).arrayParams[0]!;
   // A value the parameter takes: an id, an asset code or a value of its enum.
-  const value = ['v-1', 'BTC', 'BITCOIN', 'ACTIVE', 'PENDING'].find(
+  const value = ['v-1', 'BTC', 'BITCOIN', 'ACTIVE', 'PENDING', 'SELL_ONLY', 'BTCUSD'].find(
     (v) => errorPaths(id, `${name}=${v}`).length === 0,
   )!;
   const repeated = (n: number) => Array.from({ length: n }, () => `${name}=${value}`).join('&');

@@ -6,14 +6,28 @@ import type { OperationRules } from './define-operation';
 /** Create Internal Transfer and Create Svc Transfer take the same fields and rules (spec §5). */
 export const transferBodyShape = {
   from_profile_id: idField('From profile id', 'who', 'The profile sending funds', 'listProfiles'),
-  from_identity_id: optional(idField('From identity id', 'who', 'The sending user')),
+  from_identity_id: optional(
+    idField('From identity id', 'who', 'The sending user', 'listIdentities'),
+  ),
   from_account_id: optional(
-    idField('From account id', 'who', 'Needed only by integrations acting for end users'),
+    idField(
+      'From account id',
+      'who',
+      'Needed only by integrations acting for end users',
+      'listAccounts',
+    ),
   ),
   to_profile_id: idField('To profile id', 'who', 'The profile receiving funds', 'listProfiles'),
-  to_identity_id: optional(idField('To identity id', 'who', 'The receiving user')),
+  to_identity_id: optional(
+    idField('To identity id', 'who', 'The receiving user', 'listIdentities'),
+  ),
   to_account_id: optional(
-    idField('To account id', 'who', 'Needed only by integrations acting for end users'),
+    idField(
+      'To account id',
+      'who',
+      'Needed only by integrations acting for end users',
+      'listAccounts',
+    ),
   ),
   asset: assetCode().meta({ label: 'Asset', help: 'For example USD, BTC or ETH', group: 'amount' }),
   amount: positiveDecimalString('Amount').meta({

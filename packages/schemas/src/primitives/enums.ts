@@ -179,6 +179,82 @@ export const ConversionTargetAssetSchema = z.enum(CONVERSION_TARGET_ASSETS, {
 });
 export type ConversionTargetAsset = z.infer<typeof ConversionTargetAssetSchema>;
 
+/** Whether an identity (or an account) may transact: only APPROVED may (appendix B). */
+export const IDENTITY_STATUSES = ['PENDING', 'ERROR', 'APPROVED', 'DENIED', 'DISABLED'] as const;
+export type IdentityStatus = (typeof IDENTITY_STATUSES)[number];
+export const IDENTITY_TYPES = ['PERSON', 'INSTITUTION'] as const;
+/** Controls on an identity: FROZEN and CLOSED stop every transaction, SELL_ONLY all but sells. */
+export const IDENTITY_CONTROL_TYPES = ['SELL_ONLY', 'CLOSED', 'FROZEN', 'DORMANT'] as const;
+export type IdentityControlType = (typeof IDENTITY_CONTROL_TYPES)[number];
+
+export const ACCOUNT_TYPES = [
+  'BROKERAGE',
+  'TRADITIONAL_IRA',
+  'ROTH_IRA',
+  'SEP_IRA',
+  'FINANCIAL_ADVISOR',
+] as const;
+
+/** A DEPRECATED set of fiat deposit instructions must not be given to new payers. */
+export const FIAT_DEPOSIT_INSTRUCTIONS_STATUSES = ['VALID', 'DEPRECATED'] as const;
+
+/** An address of the book that is not APPROVED cannot be paid out to. */
+export const CRYPTO_DESTINATION_ADDRESS_STATUSES = ['PENDING', 'APPROVED', 'REJECTED'] as const;
+export type CryptoDestinationAddressStatus = (typeof CRYPTO_DESTINATION_ADDRESS_STATUSES)[number];
+export const FINAL_CRYPTO_DESTINATION_ADDRESS_STATUSES = ['APPROVED', 'REJECTED'] as const;
+
+/** The event types of appendix B; the service may add others, which the console shows as they come. */
+export const EVENT_TYPES = [
+  'identity.approved',
+  'identity.denied',
+  'identity.disabled',
+  'identity.documents_required',
+  'identity.kyc_refresh.started',
+  'identity.kyc_refresh.completed',
+  'identity.kyc_refresh.expired',
+  'orchestration.pending_approval',
+  'orchestration.processing',
+  'orchestration.completed',
+  'orchestration.failed',
+  'transfer.crypto_deposit.pending',
+  'transfer.crypto_deposit.completed',
+  'transfer.crypto_deposit.failed',
+  'transfer.crypto_withdrawal.pending',
+  'transfer.crypto_withdrawal.completed',
+  'transfer.crypto_withdrawal.failed',
+  'transfer.act_deposit.pending',
+  'transfer.act_deposit.completed',
+  'transfer.act_deposit.failed',
+  'transfer.act_withdrawal.pending',
+  'transfer.act_withdrawal.completed',
+  'transfer.act_withdrawal.failed',
+] as const;
+export type EventType = (typeof EVENT_TYPES)[number];
+
+export const EVENT_OBJECT_TYPES = [
+  'identity_summary_status_change',
+  'identity_required_documents',
+  'identity_kyc_refresh',
+  'orchestration_status_change',
+  'transfer_status_change',
+] as const;
+export type EventObjectType = (typeof EVENT_OBJECT_TYPES)[number];
+
+/** The statuses an orchestration event reports (PENDING_APPROVAL where Get says PENDING). */
+export const ORCHESTRATION_EVENT_STATUSES = [
+  'PENDING_APPROVAL',
+  'PROCESSING',
+  'COMPLETED',
+  'FAILED',
+] as const;
+/** The transfers that raise events: crypto and ACT deposits and withdrawals. */
+export const EVENT_TRANSFER_TYPES = [
+  'CRYPTO_DEPOSIT',
+  'CRYPTO_WITHDRAWAL',
+  'ACT_DEPOSIT',
+  'ACT_WITHDRAWAL',
+] as const;
+
 /**
  * A response enum that stays open: the service may add values, and an unknown status must show
  * as itself in the console rather than fail the whole response. Requests always use closed enums.

@@ -39,7 +39,11 @@ export const SourceCryptoRequestSchema = z
 
 export const SourceFiatRequestSchema = z.strictObject({
   deposit_instructions_id: identifier('Deposit instructions id').meta(
-    label('Deposit instructions id', 'The fiat deposit instructions that receive the funds'),
+    label(
+      'Deposit instructions id',
+      'The fiat deposit instructions that receive the funds',
+      'listFiatDepositInstructions',
+    ),
   ),
   network: text('Fiat network').optional().meta(label('Network', 'For example WIRE')),
   account_type: text('Account type').optional().meta(label('Account type')),
@@ -79,7 +83,13 @@ export const RuleSourceFiatRequestSchema = z
       .meta(label('Account type')),
     deposit_instructions_id: identifier('Deposit instructions id')
       .optional()
-      .meta(label('Deposit instructions id', 'Existing instructions, instead of a new rail')),
+      .meta(
+        label(
+          'Deposit instructions id',
+          'Existing instructions, instead of a new rail',
+          'listFiatDepositInstructions',
+        ),
+      ),
     memo_id: text('Memo id').optional().meta(label('Memo id')),
   })
   .superRefine((v, ctx) => {
@@ -100,7 +110,15 @@ export const ProfileRailSchema = z.strictObject({
 });
 
 export const DestinationCryptoRequestSchema = z.strictObject({
-  address: text('Destination address').meta(label('Address')),
+  // Only an address the book holds APPROVED can be paid out to.
+  address: text('Destination address').meta(
+    label(
+      'Address',
+      'An APPROVED address of the destination book',
+      'listCryptoDestinationAddresses',
+      'address',
+    ),
+  ),
   network: CryptoNetworkSchema.meta(label('Network')),
 });
 
