@@ -28,6 +28,7 @@ import { flowCookie, OIDC_PATHS, oidcRoutes } from './routes/oidc-routes';
 import { metricsRoutes, type MetricsSource } from './routes/metrics-routes';
 import { operationRoutes } from './routes/operation-routes';
 import { readRoutes } from './routes/read-routes';
+import { createMarketData } from './reads/market-data';
 import { REGISTRY_READS } from './reads/read-proxy';
 import { mountRoutes, readsService, sendsToService, type RouteDef } from './routes/route-table';
 import { securityEventRoutes } from './routes/security-event-routes';
@@ -155,7 +156,11 @@ export function routeTable(
       preview: approvalPreview(approval),
     }),
     ...journalRoutes({ ...dispatchDeps, approval }),
-    ...readRoutes({ ...dispatchDeps, reads: REGISTRY_READS }),
+    ...readRoutes({
+      ...dispatchDeps,
+      reads: REGISTRY_READS,
+      marketData: createMarketData(deps.db),
+    }),
     ...approvalRoutes(approval),
     ...workQueueRoutes(approval),
     ...(deps.webDist ? staticRoutes(deps.webDist) : []),

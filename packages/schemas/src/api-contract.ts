@@ -86,7 +86,11 @@ export const ReadQuerySchema = z.record(z.string(), z.union([z.string(), z.array
  * `GET /api/svc/v2/…`: the service's body under `data`. It passes through as it came; the SPA
  * parses it with the read's own response schema of the registry, which is lenient.
  */
-export const ReadAnswerSchema = z.object({ data: z.unknown() });
+/**
+ * A read's answer: the service's body, and for public market data (one copy for the whole
+ * deployment) when that copy was fetched, so that a page can say how old a price is.
+ */
+export const ReadAnswerSchema = z.object({ data: z.unknown(), fetched_at: z.string().optional() });
 export type ReadAnswer = z.infer<typeof ReadAnswerSchema>;
 
 /**

@@ -7,7 +7,7 @@
  * (its age says how stale) or, with none yet, wait a moment for the reader's. Within a process,
  * concurrent reads of one path share one look at the database.
  */
-import type { Db } from '../db/db';
+import type { Queryable } from '../db/db';
 
 /** What a read of market data answers: the service's body, and when it was fetched. */
 export interface MarketAnswer {
@@ -39,7 +39,7 @@ interface Row {
   fetched_at: Date | string | null;
 }
 
-export function createMarketData(db: Db, options: MarketDataOptions = {}) {
+export function createMarketData(db: Queryable, options: MarketDataOptions = {}) {
   const { freshMs, fetchLeaseMs, waitMs } = { ...MARKET_DATA_DEFAULTS, ...options };
   const now = options.now ?? Date.now;
   const sleep = options.sleep ?? ((ms: number) => new Promise((r) => setTimeout(r, ms)));

@@ -13,6 +13,7 @@ import type { UpstreamClient } from '../upstream/client';
 import { ServiceBudgetError } from '../upstream/service-budget';
 import { TokenError } from '../upstream/tokens';
 import { matchReadPath } from './read-path';
+import type { MarketData } from './market-data';
 
 /** Every read of the registry: its path, scope, roles, schemas and who sees its record whole. */
 export const REGISTRY_READS: readonly ReadOperation[] = READ_OPERATION_IDS.map(
@@ -24,6 +25,8 @@ export interface ReadProxyDeps {
   timeoutMs: number;
   reads: readonly ReadOperation[];
   signal?: AbortSignal;
+  /** The deployment's shared copy of public market data; without it, every read is sent. */
+  marketData?: MarketData;
 }
 
 export interface ReadRequest {
@@ -39,6 +42,8 @@ export interface ReadAnswer {
   operation: string;
   data: unknown;
   upstreamStatus: number;
+  /** Public market data: when the shared copy answered was fetched from the service. */
+  fetchedAt?: Date;
 }
 
 const upstreamFailure = (detail: string): ProblemError =>
@@ -67,6 +72,40 @@ export async function proxyRead(deps: ReadProxyDeps, request: ReadRequest): Prom
   // Built from the validated values alone: the service sees exactly what was checked, never a
   // raw segment or parameter that the checks did not see.
   const path = read.toPath(parsed.value.params, parsed.value.query);
+  // Public market data: one copy for the whole deployment, fetched about once a second.
+  if (read.scope === null && deps.marketData) {
+    const shared = await deps.marketData.read(path, async () => {
+      try {
+        return { ok: true, body: (await fetchRead(deps, read, path, request.requestId)).body };
+      } catch (error) {
+        return { ok: false, error: error as Error };
+      }
+    });
+    return {
+      operation: read.id,
+      data: shared.body,
+      upstreamStatus: 200,
+      fetchedAt: shared.fetchedAt,
+    };
+  }
+  const { body, status } = await fetchRead(deps, read, path, request.requestId);
+  // Personal data whole only for the roles that see it, and of a read that names its roles
+  // (a fiat account in full), only for those.
+  const whole = seesPersonalData(request.role) && read.fullRecordRoles.includes(request.role);
+  return {
+    operation: read.id,
+    data: whole ? body : maskPersonal(body),
+    upstreamStatus: status,
+  };
+}
+
+/** Sends a validated read to the service: its answer, or the problem to answer instead. */
+async function fetchRead(
+  deps: ReadProxyDeps,
+  read: ReadOperation,
+  path: string,
+  requestId: string,
+): Promise<{ status: number; body: unknown }> {
   let outcome;
   try {
     outcome = await deps.client.send({
@@ -75,7 +114,7 @@ export async function proxyRead(deps: ReadProxyDeps, request: ReadRequest): Prom
       body: '',
       scope: read.scope,
       timeoutMs: deps.timeoutMs,
-      requestId: request.requestId,
+      requestId,
       safe: true,
       ...(deps.signal ? { signal: deps.signal } : {}),
     });
@@ -90,14 +129,7 @@ export async function proxyRead(deps: ReadProxyDeps, request: ReadRequest): Prom
     throw upstreamFailure(`The service did not answer the read (${outcome.error}).`);
   }
   if (outcome.status >= 200 && outcome.status < 300) {
-    // Personal data whole only for the roles that see it, and of a read that names its roles
-    // (a fiat account in full), only for those.
-    const whole = seesPersonalData(request.role) && read.fullRecordRoles.includes(request.role);
-    return {
-      operation: read.id,
-      data: whole ? outcome.body : maskPersonal(outcome.body),
-      upstreamStatus: outcome.status,
-    };
+    return { status: outcome.status, body: outcome.body };
   }
   throw new ProblemError(answerFor(outcome.status, outcome.body, outcome.retryAfterMs, read.id));
 }

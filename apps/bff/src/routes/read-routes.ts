@@ -1,3 +1,4 @@
+import type { ReadAnswer } from '@console/schemas';
 import type { AppEnv } from '../context';
 import { proxyRead, type ReadProxyDeps } from '../reads/read-proxy';
 import type { RouteDef } from './route-table';
@@ -39,7 +40,11 @@ export function readRoutes(deps: ReadProxyDeps): RouteDef[] {
           operation: answer.operation,
           upstream_status: answer.upstreamStatus,
         });
-        return c.json({ data: answer.data });
+        const body: ReadAnswer = {
+          data: answer.data,
+          ...(answer.fetchedAt ? { fetched_at: answer.fetchedAt.toISOString() } : {}),
+        };
+        return c.json(body);
       },
     },
   ];
