@@ -42,7 +42,7 @@ export type {
 } from './operations/define-operation';
 export type { ReadOperation, ReadRequest } from './operations/define-read';
 export * from './operations/operation-meta';
-export { MIN_BASE_AMOUNT, MIN_QUOTE_AMOUNT } from './operations/order-limits';
+export { LIMIT_PRICE_BAND, MIN_BASE_AMOUNT, MIN_QUOTE_AMOUNT } from './operations/order-limits';
 export * from './registry';
 export * from './endpoints';
 export * from './errors';

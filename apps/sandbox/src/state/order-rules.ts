@@ -1,13 +1,10 @@
 import Big from 'big.js';
-import { marketAssets, type Market } from '@console/schemas';
+import { LIMIT_PRICE_BAND, marketAssets, type Market } from '@console/schemas';
 import { SandboxProblem } from '../problem';
 import { ROUND_HALF_UP } from './assets';
 import { holdFor } from './order-engine';
 import { usdValue } from './prices';
 import type { OrderState, SandboxState } from './store';
-
-/** A taker limit this far or further from the midpoint is rejected (svc-api.md appendix). */
-export const PRICE_BAND = '0.15';
 
 /** Largest notional value in USD per order (svc-api.md appendix, "Notional limits"). */
 export function maxNotional(market: Market, type: OrderState['type']): Big {
@@ -51,7 +48,7 @@ export function marketable(o: OrderState, midpoint: Big): boolean {
 
 /** True when a taker limit's price is 15 % or more away from the midpoint. */
 export function outsideBand(o: OrderState, midpoint: Big): boolean {
-  return (o.price as Big).minus(midpoint).abs().gte(midpoint.times(PRICE_BAND));
+  return (o.price as Big).minus(midpoint).abs().gte(midpoint.times(LIMIT_PRICE_BAND));
 }
 
 /** What the order needs available when it is placed: what it spends or holds. */

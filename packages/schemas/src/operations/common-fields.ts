@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { identifier, uuid } from '../primitives/identifier';
+import { assetCode, identifier, uuid } from '../primitives/identifier';
 import { metadataSchema } from '../primitives/metadata';
 
 /** Fields that several operations share, with one label each. */
@@ -10,7 +10,7 @@ export const refIdField = (
   identifier('Reference id').meta({
     label: 'Reference id',
     help,
-    group: 'options',
+    group: 'advanced',
     kind: 'ref_id',
   });
 
@@ -22,7 +22,7 @@ export const metadataField = (
 /** An id field; `choices` names the list operation whose records the operator can pick from. */
 export const idField = (
   label: string,
-  group: 'who' | 'what' | 'options',
+  group: 'who' | 'what' | 'options' | 'advanced',
   help?: string,
   choices?: string,
 ) =>
@@ -36,7 +36,7 @@ export const idField = (
 /** A path parameter: a UUID and nothing else, since it becomes a segment of the service's URL. */
 export const pathIdField = (
   label: string,
-  group: 'who' | 'what' | 'options',
+  group: 'who' | 'what' | 'options' | 'advanced',
   help?: string,
   choices?: string,
 ) =>
@@ -51,3 +51,25 @@ export const optional = <T extends z.ZodType>(schema: T) => {
   const meta = schema.meta();
   return meta ? schema.optional().meta(meta) : schema.optional();
 };
+
+/**
+ * The asset of a request, picked from a list (issue 33, item 4): the assets the service trades
+ * and the registry knows, the profile's balances first. Never free text, so `usd` cannot be sent.
+ */
+export const assetField = (label: string, meta: { help?: string; group: 'what' | 'amount' }) =>
+  assetCode(label).meta({
+    label,
+    ...meta,
+    choices: 'listProfileBalances',
+    choiceMember: 'asset',
+  });
+
+/**
+ * An identity or account an order, transfer or orchestration acts for: needed only by an
+ * integration acting for end users, so its form keeps it under Advanced.
+ */
+export const endUserField = (
+  label: string,
+  choices: 'listIdentities' | 'listAccounts',
+  help?: string,
+) => optional(idField(label, 'advanced', help, choices));

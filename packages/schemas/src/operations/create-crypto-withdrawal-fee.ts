@@ -1,7 +1,8 @@
 import { MONEY_ROLES } from '../primitives/roles';
 import { positiveDecimalString } from '../primitives/decimal';
 import { CryptoNetworkSchema } from '../primitives/enums';
-import { assetCode, text } from '../primitives/identifier';
+import { text } from '../primitives/identifier';
+import { assetField } from './common-fields';
 import { CryptoWithdrawalFeeSchema } from '../resources/crypto-withdrawal-fee';
 import { defineOperation } from './define-operation';
 
@@ -21,7 +22,7 @@ export const createCryptoWithdrawalFee = defineOperation({
   result: {},
   pathShape: {},
   bodyShape: {
-    asset: assetCode().meta({ label: 'Asset', help: 'The currency to withdraw', group: 'what' }),
+    asset: assetField('Asset', { help: 'The currency to withdraw', group: 'what' }),
     crypto_network: CryptoNetworkSchema.meta({ label: 'Crypto network', group: 'what' }),
     destination_address: text('Destination address').meta({
       label: 'Destination address',

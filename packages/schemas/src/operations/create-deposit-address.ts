@@ -1,7 +1,7 @@
 import { MONEY_ROLES } from '../primitives/roles';
 import { ConversionTargetAssetSchema, CryptoNetworkSchema } from '../primitives/enums';
 import { DepositAddressSchema } from '../resources/deposit-address';
-import { idField, metadataField, optional, refIdField } from './common-fields';
+import { endUserField, idField, metadataField, optional, refIdField } from './common-fields';
 import { defineOperation } from './define-operation';
 
 export const createDepositAddress = defineOperation({
@@ -21,12 +21,8 @@ export const createDepositAddress = defineOperation({
   pathShape: {},
   bodyShape: {
     profile_id: idField('Profile id', 'who', 'The profile credited by deposits', 'listProfiles'),
-    identity_id: optional(
-      idField('Identity id', 'who', 'The end user who will deposit', 'listIdentities'),
-    ),
-    account_id: optional(
-      idField('Account id', 'who', 'An account of that identity', 'listAccounts'),
-    ),
+    identity_id: endUserField('Identity id', 'listIdentities', 'The end user who will deposit'),
+    account_id: endUserField('Account id', 'listAccounts', 'An account of that identity'),
     crypto_network: CryptoNetworkSchema.meta({ label: 'Crypto network', group: 'what' }),
     conversion_target_asset: ConversionTargetAssetSchema.optional().meta({
       label: 'Conversion target asset',

@@ -5,13 +5,13 @@ import {
 import { MONEY_ROLES } from '../primitives/roles';
 import { z } from 'zod';
 import { newRefId } from '../demo-ids';
-import { assetCode, text } from '../primitives/identifier';
+import { text } from '../primitives/identifier';
 import { OrchestrationRuleSchema } from '../resources/orchestration-rule';
 import {
   DestinationRequestSchema,
   RuleSourceRequestSchema,
 } from '../resources/orchestration-endpoints';
-import { idField, optional, refIdField } from './common-fields';
+import { assetField, endUserField, idField, refIdField } from './common-fields';
 import { defineOperation } from './define-operation';
 
 export const createOrchestrationRule = defineOperation({
@@ -41,23 +41,18 @@ export const createOrchestrationRule = defineOperation({
   pathShape: {},
   bodyShape: {
     profile_id: idField('Profile id', 'who', 'Profile of the account owner', 'listProfiles'),
-    identity_id: optional(idField('Identity id', 'who', undefined, 'listIdentities')),
-    account_id: optional(
-      idField('Account id', 'who', 'Account where the rule applies', 'listAccounts'),
-    ),
+    identity_id: endUserField('Identity id', 'listIdentities'),
+    account_id: endUserField('Account id', 'listAccounts', 'Account where the rule applies'),
     nickname: text('Nickname', 100)
       .optional()
       .meta({ label: 'Nickname', help: 'A name operators recognise', group: 'what' }),
-    source_asset: assetCode('Source asset').meta({ label: 'Source asset', group: 'what' }),
+    source_asset: assetField('Source asset', { group: 'what' }),
     source: RuleSourceRequestSchema.meta({
       label: 'Source',
       help: 'The deposits the rule watches',
       group: 'what',
     }),
-    destination_asset: assetCode('Destination asset').meta({
-      label: 'Destination asset',
-      group: 'what',
-    }),
+    destination_asset: assetField('Destination asset', { group: 'what' }),
     destination: DestinationRequestSchema.optional().meta({
       label: 'Destination',
       help: 'Where matching deposits go',

@@ -1,13 +1,19 @@
 import { FINAL_ORCHESTRATION_STATUSES, ORCHESTRATION_STATUSES } from '../primitives/enums';
 import { MONEY_ROLES } from '../primitives/roles';
 import { positiveDecimalString } from '../primitives/decimal';
-import { assetCode } from '../primitives/identifier';
 import { OrchestrationSchema } from '../resources/orchestration';
 import {
   DestinationRequestSchema,
   SourceRequestSchema,
 } from '../resources/orchestration-endpoints';
-import { idField, metadataField, optional, refIdField } from './common-fields';
+import {
+  assetField,
+  endUserField,
+  idField,
+  metadataField,
+  optional,
+  refIdField,
+} from './common-fields';
 import { defineOperation } from './define-operation';
 
 /*
@@ -45,25 +51,19 @@ export const createOrchestration = defineOperation({
   pathShape: {},
   bodyShape: {
     profile_id: idField('Profile id', 'who', 'The profile whose funds move', 'listProfiles'),
-    identity_id: optional(
-      idField(
-        'Identity id',
-        'who',
-        'Must be APPROVED, with no FROZEN or CLOSED control',
-        'listIdentities',
-      ),
+    identity_id: endUserField(
+      'Identity id',
+      'listIdentities',
+      'Must be APPROVED, with no FROZEN or CLOSED control',
     ),
-    account_id: optional(
-      idField('Account id', 'who', 'An account of that identity', 'listAccounts'),
-    ),
-    source_asset: assetCode('Source asset').meta({ label: 'Source asset', group: 'what' }),
+    account_id: endUserField('Account id', 'listAccounts', 'An account of that identity'),
+    source_asset: assetField('Source asset', { group: 'what' }),
     source: SourceRequestSchema.meta({
       label: 'Source',
       help: 'Where the funds come from',
       group: 'what',
     }),
-    destination_asset: assetCode('Destination asset').meta({
-      label: 'Destination asset',
+    destination_asset: assetField('Destination asset', {
       help: 'A different asset than the source makes it a conversion',
       group: 'what',
     }),

@@ -14,7 +14,14 @@ import {
 import { identifier } from '../primitives/identifier';
 import { MONEY_ROLES } from '../primitives/roles';
 import { OrderSchema } from '../resources/order';
-import { idField, pathIdField, metadataField, optional, refIdField } from './common-fields';
+import {
+  endUserField,
+  idField,
+  metadataField,
+  optional,
+  pathIdField,
+  refIdField,
+} from './common-fields';
 import { defineOperation } from './define-operation';
 import { orderLimitRules } from './order-limits';
 
@@ -149,19 +156,14 @@ export const createOrder = defineOperation({
       .meta({
         label: 'Wait for fill (ms)',
         help: 'Hold the answer until the order fills or this time passes; at most 10000',
-        group: 'options',
+        group: 'advanced',
         kind: 'integer',
       }),
-    identity_id: optional(
-      idField('Identity id', 'who', 'End user requesting the trade', 'listIdentities'),
-    ),
-    identity_account_id: optional(
-      idField(
-        'Identity account id',
-        'who',
-        'Account under which the order is placed: one the identity holds or is a member of',
-        'listAccounts',
-      ),
+    identity_id: endUserField('Identity id', 'listIdentities', 'End user requesting the trade'),
+    identity_account_id: endUserField(
+      'Identity account id',
+      'listAccounts',
+      'Account under which the order is placed: one the identity holds or is a member of',
     ),
     recipient_profile_id: optional(
       idField(
@@ -177,12 +179,13 @@ export const createOrder = defineOperation({
       .meta({
         label: 'Self-match prevention id',
         help: 'Needs extra permissions; without it a match with your own resting order cancels that order',
-        group: 'options',
+        group: 'advanced',
+        kind: 'token',
       }),
     ref_id: refIdField().optional().meta({
       label: 'Reference id',
       help: 'Idempotence id; may be reused once the order has been closed for more than 24 hours',
-      group: 'options',
+      group: 'advanced',
       kind: 'ref_id',
     }),
     metadata: optional(metadataField()),

@@ -7,6 +7,11 @@ import type { Report } from './define-operation';
 export const MIN_QUOTE_AMOUNT = '0.01';
 /** The smallest base amount of a market sell or any limit order. */
 export const MIN_BASE_AMOUNT = '0.00000001';
+/**
+ * A taker limit order priced this far or further from the market's midpoint is rejected (svc-api.md
+ * appendix, "Limit prices near the market"), as a fraction of the midpoint.
+ */
+export const LIMIT_PRICE_BAND = '0.15';
 
 interface OrderAmounts {
   side?: OrderSide;

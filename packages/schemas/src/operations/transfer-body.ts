@@ -1,35 +1,31 @@
 import { positiveDecimalString } from '../primitives/decimal';
-import { assetCode } from '../primitives/identifier';
-import { idField, metadataField, optional, refIdField } from './common-fields';
+import {
+  assetField,
+  endUserField,
+  idField,
+  metadataField,
+  optional,
+  refIdField,
+} from './common-fields';
 import type { OperationRules } from './define-operation';
 
 /** Create Internal Transfer and Create Svc Transfer take the same fields and rules (spec §5). */
 export const transferBodyShape = {
   from_profile_id: idField('From profile id', 'who', 'The profile sending funds', 'listProfiles'),
-  from_identity_id: optional(
-    idField('From identity id', 'who', 'The sending user', 'listIdentities'),
-  ),
-  from_account_id: optional(
-    idField(
-      'From account id',
-      'who',
-      'Needed only by integrations acting for end users',
-      'listAccounts',
-    ),
+  from_identity_id: endUserField('From identity id', 'listIdentities', 'The sending user'),
+  from_account_id: endUserField(
+    'From account id',
+    'listAccounts',
+    'Needed only by integrations acting for end users',
   ),
   to_profile_id: idField('To profile id', 'who', 'The profile receiving funds', 'listProfiles'),
-  to_identity_id: optional(
-    idField('To identity id', 'who', 'The receiving user', 'listIdentities'),
+  to_identity_id: endUserField('To identity id', 'listIdentities', 'The receiving user'),
+  to_account_id: endUserField(
+    'To account id',
+    'listAccounts',
+    'Needed only by integrations acting for end users',
   ),
-  to_account_id: optional(
-    idField(
-      'To account id',
-      'who',
-      'Needed only by integrations acting for end users',
-      'listAccounts',
-    ),
-  ),
-  asset: assetCode().meta({ label: 'Asset', help: 'For example USD, BTC or ETH', group: 'amount' }),
+  asset: assetField('Asset', { help: 'For example USD, BTC or ETH', group: 'amount' }),
   amount: positiveDecimalString('Amount').meta({
     label: 'Amount',
     group: 'amount',

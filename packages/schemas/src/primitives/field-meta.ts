@@ -1,7 +1,11 @@
 import type { z } from 'zod';
 
-/** How the UI groups the fields of a form: as an operator thinks of a request. */
-export const FIELD_GROUPS = ['who', 'what', 'amount', 'options'] as const;
+/**
+ * How the UI groups the fields of a form: as an operator thinks of a request. `advanced` holds
+ * what the API takes and the operator rarely decides (identity ids, a reference id, a wait): the
+ * form keeps it closed unless one of them is set (issue 33, item 9).
+ */
+export const FIELD_GROUPS = ['who', 'what', 'amount', 'options', 'advanced'] as const;
 export type FieldGroup = (typeof FIELD_GROUPS)[number];
 
 /**
@@ -12,8 +16,11 @@ export interface FieldMeta {
   label: string;
   help?: string;
   group?: FieldGroup;
-  /** How the UI edits it; plain text when absent. */
-  kind?: 'decimal' | 'metadata' | 'ref_id' | 'epoch-millis' | 'integer';
+  /**
+   * How the UI edits it; plain text when absent. `token`: a value the client makes up and reuses
+   * across records (a self-match prevention id), offered from what was used before or made new.
+   */
+  kind?: 'decimal' | 'metadata' | 'ref_id' | 'epoch-millis' | 'integer' | 'token';
   /** For amounts: the field whose value names the asset, or a fixed asset code after `=`. */
   asset?: string;
   /**

@@ -27,9 +27,12 @@ export function text(label: string, max = 200) {
 /** A response timestamp: RFC 3339 text. Kept as text so that the console shows what the service said. */
 export const DateTimeSchema = z.string();
 
+/** What an asset code is: capitals and digits (USD, BTC, PAXG). */
+export const ASSET_CODE_PATTERN = /^[A-Z0-9]{1,20}$/;
+
 /** An asset code such as USD, BTC or PAXG. The spec says "string"; codes are capitals and digits. */
 export function assetCode(label = 'Asset') {
-  return z.string({ error: requiredOr(label, `${label} must be text`) }).regex(/^[A-Z0-9]{1,20}$/, {
+  return z.string({ error: requiredOr(label, `${label} must be text`) }).regex(ASSET_CODE_PATTERN, {
     error: `${label} must be an asset code such as USD or BTC (capital letters and digits)`,
   });
 }
