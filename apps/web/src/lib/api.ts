@@ -98,6 +98,19 @@ export async function readService<S extends z.ZodType>(
   schema: S,
   options: { background?: boolean } = {},
 ): Promise<z.infer<S>> {
+  return (await readServiceDated(path, params, schema, options)).data;
+}
+
+/**
+ * {@link readService}, with when the answer was fetched from the service where the BFF says so:
+ * public market data is one shared copy per deployment (`fetched_at`), whose age a price shows.
+ */
+export async function readServiceDated<S extends z.ZodType>(
+  path: string,
+  params: ReadQuery,
+  schema: S,
+  options: { background?: boolean } = {},
+): Promise<{ data: z.infer<S>; fetchedAt: string | undefined }> {
   const answer = await call(
     'readService',
     {
@@ -107,7 +120,7 @@ export async function readService<S extends z.ZodType>(
     options,
   );
   const parsed = schema.safeParse(answer.data);
-  if (parsed.success) return parsed.data;
+  if (parsed.success) return { data: parsed.data, fetchedAt: answer.fetched_at };
   const route = (await loadContract()).readService;
   throw unexpectedAnswer(
     { method: route.method, path: `/api/svc${path}` },

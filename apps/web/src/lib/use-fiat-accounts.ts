@@ -4,13 +4,16 @@ import { readService } from './api';
 import { FiatAccountRecordSchema } from './read-schemas';
 import { readWholeList } from './use-service-list';
 
+/** The list every fiat account picker shares. */
+export const FIAT_ACCOUNTS_KEY = ['svc', 'fiat-accounts', 'all'] as const;
+
 /**
  * Every fiat account the credential sees, shortened as the service lists them (no owner, last four
  * digits): what pickers offer. Read once a minute at most; every picker shares the one read.
  */
 export function useFiatAccounts() {
   const query = useQuery({
-    queryKey: ['svc', 'fiat-accounts', 'all'],
+    queryKey: FIAT_ACCOUNTS_KEY,
     queryFn: () => readWholeList('listFiatAccounts'),
     staleTime: 60_000,
   });

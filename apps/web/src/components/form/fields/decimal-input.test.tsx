@@ -5,6 +5,7 @@ import { jsonResponse, renderWithProviders } from '@/test/render';
 import { OperationForm } from '../operation-form';
 import { DecimalInput } from './decimal-input';
 import { Field } from './field';
+import { TextField } from './text-field';
 
 function Standalone({ onChange }: { onChange: (value: string) => void }) {
   const [value, setValue] = useState('');
@@ -21,12 +22,14 @@ function Standalone({ onChange }: { onChange: (value: string) => void }) {
   );
 }
 
+// The asset and the address as plain text: the decimal field is under test here, not the
+// pickers (asset-field.test.tsx, destination-address-field.test.tsx).
 function FeeFields() {
   return (
     <>
-      <Field name="asset" />
+      <TextField name="asset" />
       <Field name="crypto_network" />
-      <Field name="destination_address" />
+      <TextField name="destination_address" />
       <Field name="amount" />
     </>
   );

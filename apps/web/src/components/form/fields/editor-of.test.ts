@@ -1,8 +1,14 @@
-import { WRITE_OPERATION_IDS, operations, uuid } from '@console/schemas';
+import {
+  WRITE_OPERATION_IDS,
+  assetCode,
+  operations,
+  uuid,
+  type WriteOperationId,
+} from '@console/schemas';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { requestShape } from '@/lib/schema-walk';
-import { formFields } from './editor-of';
+import { requestShape, schemaAt } from '@/lib/schema-walk';
+import { formFields, isAssetCode } from './editor-of';
 
 /** The fields a form of this shape cannot edit as the schema takes them, each with why. */
 const uneditable = (shape: Record<string, z.ZodType>) =>
@@ -12,9 +18,57 @@ const uneditable = (shape: Record<string, z.ZodType>) =>
 
 const label = (text: string) => ({ label: text });
 
+/**
+ * Names that end in `_id` without naming a record of the service: the memo a payer quotes on a
+ * wire (the service writes it on the deposit instructions, shown where they are picked), and a
+ * CUBIX account's id at CUBIX, part of a fiat account's instructions.
+ */
+const NOT_RECORD_IDS = [/(^|\.)memo_id$/, /\.cubix\.account_id$/];
+
+/**
+ * The boxes where an operator would type an id or an asset code by hand: a text editor on a
+ * field whose name says it is an id, or whose schema is an asset code. Issue 34 counted 17 of the
+ * first in six forms; issue 33 found `usd` typed into the second.
+ */
+const typedByHand = (shape: Record<string, z.ZodType>) =>
+  formFields(shape).flatMap(({ path, editing }) => {
+    const id = /_id$/.test(path) && !NOT_RECORD_IDS.some((re) => re.test(path));
+    const schema = schemaAt(shape, path);
+    const asset = schema !== undefined && isAssetCode(schema);
+    return editing.editor === 'text' && (id || asset) ? [path] : [];
+  });
+
 describe.each(WRITE_OPERATION_IDS)('the form of %s', (id) => {
   it('edits every field of its request as the schema takes it, and every id with a picker', () => {
     expect(uneditable(requestShape(operations[id]))).toEqual([]);
+  });
+
+  it('has no box where an operator types an id or an asset code', () => {
+    expect(typedByHand(requestShape(operations[id as WriteOperationId]))).toEqual([]);
+  });
+});
+
+describe('a box typed by hand', () => {
+  it.each([
+    [
+      'an id that is not a UUID',
+      { desk_id: z.string().meta(label('Desk id')) },
+      { desk_id: z.string().meta({ ...label('Desk id'), choices: 'listProfiles' }) },
+    ],
+    [
+      'an asset code',
+      { asset: assetCode().meta(label('Asset')) },
+      {
+        asset: assetCode().meta({
+          ...label('Asset'),
+          choices: 'listProfileBalances',
+          choiceMember: 'asset',
+        }),
+      },
+    ],
+  ])('is found when it is %s, and not once it is picked', (_kind, typed, picked) => {
+    expect(typedByHand(typed)).toHaveLength(1);
+    expect(typedByHand(picked)).toEqual([]);
   });
 });
 

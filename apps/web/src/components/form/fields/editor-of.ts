@@ -1,4 +1,10 @@
-import { RAILS, UUID_PATTERN, fieldMeta, type FieldMeta } from '@console/schemas';
+import {
+  ASSET_CODE_PATTERN,
+  RAILS,
+  UUID_PATTERN,
+  fieldMeta,
+  type FieldMeta,
+} from '@console/schemas';
 import type { z } from 'zod';
 import { kindOf, objectShape, unwrap } from '@/lib/schema-walk';
 
@@ -9,6 +15,12 @@ export const PICKERS = {
   listDepositAddresses: 'deposit-address',
   listOrders: 'order',
   listOrchestrationRules: 'rule',
+  listIdentities: 'identity',
+  listAccounts: 'account',
+  listFiatDepositInstructions: 'deposit-instructions',
+  listCryptoDestinationAddresses: 'destination-address',
+  // An asset of a request: the profile's balances first, then every asset the service trades.
+  listProfileBalances: 'asset',
 } as const;
 
 type Picker = (typeof PICKERS)[keyof typeof PICKERS];
@@ -21,6 +33,7 @@ export type Editor =
   | 'ref_id'
   | 'date-time'
   | 'integer'
+  | 'token'
   | 'select'
   | 'switch'
   | 'text';
@@ -35,6 +48,7 @@ const KINDS: Record<NonNullable<FieldMeta['kind']>, { editor: Editor; type: stri
   ref_id: { editor: 'ref_id', type: 'string' },
   'epoch-millis': { editor: 'date-time', type: 'string' },
   integer: { editor: 'integer', type: 'number' },
+  token: { editor: 'token', type: 'string' },
 };
 
 interface Def {
@@ -54,6 +68,15 @@ export function isUuid(schema: z.ZodType): boolean {
       d.format === 'uuid' ||
       d.format === 'guid' ||
       (d.format === 'regex' && d.pattern?.source === UUID_PATTERN.source),
+  );
+}
+
+/** True for an asset code (`USD`): a value the service lists, never free text. */
+export function isAssetCode(schema: z.ZodType): boolean {
+  const inner = def(unwrap(schema).inner);
+  return (inner.checks ?? []).some(
+    (c) =>
+      c._zod.def.format === 'regex' && c._zod.def.pattern?.source === ASSET_CODE_PATTERN.source,
   );
 }
 

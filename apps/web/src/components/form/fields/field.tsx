@@ -1,11 +1,16 @@
 import type { ComponentType } from 'react';
 import { useOperation } from '../operation-context';
 import { fieldInfo } from '@/lib/schema-walk';
+import { AccountField } from './account-field';
+import { AssetField } from './asset-field';
 import { DateTimeField } from './date-time-field';
 import { DecimalField } from './decimal-field';
 import { DepositAddressField } from './deposit-address-field';
+import { DepositInstructionsField } from './deposit-instructions-field';
+import { DestinationAddressField } from './destination-address-field';
 import { editorOf, type Editor } from './editor-of';
 import { FiatAccountField } from './fiat-account-field';
+import { IdentityField } from './identity-field';
 import { IntegerField } from './integer-field';
 import { MetadataField } from './metadata-field';
 import { OrderField } from './order-field';
@@ -15,6 +20,7 @@ import { RuleField } from './rule-field';
 import { SelectField } from './select-field';
 import { SwitchField } from './switch-field';
 import { TextField, type FieldProps } from './text-field';
+import { TokenField } from './token-field';
 
 /** A deposit address field takes the record's id, or its address where the meta says so. */
 function AddressOrId(props: FieldProps) {
@@ -35,6 +41,12 @@ const EDITORS: Record<Editor, ComponentType<FieldProps>> = {
   'deposit-address': AddressOrId,
   order: OrderField,
   rule: RuleField,
+  identity: IdentityField,
+  account: AccountField,
+  'deposit-instructions': DepositInstructionsField,
+  'destination-address': DestinationAddressField,
+  asset: AssetField,
+  token: TokenField,
   select: SelectField,
   switch: SwitchField,
   text: TextField,

@@ -1,6 +1,7 @@
 import { Fieldset, SimpleGrid } from '@mantine/core';
 import type { FieldGroup } from '@console/schemas';
 import type { ReactNode } from 'react';
+import { AdvancedSection } from './advanced-section';
 
 /** How an operator thinks of a request; the schemas say which group each field belongs to. */
 export const GROUP_TITLES: Record<FieldGroup, string> = {
@@ -8,6 +9,7 @@ export const GROUP_TITLES: Record<FieldGroup, string> = {
   what: 'What',
   amount: 'How much',
   options: 'Options',
+  advanced: 'Advanced',
 };
 
 export interface FormSectionProps {
@@ -18,6 +20,7 @@ export interface FormSectionProps {
 }
 
 export function FormSection({ group, children, cols = 2 }: FormSectionProps) {
+  if (group === 'advanced') return <AdvancedSection cols={cols}>{children}</AdvancedSection>;
   return (
     <Fieldset legend={GROUP_TITLES[group]} variant="default" p="sm">
       <SimpleGrid cols={{ base: 1, md: cols }} spacing="sm" verticalSpacing="xs">

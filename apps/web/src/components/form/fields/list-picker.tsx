@@ -11,6 +11,10 @@ export interface PickerOption {
   value: string;
   label: string;
   detail?: string;
+  /** Why it cannot be chosen here (an identity that cannot transact): shown, never chosen. */
+  unavailable?: string | undefined;
+  /** More text a search matches (a whole address the label shortens). */
+  keywords?: string | undefined;
 }
 
 export interface ListPickerProps extends FieldProps {
@@ -27,6 +31,42 @@ export interface ListPickerProps extends FieldProps {
   onOpen?: () => void;
   /** Shown under the chosen value (a balance, the account's status). */
   below?: ReactNode;
+  /**
+   * A whole value of the right form that the list lacks: refused (an id), or left as a search
+   * while the operator types (an asset code: `B` on the way to `BTC` is no mistake).
+   */
+  unknownPaste?: 'refuse' | 'search';
+  /** The chosen value shown small and copyable under the field: an id is, a code is its name. */
+  showValue?: boolean;
+  /** What is wrong with the value the field holds now (an account not the identity's). */
+  problem?: string | undefined;
+}
+
+/**
+ * The paste rule (`lib/picker.ts`) for a search typed or pasted whole, then whether that record
+ * may be chosen here: the value to take, or why not; undefined for a search that is no paste.
+ */
+export function takePasted(
+  search: string,
+  options: readonly PickerOption[],
+  form: RegExp,
+  unknownPaste: 'refuse' | 'search',
+  noun: string,
+): { value?: string; refusal?: string } | undefined {
+  const pasted = pastedValue(
+    search,
+    options.map((o) => o.value),
+    form,
+  );
+  if (!pasted || (pasted.kind === 'unknown' && unknownPaste === 'search')) return undefined;
+  if (pasted.kind === 'unknown') {
+    return { refusal: `No ${noun} the console can see is ${pasted.value}.` };
+  }
+  const option = options.find((o) => o.value === pasted.value);
+  if (option?.unavailable) {
+    return { refusal: `${option.label} cannot be chosen here: ${option.unavailable}.` };
+  }
+  return { value: pasted.value };
 }
 
 /**
@@ -45,10 +85,14 @@ export function ListPicker({
   form = UUID,
   onOpen,
   below,
+  unknownPaste = 'refuse',
+  showValue = true,
+  problem,
 }: ListPickerProps) {
   const field = useField(name, required);
   const { control, watch, setValue } = useFormContext();
-  const [unknown, setUnknown] = useState<string>();
+  // Why the value typed or pasted whole was not taken: unknown, or not to be chosen here.
+  const [refusal, setRefusal] = useState<string>();
   // A value pasted before the list arrived is checked once it has.
   const [pending, setPending] = useState<string>();
   const chosen = watch(name) as unknown;
@@ -57,15 +101,11 @@ export function ListPicker({
   useEffect(() => {
     if (loading || pending === undefined) return;
     setPending(undefined);
-    const pasted = pastedValue(
-      pending,
-      options.map((o) => o.value),
-      form,
-    );
-    if (!pasted) return;
-    setUnknown(pasted.kind === 'unknown' ? pasted.value : undefined);
-    if (pasted.kind === 'known') setValue(name, pasted.value, { shouldValidate: true });
-  }, [loading, pending, options, form, name, setValue]);
+    const taken = takePasted(pending, options, form, unknownPaste, noun);
+    if (!taken) return;
+    setRefusal(taken.refusal);
+    if (taken.value) setValue(name, taken.value, { shouldValidate: true });
+  }, [loading, pending, options, form, unknownPaste, noun, name, setValue]);
 
   if (failed) {
     return (
@@ -90,13 +130,15 @@ export function ListPicker({
             label={field.label}
             description={field.meta.help}
             {...requiredProps(field.required)}
-            error={
-              field.error ?? (unknown ? `No ${noun} the console can see is ${unknown}.` : undefined)
-            }
-            data={options.map((o) => ({ value: o.value, label: o.label }))}
+            error={field.error ?? refusal ?? problem}
+            data={options.map((o) => ({
+              value: o.value,
+              label: o.label,
+              disabled: o.unavailable !== undefined,
+            }))}
             value={value ?? null}
             onChange={(next) => {
-              setUnknown(undefined);
+              setRefusal(undefined);
               input.onChange(next ?? '');
             }}
             onBlur={input.onBlur}
@@ -106,32 +148,37 @@ export function ListPicker({
                 setPending(search);
                 return;
               }
-              const pasted = pastedValue(
-                search,
-                options.map((o) => o.value),
-                form,
-              );
-              if (!pasted) return;
-              setUnknown(pasted.kind === 'unknown' ? pasted.value : undefined);
-              if (pasted.kind === 'known') input.onChange(pasted.value);
+              const taken = takePasted(search, options, form, unknownPaste, noun);
+              if (!taken) return;
+              setRefusal(taken.refusal);
+              if (taken.value) input.onChange(taken.value);
             }}
             filter={({ options: shown, search }) => {
               const needle = search.trim().toLowerCase();
               return shown.filter((o) => {
                 if (!('value' in o)) return false;
-                const detail = options.find((x) => x.value === o.value)?.detail ?? '';
-                return [o.label, o.value, detail].some((t) => t.toLowerCase().includes(needle));
+                const offered = options.find((x) => x.value === o.value);
+                return [o.label, o.value, offered?.detail ?? '', offered?.keywords ?? ''].some(
+                  (t) => t.toLowerCase().includes(needle),
+                );
               });
             }}
             renderOption={({ option }) => {
-              const detail = options.find((o) => o.value === option.value)?.detail;
+              const offered = options.find((o) => o.value === option.value);
               return (
                 <Stack gap={0}>
                   <Text size="sm">{option.label}</Text>
-                  {detail && <Text size="xs">{detail}</Text>}
-                  <Text size="xs" ff="monospace">
-                    {option.value}
-                  </Text>
+                  {offered?.detail && <Text size="xs">{offered.detail}</Text>}
+                  {offered?.unavailable && (
+                    <Text size="xs" fw={600}>
+                      Not for this request: {offered.unavailable}
+                    </Text>
+                  )}
+                  {showValue && (
+                    <Text size="xs" ff="monospace">
+                      {option.value}
+                    </Text>
+                  )}
                 </Stack>
               );
             }}
@@ -146,7 +193,7 @@ export function ListPicker({
           />
         )}
       />
-      {value && (
+      {value && showValue && (
         <Group gap="xs" wrap="nowrap">
           {chosenOption && <Text size="xs">{chosenOption.label}:</Text>}
           <CopyValue value={value} label={`${field.label} ${value}`} />
