@@ -7,8 +7,8 @@ import { TextField } from './fields/text-field';
 import { OperationForm } from './operation-form';
 import type { Reviewer } from './review';
 
-// Profile ids as plain text: the shell is under test here, not the profile picker (which reads
-// the service's profiles; e2e/specs/profiles.spec.ts).
+// Profile ids and the asset as plain text: the shell is under test here, not the pickers (which
+// read the service's lists; their own tests and e2e/specs/profiles.spec.ts).
 // Features write the real reviews; the shell only needs one to show.
 const review: Reviewer = (input) => {
   const amount = { label: 'Amount', value: `${String(input.amount)} ${String(input.asset)}` };
@@ -27,7 +27,7 @@ function TransferTestFields() {
         <TextField name="to_profile_id" />
       </FormSection>
       <FormSection group="amount">
-        <Field name="asset" />
+        <TextField name="asset" />
         <Field name="amount" />
       </FormSection>
       <FormSection group="options">
@@ -48,9 +48,19 @@ function DepositTestFields() {
 }
 
 const fetchMock = vi.fn<typeof fetch>();
+/** What List Transfer Limits answers, which the shell reads before a transfer's review. */
+let limits: unknown[] = [];
+const LIMITS_PATH = '/api/svc/v2/transfer/limits/utilizations';
 beforeEach(() => {
   fetchMock.mockReset();
-  vi.stubGlobal('fetch', fetchMock);
+  limits = [];
+  // The limits read is answered here; every other call goes to `fetchMock`, whose calls the
+  // tests count.
+  vi.stubGlobal('fetch', (url: string, init?: RequestInit) =>
+    String(url).startsWith(LIMITS_PATH)
+      ? Promise.resolve(jsonResponse(200, { data: { items: limits } }))
+      : fetchMock(url, init),
+  );
 });
 afterEach(() => vi.unstubAllGlobals());
 
@@ -260,6 +270,47 @@ describe('OperationForm', () => {
     expect(within(card).getByRole('heading', { name: /answer/ })).toHaveFocus();
     expect(within(card).getByRole('button', { name: 'Copy Id' })).toBeInTheDocument();
     expect(within(card).getAllByText('USD').length).toBeGreaterThan(0);
+  });
+});
+
+describe('a transfer limit at review', () => {
+  const daily = (remaining: string) => ({
+    id: 'l-1',
+    rule_id: 'r-1',
+    transfer_types: ['INTERNAL_TRANSFER_DEBIT'],
+    period_seconds: '86400',
+    limit: '2000000.00',
+    remaining,
+    limit_asset: 'USD',
+  });
+
+  it('opens the review for exactly what remains', async () => {
+    limits = [daily('125.50')];
+    const { user } = renderWithProviders(
+      <OperationForm operationId="createInternalTransfer" Fields={TransferTestFields} />,
+    );
+    await fillTransfer(user);
+    await user.click(screen.getByRole('button', { name: 'Review and send' }));
+    expect(await screen.findByRole('dialog')).toBeInTheDocument();
+  });
+
+  it('refuses one cent more, naming the limit and what is left beside the amount', async () => {
+    limits = [daily('125.49')];
+    const { user } = renderWithProviders(
+      <OperationForm operationId="createInternalTransfer" Fields={TransferTestFields} />,
+    );
+    await fillTransfer(user);
+    await user.click(screen.getByRole('button', { name: 'Review and send' }));
+    const amount = screen.getByLabelText('Amount');
+    await waitFor(() => expect(amount).toHaveFocus());
+    expect(amount).toHaveAttribute('aria-invalid', 'true');
+    expect(
+      screen.getByText(
+        '125.50 USD is more than the limit of 2,000,000.00 USD a day on internal transfers allows: 125.49 USD is left',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(fetchMock).not.toHaveBeenCalled();
   });
 });
 

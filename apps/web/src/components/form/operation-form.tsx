@@ -8,9 +8,13 @@ import {
   type WriteOperationId,
 } from '@console/schemas';
 import { useCallback, useEffect, useMemo, useState, type ComponentType } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { FormProvider, useForm, type FieldValues } from 'react-hook-form';
+import { cachedRecordNames } from '@/lib/cached-names';
 import { toFormValues, toRequestInput } from '@/lib/form-values';
+import { refusalFields } from '@/lib/refusal-fields';
 import { formPathFor, requestShape } from '@/lib/schema-walk';
+import { limitRefusal } from '@/lib/use-transfer-limits';
 import { AwaitingApprovalCard } from '../approval/awaiting-approval-card';
 import { ChangesReview } from './changes-review';
 import { LiveResultCard } from '../result/live-result-card';
@@ -114,6 +118,7 @@ function FormInstance({
     shouldFocusError: false,
   });
   const { send, retry, sending, outcome } = useSend(operationId, op.title);
+  const queryClient = useQueryClient();
   const [reviewing, setReviewing] = useState<Record<string, unknown> | null>(null);
   const [focusRequest, setFocusRequest] = useState(0);
   const formElement = useMemo(() => ({ current: null as HTMLFormElement | null }), []);
@@ -127,19 +132,33 @@ function FormInstance({
     return () => cancelAnimationFrame(frame);
   }, [focusRequest, formElement]);
 
-  // The BFF's field errors go where the operator typed the value; focus goes to the first of
-  // them, or to the problem when no field is to blame.
+  // The BFF's field errors go where the operator typed the value, and so do the service's
+  // refusals of the join rules, in words; focus goes to the first of them, or to the problem
+  // when no field is to blame.
   useEffect(() => {
     if (outcome?.kind !== 'problem') return;
-    for (const error of outcome.problem.errors ?? []) {
+    const refusals = refusalFields(
+      op,
+      outcome.problem,
+      outcome.input,
+      cachedRecordNames(queryClient),
+    );
+    for (const error of [...(outcome.problem.errors ?? []), ...refusals]) {
       const path = formPathFor(shape, error.path) || 'root';
       methods.setError(path, { type: 'server', message: error.message });
     }
     setFocusRequest((n) => n + 1);
-  }, [outcome, methods, shape]);
+  }, [outcome, methods, shape, op, queryClient]);
 
   const onValid = async (values: FieldValues) => {
     if (sending) return;
+    // Past a transfer limit, the review is refused: the amount says which limit, what is left.
+    const overLimit = op.movesMoney ? await limitRefusal(queryClient, op, values) : undefined;
+    if (overLimit) {
+      methods.setError(overLimit.path, { type: 'limit', message: overLimit.message });
+      setFocusRequest((n) => n + 1);
+      return;
+    }
     if (baseline) {
       // An edit is always reviewed, old → new; the resolver has reduced it to what changed.
       const given = (toRequestInput(methods.getValues()) ?? {}) as Record<string, unknown>;
