@@ -83,6 +83,17 @@ export function percentAway(price: unknown, reference: unknown, places = 1): str
     .toFixed(places);
 }
 
+/**
+ * The change from `before` to `after` in per cent of `before`, signed (`-1.5`, `+2.0`), to
+ * `places` decimals; undefined for a zero or missing `before`.
+ */
+export function percentChange(before: unknown, after: unknown, places = 1): string | undefined {
+  if (!isDecimal(before) || !isDecimal(after) || new Big(before).eq(0)) return undefined;
+  const change = new Big(after).minus(new Big(before)).times(100).div(new Big(before));
+  const text = change.round(places, Big.roundHalfUp).toFixed(places);
+  return text.startsWith('-') ? text : `+${text}`;
+}
+
 /** a rounded up to `places` decimals (a fee the service rounds against the client). */
 export function roundUp(a: string, places: number): string {
   return new Big(a).round(places, Big.roundUp).toFixed();

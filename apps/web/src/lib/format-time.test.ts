@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatUtc, millisToPicker, pickerToMillis, toDate } from './format-time';
+import { ageWords, formatUtc, millisToPicker, pickerToMillis, toDate } from './format-time';
 
 describe('times', () => {
   it('reads RFC 3339 and 13-digit milliseconds', () => {
@@ -17,5 +17,16 @@ describe('times', () => {
 
   it('writes UTC for the hover text', () => {
     expect(formatUtc(new Date(Date.UTC(2026, 10, 22, 2, 3, 4)))).toBe('2026-11-22 02:03:04 UTC');
+  });
+});
+
+describe('the age of a price', () => {
+  const now = Date.parse('2026-06-01T12:00:10Z');
+  it('says seconds, then minutes, and just now for a clock slightly ahead', () => {
+    expect(ageWords('2026-06-01T12:00:09Z', now)).toBe('1 s old');
+    expect(ageWords('2026-06-01T11:58:11Z', now)).toBe('119 s old');
+    expect(ageWords('2026-06-01T11:50:10Z', now)).toBe('10 min old');
+    expect(ageWords('2026-06-01T12:00:11Z', now)).toBe('just now');
+    expect(ageWords('not a time', now)).toBeUndefined();
   });
 });

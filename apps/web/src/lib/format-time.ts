@@ -30,6 +30,19 @@ export function formatUtc(date: Date): string {
     .replace(/\.\d{3}Z$/, '')} UTC`;
 }
 
+/**
+ * How old something read at `at` is by `now`, in words: "1 s old", "3 min old"; undefined when
+ * `at` is unreadable. A clock a little ahead of the browser's reads as "just now".
+ */
+export function ageWords(at: string | number, now: number): string | undefined {
+  const date = toDate(at);
+  if (!date) return undefined;
+  const seconds = Math.floor((now - date.getTime()) / 1000);
+  if (seconds < 1) return 'just now';
+  if (seconds < 120) return `${seconds} s old`;
+  return `${Math.floor(seconds / 60)} min old`;
+}
+
 /** Picker text (`YYYY-MM-DD HH:mm:ss`, local) → 13-digit UTC milliseconds, as the service wants. */
 export function pickerToMillis(value: string | null): string | undefined {
   if (!value) return undefined;
