@@ -9,6 +9,7 @@ import { useServiceList } from '@/lib/use-service-list';
 import { CancelOrderAction } from './cancel-order-action';
 import { ORDER_FILTERS, dayBound } from './order-filters';
 import { OrdersTable } from './orders-table';
+import { PricesStrip } from './prices-strip';
 
 /** The service's orders across the profiles the console sees, newest first, paged by its cursor. */
 export function OrdersPage() {
@@ -38,7 +39,10 @@ export function OrdersPage() {
           </Button>
         )
       }
-      filters={<FilterBar label="Filter orders" filters={filters} />}
+      filters={[
+        <PricesStrip key="prices" />,
+        <FilterBar key="f" label="Filter orders" filters={filters} />,
+      ]}
       filtered={filtered}
       list={list}
       noun={['order', 'orders']}

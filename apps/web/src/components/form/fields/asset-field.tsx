@@ -63,6 +63,7 @@ export function AssetField({ name, required }: FieldProps) {
       form={ASSET_CODE_PATTERN}
       unknownPaste="search"
       showValue={false}
+      placeholder="Choose or type a code"
     />
   );
 }

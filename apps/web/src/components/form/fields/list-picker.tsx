@@ -40,6 +40,8 @@ export interface ListPickerProps extends FieldProps {
   showValue?: boolean;
   /** What is wrong with the value the field holds now (an account not the identity's). */
   problem?: string | undefined;
+  /** What the empty field says; by default that typing searches and an id may be pasted. */
+  placeholder?: string;
 }
 
 /**
@@ -88,6 +90,7 @@ export function ListPicker({
   unknownPaste = 'refuse',
   showValue = true,
   problem,
+  placeholder = 'Search by name or paste',
 }: ListPickerProps) {
   const field = useField(name, required);
   const { control, watch, setValue } = useFormContext();
@@ -187,7 +190,7 @@ export function ListPicker({
             // puts focus on the field, and its message must stay visible.
             openOnFocus={false}
             clearable={!field.required}
-            placeholder={loading ? `Loading ${plural}…` : 'Search by name or paste'}
+            placeholder={loading ? `Loading ${plural}…` : placeholder}
             nothingFoundMessage={`No ${noun} matches`}
             comboboxProps={{ withinPortal: true }}
           />

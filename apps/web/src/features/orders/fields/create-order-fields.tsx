@@ -12,6 +12,9 @@ import { useEffect } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { Field, FormSection, ProfileField, SelectField, Wide } from '@/components/form';
 import { multiply } from '@/lib/decimal';
+import { MarketQuote } from '../market-quote';
+import { PriceBandWarning } from '../price-band-warning';
+import { PricesStrip } from '../prices-strip';
 
 const text = (v: unknown) => (typeof v === 'string' && v ? v : undefined);
 
@@ -61,22 +64,18 @@ export function CreateOrderFields() {
 
   return (
     <>
+      <PricesStrip />
       <FormSection group="who">
         <ProfileField name="profile_id" spend={spend} />
         <Field name="recipient_profile_id" />
-        <Wide>
-          <Fieldset legend="End user (both or neither)" variant="filled" p="xs">
-            <SimpleGrid cols={{ base: 1, md: 2 }} spacing="sm">
-              <Field name="identity_id" />
-              <Field name="identity_account_id" />
-            </SimpleGrid>
-          </Fieldset>
-        </Wide>
       </FormSection>
       <FormSection group="what" cols={3}>
         <Field name="side" />
         <Field name="market" />
         <Field name="type" />
+        <Wide>
+          <MarketQuote />
+        </Wide>
       </FormSection>
       <FormSection group="amount" cols={3}>
         {amounts.map((name) => (
@@ -87,6 +86,11 @@ export function CreateOrderFields() {
             Choose an order type to see its amounts.
           </Text>
         )}
+        {amounts.includes('price') && (
+          <Wide>
+            <PriceBandWarning />
+          </Wide>
+        )}
       </FormSection>
       <FormSection group="options">
         <SelectField
@@ -95,12 +99,22 @@ export function CreateOrderFields() {
           placeholder={table ? `${table.default} (default)` : undefined}
         />
         {gtt ? <Field name="expiration_date" required /> : <div />}
-        <Field name="await_fill_millis" />
-        <Field name="self_match_prevention_id" />
-        <Field name="ref_id" />
         <Wide>
           <Field name="metadata" />
         </Wide>
+      </FormSection>
+      <FormSection group="advanced">
+        <Wide>
+          <Fieldset legend="End user (both or neither)" variant="filled" p="xs">
+            <SimpleGrid cols={{ base: 1, md: 2 }} spacing="sm">
+              <Field name="identity_id" />
+              <Field name="identity_account_id" />
+            </SimpleGrid>
+          </Fieldset>
+        </Wide>
+        <Field name="await_fill_millis" />
+        <Field name="self_match_prevention_id" />
+        <Field name="ref_id" />
       </FormSection>
     </>
   );
