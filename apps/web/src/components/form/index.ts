@@ -2,6 +2,7 @@
 export { Field } from './fields/field';
 export { FormSection, Wide, GROUP_TITLES } from './fields/form-section';
 export { GeneratedFields } from './generated-fields';
+export { LimitsPanel } from './limits-panel';
 export { ObjectFields } from './fields/object-fields';
 export { ProfileField } from './fields/profile-field';
 export { RailField } from './fields/rail-field';

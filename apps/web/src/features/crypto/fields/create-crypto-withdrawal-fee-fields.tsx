@@ -1,7 +1,7 @@
 import { SegmentedControl, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useFormContext } from 'react-hook-form';
-import { Field, FormSection, useField } from '@/components/form';
+import { Field, FormSection, LimitsPanel, useField, Wide } from '@/components/form';
 
 type QuoteBy = 'amount' | 'total';
 
@@ -15,23 +15,29 @@ function AmountOrTotal() {
   const total = useField('total');
   const [by, setBy] = useState<QuoteBy>(() => (getValues('total') ? 'total' : 'amount'));
   return (
-    <Stack gap={6}>
-      <Text size="sm" fw={500} id="quote-by-label">
-        Quote by
-      </Text>
-      <SegmentedControl
-        aria-labelledby="quote-by-label"
-        size="xs"
-        value={by}
-        onChange={(value) => setBy(value as QuoteBy)}
-        data={[
-          { value: 'amount', label: amount.label },
-          { value: 'total', label: total.label },
-        ]}
-        style={{ alignSelf: 'flex-start' }}
-      />
-      <Field key={by} name={by} required />
-    </Stack>
+    <>
+      <Stack gap={6}>
+        <Text size="sm" fw={500} id="quote-by-label">
+          Quote by
+        </Text>
+        <SegmentedControl
+          aria-labelledby="quote-by-label"
+          size="xs"
+          value={by}
+          onChange={(value) => setBy(value as QuoteBy)}
+          data={[
+            { value: 'amount', label: amount.label },
+            { value: 'total', label: total.label },
+          ]}
+          style={{ alignSelf: 'flex-start' }}
+        />
+        <Field key={by} name={by} required />
+      </Stack>
+      <Wide>
+        {/* A quote moves nothing; the withdrawal it prices counts against these. */}
+        <LimitsPanel amount={by} asset="asset" />
+      </Wide>
+    </>
   );
 }
 

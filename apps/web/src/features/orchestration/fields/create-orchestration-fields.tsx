@@ -1,12 +1,10 @@
-import { Field, FormSection, RailField, Wide } from '@/components/form';
+import { Field, FormSection, LimitsPanel, RailField, Wide } from '@/components/form';
 
 export function CreateOrchestrationFields() {
   return (
     <>
-      <FormSection group="who" cols={3}>
+      <FormSection group="who">
         <Field name="profile_id" />
-        <Field name="identity_id" />
-        <Field name="account_id" />
       </FormSection>
       <FormSection group="what">
         <Field name="source_asset" />
@@ -16,12 +14,19 @@ export function CreateOrchestrationFields() {
       </FormSection>
       <FormSection group="amount">
         <Field name="source_amount" />
+        <Wide>
+          <LimitsPanel amount="source_amount" asset="source_asset" />
+        </Wide>
       </FormSection>
       <FormSection group="options">
-        <Field name="ref_id" />
         <Wide>
           <Field name="metadata" />
         </Wide>
+      </FormSection>
+      <FormSection group="advanced" cols={3}>
+        <Field name="identity_id" />
+        <Field name="account_id" />
+        <Field name="ref_id" />
       </FormSection>
     </>
   );

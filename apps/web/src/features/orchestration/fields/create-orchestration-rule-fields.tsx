@@ -1,12 +1,10 @@
-import { Field, FormSection, RailField } from '@/components/form';
+import { Field, FormSection, LimitsPanel, RailField, Wide } from '@/components/form';
 
 export function CreateOrchestrationRuleFields() {
   return (
     <>
-      <FormSection group="who" cols={3}>
+      <FormSection group="who">
         <Field name="profile_id" />
-        <Field name="identity_id" />
-        <Field name="account_id" />
       </FormSection>
       <FormSection group="what">
         <Field name="nickname" />
@@ -15,8 +13,14 @@ export function CreateOrchestrationRuleFields() {
         <Field name="destination_asset" />
         <RailField name="source" />
         <RailField name="destination" />
+        <Wide>
+          {/* A rule moves nothing itself: each orchestration it makes counts against these. */}
+          <LimitsPanel asset="source_asset" />
+        </Wide>
       </FormSection>
-      <FormSection group="options">
+      <FormSection group="advanced" cols={3}>
+        <Field name="identity_id" />
+        <Field name="account_id" />
         <Field name="ref_id" />
       </FormSection>
     </>
