@@ -59,4 +59,32 @@ export const READ_PAGES: Record<ReadPageId, () => Promise<ComponentType>> = {
     () => import('@/features/crypto/deposit-addresses-page'),
     (m) => m.DepositAddressesPage,
   ),
+  listIdentities: page(
+    () => import('@/features/identities/identities-page'),
+    (m) => m.IdentitiesPage,
+  ),
+  getIdentity: page(
+    () => import('@/features/identities/identity-page'),
+    (m) => m.IdentityPage,
+  ),
+  listAccounts: page(
+    () => import('@/features/identities/accounts-page'),
+    (m) => m.AccountsPage,
+  ),
+  getAccount: page(
+    () => import('@/features/identities/account-page'),
+    (m) => m.AccountPage,
+  ),
+  listCryptoDestinationAddresses: page(
+    () => import('@/features/crypto/destination-addresses-page'),
+    (m) => m.DestinationAddressesPage,
+  ),
+  listFiatDepositInstructions: page(
+    () => import('@/features/fiat/deposit-instructions-page'),
+    (m) => m.DepositInstructionsPage,
+  ),
+  getFiatDepositInstructions: page(
+    () => import('@/features/fiat/deposit-instructions-detail-page'),
+    (m) => m.DepositInstructionsDetailPage,
+  ),
 };

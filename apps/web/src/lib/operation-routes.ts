@@ -28,6 +28,13 @@ export const READ_PAGE_IDS = [
   'getOrchestration',
   'listOrchestrationRules',
   'listDepositAddresses',
+  'listIdentities',
+  'getIdentity',
+  'listAccounts',
+  'getAccount',
+  'listCryptoDestinationAddresses',
+  'listFiatDepositInstructions',
+  'getFiatDepositInstructions',
 ] as const satisfies readonly ReadOperationId[];
 export type ReadPageId = (typeof READ_PAGE_IDS)[number];
 

@@ -1,8 +1,8 @@
 import { Alert, Stack, Text, Title } from '@mantine/core';
-import { operations, type WriteOperationId } from '@console/schemas';
+import { isRecord, operations, type WriteOperationId } from '@console/schemas';
 import { useQuery } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
-import { useParams, useSearchParams } from 'react-router';
+import { useLocation, useParams, useSearchParams } from 'react-router';
 import { getJournalEntry } from '@/lib/api';
 import { inputFromJournal } from '@/lib/journal-input';
 import { useCan } from '@/lib/session';
@@ -21,8 +21,8 @@ export interface OperationPageProps {
 
 /**
  * A page for one operation: its title and description from the registry, then the form, started
- * from defaults and the record its route names, or, with `?clone=<journal id>`, from that
- * entry's body with a fresh reference id.
+ * from defaults and the record its route names (or the row it was opened from), or, with
+ * `?clone=<journal id>`, from that entry's body with a fresh reference id.
  */
 export function OperationPage({ operationId, Fields, review, defaults }: OperationPageProps) {
   const op = operations[operationId];
@@ -35,6 +35,10 @@ export function OperationPage({ operationId, Fields, review, defaults }: Operati
       routeParams[name] !== undefined ? [[name, routeParams[name]]] : [],
     ),
   );
+  // A form opened from a record's row (rename an address of the book) starts from its values,
+  // handed over in the navigation's state: never from the address, so no link can prefill it.
+  const state: unknown = useLocation().state;
+  const prefill = isRecord(state) && isRecord(state.prefill) ? state.prefill : undefined;
   const cloneId = params.get('clone');
   const clone = useQuery({
     queryKey: ['journal', 'entry', cloneId],
@@ -55,7 +59,9 @@ export function OperationPage({ operationId, Fields, review, defaults }: Operati
     body = <ErrorState error={clone.error} onRetry={() => void clone.refetch()} />;
   } else {
     const initial =
-      cloneId && clone.data ? inputFromJournal(op, clone.data) : { ...defaults, ...fromRoute };
+      cloneId && clone.data
+        ? inputFromJournal(op, clone.data)
+        : { ...defaults, ...fromRoute, ...prefill };
     body = (
       <>
         {cloneId && clone.data && (
@@ -65,7 +71,7 @@ export function OperationPage({ operationId, Fields, review, defaults }: Operati
           </Alert>
         )}
         <OperationForm
-          key={cloneId ?? JSON.stringify(fromRoute)}
+          key={cloneId ?? JSON.stringify({ ...fromRoute, ...prefill })}
           operationId={operationId}
           Fields={Fields}
           review={review}

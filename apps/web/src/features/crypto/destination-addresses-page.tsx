@@ -1,0 +1,139 @@
+import { Anchor, Button, Table, Text } from '@mantine/core';
+import { CRYPTO_DESTINATION_ADDRESS_STATUSES, CRYPTO_NETWORKS, routeOf } from '@console/schemas';
+import { Link } from 'react-router';
+import { FilterBar, useFilters } from '@/components/list/filter-bar';
+import { ListPage } from '@/components/list/list-page';
+import { RecordTable } from '@/components/list/record-table';
+import { CopyValue } from '@/components/result/copy-value';
+import { IdentityRef } from '@/components/result/identity-ref';
+import { LocalTime } from '@/components/result/local-time';
+import { EnumBadge, StatusBadge } from '@/components/result/status-badge';
+import { useCan } from '@/lib/session';
+import { useDestinationAddresses } from '@/lib/use-destination-addresses';
+import { useServiceList, type ListItem } from '@/lib/use-service-list';
+
+type Address = ListItem<'listCryptoDestinationAddresses'>;
+
+/** Where a row's "Rename or bookmark" opens the form: Put, by the address's id, from its values. */
+function RenameLink({ a }: { a: Address }) {
+  const prefill = {
+    id: a.id,
+    ...(a.nickname ? { nickname: a.nickname } : {}),
+    bookmarked_status: a.bookmarked ?? false,
+  };
+  return (
+    <Anchor
+      component={Link}
+      to={routeOf('putCryptoDestinationAddress')}
+      state={{ prefill }}
+      size="sm"
+      aria-label={`Rename or bookmark ${a.nickname || a.address}`}
+    >
+      Rename or bookmark
+    </Anchor>
+  );
+}
+
+function Cells({ a, canPut }: { a: Address; canPut: boolean }) {
+  return (
+    <>
+      <Table.Td>
+        <Text size="sm" fw={500}>
+          {a.nickname || 'No nickname'}
+        </Text>
+        {a.bookmarked && (
+          <Text size="xs" c="dimmed">
+            Bookmarked
+          </Text>
+        )}
+      </Table.Td>
+      <Table.Td>
+        <EnumBadge value={a.crypto_network} known={CRYPTO_NETWORKS} />
+      </Table.Td>
+      <Table.Td>
+        <CopyValue value={a.address} label={`address ${a.nickname || a.address}`} />
+      </Table.Td>
+      <Table.Td>
+        <StatusBadge value={a.status ?? 'UNKNOWN'} known={CRYPTO_DESTINATION_ADDRESS_STATUSES} />
+        {a.status !== 'APPROVED' && <Text size="xs">Cannot be paid out to until approved</Text>}
+      </Table.Td>
+      <Table.Td>
+        {a.identity_id ? (
+          <IdentityRef id={a.identity_id} />
+        ) : (
+          <Text size="sm">The client’s own</Text>
+        )}
+      </Table.Td>
+      <Table.Td>{a.created_at ? <LocalTime value={a.created_at} /> : '—'}</Table.Td>
+      {canPut && (
+        <Table.Td>
+          <RenameLink a={a} />
+        </Table.Td>
+      )}
+    </>
+  );
+}
+
+/**
+ * The service's book of destination addresses, newest first: what withdrawals and orchestrations
+ * may pay out to (only APPROVED ones). Filters by network and nickname are the service's, by
+ * status the console's. Renaming or bookmarking opens the generated Put form from the row; the
+ * change is held for another operator's approval and journaled, as every change of a payee.
+ */
+export function DestinationAddressesPage() {
+  const canPut = useCan('putCryptoDestinationAddress');
+  const book = useDestinationAddresses();
+  const nicknames = [
+    ...new Set((book.data ?? []).flatMap((a) => (a.nickname ? [a.nickname] : []))),
+  ];
+  const filters = [
+    { key: 'network', label: 'Network', options: CRYPTO_NETWORKS, width: 180 },
+    { key: 'status', label: 'Status', options: CRYPTO_DESTINATION_ADDRESS_STATUSES },
+    { key: 'nickname', label: 'Nickname', options: nicknames.sort(), searchable: true, width: 220 },
+  ] as const;
+  const { values: f, filtered } = useFilters(filters);
+  const list = useServiceList(
+    'listCryptoDestinationAddresses',
+    {
+      crypto_networks: f.network ? [f.network] : undefined,
+      nicknames: f.nickname ? [f.nickname] : undefined,
+    },
+    { keep: f.status ? (a) => a.status === f.status : undefined },
+  );
+  return (
+    <ListPage
+      title="Address book"
+      intro="Crypto addresses payouts may go to: only an approved one can be paid out to, and only for the identity it is scoped to."
+      actions={
+        canPut && (
+          <Button component={Link} to={routeOf('putCryptoDestinationAddress')} size="xs">
+            New destination address
+          </Button>
+        )
+      }
+      filters={<FilterBar label="Filter the address book" filters={filters} />}
+      filtered={filtered}
+      list={list}
+      noun={['address', 'addresses']}
+      empty={{ body: 'Addresses put in the book appear here.' }}
+    >
+      {(items) => (
+        <RecordTable
+          label="Destination addresses"
+          columns={[
+            'Nickname',
+            'Network',
+            'Address',
+            'Status',
+            'Scoped to',
+            'Created',
+            ...(canPut ? ['Actions'] : []),
+          ]}
+          items={items}
+          cells={(a) => <Cells a={a} canPut={canPut} />}
+          minWidth={1100}
+        />
+      )}
+    </ListPage>
+  );
+}

@@ -1,0 +1,96 @@
+import { Anchor, Table, Text } from '@mantine/core';
+import { FIAT_DEPOSIT_INSTRUCTIONS_STATUSES } from '@console/schemas';
+import { Link } from 'react-router';
+import { FilterBar, profileFilter, useFilters } from '@/components/list/filter-bar';
+import { ListPage } from '@/components/list/list-page';
+import { RecordTable } from '@/components/list/record-table';
+import { CopyValue } from '@/components/result/copy-value';
+import { IdentityRef } from '@/components/result/identity-ref';
+import { LocalTime } from '@/components/result/local-time';
+import { ProfileRef } from '@/components/result/profile-ref';
+import { StatusBadge } from '@/components/result/status-badge';
+import { railAndDigits } from '@/lib/fiat-account-words';
+import { pagePath } from '@/lib/operation-routes';
+import { useProfiles } from '@/lib/use-profiles';
+import { useServiceList, type ListItem } from '@/lib/use-service-list';
+
+type Instructions = ListItem<'listFiatDepositInstructions'>;
+
+function Cells({ d }: { d: Instructions }) {
+  return (
+    <>
+      <Table.Td>
+        <Anchor
+          component={Link}
+          to={pagePath('getFiatDepositInstructions', { id: d.id })}
+          size="sm"
+          aria-label={`Open the deposit instructions with memo ${d.memo_id}`}
+        >
+          {railAndDigits(d)}
+        </Anchor>
+      </Table.Td>
+      <Table.Td>
+        <CopyValue value={d.memo_id} label={`memo ${d.memo_id}`} />
+      </Table.Td>
+      <Table.Td>
+        <ProfileRef id={d.profile_id} withId={false} />
+      </Table.Td>
+      <Table.Td>
+        <IdentityRef id={d.identity_id} />
+      </Table.Td>
+      <Table.Td>
+        <StatusBadge value={d.status} known={FIAT_DEPOSIT_INSTRUCTIONS_STATUSES} />
+        {d.status === 'DEPRECATED' && <Text size="xs">Not for new payers</Text>}
+      </Table.Td>
+      <Table.Td>
+        <LocalTime value={d.created_at} />
+      </Table.Td>
+    </>
+  );
+}
+
+/**
+ * Where payers wire money into a profile, newest first: each set with the memo a payer must
+ * quote; a deprecated set is marked, and must not be given to a new payer. The service filters
+ * these by id only; profile and status are the console's filters.
+ */
+export function DepositInstructionsPage() {
+  const profiles = useProfiles();
+  const filters = [
+    profileFilter(profiles.data),
+    { key: 'status', label: 'Status', options: FIAT_DEPOSIT_INSTRUCTIONS_STATUSES },
+  ] as const;
+  const { values: f, filtered } = useFilters(filters);
+  const list = useServiceList(
+    'listFiatDepositInstructions',
+    {},
+    {
+      keep:
+        f.profile || f.status
+          ? (d) =>
+              (!f.profile || d.profile_id === f.profile) && (!f.status || d.status === f.status)
+          : undefined,
+    },
+  );
+  return (
+    <ListPage
+      title="Deposit instructions"
+      intro="Open a set to give a payer its memo and wire details."
+      filters={<FilterBar label="Filter deposit instructions" filters={filters} />}
+      filtered={filtered}
+      list={list}
+      noun={['set of instructions', 'sets of instructions']}
+      empty={{ body: 'Deposit instructions of every profile appear here.' }}
+    >
+      {(items) => (
+        <RecordTable
+          label="Deposit instructions"
+          columns={['Where to', 'Memo', 'Profile', 'For', 'Status', 'Created']}
+          items={items}
+          cells={(d) => <Cells d={d} />}
+          minWidth={960}
+        />
+      )}
+    </ListPage>
+  );
+}

@@ -1,0 +1,97 @@
+import { Anchor, Stack, Table, Text } from '@mantine/core';
+import { IDENTITY_CONTROL_TYPES, IDENTITY_STATUSES, IDENTITY_TYPES } from '@console/schemas';
+import { Link } from 'react-router';
+import { FilterBar, useFilters } from '@/components/list/filter-bar';
+import { ListPage } from '@/components/list/list-page';
+import { RecordTable } from '@/components/list/record-table';
+import { LocalTime } from '@/components/result/local-time';
+import {
+  activeControls,
+  controlWords,
+  identityName,
+  identityTypeWords,
+} from '@/lib/identity-words';
+import { pagePath } from '@/lib/operation-routes';
+import { useServiceList, type ListItem } from '@/lib/use-service-list';
+import { IdentityStatus } from './identity-status';
+import { PersonalDataNote } from './personal-data-note';
+
+type Identity = ListItem<'listIdentities'>;
+
+const FILTERS = [
+  { key: 'status', label: 'Status', options: IDENTITY_STATUSES },
+  { key: 'type', label: 'Type', options: IDENTITY_TYPES },
+  { key: 'control', label: 'Active control', options: IDENTITY_CONTROL_TYPES, width: 170 },
+] as const;
+
+function Cells({ i }: { i: Identity }) {
+  const controls = activeControls(i);
+  return (
+    <>
+      <Table.Td>
+        <Anchor component={Link} to={pagePath('getIdentity', { id: i.id })} size="sm">
+          {identityName(i)}
+        </Anchor>
+      </Table.Td>
+      <Table.Td>
+        <Text size="sm">{identityTypeWords(i.type)}</Text>
+      </Table.Td>
+      <Table.Td>
+        <IdentityStatus identity={i} />
+      </Table.Td>
+      <Table.Td>
+        {controls.length ? (
+          <Stack gap={0}>
+            {controls.map((c) => (
+              <Text key={`${c.type}-${c.reason_code ?? ''}`} size="sm">
+                {controlWords(c)}
+              </Text>
+            ))}
+          </Stack>
+        ) : (
+          <Text size="sm">None</Text>
+        )}
+      </Table.Td>
+      <Table.Td>{i.created_at ? <LocalTime value={i.created_at} /> : '—'}</Table.Td>
+    </>
+  );
+}
+
+/**
+ * The people and institutions the client acts for, newest first: whether each may transact (its
+ * status in words and its active controls), each opening its page with its accounts.
+ */
+export function IdentitiesPage() {
+  const { values: f, filtered } = useFilters(FILTERS);
+  const list = useServiceList('listIdentities', {
+    summary_status: f.status,
+    identity_type: f.type,
+    control_types: f.control ? [f.control] : undefined,
+  });
+  return (
+    <ListPage
+      title="Identities"
+      intro="Who the client acts for: an order, transfer or orchestration may name one only while it may transact."
+      filters={
+        <Stack gap="xs">
+          <PersonalDataNote read="listIdentities" />
+          <FilterBar label="Filter identities" filters={FILTERS} />
+        </Stack>
+      }
+      filtered={filtered}
+      list={list}
+      noun={['identity', 'identities']}
+      empty={{ body: 'Identities the client created appear here.' }}
+    >
+      {(items) => (
+        <RecordTable
+          label="Identities"
+          columns={['Name', 'Type', 'Status', 'Active controls', 'Created']}
+          items={items}
+          cells={(i) => <Cells i={i} />}
+          minWidth={900}
+        />
+      )}
+    </ListPage>
+  );
+}
