@@ -57,6 +57,31 @@ export class OperationForm {
     await expect(combobox).toHaveValue(option);
   }
 
+  /**
+   * Picks from a list of records (a profile, an identity, an account) as an operator does: types
+   * part of its name in the picker and chooses the option that starts with `option`.
+   */
+  async pick(label: string, search: string, option = search, group?: string): Promise<void> {
+    const scope = group ? this.group(group) : this.form;
+    const combobox = scope.getByRole('combobox', { name: label, exact: true });
+    await combobox.fill(search);
+    // The option's name is its label, then its details ("USD Available…", not "USDP…").
+    const offered = this.page.getByRole('option', {
+      name: new RegExp(`^${literal(option)}(?!\\w)`),
+    });
+    // Typed whole, a code is taken at once; choosing it again would clear it.
+    if ((await offered.getAttribute('aria-selected')) === 'true') await combobox.press('Escape');
+    else await offered.click();
+    await expect(combobox).toHaveValue(option);
+  }
+
+  /** Opens the Advanced section (end users, reference id…) unless it is open. */
+  async openAdvanced(): Promise<void> {
+    const toggle = this.form.getByRole('button', { name: /Advanced/ });
+    if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+  }
+
   /** Opens a date-time picker, picks one of its presets ("In 1 hour"…) and confirms it. */
   async pickPreset(label: string, preset: string): Promise<void> {
     await this.field(label).click();
