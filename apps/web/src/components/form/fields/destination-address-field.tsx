@@ -23,7 +23,8 @@ function networkFieldOf(name: string, has: (path: string) => boolean): string | 
  * address's ends; the field takes the address or its id, as its schema says. For a payout (an
  * orchestration's or a rule's destination) only an APPROVED address, scoped to the request's
  * identity or to none, can be chosen: the others are shown with why. With a network chosen, only
- * that network's addresses are offered; picking an address chooses its network when none is.
+ * that network's addresses are offered; picking an address (not an id) chooses its network when
+ * none is.
  */
 export function DestinationAddressField({ name, required }: FieldProps) {
   const { shape } = useOperation();
@@ -31,6 +32,9 @@ export function DestinationAddressField({ name, required }: FieldProps) {
   const member = fieldInfo(shape, name).meta.choiceMember === 'address' ? 'address' : 'id';
   const payout = name.startsWith('destination.');
   const networkField = networkFieldOf(name, has);
+  // Only a field that sends the address itself takes its network with it: an address named by
+  // its id (Put's rename) must leave the network out, since the service takes one or the other.
+  const followsNetwork = member === 'address';
   const { setValue } = useFormContext();
   const [network, identityValue, chosen] = useWatch({
     name: [networkField ?? '__none__', has('identity_id') ? 'identity_id' : '__none__', name],
@@ -78,10 +82,16 @@ export function DestinationAddressField({ name, required }: FieldProps) {
   // The network follows the address picked, where the operator has not chosen one.
   const picked = held?.network;
   useEffect(() => {
-    if (networkField && picked && !network && isKnownValue(CRYPTO_NETWORKS, picked)) {
+    if (
+      followsNetwork &&
+      networkField &&
+      picked &&
+      !network &&
+      isKnownValue(CRYPTO_NETWORKS, picked)
+    ) {
       setValue(networkField, picked, { shouldValidate: true });
     }
-  }, [networkField, picked, network, setValue]);
+  }, [followsNetwork, networkField, picked, network, setValue]);
   return (
     <ListPicker
       name={name}
