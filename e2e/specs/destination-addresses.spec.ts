@@ -47,6 +47,8 @@ test.describe('The address book (issue 34)', () => {
     await page.goto(pageOf('listCryptoDestinationAddresses'));
     await page.getByRole('link', { name: 'Rename or bookmark Cold storage' }).click();
 
+    // The Put form, started from the row's values handed over in the navigation, not the address.
+    await expect(page).toHaveURL(routeOf('putCryptoDestinationAddress'));
     const form = new OperationForm(page, 'Save destination address');
     await expect(form.form).toBeVisible();
     await expect(form.field('Nickname')).toHaveValue('Cold storage');

@@ -45,6 +45,16 @@ test.describe('Identities and accounts', () => {
     await expectAccessible(page, 'account page');
   });
 
+  test('an account with a profile of its own links to it', async ({ page }) => {
+    await signIn(page, 'fiona');
+    await page.goto(pageOf('getAccount', { id: DEMO_IDS.accounts.alice }));
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Alice Moreau: market making' }),
+    ).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Market Making' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Alice Moreau' })).toBeVisible();
+  });
+
   test('a frozen identity shows why on its page', async ({ page }) => {
     await signIn(page, 'fiona');
     await page.goto(pageOf('getIdentity', { id: erin }));

@@ -49,14 +49,7 @@ const GAPS: Partial<Record<OperationId, Part[]>> = {
   listExecutions: ['nav or parent', ...NO_PAGE],
   // Its parent, a profile's balances, has no page of its own either.
   getProfileBalance: ['nav or parent', ...NO_PAGE],
-  // Appendix B (issue 34): pages of their own, their e2e specs to come.
-  listIdentities: ['e2e spec'],
-  getIdentity: ['e2e spec'],
-  listAccounts: ['e2e spec'],
-  getAccount: ['e2e spec'],
-  listFiatDepositInstructions: ['e2e spec'],
-  getFiatDepositInstructions: ['e2e spec'],
-  listCryptoDestinationAddresses: ['e2e spec'],
+  // Appendix B (issue 34).
   // Read where they are used, with no page of their own: limits beside an amount, markets and
   // prices on the order form and the prices strip; events are not shown yet.
   listTransferLimits: APPENDIX_B_READ,
@@ -65,8 +58,6 @@ const GAPS: Partial<Record<OperationId, Part[]>> = {
   listMarkets: APPENDIX_B_READ,
   listPrices: APPENDIX_B_READ,
   getTicker: APPENDIX_B_READ,
-  // A write's form is generated from the registry: only its e2e spec is missing.
-  putCryptoDestinationAddress: ['e2e spec'],
 };
 
 const SAMPLE: Record<string, string> = {
