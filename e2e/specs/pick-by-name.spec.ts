@@ -110,4 +110,32 @@ test.describe('Identifiers picked by name (issue 34)', () => {
     const sent = (await sandbox.log()).requests.filter((r) => r.body.includes('1000000.01'));
     expect(sent).toHaveLength(0);
   });
+
+  test('an identity frozen after it was picked is refused by the service, explained beside it', async ({
+    page,
+  }) => {
+    const review = (controls: { type: string; reason_code?: string }[]) =>
+      fetch(`${sandbox.url()}/sandbox/identities/${I.bob}`, {
+        method: 'PUT',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ controls }),
+      });
+    await form.pick('From profile id', 'Treas', 'Treasury');
+    await form.pick('To profile id', 'Payo', 'Payouts');
+    await form.pick('Asset', 'US', 'USD');
+    await form.fill({ Amount: '2.50' });
+    await form.openAdvanced();
+    await form.pick('From identity id', 'Bob', 'Bob Okafor');
+    // Meanwhile the service's review freezes Bob.
+    expect((await review([{ type: 'FROZEN', reason_code: 'LEGAL_HOLD' }])).status).toBe(200);
+    try {
+      await form.send();
+      await expect(form.problem()).toBeVisible();
+      await form.expectFieldError('From identity id', /Bob Okafor .*Frozen \(reason LEGAL_HOLD\)/);
+      await expectAccessible(page, 'a frozen identity refused by the service');
+      await screenshot(page, 'transfer-internal-frozen-identity');
+    } finally {
+      await review([]);
+    }
+  });
 });
