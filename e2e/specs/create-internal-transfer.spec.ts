@@ -97,6 +97,7 @@ test.describe('Create internal transfer', () => {
     await form.result.button('Clone as new').click();
     await expect(form.refId()).not.toHaveValue(refId);
     await expect(form.field('Amount')).toHaveValue('3.21');
+    await form.openAdvanced();
     await form.refId().fill(refId);
     await form.send();
     const problem = form.problem();

@@ -60,6 +60,7 @@ test.describe('Create order', () => {
 
   test('shows the order rules beside the fields', async () => {
     await form.goto(routeOf('createOrder'));
+    await form.openAdvanced();
     await form.fill({
       'Profile id': trading,
       'Identity id': alice,
