@@ -39,7 +39,7 @@ test.describe('Update fiat account', () => {
     await signIn(page, 'sam');
     form = new OperationForm(page, 'Update fiat account');
     // Opened on one account, as its page's Update does; the tests pick the one they change.
-    await form.goto(routeOf('updateFiatAccount', { id: DEMO_IDS.fiatAccounts.umbrella }));
+    await form.goto(routeOf('updateFiatAccount', { id: DEMO_IDS.fiatAccounts.initech }));
     await expect(form.field('Fiat account id')).not.toHaveValue('');
   });
 
