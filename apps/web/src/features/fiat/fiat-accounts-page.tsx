@@ -1,48 +1,53 @@
-import { Anchor, Button, Table, Text } from '@mantine/core';
+import { Anchor, Button, Text } from '@mantine/core';
 import { FIAT_ACCOUNT_STATUSES, operations } from '@console/schemas';
 import { Link } from 'react-router';
 import { ListPage } from '@/components/list/list-page';
-import { RecordTable } from '@/components/list/record-table';
+import { RecordTable, type Column } from '@/components/list/record-table';
 import { CopyValue } from '@/components/result/copy-value';
 import { LocalTime } from '@/components/result/local-time';
 import { StatusBadge } from '@/components/result/status-badge';
 import { accountNumberOf, bankOf, railAndDigits } from '@/lib/fiat-account-words';
+import { fiatAccountColumns } from '@/lib/list-csv';
 import { pagePath } from '@/lib/operation-routes';
 import type { ReadFiatAccount } from '@/lib/read-schemas';
 import { useCan } from '@/lib/session';
 import { useServiceList } from '@/lib/use-service-list';
 
-function Cells({ a }: { a: ReadFiatAccount }) {
-  return (
-    <>
-      <Table.Td>
-        <Anchor
-          component={Link}
-          to={pagePath('getFiatAccount', { id: a.id })}
-          size="sm"
-          aria-label={`Open fiat account ${a.id}`}
-        >
-          {railAndDigits(a)}
-        </Anchor>
-      </Table.Td>
-      <Table.Td>
-        <Text size="sm" ff="monospace">
-          {accountNumberOf(a) ?? '—'}
-        </Text>
-      </Table.Td>
-      <Table.Td>
-        <Text size="sm">{bankOf(a) ?? '—'}</Text>
-      </Table.Td>
-      <Table.Td>
-        <StatusBadge value={a.status} known={FIAT_ACCOUNT_STATUSES} />
-      </Table.Td>
-      <Table.Td>
-        <LocalTime value={a.created_at} />
-      </Table.Td>
-      <Table.Td>{a.ref_id ? <CopyValue value={a.ref_id} label="reference id" /> : '—'}</Table.Td>
-    </>
-  );
-}
+const COLUMNS: Column<ReadFiatAccount>[] = [
+  {
+    title: 'Account',
+    key: true,
+    cell: (a) => (
+      <Anchor
+        component={Link}
+        to={pagePath('getFiatAccount', { id: a.id })}
+        size="sm"
+        aria-label={`Open fiat account ${a.id}`}
+      >
+        {railAndDigits(a)}
+      </Anchor>
+    ),
+  },
+  {
+    title: 'Number',
+    cell: (a) => (
+      <Text size="sm" ff="monospace">
+        {accountNumberOf(a) ?? '—'}
+      </Text>
+    ),
+  },
+  { title: 'Bank', lead: true, cell: (a) => <Text size="sm">{bankOf(a) ?? '—'}</Text> },
+  {
+    title: 'Status',
+    lead: true,
+    cell: (a) => <StatusBadge value={a.status} known={FIAT_ACCOUNT_STATUSES} />,
+  },
+  { title: 'Created', cell: (a) => <LocalTime value={a.created_at} /> },
+  {
+    title: 'Reference id',
+    cell: (a) => (a.ref_id ? <CopyValue value={a.ref_id} label="reference id" /> : '—'),
+  },
+];
 
 /**
  * The service's fiat accounts, newest first, as the service lists them: shortened to the last
@@ -63,18 +68,12 @@ export function FiatAccountsPage() {
         )
       }
       list={list}
+      csv={{ file: 'fiat-accounts', columns: fiatAccountColumns() }}
       noun={['account', 'accounts']}
       empty={{ title: 'No fiat accounts', body: 'Fiat accounts of the customer appear here.' }}
     >
       {(items) => (
-        <RecordTable
-          label="Fiat accounts"
-          columns={['Account', 'Number', 'Bank', 'Status', 'Created', 'Reference id']}
-          items={items}
-          cells={(a) => <Cells a={a} />}
-          minWidth={900}
-          nowrap
-        />
+        <RecordTable label="Fiat accounts" columns={COLUMNS} items={items} minWidth={900} nowrap />
       )}
     </ListPage>
   );
