@@ -22,7 +22,7 @@ export function WaitingNeeds({
   return (
     <>
       {prospect.stalled ? (
-        <Text size="xs" c="red.8" fw={500}>
+        <Text size="xs" c="red" fw={500}>
           Cannot be approved as things stand: {prospect.stalled}
         </Text>
       ) : (

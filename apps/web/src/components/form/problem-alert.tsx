@@ -53,16 +53,18 @@ export function ProblemAlert({ problem, operation, refId, onRetry, retrying }: P
             </Text>
           )}
           {/* A send refused before it was journaled (nobody could approve it) is not there. */}
-          {!journalId && problem.code !== 'approval-impossible' && (refId || problem.code === 'network') && (
-            <Text
-              size="xs"
-              component={Link}
-              to={`/journal${refId ? `?ref_id=${encodeURIComponent(refId)}` : ''}`}
-              c="blue"
-            >
-              Look it up in the Journal
-            </Text>
-          )}
+          {!journalId &&
+            problem.code !== 'approval-impossible' &&
+            (refId || problem.code === 'network') && (
+              <Text
+                size="xs"
+                component={Link}
+                to={`/journal${refId ? `?ref_id=${encodeURIComponent(refId)}` : ''}`}
+                c="blue"
+              >
+                Look it up in the Journal
+              </Text>
+            )}
         </Group>
         {text.retry && journalId && onRetry && (
           <Group>

@@ -74,11 +74,11 @@ function Named({ record, name, label, withId }: NamedProps) {
   const page = pageOf(record);
   const named = name ? (
     page ? (
-      <Anchor component={Link} to={page} size="sm" title={withId ? undefined : record.id}>
+      <Anchor component={Link} to={page} size="sm" ff="text" title={withId ? undefined : record.id}>
         {name}
       </Anchor>
     ) : (
-      <Text span size="sm" title={withId ? undefined : record.id}>
+      <Text span size="sm" ff="text" title={withId ? undefined : record.id}>
         {name}
       </Text>
     )

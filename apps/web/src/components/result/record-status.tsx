@@ -43,7 +43,7 @@ function Now({ entry }: { entry: JournalEntry }) {
       </Text>
     );
   return (
-    <Group gap={4} wrap="nowrap" aria-label="Status now">
+    <Group gap={4} wrap="nowrap" role="group" aria-label="Status now">
       <Text span size="xs" c="dimmed">
         Now:
       </Text>
