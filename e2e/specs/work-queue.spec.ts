@@ -41,7 +41,7 @@ test.describe('Home is a work queue', () => {
     await expect(request).toBeVisible();
     await expect(new ApprovalsPages(frank).navLink()).toContainText(/\d/);
     await request.click();
-    await new ApprovalsPages(frank).button('Approve').click();
+    await new ApprovalsPages(frank).approve();
     await expect(new ApprovalsPages(frank).sent).toBeVisible({ timeout: 20_000 });
 
     // Fiona, who did nothing, is told within seconds, and her list shows what became of it.
