@@ -3,6 +3,7 @@ import { journalFacts, type AttentionItem } from '@console/schemas';
 import { Amount } from '@/components/result/amount';
 import { OutcomeBadge } from '@/components/result/record-status';
 import { LocalTime } from '@/components/result/local-time';
+import { stillNeededWords } from '@/components/approval/prospect-words';
 import { operationTitle } from './describe';
 import { QueueItem, QueueSection } from '@/components/states/queue-section';
 import { personLabel } from '@/lib/person';
@@ -50,6 +51,11 @@ export function NeedsAttention({ items }: { items: AttentionItem[] | undefined }
             <Text size="xs" c="dimmed" span>
               {why(item)}
             </Text>
+            {item.reason === 'expiring' && item.approval?.prospect && (
+              <Text size="xs" span>
+                Needs {stillNeededWords(item.approval.prospect, item.approval.eligible_roles)}
+              </Text>
+            )}
             {item.reason === 'stalled' && item.approval && (
               <Text size="xs" c="dimmed" span>
                 Expires <LocalTime value={item.approval.expires_at} size="xs" />
