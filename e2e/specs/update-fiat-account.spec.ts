@@ -81,7 +81,7 @@ test.describe('Update fiat account', () => {
     await expect(what).toContainText('the account is as it was when the request was made');
     await expectAccessible(checker, 'fiat account change, approver');
     await screenshot(checker, 'fiat-account-approval');
-    await approvals.button('Approve').click();
+    await approvals.approve();
     await expect(approvals.sent).toBeVisible();
     await expect(approvals.sent).toContainText('PENDING');
     await checker.context().close();

@@ -44,6 +44,7 @@ export * from './problem';
 export * from './console-api';
 export * from './approvals-api';
 export * from './security-api';
+export * from './csv';
 export * from './journal-facts';
 export * from './work-queue-api';
 export * from './registry-walk';
