@@ -46,6 +46,7 @@ export * from './approvals-api';
 export * from './security-api';
 export * from './journal-facts';
 export * from './work-queue-api';
+export * from './notifications-api';
 export * from './registry-walk';
 export * from './sign-in-api';
 export * from './api-contract';
