@@ -90,13 +90,25 @@ export async function notifyApp(
     },
   );
 
-  /** Looks until a look delivers nothing and no message is due. */
+  /**
+   * Looks until nothing is left to expand and no message is pending within two seconds (a retry
+   * waits out its backoff here); the looks' reports.
+   */
   const settle = async (): Promise<LookReport[]> => {
     const reports: LookReport[] = [];
-    for (let i = 0; i < 20; i += 1) {
+    for (let i = 0; i < 50; i += 1) {
       const report = await notifier.lookNow();
       reports.push(report);
-      if (report.expanded === 0 && report.deliveries.length === 0) break;
+      const [row] = await db.query<{ pending: number | string; wait_ms: number | string | null }>(
+        `select count(*) as pending,
+           extract(epoch from min(next_attempt_at) - now()) * 1000 as wait_ms
+         from notification_outbox where state = 'pending'`,
+      );
+      const waitMs = row?.wait_ms === null || row?.wait_ms === undefined ? 0 : Number(row.wait_ms);
+      if (report.expanded === 0 && report.deliveries.length === 0) {
+        if (Number(row?.pending ?? 0) === 0 || waitMs > 2_000) break;
+      }
+      if (waitMs > 0) await new Promise((resolve) => setTimeout(resolve, Math.min(waitMs, 2_000)));
     }
     return reports;
   };
