@@ -63,32 +63,35 @@ export async function notifyApp(
   await db.exec(
     'delete from notification_events; delete from notification_outbox; delete from notification_preferences; delete from job_leases; delete from sso_operators;',
   );
+  /** A notification sender of a process with the id `owner` (a second one plays another replica). */
+  const senderOf = (owner: string, on: Db = db) =>
+    createNotifier(
+      {
+        db: on,
+        journal: h.deps.journal,
+        approvals: h.deps.approvals,
+        directory: h.deps.directory,
+        ssoOperators: createSsoOperatorStore(on),
+        policy: h.deps.policy!,
+        preferences: createPreferenceStore(on),
+        outbox: createOutboxStore(on, { kind: NOTIFICATIONS_JOB, owner }),
+        channels: channelsFrom(settings),
+        origin: () => ORIGIN,
+        now: h.now,
+        owner,
+        logger: h.deps.logger,
+      },
+      {
+        intervalMs: settings.intervalMs,
+        leaseMs: settings.leaseMs,
+        reminderLeadMs: settings.reminderLeadMs,
+        retryBaseMs: settings.retryBaseMs,
+        maxAttempts: settings.maxAttempts,
+        secrets: secretsOf(settings),
+      },
+    );
   const outbox = createOutboxStore(db, { kind: NOTIFICATIONS_JOB, owner: h.deps.journal.owner });
-  const notifier = createNotifier(
-    {
-      db,
-      journal: h.deps.journal,
-      approvals: h.deps.approvals,
-      directory: h.deps.directory,
-      ssoOperators: createSsoOperatorStore(db),
-      policy: h.deps.policy!,
-      preferences: createPreferenceStore(db),
-      outbox,
-      channels: channelsFrom(settings),
-      origin: () => ORIGIN,
-      now: h.now,
-      owner: h.deps.journal.owner,
-      logger: h.deps.logger,
-    },
-    {
-      intervalMs: settings.intervalMs,
-      leaseMs: settings.leaseMs,
-      reminderLeadMs: settings.reminderLeadMs,
-      retryBaseMs: settings.retryBaseMs,
-      maxAttempts: settings.maxAttempts,
-      secrets: secretsOf(settings),
-    },
-  );
+  const notifier = senderOf(h.deps.journal.owner);
 
   /**
    * Looks until nothing is left to expand and no message is pending within two seconds (a retry
@@ -123,6 +126,7 @@ export async function notifyApp(
     settings,
     outbox,
     notifier,
+    senderOf,
     settle,
     /** The emails that reached `username`. */
     mailTo: (username: string) => smtp.received.filter((m) => m.to.includes(addressOf(username))),

@@ -66,6 +66,26 @@ describe.each(testDatabases)('delivery, retries, reminders and expiry ($name)', 
     expect(n.hook.received).toHaveLength(1);
   });
 
+  it('is delivered by the lease holder alone when two processes look at once, each message once', async () => {
+    const { db, second, close: drop } = await database.open();
+    const n = await notifyApp({ db });
+    close.push(drop, n.close);
+    const other = n.senderOf('another-process', await second());
+    for (let i = 0; i < 3; i += 1) {
+      await n.submit('createInternalTransfer', transfer, 'finance');
+    }
+    const looks = await Promise.all([
+      ...Array.from({ length: 4 }, () => n.notifier.lookNow()),
+      ...Array.from({ length: 4 }, () => other.lookNow()),
+    ]);
+    await n.settle();
+    // One process held the lease through those looks; the other did nothing.
+    expect(new Set(looks.filter((l) => l.held).map((l) => looks.indexOf(l) < 4)).size).toBe(1);
+    expect(n.smtp.received).toHaveLength(6);
+    expect(new Set(n.smtp.received.map((m) => m.consoleId)).size).toBe(6);
+    expect(n.hook.received).toHaveLength(3);
+  });
+
   it('reminds those who have not acted once, a configured time before expiry, and tells the maker of the expiry', async () => {
     const policy = buildPolicy({
       operations: { createInternalTransfer: { required: true, approvers: 2, max_wait_hours: 2 } },
