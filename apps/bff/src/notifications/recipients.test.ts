@@ -7,6 +7,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { sharedDb } from '../../test/harness';
 import { addressOf, notifyApp } from '../../test/notify-harness';
 import { noApprovalPolicy } from '../approvals/policy';
+import { createSsoOperatorStore } from '../oidc/sso-operators';
 import type { UpstreamOutcome } from '../upstream/client';
 
 beforeAll(() => sharedDb());
@@ -51,6 +52,24 @@ describe('who is told, and by which channel', () => {
       ['chat', 'dropped'],
       ['email', 'dropped'],
     ]);
+  });
+
+  it('reaches a person known through single sign-on at the address their provider gave', async () => {
+    const n = await open();
+    await createSsoOperatorStore(n.db).signedIn({
+      identity: 'oidc:0123456789:fay',
+      issuer: 'https://idp.example',
+      subject: 'fay',
+      display_name: 'Fay from the provider',
+      role: 'finance',
+      email: 'fay@idp.example',
+    });
+    await n.submit('createInternalTransfer', transfer, 'finance');
+    await n.settle();
+    expect(n.smtp.received.map((m) => m.to[0]).sort()).toEqual(
+      [addressOf('admin'), addressOf('finance2'), 'fay@idp.example'].sort(),
+    );
+    expect(n.hook.received[0]!.json.text).toMatch(/Fay from the provider/);
   });
 
   it('sends nothing an operator turned off, by that channel, and the rest as before', async () => {

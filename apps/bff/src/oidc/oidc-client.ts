@@ -26,8 +26,9 @@ export interface VerifiedPerson {
   /** The ID token's `exp`: no session outlives it. */
   expiresAt: Date;
   /**
-   * The ID token's `email` claim, where notifications go by email; undefined when absent,
-   * malformed, or marked unverified by the provider (`email_verified: false`).
+   * The `email` claim (the ID token's, else userinfo's when that was read for the groups), where
+   * notifications go by email; undefined when absent, malformed, or marked unverified by the
+   * provider (`email_verified: false`).
    */
   email: string | undefined;
 }
@@ -186,7 +187,7 @@ export function createOidcClient(
           groups,
           idToken: tokens.id_token!,
           expiresAt: new Date(claims.exp * 1000),
-          email: verifiedEmail(claims),
+          email: verifiedEmail(profile),
         };
       } catch (error) {
         throw failureOf(error);
