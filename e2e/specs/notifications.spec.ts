@@ -2,7 +2,7 @@ import { DEMO_IDS } from '@console/schemas';
 import type { Page } from '@playwright/test';
 import { expectAccessible } from '../accessibility';
 import type { ChatPost } from '../chat-receiver';
-import { expect, operator, secondOperator, signIn, test } from '../fixtures';
+import { expect, operator, screenshot, secondOperator, signIn, test } from '../fixtures';
 
 const { treasury, payouts } = DEMO_IDS.profiles;
 
@@ -82,6 +82,7 @@ test.describe('Notifications', () => {
     await frank.getByRole('menuitem', { name: 'Notifications' }).click();
     await expect(frank.getByRole('heading', { name: 'Notifications' })).toBeVisible();
     await expectAccessible(frank, 'notification preferences');
+    await screenshot(frank, 'notification-preferences');
     const held = frank.getByRole('checkbox', { name: 'A request waits for my approval: by chat' });
     await held.uncheck();
     await frank.getByRole('button', { name: 'Save' }).click();
@@ -116,6 +117,7 @@ test.describe('Notifications', () => {
       }).toPass();
       await expect(row).toContainText('503');
       await expectAccessible(ada, 'notification delivery');
+      await screenshot(ada, 'notification-delivery');
 
       await chat.setMode('accept');
       await row.getByRole('button', { name: /^Retry:/ }).click();
