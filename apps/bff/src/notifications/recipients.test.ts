@@ -161,4 +161,32 @@ describe('who is told, and by which channel', () => {
     ]);
     expect(n.smtp.received).toHaveLength(2);
   });
+
+  it('tells the admins, and only them, of a send the console could not settle after three looks', async () => {
+    const n = await open({
+      client: { send: async () => ({ kind: 'no-answer', error: 'timed out', attempts: 3 }) },
+      policy: noApprovalPolicy(),
+    });
+    await n.post('/api/operations/createInternalTransfer', n.cookies.finance, transfer);
+    const [entry] = (await n.deps.journal.list({ state: 'UNKNOWN' })).items;
+    const unknown = {
+      state: 'UNKNOWN',
+      attempts: 1,
+      response_status: null,
+      response: null,
+      error: 'timed out',
+    } as const;
+    for (let look = 0; look < 3; look += 1) {
+      await n.deps.journal.leases.claimForResolve(entry!.id, `look-${look}`, {
+        baseMs: 0,
+        maxMs: 0,
+      });
+      await n.deps.journal.recordOutcome(entry!.id, unknown);
+    }
+    await n.settle();
+    expect(n.smtp.received.map((m) => [m.to[0], m.subject.split(':')[0]]).sort()).toEqual([
+      [addressOf('admin'), 'Needs an operator'],
+      [addressOf('finance'), 'Outcome unknown'],
+    ]);
+  });
 });
