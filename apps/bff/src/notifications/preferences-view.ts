@@ -38,6 +38,14 @@ export function channelStatus(configured: Configured, email: string | null): Cha
   ];
 }
 
+/** The channels as the console has them, whoever's address: what the admins' page says. */
+export function consoleChannels(configured: Configured): ChannelStatus[] {
+  return channelStatus(configured, '').map((c) => ({
+    ...c,
+    reason: c.available ? null : c.reason,
+  }));
+}
+
 /** One operator's choices, one per kind their role can get and channel. */
 export function preferencesOf(
   configured: Configured,

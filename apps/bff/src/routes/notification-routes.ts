@@ -10,7 +10,7 @@ import { problems } from '../errors';
 import type { OutboxStore } from '../notifications/outbox-store';
 import type { PreferenceStore } from '../notifications/preference-store';
 import {
-  channelStatus,
+  consoleChannels,
   preferencesOf,
   recipientsView,
   type Configured,
@@ -85,11 +85,7 @@ export function notificationRoutes(deps: NotificationRouteDeps): RouteDef[] {
       handler: async (c) => {
         const operators = await reachableOperators(deps);
         return c.json({
-          channels: channelStatus(deps.configured, 'any').map((s) => ({
-            ...s,
-            // An address is each operator's own: here only whether the console has the channel.
-            reason: s.available ? null : s.reason,
-          })),
+          channels: consoleChannels(deps.configured),
           items: recipientsView(deps.configured, operators, await deps.preferences.of()),
         });
       },
