@@ -11,6 +11,7 @@ import {
 } from '@console/schemas';
 import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
+import type { AppDeps } from '../src/app';
 import type { ApprovalDeps } from '../src/approvals/approval-deps';
 import { mayResendApproved } from '../src/approvals/approval-send';
 import { sendApprovedAsConsole } from '../src/approvals/resume-approved';
@@ -60,8 +61,12 @@ export async function approvalApp(options: {
   start?: number;
   /** The database (PostgreSQL in the tests that run on both); the shared PGlite by default. */
   db?: Db;
+  /** The operators as the users file would hold them (an email each, …). */
+  users?: (users: UserRecord[]) => UserRecord[];
+  /** More of the app's dependencies (the notification channels configured, …). */
+  extra?: Partial<AppDeps>;
 }) {
-  let users = await approvalUsers();
+  let users = (options.users ?? ((u: UserRecord[]) => u))(await approvalUsers());
   let clock = options.start ?? Date.now();
   const directory = {
     find: (username: string) => staticDirectory(users).find(username),
@@ -73,6 +78,7 @@ export async function approvalApp(options: {
     now: () => clock,
     ...(options.policy ? { policy: options.policy } : {}),
     ...(options.db ? storesOn(options.db) : {}),
+    ...options.extra,
   });
   const signInAs = async (username: string, password: string) => {
     const res = await h.app.request('/api/session', {
@@ -114,6 +120,8 @@ export async function approvalApp(options: {
     queue,
     submit,
     advance: (ms: number) => (clock += ms),
+    /** The app's clock now. */
+    now: () => clock,
     setRole: (username: string, role: Role) =>
       (users = users.map((u) => (u.username === username ? { ...u, role } : u))),
     removeUser: (username: string) => (users = users.filter((u) => u.username !== username)),

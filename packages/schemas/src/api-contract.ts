@@ -3,6 +3,7 @@ import {
   ApprovalDetailSchema,
   ApprovalProgressSchema,
   ApprovalQueueSchema,
+  ApproveRequestSchema,
   AwaitingApprovalResultSchema,
   RejectApprovalSchema,
   SendPreviewSchema,
@@ -18,6 +19,14 @@ import {
   SignInSchema,
 } from './console-api';
 import { API_ROUTES, type ApiMethod, type ApiRouteName } from './api-routes';
+import {
+  DeadLetterQuerySchema,
+  DeadLettersSchema,
+  NotificationDeliverySchema,
+  NotificationPreferencesInputSchema,
+  NotificationPreferencesSchema,
+  NotificationRecipientsSchema,
+} from './notifications-api';
 import { ConsoleProblemSchema } from './problem';
 import {
   SecurityEventPageSchema,
@@ -170,6 +179,7 @@ export const apiContract = contract({
   },
   approveRequest: {
     params: IdParamsSchema,
+    body: ApproveRequestSchema,
     responses: { 200: SendResultSchema, 202: ApprovalProgressSchema },
   },
   rejectRequest: {
@@ -183,6 +193,24 @@ export const apiContract = contract({
   },
   getWorkQueue: {
     responses: { 200: WorkQueueSchema },
+  },
+  getNotificationPreferences: {
+    responses: { 200: NotificationPreferencesSchema },
+  },
+  setNotificationPreferences: {
+    body: NotificationPreferencesInputSchema,
+    responses: { 200: NotificationPreferencesSchema },
+  },
+  listNotificationRecipients: {
+    responses: { 200: NotificationRecipientsSchema },
+  },
+  listDeadLetters: {
+    query: DeadLetterQuerySchema,
+    responses: { 200: DeadLettersSchema },
+  },
+  retryNotification: {
+    params: IdParamsSchema,
+    responses: { 200: NotificationDeliverySchema },
   },
   // Single sign-on: navigations that answer redirects, and the provider's own call.
   startSso: { responses: { 302: null } },

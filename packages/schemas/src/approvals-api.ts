@@ -163,6 +163,13 @@ export const RejectApprovalSchema = z.object({ reason: z.string() });
 export type RejectApproval = z.infer<typeof RejectApprovalSchema>;
 
 /**
+ * Body of POST /api/approvals/{id}/approve, which may also come empty: an optional comment kept
+ * in the trail as the approval's `detail`; the BFF trims it and asks for 1 to 500 characters.
+ */
+export const ApproveRequestSchema = z.object({ comment: z.string().optional() });
+export type ApproveRequest = z.infer<typeof ApproveRequestSchema>;
+
+/**
  * `POST /api/operations/{id}/preview`: what sending this request would do, decided by the BFF
  * as the send itself would decide it (issue 33): go out at once (`approval: null`), or wait for
  * approvers, with what it would need of the operators there are now. Nothing is journaled.

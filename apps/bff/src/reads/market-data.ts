@@ -87,7 +87,9 @@ export function createMarketData(db: Queryable, options: MarketDataOptions = {})
       }
       const at = new Date(now());
       await db.query(
-        `update market_data set body = $2::jsonb, fetched_at = $3::timestamptz,
+        // Text cast to jsonb by the database: a driver told the parameter is jsonb would encode
+        // the JSON text once more, as a string.
+        `update market_data set body = $2::text::jsonb, fetched_at = $3::timestamptz,
            fetching_until = null where path = $1`,
         [path, JSON.stringify(fetched.body), at.toISOString()],
       );

@@ -89,6 +89,11 @@ const WITHOUT_RECORDS: Record<string, string> = {
   '/api/sessions': 'session metadata',
   '/api/security-events': 'sign-ins and security events',
   '/api/operations': 'the registry',
+  '/api/notifications/preferences': 'the operator’s own choices and address',
+  // Operators' addresses are admins' to see; a message's subject names the operation and amount
+  // as a viewer would see them, never its body.
+  '/api/notifications/recipients': 'operators and their addresses (admins)',
+  '/api/notifications/dead-letters': 'message subjects and delivery errors (admins)',
 };
 
 describe('personal data on every route', () => {

@@ -66,6 +66,13 @@ export const router = createBrowserRouter(
               ),
             },
             {
+              path: 'find',
+              lazy: page(
+                () => import('@/features/find/find-page'),
+                (m) => m.FindPage,
+              ),
+            },
+            {
               path: 'journal',
               lazy: page(
                 () => import('@/features/journal/journal-page'),
@@ -91,6 +98,20 @@ export const router = createBrowserRouter(
               lazy: page(
                 () => import('@/features/sessions/security-events-page'),
                 (m) => m.SecurityEventsPage,
+              ),
+            },
+            {
+              path: 'notifications',
+              lazy: page(
+                () => import('@/features/notifications/preferences-page'),
+                (m) => m.PreferencesPage,
+              ),
+            },
+            {
+              path: 'notifications/delivery',
+              lazy: page(
+                () => import('@/features/notifications/delivery-page'),
+                (m) => m.DeliveryPage,
               ),
             },
             { path: '*', Component: NotFoundPage },

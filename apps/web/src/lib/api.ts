@@ -7,6 +7,7 @@ import type {
   ApiInput,
   AwaitingApprovalResult,
   JournalQuery,
+  NotificationChoice,
   SendResult,
   SessionInfo,
   SignIn,
@@ -139,8 +140,20 @@ export const getWorkQueue = () => call('getWorkQueue', {}, { background: true })
 /** One request that needed approval: decoded fields, raw body, approvals and history. */
 export const getApproval = (id: string) => call('getApproval', { params: { id } });
 
-/** Approves; the last approval sends, and answers like a send (or 202 while more are needed). */
-export const approveRequest = (id: string) => call('approveRequest', { params: { id } });
+/**
+ * Approves, with an optional comment kept in the trail; the last approval sends, and answers like
+ * a send (or 202 while more are needed).
+ */
+export const approveRequest = (id: string, comment?: string) =>
+  call('approveRequest', { params: { id }, body: comment ? { comment } : {} });
+
+/**
+ * What sending this input would do, decided by the BFF as the send decides it: at once, or held
+ * for approvers (how many, which roles, how long, and whether the operators there are can give
+ * them). Nothing is journaled.
+ */
+export const previewOperation = (id: WriteOperationId, input: Record<string, unknown>) =>
+  call('previewOperation', { params: { operation: id }, body: input });
 
 export const rejectRequest = (id: string, reason: string) =>
   call('rejectRequest', { params: { id }, body: { reason } });
@@ -157,3 +170,19 @@ export const endSession = (id: string) => call('endSession', { params: { id } })
 /** Sign-ins, failures, locks and ended sessions, newest first (admins). */
 export const listSecurityEvents = (cursor?: string) =>
   call('listSecurityEvents', { query: { cursor } });
+
+/** The operator's own notification choices, per kind and channel (issue 36). */
+export const getNotificationPreferences = () => call('getNotificationPreferences', {});
+
+/** Changes some of those choices; answers all of them as they now are. */
+export const setNotificationPreferences = (items: NotificationChoice[]) =>
+  call('setNotificationPreferences', { body: { items } });
+
+/** Who receives what, and where (admins). */
+export const listNotificationRecipients = () => call('listNotificationRecipients', {});
+
+/** Messages given up after their last attempt (admins). */
+export const listDeadLetters = () => call('listDeadLetters', { query: {} });
+
+/** Puts a dead letter back to be delivered afresh (admins). */
+export const retryNotification = (id: string) => call('retryNotification', { params: { id } });

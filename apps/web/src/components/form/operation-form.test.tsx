@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, renderWithProviders } from '@/test/render';
+import { jsonResponse, renderWithProviders, withReviewReads } from '@/test/render';
 import { Field } from './fields/field';
 import { FormSection } from './fields/form-section';
 import { TextField } from './fields/text-field';
@@ -54,12 +54,13 @@ const LIMITS_PATH = '/api/svc/v2/transfer/limits/utilizations';
 beforeEach(() => {
   fetchMock.mockReset();
   limits = [];
-  // The limits read is answered here; every other call goes to `fetchMock`, whose calls the
-  // tests count.
-  vi.stubGlobal('fetch', (url: string, init?: RequestInit) =>
+  // The limits read is answered here, the review's other reads by `withReviewReads`; every
+  // other call goes to `fetchMock`, whose calls the tests count.
+  const rest = withReviewReads(fetchMock);
+  vi.stubGlobal('fetch', (url: Parameters<typeof fetch>[0], init?: RequestInit) =>
     String(url).startsWith(LIMITS_PATH)
       ? Promise.resolve(jsonResponse(200, { data: { items: limits } }))
-      : fetchMock(url, init),
+      : rest(url, init),
   );
 });
 afterEach(() => vi.unstubAllGlobals());

@@ -1,9 +1,9 @@
-import { Anchor, Button, Table, Text } from '@mantine/core';
+import { Anchor, Button, Text } from '@mantine/core';
 import { CRYPTO_DESTINATION_ADDRESS_STATUSES, CRYPTO_NETWORKS, routeOf } from '@console/schemas';
 import { Link } from 'react-router';
 import { FilterBar, useFilters } from '@/components/list/filter-bar';
 import { ListPage } from '@/components/list/list-page';
-import { RecordTable } from '@/components/list/record-table';
+import { RecordTable, type Column } from '@/components/list/record-table';
 import { CopyValue } from '@/components/result/copy-value';
 import { IdentityRef } from '@/components/result/identity-ref';
 import { LocalTime } from '@/components/result/local-time';
@@ -34,10 +34,12 @@ function RenameLink({ a }: { a: Address }) {
   );
 }
 
-function Cells({ a, canPut }: { a: Address; canPut: boolean }) {
-  return (
-    <>
-      <Table.Td>
+const COLUMNS: Column<Address>[] = [
+  {
+    title: 'Nickname',
+    key: true,
+    cell: (a) => (
+      <>
         <Text size="sm" fw={500}>
           {a.nickname || 'No nickname'}
         </Text>
@@ -46,33 +48,38 @@ function Cells({ a, canPut }: { a: Address; canPut: boolean }) {
             Bookmarked
           </Text>
         )}
-      </Table.Td>
-      <Table.Td>
-        <EnumBadge value={a.crypto_network} known={CRYPTO_NETWORKS} />
-      </Table.Td>
-      <Table.Td>
-        <CopyValue value={a.address} label={`address ${a.nickname || a.address}`} />
-      </Table.Td>
-      <Table.Td>
+      </>
+    ),
+  },
+  { title: 'Network', cell: (a) => <EnumBadge value={a.crypto_network} known={CRYPTO_NETWORKS} /> },
+  {
+    title: 'Address',
+    cell: (a) => <CopyValue value={a.address} label={`address ${a.nickname || a.address}`} />,
+  },
+  {
+    title: 'Status',
+    lead: true,
+    cell: (a) => (
+      <>
         <StatusBadge value={a.status ?? 'UNKNOWN'} known={CRYPTO_DESTINATION_ADDRESS_STATUSES} />
         {a.status !== 'APPROVED' && <Text size="xs">Cannot be paid out to until approved</Text>}
-      </Table.Td>
-      <Table.Td>
-        {a.identity_id ? (
-          <IdentityRef id={a.identity_id} />
-        ) : (
-          <Text size="sm">The client’s own</Text>
-        )}
-      </Table.Td>
-      <Table.Td>{a.created_at ? <LocalTime value={a.created_at} /> : '—'}</Table.Td>
-      {canPut && (
-        <Table.Td>
-          <RenameLink a={a} />
-        </Table.Td>
-      )}
-    </>
-  );
-}
+      </>
+    ),
+  },
+  {
+    title: 'Scoped to',
+    cell: (a) =>
+      a.identity_id ? <IdentityRef id={a.identity_id} /> : <Text size="sm">The client’s own</Text>,
+  },
+  { title: 'Created', cell: (a) => (a.created_at ? <LocalTime value={a.created_at} /> : '—') },
+];
+
+/** The row's action, for those who may change the book. */
+const ACTION: Column<Address> = {
+  title: 'Actions',
+  action: true,
+  cell: (a) => <RenameLink a={a} />,
+};
 
 /**
  * The service's book of destination addresses, newest first: what withdrawals and orchestrations
@@ -120,17 +127,8 @@ export function DestinationAddressesPage() {
       {(items) => (
         <RecordTable
           label="Destination addresses"
-          columns={[
-            'Nickname',
-            'Network',
-            'Address',
-            'Status',
-            'Scoped to',
-            'Created',
-            ...(canPut ? ['Actions'] : []),
-          ]}
+          columns={canPut ? [...COLUMNS, ACTION] : COLUMNS}
           items={items}
-          cells={(a) => <Cells a={a} canPut={canPut} />}
           minWidth={1100}
         />
       )}

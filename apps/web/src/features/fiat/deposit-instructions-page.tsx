@@ -1,9 +1,9 @@
-import { Anchor, Table, Text } from '@mantine/core';
+import { Anchor, Text } from '@mantine/core';
 import { FIAT_DEPOSIT_INSTRUCTIONS_STATUSES } from '@console/schemas';
 import { Link } from 'react-router';
 import { FilterBar, profileFilter, useFilters } from '@/components/list/filter-bar';
 import { ListPage } from '@/components/list/list-page';
-import { RecordTable } from '@/components/list/record-table';
+import { RecordTable, type Column } from '@/components/list/record-table';
 import { CopyValue } from '@/components/result/copy-value';
 import { IdentityRef } from '@/components/result/identity-ref';
 import { LocalTime } from '@/components/result/local-time';
@@ -16,38 +16,36 @@ import { useServiceList, type ListItem } from '@/lib/use-service-list';
 
 type Instructions = ListItem<'listFiatDepositInstructions'>;
 
-function Cells({ d }: { d: Instructions }) {
-  return (
-    <>
-      <Table.Td>
-        <Anchor
-          component={Link}
-          to={pagePath('getFiatDepositInstructions', { id: d.id })}
-          size="sm"
-          aria-label={`Open the deposit instructions with memo ${d.memo_id}`}
-        >
-          {railAndDigits(d)}
-        </Anchor>
-      </Table.Td>
-      <Table.Td>
-        <CopyValue value={d.memo_id} label={`memo ${d.memo_id}`} />
-      </Table.Td>
-      <Table.Td>
-        <ProfileRef id={d.profile_id} withId={false} />
-      </Table.Td>
-      <Table.Td>
-        <IdentityRef id={d.identity_id} />
-      </Table.Td>
-      <Table.Td>
+const COLUMNS: Column<Instructions>[] = [
+  {
+    title: 'Where to',
+    key: true,
+    cell: (d) => (
+      <Anchor
+        component={Link}
+        to={pagePath('getFiatDepositInstructions', { id: d.id })}
+        size="sm"
+        aria-label={`Open the deposit instructions with memo ${d.memo_id}`}
+      >
+        {railAndDigits(d)}
+      </Anchor>
+    ),
+  },
+  { title: 'Memo', cell: (d) => <CopyValue value={d.memo_id} label={`memo ${d.memo_id}`} /> },
+  { title: 'Profile', cell: (d) => <ProfileRef id={d.profile_id} withId={false} /> },
+  { title: 'For', cell: (d) => <IdentityRef id={d.identity_id} /> },
+  {
+    title: 'Status',
+    lead: true,
+    cell: (d) => (
+      <>
         <StatusBadge value={d.status} known={FIAT_DEPOSIT_INSTRUCTIONS_STATUSES} />
         {d.status === 'DEPRECATED' && <Text size="xs">Not for new payers</Text>}
-      </Table.Td>
-      <Table.Td>
-        <LocalTime value={d.created_at} />
-      </Table.Td>
-    </>
-  );
-}
+      </>
+    ),
+  },
+  { title: 'Created', cell: (d) => <LocalTime value={d.created_at} /> },
+];
 
 /**
  * Where payers wire money into a profile, newest first: each set with the memo a payer must
@@ -83,13 +81,7 @@ export function DepositInstructionsPage() {
       empty={{ body: 'Deposit instructions of every profile appear here.' }}
     >
       {(items) => (
-        <RecordTable
-          label="Deposit instructions"
-          columns={['Where to', 'Memo', 'Profile', 'For', 'Status', 'Created']}
-          items={items}
-          cells={(d) => <Cells d={d} />}
-          minWidth={960}
-        />
+        <RecordTable label="Deposit instructions" columns={COLUMNS} items={items} minWidth={960} />
       )}
     </ListPage>
   );

@@ -1,8 +1,8 @@
-import { Anchor, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { FilterBar, useFilters } from '@/components/list/filter-bar';
 import { ListPage } from '@/components/list/list-page';
-import { RecordTable } from '@/components/list/record-table';
+import { RecordTable, type Column } from '@/components/list/record-table';
 import { IdentityRef } from '@/components/result/identity-ref';
 import { LocalTime } from '@/components/result/local-time';
 import { ProfileRef } from '@/components/result/profile-ref';
@@ -14,40 +14,44 @@ import { useServiceList, type ListItem } from '@/lib/use-service-list';
 
 type Account = ListItem<'listAccounts'>;
 
-function Cells({ a }: { a: Account }) {
-  return (
-    <>
-      <Table.Td>
-        <Anchor component={Link} to={pagePath('getAccount', { id: a.id ?? '' })} size="sm">
-          {accountName(a)}
-        </Anchor>
-      </Table.Td>
-      <Table.Td>
-        <Text size="sm">{accountTypeWords(a.type)}</Text>
-      </Table.Td>
-      <Table.Td>{a.identity_id ? <IdentityRef id={a.identity_id} /> : '—'}</Table.Td>
-      <Table.Td>
-        {a.members?.length ? (
-          <Stack gap={0}>
-            {a.members.map((m) => (
-              <Text key={m.identity_id ?? m.id} size="sm" span>
-                {m.identity_id ? <IdentityRef id={m.identity_id} /> : '?'}
-                {m.roles?.length ? ` (${m.roles.join(', ')})` : ''}
-              </Text>
-            ))}
-          </Stack>
-        ) : (
-          <Text size="sm">None</Text>
-        )}
-      </Table.Td>
-      <Table.Td>{a.profile_id ? <ProfileRef id={a.profile_id} withId={false} /> : '—'}</Table.Td>
-      <Table.Td>
-        <Text size="sm">{a.summary_status ?? '—'}</Text>
-      </Table.Td>
-      <Table.Td>{a.created_at ? <LocalTime value={a.created_at} /> : '—'}</Table.Td>
-    </>
-  );
-}
+const COLUMNS: Column<Account>[] = [
+  {
+    title: 'Account',
+    key: true,
+    cell: (a) => (
+      <Anchor component={Link} to={pagePath('getAccount', { id: a.id ?? '' })} size="sm">
+        {accountName(a)}
+      </Anchor>
+    ),
+  },
+  { title: 'Type', cell: (a) => <Text size="sm">{accountTypeWords(a.type)}</Text> },
+  {
+    title: 'Primary identity',
+    cell: (a) => (a.identity_id ? <IdentityRef id={a.identity_id} /> : '—'),
+  },
+  {
+    title: 'Members',
+    cell: (a) =>
+      a.members?.length ? (
+        <Stack gap={0}>
+          {a.members.map((m) => (
+            <Text key={m.identity_id ?? m.id} size="sm" span>
+              {m.identity_id ? <IdentityRef id={m.identity_id} /> : '?'}
+              {m.roles?.length ? ` (${m.roles.join(', ')})` : ''}
+            </Text>
+          ))}
+        </Stack>
+      ) : (
+        <Text size="sm">None</Text>
+      ),
+  },
+  {
+    title: 'Own profile',
+    cell: (a) => (a.profile_id ? <ProfileRef id={a.profile_id} withId={false} /> : '—'),
+  },
+  { title: 'Status', lead: true, cell: (a) => <Text size="sm">{a.summary_status ?? '—'}</Text> },
+  { title: 'Created', cell: (a) => (a.created_at ? <LocalTime value={a.created_at} /> : '—') },
+];
 
 /**
  * The accounts of the identities the client acts for, newest first: whose each is (its primary
@@ -76,23 +80,7 @@ export function AccountsPage() {
       noun={['account', 'accounts']}
       empty={{ body: 'Accounts of the identities appear here.' }}
     >
-      {(items) => (
-        <RecordTable
-          label="Accounts"
-          columns={[
-            'Account',
-            'Type',
-            'Primary identity',
-            'Members',
-            'Own profile',
-            'Status',
-            'Created',
-          ]}
-          items={items.map((a) => ({ ...a, id: a.id ?? '' }))}
-          cells={(a) => <Cells a={a} />}
-          minWidth={1000}
-        />
-      )}
+      {(items) => <RecordTable label="Accounts" columns={COLUMNS} items={items} minWidth={1000} />}
     </ListPage>
   );
 }

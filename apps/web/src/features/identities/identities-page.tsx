@@ -1,9 +1,9 @@
-import { Anchor, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Stack, Text } from '@mantine/core';
 import { IDENTITY_CONTROL_TYPES, IDENTITY_STATUSES, IDENTITY_TYPES } from '@console/schemas';
 import { Link } from 'react-router';
 import { FilterBar, useFilters } from '@/components/list/filter-bar';
 import { ListPage } from '@/components/list/list-page';
-import { RecordTable } from '@/components/list/record-table';
+import { RecordTable, type Column } from '@/components/list/record-table';
 import { LocalTime } from '@/components/result/local-time';
 import {
   activeControls,
@@ -24,38 +24,37 @@ const FILTERS = [
   { key: 'control', label: 'Active control', options: IDENTITY_CONTROL_TYPES, width: 170 },
 ] as const;
 
-function Cells({ i }: { i: Identity }) {
-  const controls = activeControls(i);
-  return (
-    <>
-      <Table.Td>
-        <Anchor component={Link} to={pagePath('getIdentity', { id: i.id })} size="sm">
-          {identityName(i)}
-        </Anchor>
-      </Table.Td>
-      <Table.Td>
-        <Text size="sm">{identityTypeWords(i.type)}</Text>
-      </Table.Td>
-      <Table.Td>
-        <IdentityStatus identity={i} />
-      </Table.Td>
-      <Table.Td>
-        {controls.length ? (
-          <Stack gap={0}>
-            {controls.map((c) => (
-              <Text key={`${c.type}-${c.reason_code ?? ''}`} size="sm">
-                {controlWords(c)}
-              </Text>
-            ))}
-          </Stack>
-        ) : (
-          <Text size="sm">None</Text>
-        )}
-      </Table.Td>
-      <Table.Td>{i.created_at ? <LocalTime value={i.created_at} /> : '—'}</Table.Td>
-    </>
-  );
-}
+const COLUMNS: Column<Identity>[] = [
+  {
+    title: 'Name',
+    key: true,
+    cell: (i) => (
+      <Anchor component={Link} to={pagePath('getIdentity', { id: i.id })} size="sm">
+        {identityName(i)}
+      </Anchor>
+    ),
+  },
+  { title: 'Type', cell: (i) => <Text size="sm">{identityTypeWords(i.type)}</Text> },
+  { title: 'Status', lead: true, cell: (i) => <IdentityStatus identity={i} /> },
+  {
+    title: 'Active controls',
+    cell: (i) => {
+      const controls = activeControls(i);
+      return controls.length ? (
+        <Stack gap={0}>
+          {controls.map((c) => (
+            <Text key={`${c.type}-${c.reason_code ?? ''}`} size="sm">
+              {controlWords(c)}
+            </Text>
+          ))}
+        </Stack>
+      ) : (
+        <Text size="sm">None</Text>
+      );
+    },
+  },
+  { title: 'Created', cell: (i) => (i.created_at ? <LocalTime value={i.created_at} /> : '—') },
+];
 
 /**
  * The people and institutions the client acts for, newest first: whether each may transact (its
@@ -83,15 +82,7 @@ export function IdentitiesPage() {
       noun={['identity', 'identities']}
       empty={{ body: 'Identities the client created appear here.' }}
     >
-      {(items) => (
-        <RecordTable
-          label="Identities"
-          columns={['Name', 'Type', 'Status', 'Active controls', 'Created']}
-          items={items}
-          cells={(i) => <Cells i={i} />}
-          minWidth={900}
-        />
-      )}
+      {(items) => <RecordTable label="Identities" columns={COLUMNS} items={items} minWidth={900} />}
     </ListPage>
   );
 }

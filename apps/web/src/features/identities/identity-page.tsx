@@ -1,8 +1,8 @@
-import { Anchor, Button, Group, List, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Button, Group, List, Stack, Text, Title } from '@mantine/core';
 import { fillPath, isRecord, operations } from '@console/schemas';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
-import { RecordTable } from '@/components/list/record-table';
+import { RecordTable, type Column } from '@/components/list/record-table';
 import { CopyValue } from '@/components/result/copy-value';
 import { FactRow } from '@/components/result/fact-row';
 import { IdentityRef } from '@/components/result/identity-ref';
@@ -27,6 +27,38 @@ import { PersonalDataNote } from './personal-data-note';
 
 const DETAILS = { include_details: 'true', include_institution_members: 'true' } as const;
 
+type Mine = ReturnType<typeof accountsOf>[number] & { id: string };
+
+/** The columns of the identity's accounts: each, and how the identity may act for it. */
+function accountColumns(identityId: string): Column<Mine>[] {
+  return [
+    {
+      title: 'Account',
+      key: true,
+      cell: ({ account }) => (
+        <Anchor component={Link} to={pagePath('getAccount', { id: account.id ?? '' })} size="sm">
+          {accountName(account)}
+        </Anchor>
+      ),
+    },
+    { title: 'Type', cell: ({ account }) => accountTypeWords(account.type) },
+    {
+      title: 'How',
+      lead: true,
+      cell: ({ account, relation }) =>
+        relation === 'primary'
+          ? 'Its own (primary identity)'
+          : `Member (${memberRoles(account, identityId).join(', ') || 'no roles given'})`,
+    },
+    {
+      title: 'Own profile',
+      cell: ({ account }) =>
+        account.profile_id ? <ProfileRef id={account.profile_id} withId={false} /> : '—',
+    },
+    { title: 'Status', cell: ({ account }) => account.summary_status ?? '—' },
+  ];
+}
+
 /** The accounts the identity may act for: its own, then those it is a member of. */
 function IdentityAccounts({ identityId }: { identityId: string }) {
   const accounts = useAccounts();
@@ -38,32 +70,9 @@ function IdentityAccounts({ identityId }: { identityId: string }) {
   return (
     <RecordTable
       label="Accounts of this identity"
-      columns={['Account', 'Type', 'How', 'Own profile', 'Status']}
+      columns={accountColumns(identityId)}
       items={mine}
       minWidth={720}
-      cells={({ account, relation }) => (
-        <>
-          <Table.Td>
-            <Anchor
-              component={Link}
-              to={pagePath('getAccount', { id: account.id ?? '' })}
-              size="sm"
-            >
-              {accountName(account)}
-            </Anchor>
-          </Table.Td>
-          <Table.Td>{accountTypeWords(account.type)}</Table.Td>
-          <Table.Td>
-            {relation === 'primary'
-              ? 'Its own (primary identity)'
-              : `Member (${memberRoles(account, identityId).join(', ') || 'no roles given'})`}
-          </Table.Td>
-          <Table.Td>
-            {account.profile_id ? <ProfileRef id={account.profile_id} withId={false} /> : '—'}
-          </Table.Td>
-          <Table.Td>{account.summary_status ?? '—'}</Table.Td>
-        </>
-      )}
     />
   );
 }
