@@ -50,6 +50,13 @@ const MATRIX: Record<
   'POST /api/operations/cancelOrder': { admin: Y, finance: Y, support: N, viewer: N },
   'POST /api/operations/deleteFiatAccount': { admin: Y, finance: N, support: Y, viewer: N },
   'POST /api/operations/deleteOrchestrationRule': { admin: Y, finance: Y, support: N, viewer: N },
+  // Changing the book of payees is for those who move money (appendix B, operation 36).
+  'POST /api/operations/putCryptoDestinationAddress': {
+    admin: Y,
+    finance: Y,
+    support: N,
+    viewer: N,
+  },
   // What a send would do (the review step): whoever may send it.
   'POST /api/operations/createOrchestration/preview': {
     admin: Y,
@@ -87,6 +94,12 @@ const MATRIX: Record<
   'POST /api/operations/cancelOrder/preview': { admin: Y, finance: Y, support: N, viewer: N },
   'POST /api/operations/deleteFiatAccount/preview': { admin: Y, finance: N, support: Y, viewer: N },
   'POST /api/operations/deleteOrchestrationRule/preview': {
+    admin: Y,
+    finance: Y,
+    support: N,
+    viewer: N,
+  },
+  'POST /api/operations/putCryptoDestinationAddress/preview': {
     admin: Y,
     finance: Y,
     support: N,
