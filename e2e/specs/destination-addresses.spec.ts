@@ -63,7 +63,7 @@ test.describe('The address book (issue 34)', () => {
     const checker = await secondOperator(browser, 'frank');
     await checker.goto(request!);
     const approvals = new ApprovalsPages(checker);
-    await approvals.button('Approve').click();
+    await approvals.approve();
     await expect(approvals.sent).toBeVisible();
     await checker.context().close();
     const book = (await sandbox.state()).destination_addresses as {
