@@ -148,7 +148,10 @@ export function ListPicker({
             onDropdownOpen={onOpen}
             onSearchChange={(search) => {
               if (loading) {
-                setPending(search);
+                // Leaving the field empties its search: that is not the operator clearing what
+                // they pasted, which is still to be checked once the list arrives.
+                const left = document.activeElement !== document.getElementById(field.id);
+                if (search !== '' || !left) setPending(search);
                 return;
               }
               const taken = takePasted(search, options, form, unknownPaste, noun);
