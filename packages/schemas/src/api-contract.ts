@@ -18,6 +18,15 @@ import {
   SignInSchema,
 } from './console-api';
 import { API_ROUTES, type ApiMethod, type ApiRouteName } from './api-routes';
+import {
+  DestinationBookQuerySchema,
+  DestinationBookSchema,
+  AllowedDestinationSchema,
+  DestinationRevokedSchema,
+  ProposeDestinationSchema,
+  RevokeDestinationSchema,
+} from './destinations-api';
+import { LimitListSchema } from './limits-api';
 import { ConsoleProblemSchema } from './problem';
 import {
   SecurityEventPageSchema,
@@ -179,6 +188,26 @@ export const apiContract = contract({
   },
   getWorkQueue: {
     responses: { 200: WorkQueueSchema },
+  },
+  listDestinations: {
+    query: DestinationBookQuerySchema,
+    responses: { 200: DestinationBookSchema },
+  },
+  getDestination: {
+    params: IdParamsSchema,
+    responses: { 200: AllowedDestinationSchema },
+  },
+  proposeDestination: {
+    body: ProposeDestinationSchema,
+    responses: { 202: AwaitingApprovalResultSchema },
+  },
+  revokeDestination: {
+    params: IdParamsSchema,
+    body: RevokeDestinationSchema,
+    responses: { 200: DestinationRevokedSchema },
+  },
+  listLimits: {
+    responses: { 200: LimitListSchema },
   },
   // Single sign-on: navigations that answer redirects, and the provider's own call.
   startSso: { responses: { 302: null } },
