@@ -12,7 +12,7 @@ import {
 import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
 import type { ApprovalDeps } from '../src/approvals/approval-deps';
-import { mayResendApproved } from '../src/approvals/approval-send';
+import { mayResend } from '../src/approvals/approval-send';
 import { sendApprovedAsConsole } from '../src/approvals/resume-approved';
 import { createLogger } from '../src/logger';
 import { createResolver, resolverBackoff } from '../src/send/resolver';
@@ -23,6 +23,7 @@ import * as harness from './harness';
 import type { UpstreamClient } from '../src/upstream/client';
 import { defaultPolicy, type ApprovalPolicy } from '../src/approvals/policy';
 import { createApprovalStore } from '../src/approvals/approval-store';
+import { createDestinationStore } from '../src/destinations/destination-store';
 import type { Db } from '../src/db/db';
 import { createJournalStore } from '../src/journal/journal-store';
 import { createSecurityEventStore } from '../src/security/security-events';
@@ -36,6 +37,7 @@ function storesOn(db: Db) {
     sessions: createSessionStore(db, { idleMs: 15 * 60_000, maxMs: 8 * 3_600_000 }),
     securityEvents: createSecurityEventStore(db),
     approvals: createApprovalStore(db),
+    destinations: createDestinationStore(db),
   };
 }
 
@@ -169,7 +171,7 @@ export async function nextStart(db: Db, deps: ApprovalDeps): Promise<JournalEntr
     backoff: resolverBackoff(60_000),
     logger: createLogger('silent'),
     sendApproved: (entry, requestId) => sendApprovedAsConsole(restarted, entry, requestId),
-    mayResend: (entry, requestId) => mayResendApproved(restarted, entry, requestId),
+    mayResend: (entry, requestId) => mayResend(restarted, entry, requestId),
   });
   return (await resolver.lookNow()).map((report) => report.entry);
 }
