@@ -46,7 +46,7 @@ function refuseIf(decision: SendDecision, requirementProspect: string | null): v
     throw new ProblemError({
       status: 422,
       code: refusal.code,
-      detail: `Nothing was journaled: ${refusal.detail}`,
+      detail: `Nothing was journaled: ${refusal.detail.charAt(0).toLowerCase()}${refusal.detail.slice(1)}`,
       ...(refusal.code === 'destination-not-allowed' && decision.destination
         ? { destination: decision.destination }
         : {}),
@@ -78,10 +78,10 @@ function refuseIf(decision: SendDecision, requirementProspect: string | null): v
 export function approvalGate(deps: ApprovalDeps): SendGate {
   return async (operation, entry, body, operator) => {
     const needs = sendNeeds(deps.policy, operation, body, operator);
-    const [destination, operators] = await Promise.all([
-      destinationFacts(deps, needs.destination?.required ? needs.destination : undefined),
-      currentOperators(deps),
-    ]);
+    const destination = await destinationFacts(
+      deps,
+      needs.destination?.required ? needs.destination : undefined,
+    );
     const decide = (initiated?: WindowSums) =>
       decideSend(deps.policy, {
         operation,
@@ -99,6 +99,11 @@ export function approvalGate(deps: ApprovalDeps): SendGate {
     const kept = first.requirement
       ? await takeSnapshot(deps, operation, entry.request_path, entry.request_id, deps.now())
       : undefined;
+    const asset = needs.limitAsset;
+    // A send that goes at once with no limit to count reads nothing more: the batched path.
+    if (asset === undefined && !first.requirement) return undefined;
+    // Who could approve, read before any lock too (a send past a limit may come to need them).
+    const operators = await currentOperators(deps);
     const journalIn = async (tx: Queryable, decision: SendDecision): Promise<Gated> => {
       const { requirement } = decision;
       const stalled = requirement
@@ -108,12 +113,7 @@ export function approvalGate(deps: ApprovalDeps): SendGate {
       if (!requirement) return { journaled: await deps.journal.create(entry, 'SENDING', tx) };
       return { held: await holdIn(tx, deps, entry, requirement, operator, kept) };
     };
-    const asset = needs.limitAsset;
-    if (asset === undefined) {
-      return first.requirement
-        ? deps.approvals.db.transaction((tx) => journalIn(tx, first))
-        : undefined;
-    }
+    if (asset === undefined) return deps.approvals.db.transaction((tx) => journalIn(tx, first));
     return deps.approvals.db.transaction(async (tx) => {
       await lockLimits(tx, 'initiate', operator.username, asset);
       return journalIn(tx, decide(await initiatedSums(tx, operator.username, asset, deps.now())));
