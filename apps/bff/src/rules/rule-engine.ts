@@ -221,7 +221,7 @@ export function decideApproval(
     refusal:
       over.length === 0
         ? null
-        : `You may not approve it: it would pass your approval ${over.map(overWords).join(', and ')}.`,
+        : `You may not approve it: with it you would pass ${over.map(overWords).join(', and ')} on what you approve.`,
     limits,
   };
 }
