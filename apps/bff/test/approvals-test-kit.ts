@@ -62,6 +62,11 @@ export async function approvalApp(options: {
   start?: number;
   /** The database (PostgreSQL in the tests that run on both); the shared PGlite by default. */
   db?: Db;
+  /**
+   * The journal's timestamps on the app's clock too (they are the process's own clock
+   * otherwise): for the rolling windows of the limits, which `advance` moves through.
+   */
+  journalOnClock?: boolean;
 }) {
   let users = await approvalUsers();
   let clock = options.start ?? Date.now();
@@ -69,12 +74,21 @@ export async function approvalApp(options: {
     find: (username: string) => staticDirectory(users).find(username),
     list: () => users,
   };
+  const stores = options.db ? storesOn(options.db) : {};
   const h = await harness.testApp({
     client: options.client,
     directory,
     now: () => clock,
     ...(options.policy ? { policy: options.policy } : {}),
-    ...(options.db ? storesOn(options.db) : {}),
+    ...stores,
+    ...(options.journalOnClock
+      ? {
+          journal: createJournalStore(
+            options.db ?? (await harness.sharedDb()),
+            () => new Date(clock),
+          ),
+        }
+      : {}),
   });
   const signInAs = async (username: string, password: string) => {
     const res = await h.app.request('/api/session', {
@@ -108,10 +122,32 @@ export async function approvalApp(options: {
     const body = (await res.json()) as { journal: JournalEntry; approval?: unknown };
     return { status: res.status, ...body };
   };
+  /**
+   * Puts `target` in the book as finance proposes it and finance2 approves it; ACTIVE unless
+   * `cooling` (the clock is moved past its cooling-off, `coolingMs`, 24 hours by default).
+   */
+  const addDestination = async (
+    target: Record<string, unknown>,
+    options: { cooling?: boolean; coolingMs?: number; name?: string } = {},
+  ) => {
+    const res = await h.post('/api/destinations', cookies.finance, {
+      target,
+      name: options.name ?? 'Test destination',
+      reason: 'Tests send there',
+    });
+    expect(res.status).toBe(202);
+    const proposal = (await res.json()) as { journal: JournalEntry };
+    const approved = await approve(proposal.journal.id, 'finance2');
+    expect(approved.status).toBe(200);
+    const { data } = (await approved.json()) as { data: { id: string; usable_from: string } };
+    if (!options.cooling) clock += options.coolingMs ?? 24 * 3_600_000;
+    return { id: data.id, usableFrom: data.usable_from, proposal: proposal.journal };
+  };
   return {
     ...h,
     cookies,
     approve,
+    addDestination,
     detail,
     queue,
     submit,
