@@ -1,5 +1,7 @@
 import { test as base, expect, type Browser, type Page } from '@playwright/test';
+import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import type { Role } from '@console/schemas';
 
 export interface TestOperator {
@@ -20,6 +22,35 @@ export function operator(username: string): TestOperator {
   const found = operators().find((o) => o.username === username);
   if (!found) throw new Error(`no test operator ${username}`);
   return found;
+}
+
+/**
+ * Gives an operator another role through the real CLI (`users:set-role`), as an admin would; the
+ * running BFF reads the users file again by itself. A spec that demotes someone gives the role
+ * back in a `finally`: the specs share one BFF.
+ */
+export function setRole(username: string, role: Role): void {
+  const file = process.env.E2E_USERS_FILE;
+  if (!file) throw new Error('E2E_USERS_FILE is not set: run through playwright.config.ts');
+  const done = spawnSync(
+    'pnpm',
+    [
+      '--silent',
+      '--filter',
+      '@console/bff',
+      'run',
+      'cli',
+      'users:set-role',
+      '--file',
+      file,
+      '--username',
+      username,
+      '--role',
+      role,
+    ],
+    { cwd: fileURLToPath(new URL('..', import.meta.url)), encoding: 'utf8' },
+  );
+  if (done.status !== 0) throw new Error(`users:set-role failed: ${done.stderr}`);
 }
 
 /** The sandbox behind the BFF: its control endpoints let a spec see what the service received. */

@@ -96,6 +96,9 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   const operatorsFile = join(dataDir, 'operators.json');
   writeFileSync(operatorsFile, JSON.stringify(operators), { mode: 0o600 });
   process.env.E2E_OPERATORS_FILE = operatorsFile;
+  // The users file the BFF reads again when it changes: a spec can demote an operator through
+  // the real CLI, as an admin would (fixtures.ts, `setRole`).
+  process.env.E2E_USERS_FILE = usersFile;
   process.env.E2E_SANDBOX_URL = `http://127.0.0.1:${sandboxPort}`;
 
   return async () => {

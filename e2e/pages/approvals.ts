@@ -51,6 +51,20 @@ export class ApprovalsPages {
     return this.page.getByRole('main').getByRole('button', { name, exact: true });
   }
 
+  /** The confirmation Approve opens: what is approved, what follows, an optional comment. */
+  approveDialog(): Locator {
+    return this.page.getByRole('dialog', { name: 'Approve the request?' });
+  }
+
+  /** Approves through the confirmation, with a comment for the trail when one is given. */
+  async approve(comment?: string): Promise<void> {
+    await this.button('Approve').click();
+    const dialog = this.approveDialog();
+    if (comment !== undefined) await dialog.getByLabel('Comment (optional)').fill(comment);
+    await dialog.getByRole('button', { name: 'Approve', exact: true }).click();
+    await dialog.waitFor({ state: 'hidden' });
+  }
+
   /** Rejects through the reason dialog. */
   async reject(reason: string): Promise<void> {
     await this.button('Reject').click();

@@ -21,9 +21,18 @@ export class JournalPage {
     await this.goto(`?operation=${operation}`);
   }
 
-  /** Body rows of the table (the header row excluded). */
+  /** Body rows of the table (the header row excluded), or on a phone the cards it becomes. */
   rows(): Locator {
-    return this.table.getByRole('rowgroup').last().getByRole('row');
+    return this.table
+      .getByRole('rowgroup')
+      .last()
+      .getByRole('row')
+      .or(this.page.getByRole('list', { name: 'Journal entries' }).getByRole('listitem'));
+  }
+
+  /** The entries as a phone shows them: one card each. */
+  cards(): Locator {
+    return this.page.getByRole('list', { name: 'Journal entries' });
   }
 
   rowFor(refId: string): Locator {

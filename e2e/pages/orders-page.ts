@@ -15,8 +15,13 @@ export class OrdersPage {
     await expect(this.page.getByRole('heading', { level: 1, name: 'Orders' })).toBeVisible();
   }
 
+  /** The orders shown: the table's body rows, or on a phone the cards the table becomes. */
   rows(): Locator {
-    return this.table.getByRole('rowgroup').last().getByRole('row');
+    return this.table
+      .getByRole('rowgroup')
+      .last()
+      .getByRole('row')
+      .or(this.page.getByRole('list', { name: 'Orders' }).getByRole('listitem'));
   }
 
   /** The order ids of the rows shown, in order. */

@@ -57,7 +57,7 @@ test.describe('Maker-checker approvals', () => {
     await expect(checker.exactBody()).toContainText(`"ref_id":"${refId}"`);
     const approvedBytes = (await checker.exactBody().innerText()).trim();
     await screenshot(frank, 'approval-review');
-    await checker.button('Approve').click();
+    await checker.approve();
     await expect(checker.sent).toBeVisible({ timeout: 20_000 });
     await expect(checker.sent.getByText('Succeeded', { exact: true }).first()).toBeVisible();
     await screenshot(frank, 'approval-approved');

@@ -61,7 +61,8 @@ test.describe('Create svc transfer', () => {
     });
     await form.send();
     await expect(form.problem()).toContainText('Insufficient funds');
-    await expect(form.problem()).toContainText(`Profile ${trading} has`);
+    // The profile by its nickname (issue 33: it read as a bare id).
+    await expect(form.problem()).toContainText('Trading has');
     await expect(form.problem()).toContainText('Reduce the amount or fund the profile.');
   });
 });

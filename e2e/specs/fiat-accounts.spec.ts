@@ -84,7 +84,7 @@ test.describe('Fiat accounts', () => {
     await expect(checker.getByRole('region', { name: 'What changes' })).toContainText(
       'Umbrella Holdings Inc · CBIT ending BA72',
     );
-    await approvals.button('Approve').click();
+    await approvals.approve();
     await expect(approvals.sent).toBeVisible();
     await checker.context().close();
 

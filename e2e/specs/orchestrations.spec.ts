@@ -153,7 +153,7 @@ test.describe('Orchestrations', () => {
     await checker.goto(request!);
     const approvals = new ApprovalsPages(checker);
     await expect(approvals.whatWillBeSent()).toContainText(rule.id);
-    await approvals.button('Approve').click();
+    await approvals.approve();
     await expect(approvals.sent).toBeVisible();
     await checker.context().close();
 

@@ -44,7 +44,11 @@ test.describe('Profiles and balances', () => {
   }) => {
     await signIn(page, 'vera');
     await page.goto('/profiles');
-    await page.getByRole('link', { name: 'Market Making' }).click();
+    // The profiles table's link: the balances below link each profile too (issue 33, item 6).
+    await page
+      .getByRole('table', { name: 'Profiles' })
+      .getByRole('link', { name: 'Market Making' })
+      .click();
     await expect(
       page.getByRole('heading', { level: 1, name: 'Profile: Market Making' }),
     ).toBeVisible();
@@ -88,7 +92,8 @@ test.describe('Profiles and balances', () => {
       await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth),
     ).toBe(false);
     await page.goto('/profiles');
-    await expect(page.getByRole('table', { name: 'Profiles' })).toBeVisible();
+    // A phone lists the profiles as cards (issue 33, item 8), not a table.
+    await expect(page.getByRole('list', { name: 'Profiles' })).toBeVisible();
     await expectAccessible(page, 'profiles list at phone width');
   });
 });

@@ -39,7 +39,7 @@ test.describe('Update fiat account', () => {
     await signIn(page, 'sam');
     form = new OperationForm(page, 'Update fiat account');
     // Opened on one account, as its page's Update does; the tests pick the one they change.
-    await form.goto(routeOf('updateFiatAccount', { id: DEMO_IDS.fiatAccounts.umbrella }));
+    await form.goto(routeOf('updateFiatAccount', { id: DEMO_IDS.fiatAccounts.initech }));
     await expect(form.field('Fiat account id')).not.toHaveValue('');
   });
 
@@ -81,7 +81,7 @@ test.describe('Update fiat account', () => {
     await expect(what).toContainText('the account is as it was when the request was made');
     await expectAccessible(checker, 'fiat account change, approver');
     await screenshot(checker, 'fiat-account-approval');
-    await approvals.button('Approve').click();
+    await approvals.approve();
     await expect(approvals.sent).toBeVisible();
     await expect(approvals.sent).toContainText('PENDING');
     await checker.context().close();

@@ -3,6 +3,7 @@ import {
   ApprovalDetailSchema,
   ApprovalProgressSchema,
   ApprovalQueueSchema,
+  ApproveRequestSchema,
   AwaitingApprovalResultSchema,
   RejectApprovalSchema,
   SendPreviewSchema,
@@ -175,6 +176,7 @@ export const apiContract = contract({
   },
   approveRequest: {
     params: IdParamsSchema,
+    body: ApproveRequestSchema,
     responses: { 200: SendResultSchema, 202: ApprovalProgressSchema },
   },
   rejectRequest: {

@@ -173,6 +173,13 @@ export type RejectApproval = z.infer<typeof RejectApprovalSchema>;
 export const SEND_REFUSALS = ['destination-not-allowed', 'limit-exceeded'] as const;
 
 /**
+ * Body of POST /api/approvals/{id}/approve, which may also come empty: an optional comment kept
+ * in the trail as the approval's `detail`; the BFF trims it and asks for 1 to 500 characters.
+ */
+export const ApproveRequestSchema = z.object({ comment: z.string().optional() });
+export type ApproveRequest = z.infer<typeof ApproveRequestSchema>;
+
+/**
  * `POST /api/operations/{id}/preview`: what sending this request would do, decided by the BFF
  * as the send itself would decide it (issues 33 and 37): go out at once (`approval: null`), wait
  * for approvers (with what it would need of the operators there are now, and the escalation a

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ApprovalProspectSchema } from './approvals-api';
 import { JournalEntrySchema } from './console-api';
+import { RoleSchema } from './primitives/roles';
 
 /*
  * The home page's work queue as the browser sees it (issue 19): what the signed-in operator made
@@ -11,6 +12,8 @@ import { JournalEntrySchema } from './console-api';
 /** Where a request that needed approval stands. */
 export const WorkApprovalSchema = z.object({
   approvers_needed: z.number(),
+  /** The roles whose operators may approve it: what a queue names ("finance or admin"). */
+  eligible_roles: z.array(RoleSchema),
   /** Approvals given so far (the request page says which still count). */
   approvals_given: z.number(),
   /** After this (RFC 3339) a request still waiting expires and is never sent. */

@@ -109,14 +109,15 @@ function refusal(status: 403 | 409, detail: string, entry?: JournalEntry): Probl
 export type ApproveOutcome = { kind: 'waiting'; entry: JournalEntry } | ApprovedOutcome;
 
 /**
- * Records `operator`'s approval. The transaction locks the entry, so approvals of one request
- * run one at a time; the one that completes the count moves it to APPROVED with a conditional
- * UPDATE, and only that caller sends it.
+ * Records `operator`'s approval, with their comment (if any) as the event's detail in the trail.
+ * The transaction locks the entry, so approvals of one request run one at a time; the one that
+ * completes the count moves it to APPROVED with a conditional UPDATE, and only that caller sends
+ * it.
  */
 export async function approve(
   deps: ApprovalDeps,
   id: string,
-  context: { operator: Operator; requestId: string },
+  context: { operator: Operator; requestId: string; comment?: string | null },
 ): Promise<ApproveOutcome> {
   const { operator } = context;
   const { entry, request } = await loadRequest(deps, id);
@@ -142,7 +143,14 @@ export async function approve(
       approved_at: at.toISOString(),
     });
     if (!added) throw problems.conflict('You have approved this request already.');
-    await deps.approvals.addEvent(tx, id, 'approved', actorOf(operator), null, at);
+    await deps.approvals.addEvent(
+      tx,
+      id,
+      'approved',
+      actorOf(operator),
+      context.comment ?? null,
+      at,
+    );
     const given = await deps.approvals.approvals(id, tx);
     const now = await withCurrentOperators(deps, given, tx);
     const counting = given.filter((a) => counts(now, entry, request, a));

@@ -1,6 +1,6 @@
 import { exampleInput, type JournalEntry } from '@console/schemas';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { echoSuccess, scriptedClient } from '../../test/harness';
+import { BROWSER_HEADERS, echoSuccess, scriptedClient } from '../../test/harness';
 import { approvalApp } from '../../test/approvals-test-kit';
 import { buildPolicy, defaultPolicy } from './policy';
 
@@ -117,6 +117,34 @@ describe('maker-checker approvals (default policy)', () => {
     expect((await h.post(`/api/journal/${id}/retry`, h.cookies.finance, {})).status).toBe(409);
     expect((await h.approve(id, 'admin')).status).toBe(409);
     expect(requests).toHaveLength(0);
+  });
+
+  it('an approval may carry a comment, kept in the trail; an empty body or none is no comment', async () => {
+    const held = await h.submit('createInternalTransfer', transfer('250000.00'));
+    const id = held.journal.id;
+    const approve = (who: 'finance2' | 'admin', body?: unknown) =>
+      h.app.request(`/api/approvals/${id}/approve`, {
+        method: 'POST',
+        headers: { ...BROWSER_HEADERS, Cookie: h.cookies[who] },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      });
+    // Bounds as a rejection's reason has them, checked before anything is recorded.
+    for (const comment of ['   ', 'x'.repeat(501), 42]) {
+      const refused = await approve('finance2', { comment });
+      expect(refused.status, JSON.stringify(comment)).toBe(400);
+      expect(((await refused.json()) as { errors: unknown }).errors).toEqual([
+        { path: 'comment', message: 'Write a comment of 1 to 500 characters' },
+      ]);
+    }
+    expect((await h.detail(id)).approval.approvals).toEqual([]);
+
+    expect((await approve('finance2', { comment: '  Checked the invoice  ' })).status).toBe(202);
+    expect((await approve('admin')).status).toBe(200);
+    const approved = (await h.detail(id)).approval.events.filter((e) => e.kind === 'approved');
+    expect(approved.map((e) => [e.actor, e.detail])).toEqual([
+      ['finance2', 'Checked the invoice'],
+      ['admin', null],
+    ]);
   });
 
   it('only the maker cancels; a cancelled request sends nothing', async () => {

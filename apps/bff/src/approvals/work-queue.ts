@@ -63,6 +63,7 @@ export function createWorkQueue(
           id,
           {
             approvers_needed: request.approvers_needed,
+            eligible_roles: request.eligible_roles,
             approvals_given: approvals.length,
             expires_at: request.expires_at,
             prospect: prospectFor(entry, request, approvals, counting, operators),

@@ -1,4 +1,7 @@
-import { journalFacts, type JournalEntry } from '@console/schemas';
+import { csvCell, csvLine, journalFacts, type JournalEntry } from '@console/schemas';
+
+// The one cell writer of every export, the formula guard included; its tests stay with the journal's.
+export { csvCell };
 
 type Row = { entry: JournalEntry; facts: ReturnType<typeof journalFacts> };
 
@@ -34,31 +37,13 @@ const COLUMNS: readonly [string, (row: Row) => unknown][] = [
 /** The column names of the CSV export, in order. */
 export const CSV_COLUMNS: readonly string[] = COLUMNS.map(([name]) => name);
 
-/**
- * One CSV cell (RFC 4180). A cell that a spreadsheet would run as a formula (starting with
- * `=`, `+`, `-`, `@`, tab or carriage return) gets a leading `'`, so that an operator opening the
- * export cannot be attacked through a value the service or another operator chose.
- */
-export function csvCell(value: unknown): string {
-  let text =
-    value === null || value === undefined
-      ? ''
-      : typeof value === 'string'
-        ? value
-        : typeof value === 'number' || typeof value === 'boolean'
-          ? String(value)
-          : JSON.stringify(value);
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
-}
-
 /** The header line, CRLF-terminated as RFC 4180 says. */
 export function csvHeader(): string {
-  return `${CSV_COLUMNS.join(',')}\r\n`;
+  return csvLine(CSV_COLUMNS);
 }
 
 /** One entry as a CSV line. */
 export function csvRow(entry: JournalEntry): string {
   const row = { entry, facts: journalFacts(entry) };
-  return `${COLUMNS.map(([, read]) => csvCell(read(row))).join(',')}\r\n`;
+  return csvLine(COLUMNS.map(([, read]) => read(row)));
 }

@@ -15,19 +15,36 @@ import { sendResponse } from '../send/send-response';
 import { jsonBody } from './request-body';
 import type { RouteDef } from './route-table';
 
-const MAX_REASON = 500;
+const MAX_TEXT = 500;
 
-/** The reason of a rejection: required, trimmed, at most 500 characters. */
-async function reasonOf(c: Context<AppEnv>): Promise<string> {
-  const body = await jsonBody(c);
-  const raw = (body as { reason?: unknown } | null)?.reason;
-  const reason = typeof raw === 'string' ? raw.trim() : '';
-  if (!reason || reason.length > MAX_REASON) {
+/** A text of the decision's body (a reason, a comment), trimmed: 1 to 500 characters. */
+function decisionText(body: unknown, member: 'reason' | 'comment', message: string): string {
+  const raw = (body as Record<string, unknown> | null)?.[member];
+  const text = typeof raw === 'string' ? raw.trim() : '';
+  if (!text || text.length > MAX_TEXT) {
     throw problems.validation([
-      { path: 'reason', message: `Give a reason of 1 to ${MAX_REASON} characters` },
+      { path: member, message: `${message} of 1 to ${MAX_TEXT} characters` },
     ]);
   }
-  return reason;
+  return text;
+}
+
+/** The reason of a rejection: required, because the maker must learn why. */
+async function reasonOf(c: Context<AppEnv>): Promise<string> {
+  return decisionText(await jsonBody(c), 'reason', 'Give a reason');
+}
+
+/**
+ * The comment of an approval: optional, so the body may be empty or `{}`; one given is kept in
+ * the trail and holds to a reason's bounds.
+ */
+async function commentOf(c: Context<AppEnv>): Promise<string | null> {
+  // Hono keeps the bytes read here for jsonBody to read again.
+  if ((await c.req.arrayBuffer()).byteLength === 0) return null;
+  const body = await jsonBody(c);
+  const raw = (body as { comment?: unknown } | null)?.comment;
+  if (raw === undefined || raw === null) return null;
+  return decisionText(body, 'comment', 'Write a comment');
 }
 
 /**
@@ -76,9 +93,11 @@ export function approvalRoutes(deps: ApprovalDeps): RouteDef[] {
         const id = c.req.param('id') ?? '';
         const fields = c.get('logFields');
         fields.journal_id = id;
+        const comment = await commentOf(c);
         const outcome = await approve(deps, id, {
           operator: c.get('operator')!,
           requestId: c.get('requestId'),
+          comment,
         });
         if (outcome.kind === 'sent') {
           fields.state = outcome.result.entry.state;

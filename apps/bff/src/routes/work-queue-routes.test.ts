@@ -44,6 +44,7 @@ describe('GET /api/work-queue', () => {
     ]);
     expect(mine.my_requests[0]!.approval).toMatchObject({
       approvers_needed: 1,
+      eligible_roles: ['finance', 'admin'],
       approvals_given: 0,
     });
     expect(mine.my_requests[2]!.approval).toMatchObject({ approvals_given: 1 });

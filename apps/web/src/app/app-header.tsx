@@ -9,7 +9,8 @@ import {
 } from '@mantine/core';
 import type { SessionInfo } from '@console/schemas';
 import { Link } from 'react-router';
-import { MoonIcon, SunIcon } from '@/components/icons';
+import { MoonIcon, SearchIcon, SunIcon } from '@/components/icons';
+import { FindForm } from '@/features/find/find-form';
 import { OperatorMenu } from './operator-menu';
 
 function ColorSchemeToggle() {
@@ -35,7 +36,10 @@ export interface AppHeaderProps {
   onToggleNav: () => void;
 }
 
-/** Brand, theme and the operator menu; at phone width the navigation opens from the burger. */
+/**
+ * Brand, the search box, theme and the operator menu; at phone width the navigation opens from
+ * the burger and the search from its button.
+ */
 export function AppHeader({ session, navOpened, onToggleNav }: AppHeaderProps) {
   return (
     <Group h="100%" px="sm" justify="space-between" wrap="nowrap" gap="xs">
@@ -59,6 +63,20 @@ export function AppHeader({ session, navOpened, onToggleNav }: AppHeaderProps) {
           svc operator console
         </Text>
       </Group>
+      {/* Find anything by pasting it: in the header on a desktop, its own page on a phone. */}
+      <Group gap="xs" wrap="nowrap" visibleFrom="sm" style={{ flex: '0 1 auto', minWidth: 0 }}>
+        <FindForm compact />
+      </Group>
+      <ActionIcon
+        component={Link}
+        to="/find"
+        variant="default"
+        hiddenFrom="sm"
+        aria-label="Find a record"
+        ml="auto"
+      >
+        <SearchIcon />
+      </ActionIcon>
       <Group gap="xs" wrap="nowrap" aria-label="Signed in operator" role="group">
         <ColorSchemeToggle />
         <OperatorMenu session={session} />

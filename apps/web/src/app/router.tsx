@@ -66,6 +66,13 @@ export const router = createBrowserRouter(
               ),
             },
             {
+              path: 'find',
+              lazy: page(
+                () => import('@/features/find/find-page'),
+                (m) => m.FindPage,
+              ),
+            },
+            {
               path: 'journal',
               lazy: page(
                 () => import('@/features/journal/journal-page'),

@@ -64,3 +64,10 @@ export const ChevronDownIcon = () => (
     <polyline points="6 9 12 15 18 9" />
   </Icon>
 );
+
+export const SearchIcon = () => (
+  <Icon>
+    <circle cx="11" cy="11" r="7" />
+    <path d="m20 20-3.5-3.5" />
+  </Icon>
+);

@@ -126,8 +126,20 @@ export const getWorkQueue = () => call('getWorkQueue', {}, { background: true })
 /** One request that needed approval: decoded fields, raw body, approvals and history. */
 export const getApproval = (id: string) => call('getApproval', { params: { id } });
 
-/** Approves; the last approval sends, and answers like a send (or 202 while more are needed). */
-export const approveRequest = (id: string) => call('approveRequest', { params: { id } });
+/**
+ * Approves, with an optional comment kept in the trail; the last approval sends, and answers like
+ * a send (or 202 while more are needed).
+ */
+export const approveRequest = (id: string, comment?: string) =>
+  call('approveRequest', { params: { id }, body: comment ? { comment } : {} });
+
+/**
+ * What sending this input would do, decided by the BFF as the send decides it: at once, or held
+ * for approvers (how many, which roles, how long, and whether the operators there are can give
+ * them). Nothing is journaled.
+ */
+export const previewOperation = (id: WriteOperationId, input: Record<string, unknown>) =>
+  call('previewOperation', { params: { operation: id }, body: input });
 
 export const rejectRequest = (id: string, reason: string) =>
   call('rejectRequest', { params: { id }, body: { reason } });

@@ -37,6 +37,51 @@ describe('describeProblem', () => {
     expect(text.retry).toBe('retry');
   });
 
+  it('names the profile by its nickname and formats the amounts', () => {
+    const text = describeProblem(
+      problem({
+        upstream: upstream('insufficient-funds', {
+          profile_id: 'p-1',
+          asset: 'USD',
+          available: '1000000',
+          needed: '1250000.5',
+        }),
+        journal: { id: 'j', state: 'REJECTED' } as JournalEntry,
+      }),
+      undefined,
+      ({ kind, id }) => (kind === 'profile' && id === 'p-1' ? 'Treasury' : undefined),
+    );
+    expect(text.sentence).toBe(
+      'Treasury has 1,000,000.00 USD available; this needs 1,250,000.50 USD. Reduce the amount or fund the profile.',
+    );
+  });
+
+  it('says why nobody can approve a send, in the console’s words, with nothing to retry', () => {
+    const text = describeProblem(
+      problem({
+        status: 422,
+        code: 'approval-impossible',
+        title: 'Nobody can approve this as things stand',
+        detail: 'Nothing was journaled: it could never be sent. Needs 2 more approvals from admin.',
+      }),
+    );
+    expect(text).toEqual({
+      title: 'Nobody can approve this as things stand',
+      sentence: 'Nothing was journaled: it could never be sent. Needs 2 more approvals from admin.',
+      retry: null,
+    });
+  });
+
+  it('offers no Retry on a refusal the same bytes meet again', () => {
+    const text = describeProblem(
+      problem({
+        upstream: upstream('exceed-precision'),
+        journal: { id: 'j', state: 'REJECTED' } as JournalEntry,
+      }),
+    );
+    expect(text.retry).toBeNull();
+  });
+
   it('offers Resolve, not Retry, when the outcome is unknown', () => {
     const text = describeProblem(
       problem({ status: 502, journal: { id: 'j', state: 'UNKNOWN' } as JournalEntry }),

@@ -1,11 +1,14 @@
 import { isRecord, problemCode, type ConsoleProblem } from '@console/schemas';
+import { formatMoney } from './format-amount';
+import type { NameOf } from './record-names';
+import { retryOfProblem, type RetryOffer } from './retry-rule';
 
 /** A problem as an operator reads it: what happened, and what to do next. */
 export interface ProblemText {
   title: string;
   sentence: string;
-  /** Retry/Resolve is offered: the BFF journaled the send and can send the same bytes again. */
-  retry: 'retry' | 'resolve' | null;
+  /** Retry/Resolve is offered where sending the same bytes again can succeed (retry-rule.ts). */
+  retry: RetryOffer;
 }
 
 function meta(problem: ConsoleProblem): Record<string, unknown> {
@@ -16,19 +19,16 @@ function meta(problem: ConsoleProblem): Record<string, unknown> {
 const str = (value: unknown, fallback = '?') =>
   typeof value === 'string' || typeof value === 'number' ? String(value) : fallback;
 
-function retryKind(problem: ConsoleProblem): ProblemText['retry'] {
-  const state = problem.journal?.state;
-  if (state === 'UNKNOWN') return 'resolve';
-  if (state === 'REJECTED') return 'retry';
-  return null;
-}
-
 /**
  * Service problems matched on their code, or on their status where the service sends
  * `about:blank`, never on `detail` (DESIGN.md §3); the console's own problems on status. Every sentence ends with what the operator can do about it.
  */
-export function describeProblem(problem: ConsoleProblem, refId?: string): ProblemText {
-  const retry = retryKind(problem);
+export function describeProblem(
+  problem: ConsoleProblem,
+  refId?: string,
+  nameOf: NameOf = () => undefined,
+): ProblemText {
+  const retry = retryOfProblem(problem);
   const ref = refId ?? problem.journal?.ref_id ?? undefined;
   if (problem.code === 'network') {
     return {
@@ -51,12 +51,17 @@ export function describeProblem(problem: ConsoleProblem, refId?: string): Proble
   if (upstream) {
     const m = meta(problem);
     switch (problemCode(upstream.type)) {
-      case 'insufficient-funds':
+      case 'insufficient-funds': {
+        const id = str(m.profile_id);
+        const asset = typeof m.asset === 'string' ? m.asset : undefined;
+        const money = (value: unknown) =>
+          typeof value === 'string' ? formatMoney(value, asset) : `? ${asset ?? ''}`.trim();
         return {
           title: 'Insufficient funds',
-          sentence: `Profile ${str(m.profile_id)} has ${str(m.available)} ${str(m.asset, '')} available; this needs ${str(m.needed)} ${str(m.asset, '')}. Reduce the amount or fund the profile.`,
+          sentence: `${nameOf({ kind: 'profile', id }) ?? `Profile ${id}`} has ${money(m.available)} available; this needs ${money(m.needed)}. Reduce the amount or fund the profile.`,
           retry,
         };
+      }
       case 'already-exists':
         return {
           title: 'Already exists',
@@ -104,6 +109,14 @@ export function describeProblem(problem: ConsoleProblem, refId?: string): Proble
       title: upstream.title ?? problem.title,
       sentence: `The service refused the request: ${(upstream.detail ?? upstream.title ?? `HTTP ${upstream.status}`).replace(/\.$/, '')}. Correct it and send again.`,
       retry,
+    };
+  }
+  if (problem.code === 'approval-impossible') {
+    // Nothing was journaled: the BFF's words say which roles and how many approvers are missing.
+    return {
+      title: problem.title || 'Nobody can approve this as things stand',
+      sentence: problem.detail,
+      retry: null,
     };
   }
   if (problem.errors?.length) {

@@ -8,11 +8,12 @@ import { readWholeList } from './use-service-list';
  * Every fiat account the credential sees, shortened as the service lists them (no owner, last four
  * digits): what pickers offer. Read once a minute at most; every picker shares the one read.
  */
-export function useFiatAccounts() {
+export function useFiatAccounts(enabled = true) {
   const query = useQuery({
     queryKey: ['svc', 'fiat-accounts', 'all'],
     queryFn: () => readWholeList('listFiatAccounts'),
     staleTime: 60_000,
+    enabled,
   });
   const byId = new Map((query.data ?? []).map((a) => [a.id, a]));
   return { ...query, byId };

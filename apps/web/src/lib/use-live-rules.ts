@@ -13,3 +13,13 @@ export function useLiveRules() {
     staleTime: 60_000,
   });
 }
+
+/** Every rule, deleted ones too: what names a rule id wherever one is shown. */
+export function useRules(enabled = true) {
+  return useQuery({
+    queryKey: ['svc', 'listOrchestrationRules', 'all'],
+    queryFn: () => readWholeList('listOrchestrationRules'),
+    staleTime: 60_000,
+    enabled,
+  });
+}

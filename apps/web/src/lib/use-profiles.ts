@@ -7,11 +7,12 @@ import { readWholeList } from './use-service-list';
  * The profiles the console's credential sees, by id: what pickers offer and what lists show
  * instead of a bare UUID. Read once a minute at most; every page shares the one read.
  */
-export function useProfiles() {
+export function useProfiles(enabled = true) {
   const query = useQuery({
     queryKey: ['svc', 'profiles'],
     queryFn: () => readWholeList('listProfiles'),
     staleTime: 60_000,
+    enabled,
   });
   const byId = new Map((query.data ?? []).map((p) => [p.id, p]));
   return { ...query, byId };

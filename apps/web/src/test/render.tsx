@@ -35,3 +35,17 @@ export function renderWithProviders(ui: ReactNode, path = '/') {
 export function jsonResponse(status: number, body: unknown, type = 'application/json') {
   return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': type } });
 }
+
+/**
+ * A fetch for a form's tests: the review's own reads, what sending would do (the BFF's preview:
+ * at once, no approval) and the lists that name picked records (empty), are answered here, so
+ * that `next` sees only the sends and retries a test is about.
+ */
+export function withReviewReads(next: typeof fetch): typeof fetch {
+  return async (input, init) => {
+    const url = String(input);
+    if (url.endsWith('/preview')) return jsonResponse(200, { approval: null });
+    if (url.startsWith('/api/svc/')) return jsonResponse(200, { data: { items: [] } });
+    return next(input, init);
+  };
+}

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, renderWithProviders } from '@/test/render';
+import { jsonResponse, renderWithProviders, withReviewReads } from '@/test/render';
 import { Field } from './fields/field';
 import { FormSection } from './fields/form-section';
 import { TextField } from './fields/text-field';
@@ -50,7 +50,7 @@ function DepositTestFields() {
 const fetchMock = vi.fn<typeof fetch>();
 beforeEach(() => {
   fetchMock.mockReset();
-  vi.stubGlobal('fetch', fetchMock);
+  vi.stubGlobal('fetch', withReviewReads(fetchMock));
 });
 afterEach(() => vi.unstubAllGlobals());
 

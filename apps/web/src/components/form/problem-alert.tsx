@@ -2,6 +2,7 @@ import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { problemCode, type ConsoleProblem, type WriteOperationId } from '@console/schemas';
 import { Link } from 'react-router';
 import { describeProblem } from '@/lib/problem-sentence';
+import { useRecordNames } from '@/lib/record-names';
 import { CopyValue } from '../result/copy-value';
 import { ResultCard } from '../result/result-card';
 
@@ -15,7 +16,12 @@ export interface ProblemAlertProps {
 
 /** A refused or failed send as a plain sentence, with the next step as a button where there is one. */
 export function ProblemAlert({ problem, operation, refId, onRetry, retrying }: ProblemAlertProps) {
-  const text = describeProblem(problem, refId);
+  // A refusal names records as operators know them (insufficient funds: the profile's nickname);
+  // the profiles are read only for a problem that names one.
+  const namesProfile =
+    problem.upstream !== undefined && problemCode(problem.upstream.type) === 'insufficient-funds';
+  const nameOf = useRecordNames(namesProfile ? ['profile'] : []);
+  const text = describeProblem(problem, refId, nameOf);
   const existing =
     problem.upstream && problemCode(problem.upstream.type) === 'already-exists'
       ? (problem.upstream.meta as { existing?: unknown } | undefined)?.existing
@@ -46,22 +52,27 @@ export function ProblemAlert({ problem, operation, refId, onRetry, retrying }: P
               Open the journal entry
             </Text>
           )}
-          {!journalId && (refId || problem.code === 'network') && (
-            <Text
-              size="xs"
-              component={Link}
-              to={`/journal${refId ? `?ref_id=${encodeURIComponent(refId)}` : ''}`}
-              c="blue"
-            >
-              Look it up in the Journal
-            </Text>
-          )}
+          {/* A send refused before it was journaled (nobody could approve it) is not there. */}
+          {!journalId &&
+            problem.code !== 'approval-impossible' &&
+            (refId || problem.code === 'network') && (
+              <Text
+                size="xs"
+                component={Link}
+                to={`/journal${refId ? `?ref_id=${encodeURIComponent(refId)}` : ''}`}
+                c="blue"
+              >
+                Look it up in the Journal
+              </Text>
+            )}
         </Group>
         {text.retry && journalId && onRetry && (
           <Group>
+            {/* Never red: sending again is the way forward here, not a danger (retry-rule.ts). */}
             <Button
               size="xs"
-              color={text.retry === 'resolve' ? 'orange' : 'red'}
+              variant={text.retry === 'resolve' ? 'filled' : 'default'}
+              color={text.retry === 'resolve' ? 'orange' : undefined}
               onClick={() => onRetry(journalId)}
               loading={retrying}
               disabled={retrying}

@@ -1,7 +1,8 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import type { WriteOperation } from '@console/schemas';
-import type { ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import type { z } from 'zod';
+import { SendOutlook, stalledReason, useSendOutlook } from './send-outlook';
 import { SentValues } from './sent-values';
 
 export interface ReviewDialogProps {
@@ -17,8 +18,10 @@ export interface ReviewDialogProps {
 }
 
 /**
- * The last look before a send: what it does, then every value exactly as it will be sent.
- * Confirming is the only way to send; while it is on its way the dialog cannot be dismissed.
+ * The last look before a send: whether it waits for approval and what it needs (the BFF's
+ * preview), what it does, then every value exactly as it will be sent, picked ids by their
+ * names. Confirming is the only way to send, and is not offered for a send nobody could
+ * approve; while it is on its way the dialog cannot be dismissed.
  */
 export function ReviewDialog({
   op,
@@ -29,6 +32,9 @@ export function ReviewDialog({
   onCancel,
   children,
 }: ReviewDialogProps) {
+  const outlook = useSendOutlook(op, input);
+  const stalled = stalledReason(outlook.data);
+  const why = useId();
   return (
     <Modal
       opened={input !== null}
@@ -41,6 +47,7 @@ export function ReviewDialog({
     >
       {input && (
         <Stack gap="md">
+          <SendOutlook outlook={outlook} id={why} />
           {children}
           <SentValues shape={shape} input={input} />
           <Group justify="flex-end">
@@ -48,7 +55,12 @@ export function ReviewDialog({
               Back to the form
             </Button>
             {/* Not focused on open: an Enter held a moment too long must not send. */}
-            <Button onClick={onConfirm} loading={pending} disabled={pending}>
+            <Button
+              onClick={onConfirm}
+              loading={pending}
+              disabled={pending || stalled !== null}
+              aria-describedby={stalled ? why : undefined}
+            >
               Confirm and send
             </Button>
           </Group>

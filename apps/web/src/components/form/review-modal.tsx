@@ -1,6 +1,7 @@
 import { Alert, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { WriteOperation } from '@console/schemas';
 import type { z } from 'zod';
+import { RecordName } from '../result/record-name';
 import type { ReviewLine, ReviewSummary } from './review';
 import { ReviewDialog } from './review-dialog';
 
@@ -25,10 +26,21 @@ function Lines({ title, lines }: { title: string; lines: ReviewLine[] }) {
           <Text size="sm" c="dimmed" w={130} style={{ flexShrink: 0 }}>
             {line.label}
           </Text>
-          {/* Wrap long ids at their hyphens, never mid-word in prose ("a / mount plus fee"). */}
-          <Text size="sm" fw={500} style={{ overflowWrap: 'anywhere' }}>
-            {line.value}
-          </Text>
+          {line.record ? (
+            <Stack gap={0}>
+              <RecordName record={line.record} label={`${line.label} id`} />
+              {line.value && (
+                <Text size="xs" c="dimmed">
+                  {line.value}
+                </Text>
+              )}
+            </Stack>
+          ) : (
+            // Wrap long ids at their hyphens, never mid-word in prose ("a / mount plus fee").
+            <Text size="sm" fw={500} style={{ overflowWrap: 'anywhere' }}>
+              {line.value}
+            </Text>
+          )}
         </Group>
       ))}
     </Stack>

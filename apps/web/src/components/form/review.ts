@@ -1,11 +1,33 @@
 import { isRecord } from '@console/schemas';
 import type { z } from 'zod';
+import { kindOfChoices, type RecordRef } from '@/lib/record-ref';
 import { fieldInfo, kindOf, schemaAt } from '@/lib/schema-walk';
 
-/** One line of the review: "From profile" → "5b0a…". */
+/**
+ * One line of the review: "From profile" → "Treasury". A line that names a record the form
+ * picked carries it (`record`): the review shows its name with the id small beside it, and
+ * `value` is then what more there is to say of it ("on BITCOIN"), or empty.
+ */
 export interface ReviewLine {
   label: string;
   value: string;
+  record?: RecordRef | undefined;
+}
+
+/**
+ * The record a picked value names, by its field's `choices` in the registry (a profile id is
+ * known by its name too), or undefined for a value that names none.
+ */
+export function recordOf(
+  schema: z.ZodType,
+  path: string,
+  meta: { choices?: string | undefined; choiceMember?: string | undefined },
+  value: unknown,
+): RecordRef | undefined {
+  if (typeof value !== 'string' || value === '' || kindOf(schema) === 'object') return undefined;
+  const choices = meta.choices ?? (/(^|[._])profile_id$/.test(path) ? 'listProfiles' : undefined);
+  const kind = kindOfChoices(choices, meta.choiceMember);
+  return kind ? { kind, id: value } : undefined;
 }
 
 /**
@@ -42,7 +64,10 @@ export function flattenInput(
     } else if (isRecord(value)) {
       lines.push(...flattenInput(shape, value, path, trail));
     } else {
-      lines.push({ label: trail.join(' › '), value: String(value) });
+      const record = schema
+        ? recordOf(schema, path, fieldInfo(shape, path).meta, value)
+        : undefined;
+      lines.push({ label: trail.join(' › '), value: String(value), ...(record ? { record } : {}) });
     }
   }
   return lines;

@@ -1,8 +1,12 @@
 import { Table } from '@mantine/core';
 import type { z } from 'zod';
+import { RecordName } from '../result/record-name';
 import { flattenInput } from './review';
 
-/** Every value exactly as it will be sent, labelled from the schemas ("Source › Crypto › Address"). */
+/**
+ * Every value exactly as it will be sent, labelled from the schemas ("Source › Crypto › Address");
+ * an id the form picked shows its record's name with the id (what is sent) small beside it.
+ */
 export function SentValues({
   shape,
   input,
@@ -34,7 +38,7 @@ export function SentValues({
                 wordBreak: 'break-all',
               }}
             >
-              {line.value}
+              {line.record ? <RecordName record={line.record} label={line.label} /> : line.value}
             </Table.Td>
           </Table.Tr>
         ))}

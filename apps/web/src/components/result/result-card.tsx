@@ -8,7 +8,7 @@ import { ResultFields } from './result-fields';
 import { StatusBadge } from './status-badge';
 import { valueKind } from './value-kinds';
 import { FactRow } from './fact-row';
-import { JournalStateBadge } from './journal-state-badge';
+import { OutcomeBadge } from './record-status';
 import { personLabel } from '@/lib/person';
 
 export interface ResultCardProps {
@@ -64,7 +64,7 @@ export function ResultCard({
               known={statusKind?.kind === 'status' ? statusKind.known : undefined}
             />
           ) : (
-            journal && <JournalStateBadge state={journal.state} />
+            journal && <OutcomeBadge entry={journal} />
           )}
         </Group>
         {isRecord(resource) ? (
@@ -77,7 +77,7 @@ export function ResultCard({
             <Divider label="Journal" labelPosition="left" />
             <Stack gap={4}>
               <FactRow label="Outcome">
-                <JournalStateBadge state={journal.state} />
+                <OutcomeBadge entry={journal} />
               </FactRow>
               <FactRow label="Journal entry">
                 <CopyValue value={journal.id} label="journal entry id" />

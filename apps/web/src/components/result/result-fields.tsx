@@ -69,6 +69,12 @@ function renderValue(
       return <LocalTime value={text} />;
     case 'amount':
       return <Amount value={text} asset={kind.asset} />;
+    case 'none':
+      return (
+        <Text span size="sm" c="dimmed">
+          — ({kind.why})
+        </Text>
+      );
     default:
       return (
         <Text span size="sm" style={{ wordBreak: 'break-word' }}>

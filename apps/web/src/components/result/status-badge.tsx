@@ -1,4 +1,5 @@
 import { Badge, Tooltip } from '@mantine/core';
+import type { Tone } from '@/lib/status-words';
 
 const GOOD = ['COMPLETED', 'FILLED', 'APPROVED', 'SUCCEEDED', 'ACTIVE'];
 const WAITING = [
@@ -12,19 +13,22 @@ const WAITING = [
 ];
 const BAD = ['FAILED', 'REJECTED', 'CANCELLED', 'EXPIRED', 'UNKNOWN'];
 
-function colorOf(value: string): string {
-  if (GOOD.includes(value)) return 'teal';
-  if (WAITING.includes(value)) return 'yellow';
-  if (BAD.includes(value)) return value === 'UNKNOWN' ? 'orange' : 'red';
-  return 'gray';
+/** The tone of a value the console knows: its colour and symbol. */
+function toneOf(value: string): Tone {
+  if (GOOD.includes(value)) return 'good';
+  if (WAITING.includes(value)) return 'waiting';
+  if (value === 'UNKNOWN') return 'attention';
+  if (BAD.includes(value)) return 'bad';
+  return 'neutral';
 }
 
-function iconOf(value: string): string {
-  if (GOOD.includes(value)) return '✓';
-  if (WAITING.includes(value)) return '…';
-  if (BAD.includes(value)) return value === 'UNKNOWN' ? '?' : '✕';
-  return '•';
-}
+const TONE_STYLE: Record<Tone, { color: string; icon: string }> = {
+  good: { color: 'teal', icon: '✓' },
+  waiting: { color: 'yellow', icon: '…' },
+  bad: { color: 'red', icon: '✕' },
+  attention: { color: 'orange', icon: '?' },
+  neutral: { color: 'gray', icon: '•' },
+};
 
 /**
  * A badge shows its whole value, never an ellipsis: "SUCCEED…" or "S…" in a squeezed table column
@@ -41,20 +45,23 @@ export interface StatusBadgeProps {
   known?: readonly string[];
   /** Words to show instead of the value (a journal state: "Succeeded"); colour and symbol still follow the value. */
   label?: string | undefined;
+  /** The colour and symbol where the words, not the value, decide them ("Cancel requested"). */
+  tone?: Tone | undefined;
 }
 
 /**
  * A status as text with a symbol and a colour: the colour is never the only signal. A value the
  * console does not know yet is shown exactly as the service sent it, marked "unknown".
  */
-export function StatusBadge({ value, known, label }: StatusBadgeProps) {
+export function StatusBadge({ value, known, label, tone }: StatusBadgeProps) {
   const isUnknown = known !== undefined && !known.includes(value);
+  const style = TONE_STYLE[tone ?? toneOf(value)];
   const badge = (
     <Badge
-      color={isUnknown ? 'gray' : colorOf(value)}
+      color={isUnknown ? 'gray' : style.color}
       variant={isUnknown ? 'outline' : 'light'}
       radius="sm"
-      leftSection={<span aria-hidden>{isUnknown ? '?' : iconOf(value)}</span>}
+      leftSection={<span aria-hidden>{isUnknown ? '?' : style.icon}</span>}
       styles={NEVER_TRUNCATE.styles}
       style={NEVER_TRUNCATE.style}
     >

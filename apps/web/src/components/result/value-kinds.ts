@@ -13,6 +13,7 @@ import {
   operations,
   type WriteOperationId,
 } from '@console/schemas';
+import { averagePrice } from '@/lib/average-price';
 
 /*
  * How the result card shows a member of a service response: the spec's field names say what a
@@ -25,6 +26,8 @@ export type ValueKind =
   | { kind: 'id' }
   | { kind: 'time' }
   | { kind: 'amount'; asset: string | undefined }
+  /** A member that has no meaning in this record (an unfilled order's average price). */
+  | { kind: 'none'; why: string }
   | { kind: 'text' };
 
 const ENUMS: Record<string, readonly string[]> = {
@@ -73,6 +76,10 @@ export function valueKind(
   if (ENUMS[key]) return { kind: 'enum', known: ENUMS[key] };
   if (key.endsWith('_at') || key === 'expiration_date') return { kind: 'time' };
   if (ID_KEYS.includes(key) || key.endsWith('_id')) return { kind: 'id' };
+  if (key === 'volume_weighted_average_price' && averagePrice(parent) === undefined) {
+    // The service writes 0 there; "0.00 USD" would read as a price.
+    return { kind: 'none', why: 'none: nothing filled yet' };
+  }
   if (BASE_AMOUNTS.includes(key)) return { kind: 'amount', asset: marketOf(parent)?.base };
   if (QUOTE_AMOUNTS.includes(key)) return { kind: 'amount', asset: marketOf(parent)?.quote };
   if (ASSET_AMOUNTS.includes(key)) {

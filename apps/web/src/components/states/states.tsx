@@ -54,13 +54,8 @@ export function ErrorState({ error, onRetry }: { error: unknown; onRetry?: () =>
           </Text>
         )}
         {onRetry && (
-          <Button
-            size="xs"
-            variant="light"
-            color="red"
-            onClick={onRetry}
-            style={{ alignSelf: 'flex-start' }}
-          >
+          // Trying a read again is the way forward, never a danger: not red.
+          <Button size="xs" variant="default" onClick={onRetry} style={{ alignSelf: 'flex-start' }}>
             Try again
           </Button>
         )}

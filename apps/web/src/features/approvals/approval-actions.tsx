@@ -6,26 +6,34 @@ import { useState } from 'react';
 import { approveRequest, cancelRequest, isAwaitingApproval, rejectRequest } from '@/lib/api';
 import { isApiError, networkProblem } from '@/lib/api-error';
 import { useWrite } from '@/lib/use-write';
+import { ApproveDialog } from './approve-dialog';
 import { RejectDialog } from './reject-dialog';
 
 export type ActionOutcome = { result?: SendResult; problem?: ConsoleProblem; waiting?: boolean };
 
-type Decision = { kind: 'approve' } | { kind: 'reject'; reason: string } | { kind: 'cancel' };
+type Decision =
+  | { kind: 'approve'; comment: string | undefined }
+  | { kind: 'reject'; reason: string }
+  | { kind: 'cancel' };
 
 /**
- * Approve, Reject (with a reason) and, for the maker, Cancel. One action at a time, never
- * retried on its own (`useWrite`), and disabled buttons, as on the operation form, so a double
- * click never approves twice.
+ * Approve (confirmed, with an optional comment), Reject (with a reason) and, for the maker,
+ * Cancel. One action at a time, never retried on its own (`useWrite`), and disabled buttons, as
+ * on the operation form, so a double click never approves twice.
  */
 export function ApprovalActions({
   detail,
+  title,
   onOutcome,
 }: {
   detail: ApprovalDetail;
+  /** The request's operation in words, as the confirmation names it. */
+  title: string;
   onOutcome: (outcome: ActionOutcome) => void;
 }) {
   const queryClient = useQueryClient();
   const [rejecting, setRejecting] = useState(false);
+  const [approving, setApproving] = useState(false);
   const { approval, journal } = detail;
   const decide = useWrite({
     mutationFn: async (decision: Decision): Promise<ActionOutcome> => {
@@ -37,7 +45,7 @@ export function ApprovalActions({
         await cancelRequest(journal.id);
         return {};
       }
-      const answer = await approveRequest(journal.id);
+      const answer = await approveRequest(journal.id, decision.comment);
       if (isAwaitingApproval(answer)) {
         notifications.show({ color: 'teal', title: 'Approved', message: 'More approvals needed.' });
         return { waiting: true };
@@ -64,8 +72,9 @@ export function ApprovalActions({
     }
     onOutcome(outcome);
     setRejecting(false);
+    setApproving(false);
   };
-  const approve = () => run({ kind: 'approve' });
+  const approve = (comment: string | undefined) => run({ kind: 'approve', comment });
   const reject = (reason: string) => run({ kind: 'reject', reason });
   const cancel = () => run({ kind: 'cancel' });
 
@@ -80,7 +89,7 @@ export function ApprovalActions({
     <Group gap="xs">
       {approval.can_decide && (
         <>
-          <Button color="teal" onClick={() => void approve()} loading={pending} disabled={pending}>
+          <Button color="teal" onClick={() => setApproving(true)} disabled={pending}>
             Approve
           </Button>
           <Button color="red" variant="light" onClick={() => setRejecting(true)} disabled={pending}>
@@ -98,6 +107,14 @@ export function ApprovalActions({
           Cancel request
         </Button>
       )}
+      <ApproveDialog
+        detail={detail}
+        title={title}
+        opened={approving}
+        pending={pending}
+        onConfirm={(comment) => void approve(comment)}
+        onCancel={() => setApproving(false)}
+      />
       <RejectDialog
         opened={rejecting}
         pending={pending}

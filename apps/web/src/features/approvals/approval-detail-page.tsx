@@ -1,6 +1,6 @@
-import { Anchor, Button, Card, Code, Group, List, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Card, Code, Group, List, Stack, Text, Title } from '@mantine/core';
 import { isWriteOperationId, operations } from '@console/schemas';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { ApprovalHistory } from '@/components/approval/approval-history';
 import { approvalsNeeded, roleList } from '@/components/approval/role-names';
@@ -10,6 +10,9 @@ import { ResultCard } from '@/components/result/result-card';
 import { ResultFields } from '@/components/result/result-fields';
 import { JournalStateBadge } from '@/components/result/journal-state-badge';
 import { ErrorState, LoadingState } from '@/components/states/states';
+import { RequestParties } from '@/components/approval/request-parties-view';
+import { WaitingNeeds } from '@/components/approval/waiting-needs';
+import { requestParties } from '@/lib/request-parties';
 import { ApprovalActions, type ActionOutcome } from './approval-actions';
 import { ChangeReview } from './change-review';
 import { useApproval } from './use-approvals';
@@ -23,6 +26,20 @@ function Fact({ label, children }: { label: string; children: React.ReactNode })
       </Text>
       <div>{children}</div>
     </Group>
+  );
+}
+
+/**
+ * Said, and focused, once an approval is recorded that was not the last: the button that was
+ * pressed is gone, and the operator learns what happened where their attention is.
+ */
+function StillWaiting() {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => ref.current?.focus(), []);
+  return (
+    <Alert ref={ref} tabIndex={-1} color="teal" variant="light" role="status" title="Approved">
+      Your approval is recorded; the request waits for the approvals it still needs (below).
+    </Alert>
   );
 }
 
@@ -68,11 +85,17 @@ export function ApprovalDetailPage() {
           <Fact label="Made at">
             <LocalTime value={journal.created_at} />
           </Fact>
+          <Fact label="What">
+            <RequestParties parties={requestParties(journal.operation, fields)} />
+          </Fact>
           <Fact label="Needs">
             <Text size="sm">
               {approvalsNeeded(approval.approvers_needed)} by {roleList(approval.eligible_roles)}{' '}
               operators other than the maker
             </Text>
+            {journal.state === 'AWAITING_APPROVAL' && (
+              <WaitingNeeds prospect={approval.prospect} roles={approval.eligible_roles} />
+            )}
           </Fact>
           <Fact label="Expires">
             <LocalTime value={approval.expires_at} />
@@ -110,6 +133,7 @@ export function ApprovalDetailPage() {
           focusOnShow
         />
       )}
+      {outcome?.waiting && <StillWaiting />}
       {outcome?.problem && known && (
         <ProblemAlert
           problem={outcome.problem}
@@ -120,6 +144,7 @@ export function ApprovalDetailPage() {
       <ChangeReview detail={detail.data} />
       <ApprovalActions
         detail={detail.data}
+        title={title}
         onOutcome={(next) => {
           setOutcome(next);
           void detail.refetch();

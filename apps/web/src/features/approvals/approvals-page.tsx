@@ -1,82 +1,105 @@
-import { Anchor, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Group, Stack, Text, Title } from '@mantine/core';
 import { isWriteOperationId, operations, type ApprovalDetail } from '@console/schemas';
 import { Link } from 'react-router';
+import { ExportCsvButton } from '@/components/list/export-csv';
+import { RecordTable, type Column } from '@/components/list/record-table';
+import { RequestParties } from '@/components/approval/request-parties-view';
+import { WaitingNeeds } from '@/components/approval/waiting-needs';
 import { LocalTime } from '@/components/result/local-time';
 import { EmptyState, ErrorState, LoadingState } from '@/components/states/states';
-import { approvalsNeeded } from '@/components/approval/role-names';
+import { approvalColumns } from '@/lib/list-csv';
+import { personLabel } from '@/lib/person';
+import { useRecordNames } from '@/lib/record-names';
+import { requestParties } from '@/lib/request-parties';
 import { amountSummary } from './amount-summary';
 import { useApprovalQueue } from './use-approvals';
-import { personLabel } from '@/lib/person';
 
 function titleOf(item: ApprovalDetail): string {
   const id = item.journal.operation;
   return isWriteOperationId(id) ? operations[id].title : id;
 }
 
+const COLUMNS: Column<ApprovalDetail>[] = [
+  {
+    title: 'Request',
+    key: true,
+    cell: (item) => (
+      <Anchor component={Link} to={`/approvals/${item.journal.id}`} size="sm">
+        {titleOf(item)}
+      </Anchor>
+    ),
+  },
+  {
+    title: 'From → to, or which account',
+    cardTitle: 'What',
+    cell: (item) => (
+      <RequestParties parties={requestParties(item.journal.operation, item.fields)} />
+    ),
+  },
+  {
+    title: 'Amount',
+    lead: true,
+    cell: (item) => <Text size="sm">{amountSummary(item.fields) ?? '—'}</Text>,
+  },
+  {
+    title: 'Made by',
+    cell: (item) => (
+      <Text size="sm">{personLabel(item.journal.operator, item.journal.operator_name)}</Text>
+    ),
+  },
+  { title: 'Made at', cell: (item) => <LocalTime value={item.journal.created_at} /> },
+  {
+    title: 'Needs',
+    lead: true,
+    cell: (item) => (
+      <Stack gap={0}>
+        <WaitingNeeds prospect={item.approval.prospect} roles={item.approval.eligible_roles} />
+        <Text size="xs" c="dimmed">
+          {item.approval.approvals.filter((a) => a.counts).length} of{' '}
+          {item.approval.approvers_needed} given
+        </Text>
+      </Stack>
+    ),
+  },
+  { title: 'Expires', cell: (item) => <LocalTime value={item.approval.expires_at} /> },
+];
+
 /** The requests the signed-in operator may approve now, oldest first. */
 export function ApprovalsPage() {
   const queue = useApprovalQueue();
+  const nameOf = useRecordNames(['profile', 'fiat-account', 'deposit-address', 'address', 'rule']);
+  const items = queue.data?.items ?? [];
   return (
-    <Stack gap="sm" maw={1040}>
-      <Title order={1} size="h2">
-        Approvals
-      </Title>
-      <Text size="sm" c="dimmed">
-        Requests other operators made that wait for your approval. Nothing in this list has been
-        sent to the service.
-      </Text>
+    <Stack gap="sm" maw={1200}>
+      <Group justify="space-between" align="flex-start">
+        <div>
+          <Title order={1} size="h2">
+            Approvals
+          </Title>
+          <Text size="sm" c="dimmed">
+            Requests other operators made that wait for your approval. Nothing in this list has been
+            sent to the service.
+          </Text>
+        </div>
+        <ExportCsvButton
+          csv={{ file: 'approvals', columns: approvalColumns(nameOf) }}
+          rows={items}
+        />
+      </Group>
       {queue.isPending ? (
         <LoadingState label="Loading the approvals…" />
       ) : queue.isError ? (
         <ErrorState error={queue.error} onRetry={() => void queue.refetch()} />
-      ) : queue.data.items.length === 0 ? (
+      ) : items.length === 0 ? (
         <EmptyState title="Nothing waits for your approval" />
       ) : (
-        <Table.ScrollContainer minWidth={800}>
-          <Table striped withTableBorder aria-label="Requests awaiting your approval">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Request</Table.Th>
-                <Table.Th>Amount</Table.Th>
-                <Table.Th>Made by</Table.Th>
-                <Table.Th>Made at</Table.Th>
-                <Table.Th>Needs</Table.Th>
-                <Table.Th>Expires</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {queue.data.items.map((item) => (
-                <Table.Tr key={item.journal.id}>
-                  <Table.Td>
-                    <Anchor component={Link} to={`/approvals/${item.journal.id}`} size="sm">
-                      {titleOf(item)}
-                    </Anchor>
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="sm">{amountSummary(item.fields) ?? '—'}</Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="sm">
-                      {personLabel(item.journal.operator, item.journal.operator_name)}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <LocalTime value={item.journal.created_at} />
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="sm">
-                      {approvalsNeeded(item.approval.approvers_needed)} (
-                      {item.approval.approvals.filter((a) => a.counts).length} given)
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <LocalTime value={item.approval.expires_at} />
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <RecordTable
+          label="Requests awaiting your approval"
+          columns={COLUMNS}
+          items={items}
+          rowKey={(item) => item.journal.id}
+          minWidth={960}
+        />
       )}
     </Stack>
   );

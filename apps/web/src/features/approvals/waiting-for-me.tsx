@@ -1,6 +1,6 @@
 import { Text } from '@mantine/core';
 import { isOperationId, operations } from '@console/schemas';
-import { LocalTime } from '@/components/result/local-time';
+import { WaitingNeeds } from '@/components/approval/waiting-needs';
 import { QueueItem, QueueSection } from '@/components/states/queue-section';
 import { amountSummary } from './amount-summary';
 import { useApprovalQueue } from './use-approvals';
@@ -30,9 +30,11 @@ export function WaitingForMe() {
             <Text size="xs" c="dimmed">
               Made by {personLabel(item.journal.operator, item.journal.operator_name)}
             </Text>
-            <Text size="xs" c="dimmed" span>
-              Expires <LocalTime value={item.approval.expires_at} size="xs" />
-            </Text>
+            <WaitingNeeds
+              prospect={item.approval.prospect}
+              roles={item.approval.eligible_roles}
+              expiresAt={item.approval.expires_at}
+            />
           </QueueItem>
         );
       })}

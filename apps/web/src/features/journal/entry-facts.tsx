@@ -3,7 +3,7 @@ import type { JournalEntry } from '@console/schemas';
 import type { ReactNode } from 'react';
 import { CopyValue } from '@/components/result/copy-value';
 import { LocalTime } from '@/components/result/local-time';
-import { JournalStateBadge } from '@/components/result/journal-state-badge';
+import { RecordStatus } from '@/components/result/record-status';
 import { personLabel } from '@/lib/person';
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
@@ -30,7 +30,7 @@ export function EntryFacts({
   return (
     <Stack component="dl" gap={4} m={0}>
       <Fact label="Outcome">
-        <JournalStateBadge state={entry.state} />
+        <RecordStatus entry={entry} />
       </Fact>
       <Fact label="Operation">
         <Text size="sm">{operationTitle}</Text>

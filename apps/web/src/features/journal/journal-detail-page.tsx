@@ -17,6 +17,7 @@ import { isApiError, networkProblem } from '@/lib/api-error';
 import { useWrite } from '@/lib/use-write';
 import { cloneLink } from '@/lib/operation-routes';
 import { liveRecordOf } from '@/lib/read-schemas';
+import { retryOfEntry } from '@/lib/retry-rule';
 import { useSession } from '@/lib/session';
 import { EntryFacts } from './entry-facts';
 import { JournalApproval, neverSent, useEntryApproval } from './journal-approval';
@@ -34,7 +35,8 @@ function pretty(body: string): string {
 
 /**
  * One journal entry: the exact request and the answer. An UNKNOWN entry offers Resolve (read
- * back, or the stored bytes again where that is safe) and a REJECTED one Retry.
+ * back, or the stored bytes again where that is safe), and a REJECTED one Retry where the same
+ * bytes can succeed (retry-rule.ts).
  */
 export function JournalDetailPage() {
   const { id = '' } = useParams();
@@ -76,8 +78,9 @@ export function JournalDetailPage() {
   const answer = data.response;
   // A create that the service answered links to the record as it is now.
   const record = known && isRecord(answer) ? liveRecordOf(known)?.page?.(answer) : undefined;
-  const canRetry =
-    may && (data.state === 'UNKNOWN' || data.state === 'REJECTED') && !neverSent(approval.data);
+  // Offered only where sending the same bytes again can succeed (retry-rule.ts).
+  const offer = may && !neverSent(approval.data) ? retryOfEntry(data) : null;
+  const canRetry = offer !== null;
 
   const retry = async () => {
     // The answer and the problem are the mutation's state, shown below.
@@ -97,12 +100,13 @@ export function JournalDetailPage() {
           {canRetry && (
             <Button
               size="xs"
-              color={data.state === 'UNKNOWN' ? 'orange' : 'red'}
+              variant={offer === 'resolve' ? 'filled' : 'default'}
+              color={offer === 'resolve' ? 'orange' : undefined}
               onClick={() => void retry()}
               loading={retrying}
               disabled={retrying}
             >
-              {data.state === 'UNKNOWN' ? 'Resolve' : 'Retry'}
+              {offer === 'resolve' ? 'Resolve' : 'Retry'}
             </Button>
           )}
           {record && (

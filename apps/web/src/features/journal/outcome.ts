@@ -1,4 +1,4 @@
-import { journalFacts, problemCode, type JournalEntry } from '@console/schemas';
+import { problemCode, type JournalEntry } from '@console/schemas';
 
 function titleCase(code: string): string {
   const words = code.replace(/-/g, ' ');
@@ -6,9 +6,9 @@ function titleCase(code: string): string {
 }
 
 /**
- * What came of a send beyond its state, in an operator's words: why it was refused, why nothing
- * is known, or the status of the record the service made ("Service status: PENDING"). Never an
- * HTTP code: those stay on the entry's page and in the CSV.
+ * What came of a send beyond its state, in an operator's words: why it was refused, or why
+ * nothing is known. The record's status, when sent and now, is `RecordStatus`'s. Never an HTTP
+ * code: those stay on the entry's page and in the CSV.
  */
 export function outcomeDetail(entry: JournalEntry): string | undefined {
   const response = entry.response as Record<string, unknown> | null;
@@ -25,8 +25,7 @@ export function outcomeDetail(entry: JournalEntry): string | undefined {
     const title = typeof response.title === 'string' ? response.title : undefined;
     return code === 'about:blank' ? (title ?? 'Refused by the service') : titleCase(code);
   }
-  const status = journalFacts(entry).service_status;
-  return status ? `Service status: ${status}` : undefined;
+  return undefined;
 }
 
 /**

@@ -1,23 +1,27 @@
-import { Anchor, Table, Text } from '@mantine/core';
+import { Anchor, Text } from '@mantine/core';
 import { ORCHESTRATION_STATUSES, type Orchestration } from '@console/schemas';
 import { Link } from 'react-router';
 import { FilterBar, useFilters } from '@/components/list/filter-bar';
 import { ListPage } from '@/components/list/list-page';
-import { RecordTable } from '@/components/list/record-table';
+import { RecordTable, type Column } from '@/components/list/record-table';
 import { Amount } from '@/components/result/amount';
 import { LocalTime } from '@/components/result/local-time';
 import { StatusBadge } from '@/components/result/status-badge';
 import type { Profile } from '@/lib/read-schemas';
 import { pagePath, rulePath } from '@/lib/operation-routes';
+import { orchestrationColumns } from '@/lib/list-csv';
+import { useRecordNames } from '@/lib/record-names';
 import { profileName, useProfiles } from '@/lib/use-profiles';
 import { useServiceList } from '@/lib/use-service-list';
 import { failReasonInWords } from './fail-reason';
 
-function Cells({ o, names }: { o: Orchestration; names: ReadonlyMap<string, Profile> }) {
-  const reason = failReasonInWords(o.fail_reason);
-  return (
-    <>
-      <Table.Td>
+/** The columns of the orchestrations list: when, whose, what converts, how much, how it stands. */
+function columns(names: ReadonlyMap<string, Profile>): Column<Orchestration>[] {
+  return [
+    {
+      title: 'Created',
+      key: true,
+      cell: (o) => (
         <Anchor
           component={Link}
           to={pagePath('getOrchestration', { id: o.id })}
@@ -26,28 +30,45 @@ function Cells({ o, names }: { o: Orchestration; names: ReadonlyMap<string, Prof
         >
           {o.created_at ? <LocalTime value={o.created_at} /> : o.id}
         </Anchor>
-      </Table.Td>
-      <Table.Td>
-        <Text size="sm">{profileName(names, o.profile_id)}</Text>
-      </Table.Td>
-      <Table.Td>
+      ),
+    },
+    { title: 'Profile', cell: (o) => <Text size="sm">{profileName(names, o.profile_id)}</Text> },
+    {
+      title: 'Assets',
+      cell: (o) => (
         <Text size="sm">
           {o.source_asset} → {o.destination_asset}
         </Text>
-      </Table.Td>
-      <Table.Td ta="right">
-        {o.source_amount ? <Amount value={o.source_amount} asset={o.source_asset} /> : '—'}
-      </Table.Td>
-      <Table.Td>
-        <StatusBadge value={o.status} known={ORCHESTRATION_STATUSES} />
-        {reason && (
-          <Text size="xs" c="red.8">
-            {reason}
-          </Text>
-        )}
-      </Table.Td>
-      <Table.Td>
-        {o.orchestration_rule_id ? (
+      ),
+    },
+    {
+      title: 'Source amount',
+      right: true,
+      lead: true,
+      cell: (o) =>
+        o.source_amount ? <Amount value={o.source_amount} asset={o.source_asset} /> : '—',
+    },
+    {
+      title: 'Status',
+      lead: true,
+      cell: (o) => {
+        const reason = failReasonInWords(o.fail_reason);
+        return (
+          <>
+            <StatusBadge value={o.status} known={ORCHESTRATION_STATUSES} />
+            {reason && (
+              <Text size="xs" c="red.8">
+                {reason}
+              </Text>
+            )}
+          </>
+        );
+      },
+    },
+    {
+      title: 'Rule',
+      cell: (o) =>
+        o.orchestration_rule_id ? (
           <Anchor
             component={Link}
             to={rulePath(o.orchestration_rule_id)}
@@ -58,10 +79,9 @@ function Cells({ o, names }: { o: Orchestration; names: ReadonlyMap<string, Prof
           </Anchor>
         ) : (
           <Text size="sm">Ad hoc</Text>
-        )}
-      </Table.Td>
-    </>
-  );
+        ),
+    },
+  ];
 }
 
 const FILTERS = [{ key: 'status', label: 'Status', options: ORCHESTRATION_STATUSES }] as const;
@@ -69,6 +89,7 @@ const FILTERS = [{ key: 'status', label: 'Status', options: ORCHESTRATION_STATUS
 /** The service's orchestrations, newest first: ad hoc ones and those a rule made from a deposit. */
 export function OrchestrationsPage() {
   const profiles = useProfiles();
+  const nameOf = useRecordNames(['profile']);
   const { values: f, filtered } = useFilters(FILTERS);
   const list = useServiceList('listOrchestrations', { status: f.status ? [f.status] : undefined });
   return (
@@ -82,22 +103,15 @@ export function OrchestrationsPage() {
       filters={<FilterBar label="Filter orchestrations" filters={FILTERS} />}
       filtered={filtered}
       list={list}
+      csv={{ file: 'orchestrations', columns: orchestrationColumns(nameOf) }}
       noun={['orchestration', 'orchestrations']}
       empty={{ body: 'Orchestrations appear here.' }}
     >
       {(items) => (
         <RecordTable
           label="Orchestrations"
-          columns={[
-            'Created',
-            'Profile',
-            'Assets',
-            { title: 'Source amount', right: true },
-            'Status',
-            'Rule',
-          ]}
+          columns={columns(profiles.byId)}
           items={items}
-          cells={(o) => <Cells o={o} names={profiles.byId} />}
           minWidth={900}
           nowrap
         />

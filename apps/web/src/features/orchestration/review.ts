@@ -1,5 +1,6 @@
 import { isRecord } from '@console/schemas';
-import type { Reviewer } from '@/components/form';
+import type { ReviewLine, Reviewer } from '@/components/form';
+import type { RecordRef } from '@/lib/record-ref';
 import { formatMoney } from '@/lib/format-amount';
 
 const str = (value: unknown) => (typeof value === 'string' ? value : '');
@@ -22,17 +23,41 @@ export function describeRail(rail: unknown): string {
   return 'not set';
 }
 
+/** The record a rail names, where the console can name it: a fiat account, an address, a profile. */
+export function railRecord(rail: unknown): RecordRef | undefined {
+  if (!isRecord(rail)) return undefined;
+  const { crypto, fiat, profile } = rail as Record<string, Record<string, unknown> | undefined>;
+  if (crypto?.address_id) return { kind: 'deposit-address', id: str(crypto.address_id) };
+  if (crypto?.address) return { kind: 'address', id: str(crypto.address) };
+  if (fiat?.fiat_account_id) return { kind: 'fiat-account', id: str(fiat.fiat_account_id) };
+  if (profile?.profile_id) return { kind: 'profile', id: str(profile.profile_id) };
+  return undefined;
+}
+
+/** A rail as a review line: the record it names by name (with what more there is to say), or its words. */
+function railLine(label: string, rail: unknown, fallback?: string): ReviewLine {
+  const record = railRecord(rail);
+  if (!record) return { label, value: rail ? describeRail(rail) : (fallback ?? 'not set') };
+  const { crypto, fiat } = rail as Record<string, Record<string, unknown> | undefined>;
+  const more = crypto?.network
+    ? `crypto, on ${str(crypto.network)}`
+    : fiat?.memo
+      ? `fiat, memo ${str(fiat.memo)}`
+      : '';
+  return { label, value: more, record };
+}
+
 export const reviewOrchestration: Reviewer = (input) => {
   const conversion = input.source_asset !== input.destination_asset;
   return {
     leaves: [
       { label: 'Amount', value: formatMoney(str(input.source_amount), str(input.source_asset)) },
-      { label: 'From', value: describeRail(input.source) },
-      { label: 'Profile', value: str(input.profile_id) },
+      railLine('From', input.source),
+      { label: 'Profile', value: '', record: { kind: 'profile', id: str(input.profile_id) } },
     ],
     arrives: [
       { label: 'Asset', value: str(input.destination_asset) },
-      { label: 'To', value: describeRail(input.destination) },
+      railLine('To', input.destination),
     ],
     fee: 'Set by the service; not known before sending',
     ...(conversion
@@ -46,15 +71,12 @@ export const reviewOrchestration: Reviewer = (input) => {
 export const reviewOrchestrationRule: Reviewer = (input) => ({
   leaves: [
     { label: 'Each deposit of', value: str(input.source_asset) },
-    { label: 'Arriving at', value: describeRail(input.source) },
-    { label: 'Profile', value: str(input.profile_id) },
+    railLine('Arriving at', input.source),
+    { label: 'Profile', value: '', record: { kind: 'profile', id: str(input.profile_id) } },
   ],
   arrives: [
     { label: 'As', value: str(input.destination_asset) },
-    {
-      label: 'To',
-      value: input.destination ? describeRail(input.destination) : 'the profile (no destination)',
-    },
+    railLine('To', input.destination, 'the profile (no destination)'),
   ],
   fee: 'Per orchestration the rule creates, set by the service',
   note: 'From now on, every matching deposit is moved automatically, without another review.',

@@ -102,7 +102,13 @@ export function OrderTimeline({
             </Group>
           }
         >
-          {step.at && <LocalTime value={step.at} size="xs" />}
+          {step.at ? (
+            <LocalTime value={step.at} size="xs" />
+          ) : (
+            <Text size="xs" c="dimmed">
+              The service keeps no time for this step
+            </Text>
+          )}
         </Timeline.Item>
       ))}
     </Timeline>

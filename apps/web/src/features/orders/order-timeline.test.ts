@@ -26,8 +26,20 @@ describe('orderTimeline', () => {
     ]);
     expect(steps.map((s) => [s.status, s.what])).toEqual([
       ['SUBMITTED', 'Placed'],
+      ['OPEN', 'Open on the market, waiting for the price'],
       ['OPEN', 'Filled 1.3 at 99 (1.3 in all)'],
       ['FILLED', 'Filled 0.7 at 100 (2 in all)'],
+    ]);
+  });
+
+  it('an order filled at once went through OPEN too, at a time the service does not keep', () => {
+    const steps = orderTimeline(order({ type: 'MARKET', status: 'FILLED' }), [
+      { executed_at: '2026-01-01T10:00:02Z', amount: '2', price: '100' },
+    ]);
+    expect(steps.map((s) => [s.status, s.at])).toEqual([
+      ['SUBMITTED', '2026-01-01T10:00:00Z'],
+      ['OPEN', ''],
+      ['FILLED', '2026-01-01T10:00:02Z'],
     ]);
   });
 

@@ -14,9 +14,11 @@ export interface TimelineStep {
 const FINAL = new Set(['FILLED', 'CANCELLED', 'REJECTED']);
 
 /**
- * The order's status over time, from what the service holds: placed at `created_at`, each fill
- * (an execution) with the amount filled so far, and the final status at `modified_at`. The service
- * keeps no status history, so steps between fills are not invented.
+ * The order's status over time, from what the service holds: placed at `created_at`, open on the
+ * market, each fill (an execution) with the amount filled so far, and the final status at
+ * `modified_at`. Every state the order went through is a step: an order that filled was open
+ * first, even when the service keeps no time for it (the step then has none: the service keeps
+ * no status history, so no time is invented).
  */
 export function orderTimeline(order: Order, executions: readonly Execution[]): TimelineStep[] {
   const steps: TimelineStep[] = [];
@@ -26,6 +28,12 @@ export function orderTimeline(order: Order, executions: readonly Execution[]): T
     .sort((a, b) =>
       a.executed_at! < b.executed_at! ? -1 : a.executed_at! > b.executed_at! ? 1 : 0,
     );
+  // Open now: since its last change. Filled (in part or whole): it was open before the first fill.
+  if (order.status === 'OPEN' && fills.length === 0) {
+    steps.push({ at: order.modified_at ?? '', status: 'OPEN', what: wordsFor('OPEN') });
+  } else if (fills.length > 0 || order.status === 'FILLED') {
+    steps.push({ at: '', status: 'OPEN', what: wordsFor('OPEN') });
+  }
   const done: string[] = [];
   for (const fill of fills) {
     done.push(fill.amount!);
@@ -40,7 +48,12 @@ export function orderTimeline(order: Order, executions: readonly Execution[]): T
   const last = steps.at(-1);
   if (FINAL.has(order.status) && last?.status !== order.status && order.modified_at) {
     steps.push({ at: order.modified_at, status: order.status, what: wordsFor(order.status) });
-  } else if (!FINAL.has(order.status) && fills.length === 0 && order.status !== 'SUBMITTED') {
+  } else if (
+    !FINAL.has(order.status) &&
+    fills.length === 0 &&
+    order.status !== 'SUBMITTED' &&
+    order.status !== 'OPEN'
+  ) {
     steps.push({
       at: order.modified_at ?? order.created_at ?? '',
       status: order.status,

@@ -3,6 +3,8 @@ import { routeOf } from '@console/schemas';
 import { Link } from 'react-router';
 import { FilterBar, profileFilter, useFilters } from '@/components/list/filter-bar';
 import { ListPage } from '@/components/list/list-page';
+import { orderColumns } from '@/lib/list-csv';
+import { useRecordNames } from '@/lib/record-names';
 import { useCan } from '@/lib/session';
 import { useProfiles } from '@/lib/use-profiles';
 import { useServiceList } from '@/lib/use-service-list';
@@ -15,6 +17,7 @@ export function OrdersPage() {
   const canOrder = useCan('createOrder');
   const canCancel = useCan('cancelOrder');
   const profiles = useProfiles();
+  const nameOf = useRecordNames(['profile']);
   const filters = [profileFilter(profiles.data), ...ORDER_FILTERS];
   const { values: f, filtered } = useFilters(filters);
   const list = useServiceList(
@@ -41,6 +44,7 @@ export function OrdersPage() {
       filters={<FilterBar label="Filter orders" filters={filters} />}
       filtered={filtered}
       list={list}
+      csv={{ file: 'orders', columns: orderColumns(nameOf) }}
       noun={['order', 'orders']}
       empty={{ body: 'Orders of every profile appear here.' }}
     >

@@ -1,4 +1,4 @@
-import { Anchor, Table, Text } from '@mantine/core';
+import { Anchor, Text } from '@mantine/core';
 import {
   MARKETS,
   ORDER_SIDES,
@@ -10,9 +10,11 @@ import {
 } from '@console/schemas';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { RecordTable, type Column } from '@/components/list/record-table';
 import { Amount } from '@/components/result/amount';
 import { LocalTime } from '@/components/result/local-time';
 import { EnumBadge, StatusBadge } from '@/components/result/status-badge';
+import { averagePrice } from '@/lib/average-price';
 import { pagePath } from '@/lib/operation-routes';
 import type { Profile } from '@/lib/read-schemas';
 import { profileName } from '@/lib/use-profiles';
@@ -31,58 +33,18 @@ function amountOr(value: string | undefined, asset: string | undefined): ReactNo
   return value ? <Amount value={value} asset={asset} /> : dash;
 }
 
-function Row({
-  order,
-  profiles,
-  action,
-}: {
-  order: Order;
-  profiles: ReadonlyMap<string, Profile>;
-  action?: ReactNode;
-}) {
-  const assets = isKnownValue(MARKETS, order.market) ? marketAssets(order.market) : undefined;
-  const marketBuy = !order.base_amount && order.quote_amount;
-  return (
-    <Table.Tr>
-      <Table.Td>
-        <Anchor
-          component={Link}
-          to={orderPath(order)}
-          size="sm"
-          aria-label={`Open order ${order.id}`}
-        >
-          {order.created_at ? <LocalTime value={order.created_at} /> : order.id}
-        </Anchor>
-      </Table.Td>
-      <Table.Td>
-        <Text size="sm">{profileName(profiles, order.profile_id)}</Text>
-      </Table.Td>
-      <Table.Td>
-        <EnumBadge value={order.market} known={MARKETS} />
-      </Table.Td>
-      <Table.Td>
-        <EnumBadge value={order.side} known={ORDER_SIDES} />
-      </Table.Td>
-      <Table.Td>
-        <EnumBadge value={order.type} known={ORDER_TYPES} />
-      </Table.Td>
-      <Table.Td>
-        <StatusBadge value={order.status} known={ORDER_STATUSES} />
-      </Table.Td>
-      <Table.Td ta="right">
-        {marketBuy
-          ? amountOr(order.quote_amount, assets?.quote)
-          : amountOr(order.base_amount, assets?.base)}
-      </Table.Td>
-      <Table.Td ta="right">{amountOr(order.price, assets?.quote)}</Table.Td>
-      <Table.Td ta="right">{amountOr(order.amount_filled, assets?.base)}</Table.Td>
-      <Table.Td ta="right">{amountOr(order.volume_weighted_average_price, assets?.quote)}</Table.Td>
-      {action !== undefined && <Table.Td>{action}</Table.Td>}
-    </Table.Tr>
-  );
+const assetsOf = (order: Order) =>
+  isKnownValue(MARKETS, order.market) ? marketAssets(order.market) : undefined;
+
+/** The amount the order was placed for: a market buy is its quote amount, any other its base. */
+function placedAmount(order: Order): ReactNode {
+  const assets = assetsOf(order);
+  return !order.base_amount && order.quote_amount
+    ? amountOr(order.quote_amount, assets?.quote)
+    : amountOr(order.base_amount, assets?.base);
 }
 
-/** Orders as the service holds them: one row each, its page one click away. */
+/** Orders as the service holds them: one row each (a card on a phone), its page one click away. */
 export function OrdersTable({
   items,
   profiles,
@@ -93,40 +55,36 @@ export function OrdersTable({
   /** A per-row action (Cancel), when the operator may take one. */
   action?: (order: Order) => ReactNode;
 }) {
-  return (
-    <Table.ScrollContainer minWidth={1040}>
-      {/* Tight cell padding: the columns, Cancel's included, fit beside the navigation at 1440 px
-          without scrolling. */}
-      <Table
-        striped
-        highlightOnHover
-        withTableBorder
-        stickyHeader
-        horizontalSpacing={action ? 4 : 6}
-        style={{ whiteSpace: 'nowrap' }}
-        aria-label="Orders"
-      >
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Placed</Table.Th>
-            <Table.Th>Profile</Table.Th>
-            <Table.Th>Market</Table.Th>
-            <Table.Th>Side</Table.Th>
-            <Table.Th>Type</Table.Th>
-            <Table.Th>Status</Table.Th>
-            <Table.Th ta="right">Amount</Table.Th>
-            <Table.Th ta="right">Price</Table.Th>
-            <Table.Th ta="right">Filled</Table.Th>
-            <Table.Th ta="right">Avg price</Table.Th>
-            {action && <Table.Th>Action</Table.Th>}
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {items.map((order) => (
-            <Row key={order.id} order={order} profiles={profiles} action={action?.(order)} />
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
-  );
+  const columns: Column<Order>[] = [
+    {
+      title: 'Placed',
+      key: true,
+      cell: (order) => (
+        <Anchor
+          component={Link}
+          to={orderPath(order)}
+          size="sm"
+          aria-label={`Open order ${order.id}`}
+        >
+          {order.created_at ? <LocalTime value={order.created_at} /> : order.id}
+        </Anchor>
+      ),
+    },
+    { title: 'Profile', cell: (o) => <Text size="sm">{profileName(profiles, o.profile_id)}</Text> },
+    { title: 'Market', cell: (o) => <EnumBadge value={o.market} known={MARKETS} /> },
+    { title: 'Side', cell: (o) => <EnumBadge value={o.side} known={ORDER_SIDES} /> },
+    { title: 'Type', cell: (o) => <EnumBadge value={o.type} known={ORDER_TYPES} /> },
+    {
+      title: 'Status',
+      lead: true,
+      cell: (o) => <StatusBadge value={o.status} known={ORDER_STATUSES} />,
+    },
+    { title: 'Amount', right: true, lead: true, cell: placedAmount },
+    { title: 'Price', right: true, cell: (o) => amountOr(o.price, assetsOf(o)?.quote) },
+    { title: 'Filled', right: true, cell: (o) => amountOr(o.amount_filled, assetsOf(o)?.base) },
+    // An unfilled order has no average price, whatever the service writes there.
+    { title: 'Avg price', right: true, cell: (o) => amountOr(averagePrice(o), assetsOf(o)?.quote) },
+    ...(action ? [{ title: 'Action', action: true, cell: action }] : []),
+  ];
+  return <RecordTable label="Orders" columns={columns} items={items} minWidth={1040} nowrap />;
 }

@@ -46,11 +46,11 @@ export const reviewOrder: Reviewer = (input) => {
   }
   const leaves: ReviewLine[] = [
     { label: 'Spends', value: spend },
-    { label: 'From profile', value: profile },
+    { label: 'From profile', value: '', record: { kind: 'profile', id: profile } },
   ];
   const arrives: ReviewLine[] = [
     { label: 'Receives', value: receive },
-    { label: 'At profile', value: recipient },
+    { label: 'At profile', value: '', record: { kind: 'profile', id: recipient } },
   ];
   const notes = [`${side} ${market}, ${type.replace(/_/g, ' ').toLowerCase()} order`];
   if (input.stop_price) notes.push(`triggers at ${formatMoney(str(input.stop_price), quote)}`);

@@ -1,50 +1,233 @@
-import { Anchor, Table, Text } from '@mantine/core';
+import { Anchor, Group, Select, Stack, Text, Title } from '@mantine/core';
+import { useQueries } from '@tanstack/react-query';
+import { useState } from 'react';
 import { Link } from 'react-router';
+import { ExportCsvButton } from '@/components/list/export-csv';
+import { FilterBar, profileFilter, useFilters } from '@/components/list/filter-bar';
 import { ListPage } from '@/components/list/list-page';
-import { RecordTable } from '@/components/list/record-table';
+import { RecordTable, type Column } from '@/components/list/record-table';
+import { Amount } from '@/components/result/amount';
 import { CopyValue } from '@/components/result/copy-value';
+import { EmptyState, ErrorState, LoadingState } from '@/components/states/states';
+import { add } from '@/lib/decimal';
+import { balanceColumns, type BalanceRow } from '@/lib/list-csv';
 import type { Profile } from '@/lib/read-schemas';
+import { useRecordNames } from '@/lib/record-names';
+import { balancesQuery, profileName } from '@/lib/use-profiles';
 import { useServiceList } from '@/lib/use-service-list';
+import {
+  BALANCE_SORTS,
+  assetTotals,
+  balanceRows,
+  sortBalances,
+  type AssetTotal,
+  type BalanceSort,
+} from './balance-rows';
+import { usePricesInUsd } from './valuation';
 
-function Cells({ p }: { p: Profile }) {
-  return (
-    <>
-      <Table.Td>
-        <Anchor component={Link} to={`/profiles/${encodeURIComponent(p.id)}`} size="sm">
-          {p.nickname || p.id}
+const profilePage = (id: string) => `/profiles/${encodeURIComponent(id)}`;
+
+const PROFILE_COLUMNS: Column<Profile>[] = [
+  {
+    title: 'Nickname',
+    key: true,
+    cell: (p) => (
+      <Anchor component={Link} to={profilePage(p.id)} size="sm">
+        {p.nickname || p.id}
+      </Anchor>
+    ),
+  },
+  { title: 'Type', lead: true, cell: (p) => <Text size="sm">{p.type}</Text> },
+  {
+    title: 'Id',
+    cell: (p) => <CopyValue value={p.id} label={`id of ${p.nickname || 'the profile'}`} />,
+  },
+];
+
+const TOTAL_COLUMNS: Column<AssetTotal>[] = [
+  {
+    title: 'Asset',
+    key: true,
+    cell: (t) => (
+      <Text size="sm" fw={600}>
+        {t.asset}
+      </Text>
+    ),
+  },
+  {
+    title: 'Total',
+    right: true,
+    lead: true,
+    cell: (t) => <Amount value={t.total} asset={t.asset} bare />,
+  },
+  {
+    title: 'Available',
+    right: true,
+    cell: (t) => <Amount value={t.available} asset={t.asset} bare />,
+  },
+  {
+    title: 'Held by open orders',
+    right: true,
+    cell: (t) => <Amount value={t.trading} asset={t.asset} bare />,
+  },
+  { title: 'Profiles holding it', right: true, cell: (t) => <Text size="sm">{t.holders}</Text> },
+];
+
+function balanceTableColumns(profiles: ReadonlyMap<string, Profile>): Column<BalanceRow>[] {
+  return [
+    {
+      title: 'Profile',
+      key: true,
+      cell: (r) => (
+        <Anchor component={Link} to={profilePage(r.profile_id)} size="sm">
+          {profileName(profiles, r.profile_id)}
         </Anchor>
-      </Table.Td>
-      <Table.Td>
-        <Text size="sm">{p.type}</Text>
-      </Table.Td>
-      <Table.Td>
-        <CopyValue value={p.id} label={`id of ${p.nickname || 'the profile'}`} />
-      </Table.Td>
-    </>
+      ),
+    },
+    {
+      title: 'Asset',
+      lead: true,
+      cell: (r) => (
+        <Text size="sm" fw={600}>
+          {r.balance.asset}
+        </Text>
+      ),
+    },
+    {
+      title: 'Total',
+      right: true,
+      lead: true,
+      cell: (r) => (
+        <Amount value={add(r.balance.available, r.balance.trading)} asset={r.balance.asset} bare />
+      ),
+    },
+    {
+      title: 'Available',
+      right: true,
+      cell: (r) => <Amount value={r.balance.available} asset={r.balance.asset} bare />,
+    },
+    {
+      title: 'Held by open orders',
+      right: true,
+      cell: (r) => <Amount value={r.balance.trading} asset={r.balance.asset} bare />,
+    },
+  ];
+}
+
+/**
+ * Every profile's balance of every asset, read per profile (List Profile Balances, the read the
+ * profile page and the pickers share), with the totals per asset. Filtered by profile and asset
+ * in the address; ordered by profile or by the largest total of each asset. Values in USD wait for
+ * market data (valuation.ts): none is made up.
+ */
+function BalancesAtAGlance({ profiles }: { profiles: readonly Profile[] }) {
+  const byId = new Map(profiles.map((p) => [p.id, p]));
+  const reads = useQueries({ queries: profiles.map((p) => balancesQuery(p.id)) });
+  const nameOf = useRecordNames(['profile']);
+  const prices = usePricesInUsd();
+  const [sort, setSort] = useState<BalanceSort>('profile');
+  const all = balanceRows(
+    profiles.flatMap((p, i) => {
+      const data = reads[i]?.data;
+      return data ? [{ profileId: p.id, items: data.items }] : [];
+    }),
+  );
+  const assets = [...new Set(all.map((r) => r.balance.asset))].sort();
+  const filters = [
+    profileFilter(profiles),
+    { key: 'asset', label: 'Asset', options: assets },
+  ] as const;
+  const { values: f } = useFilters(filters);
+  const shown = sortBalances(
+    all.filter(
+      (r) =>
+        (!f.profile || r.profile_id === f.profile) && (!f.asset || r.balance.asset === f.asset),
+    ),
+    sort,
+    byId,
+  );
+  const pending = reads.some((r) => r.isPending);
+  const failed = reads.find((r) => r.isError && !r.data);
+  return (
+    <Stack gap="sm" component="section" aria-labelledby="balances-heading">
+      <Group justify="space-between" align="flex-end">
+        <div>
+          <Title order={2} size="h4" id="balances-heading">
+            Balances
+          </Title>
+          <Text size="sm" c="dimmed">
+            {prices
+              ? 'Each balance with its value in USD at current prices.'
+              : 'Per asset: amounts of different assets are not added up, as the console does not read prices yet.'}
+          </Text>
+        </div>
+        <ExportCsvButton csv={{ file: 'balances', columns: balanceColumns(nameOf) }} rows={shown} />
+      </Group>
+      {failed && <ErrorState error={failed.error} onRetry={() => void failed.refetch()} />}
+      {pending && all.length === 0 ? (
+        <LoadingState label="Loading the balances…" />
+      ) : (
+        <>
+          <Title order={3} size="h5">
+            Totals per asset
+          </Title>
+          <RecordTable
+            label="Totals per asset"
+            columns={TOTAL_COLUMNS}
+            items={assetTotals(shown)}
+            minWidth={640}
+            nowrap
+          />
+          <Group gap="sm" align="flex-end">
+            <FilterBar label="Filter balances" filters={filters} />
+            <Select
+              label="Sort by"
+              data={Object.entries(BALANCE_SORTS).map(([value, label]) => ({ value, label }))}
+              value={sort}
+              onChange={(value) => value && setSort(value as BalanceSort)}
+              allowDeselect={false}
+              size="xs"
+              w={220}
+            />
+          </Group>
+          {shown.length === 0 ? (
+            <EmptyState title="No balances match these filters">
+              Clear a filter to see more.
+            </EmptyState>
+          ) : (
+            <RecordTable
+              label="Balances by profile"
+              columns={balanceTableColumns(byId)}
+              items={shown}
+              minWidth={640}
+              nowrap
+            />
+          )}
+        </>
+      )}
+    </Stack>
   );
 }
 
-/** The profiles the console's credential sees, each one click from its balances and records. */
+/** The profiles the console's credential sees, their balances at a glance, each one click away. */
 export function ProfilesPage() {
   // A customer's profiles are few: the service's largest page holds them all.
   const list = useServiceList('listProfiles', {}, { pageSize: 1000 });
+  const profiles = list.data?.pages.flatMap((p) => p.items) ?? [];
   return (
-    <ListPage
-      title="Profiles"
-      list={list}
-      noun={['profile', 'profiles']}
-      newestFirst={false}
-      empty={{ title: 'No profiles', body: 'The service lists no profile for this credential.' }}
-    >
-      {(items) => (
-        <RecordTable
-          label="Profiles"
-          columns={['Nickname', 'Type', 'Id']}
-          items={items}
-          cells={(p) => <Cells p={p} />}
-          minWidth={640}
-        />
-      )}
-    </ListPage>
+    <Stack gap="lg">
+      <ListPage
+        title="Profiles and balances"
+        list={list}
+        noun={['profile', 'profiles']}
+        newestFirst={false}
+        empty={{ title: 'No profiles', body: 'The service lists no profile for this credential.' }}
+      >
+        {(items) => (
+          <RecordTable label="Profiles" columns={PROFILE_COLUMNS} items={items} minWidth={640} />
+        )}
+      </ListPage>
+      {profiles.length > 0 && <BalancesAtAGlance profiles={profiles} />}
+    </Stack>
   );
 }

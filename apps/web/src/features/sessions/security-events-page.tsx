@@ -1,7 +1,7 @@
-import { Alert, Table, Text } from '@mantine/core';
+import { Alert, Text } from '@mantine/core';
 import type { SecurityEvent } from '@console/schemas';
 import { ListPage } from '@/components/list/list-page';
-import { RecordTable } from '@/components/list/record-table';
+import { RecordTable, type Column } from '@/components/list/record-table';
 import { LocalTime } from '@/components/result/local-time';
 import { listSecurityEvents } from '@/lib/api';
 import { useSession } from '@/lib/session';
@@ -18,35 +18,36 @@ const KIND_WORDS: Record<string, string> = {
   'request-tampered': 'Request changed after approval',
 };
 
-function Cells({ event }: { event: SecurityEvent }) {
-  return (
-    <>
-      <Table.Td>
-        <LocalTime value={event.at} />
-      </Table.Td>
-      <Table.Td>
-        <Text size="sm">
-          {KIND_WORDS[event.kind] ?? event.kind}
-          {event.count > 1 ? ` (${event.count} times)` : ''}
-        </Text>
-      </Table.Td>
-      <Table.Td>
-        <Text size="sm">{event.username}</Text>
-      </Table.Td>
-      <Table.Td>
-        <Text size="sm" ff="monospace">
-          {event.client_address ?? '—'}
-        </Text>
-      </Table.Td>
-      <Table.Td>
-        <Text size="sm">
-          {[event.detail, event.actor ? `by ${event.actor}` : null].filter(Boolean).join(' ') ||
-            '—'}
-        </Text>
-      </Table.Td>
-    </>
-  );
-}
+const COLUMNS: Column<SecurityEvent>[] = [
+  { title: 'Time', key: true, cell: (event) => <LocalTime value={event.at} /> },
+  {
+    title: 'Event',
+    lead: true,
+    cell: (event) => (
+      <Text size="sm">
+        {KIND_WORDS[event.kind] ?? event.kind}
+        {event.count > 1 ? ` (${event.count} times)` : ''}
+      </Text>
+    ),
+  },
+  { title: 'Username', cell: (event) => <Text size="sm">{event.username}</Text> },
+  {
+    title: 'From',
+    cell: (event) => (
+      <Text size="sm" ff="monospace">
+        {event.client_address ?? '—'}
+      </Text>
+    ),
+  },
+  {
+    title: 'Detail',
+    cell: (event) => (
+      <Text size="sm">
+        {[event.detail, event.actor ? `by ${event.actor}` : null].filter(Boolean).join(' ') || '—'}
+      </Text>
+    ),
+  },
+];
 
 /** Sign-ins, failures, locks, sign-outs and ended sessions, newest first: for admins. */
 export function SecurityEventsPage() {
@@ -73,13 +74,7 @@ export function SecurityEventsPage() {
       empty={{ title: 'No security events yet', body: 'Sign-ins and sign-outs show here.' }}
     >
       {(items) => (
-        <RecordTable
-          label="Security events"
-          columns={['Time', 'Event', 'Username', 'From', 'Detail']}
-          items={items}
-          cells={(event) => <Cells event={event} />}
-          minWidth={760}
-        />
+        <RecordTable label="Security events" columns={COLUMNS} items={items} minWidth={760} />
       )}
     </ListPage>
   );

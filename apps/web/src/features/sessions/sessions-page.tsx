@@ -1,7 +1,8 @@
-import { Badge, Button, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Button, Stack, Text, Title } from '@mantine/core';
 import type { SessionSummary } from '@console/schemas';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
+import { RecordTable } from '@/components/list/record-table';
 import { LocalTime } from '@/components/result/local-time';
 import { EmptyState, ErrorState, LoadingState } from '@/components/states/states';
 import { endSession, listSessions } from '@/lib/api';
@@ -59,60 +60,56 @@ export function SessionsPage() {
       ) : query.data.items.length === 0 ? (
         <EmptyState title="No live sessions" />
       ) : (
-        <Table.ScrollContainer minWidth={760}>
-          <Table striped withTableBorder aria-label="Live sessions">
-            <Table.Thead>
-              <Table.Tr>
-                {admin && <Table.Th>Operator</Table.Th>}
-                <Table.Th>Signed in</Table.Th>
-                <Table.Th>Last active</Table.Th>
-                <Table.Th>Ends</Table.Th>
-                <Table.Th>Address</Table.Th>
-                <Table.Th>Browser</Table.Th>
-                <Table.Th />
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {query.data.items.map((item) => (
-                <Table.Tr key={item.id}>
-                  {admin && <Table.Td>{item.username}</Table.Td>}
-                  <Table.Td>
-                    <LocalTime value={item.created_at} />
-                  </Table.Td>
-                  <Table.Td>
-                    <LocalTime value={item.last_seen_at} />
-                  </Table.Td>
-                  <Table.Td>
-                    <LocalTime value={item.expires_at} />
-                  </Table.Td>
-                  <Table.Td>{item.client_address ?? '—'}</Table.Td>
-                  <Table.Td title={item.user_agent ?? undefined}>
-                    {browserOf(item.user_agent)}{' '}
-                    {item.current && (
-                      <Badge
-                        variant="light"
-                        radius="sm"
-                        styles={{ label: { textTransform: 'none' } }}
-                      >
-                        this browser
-                      </Badge>
-                    )}
-                  </Table.Td>
-                  <Table.Td ta="right">
-                    <Button
-                      variant="default"
-                      size="xs"
-                      loading={end.isPending && end.variables?.id === item.id}
-                      onClick={() => end.mutate(item)}
+        <RecordTable
+          label="Live sessions"
+          columns={[
+            ...(admin
+              ? [{ title: 'Operator', key: true, cell: (i: SessionSummary) => i.username }]
+              : []),
+            {
+              title: 'Signed in',
+              key: !admin,
+              cell: (item) => <LocalTime value={item.created_at} />,
+            },
+            { title: 'Last active', cell: (item) => <LocalTime value={item.last_seen_at} /> },
+            { title: 'Ends', cell: (item) => <LocalTime value={item.expires_at} /> },
+            { title: 'Address', cell: (item) => item.client_address ?? '—' },
+            {
+              title: 'Browser',
+              lead: true,
+              cell: (item) => (
+                <span title={item.user_agent ?? undefined}>
+                  {browserOf(item.user_agent)}{' '}
+                  {item.current && (
+                    <Badge
+                      variant="light"
+                      radius="sm"
+                      styles={{ label: { textTransform: 'none' } }}
                     >
-                      {item.current ? 'Sign out' : 'End'}
-                    </Button>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+                      this browser
+                    </Badge>
+                  )}
+                </span>
+              ),
+            },
+            {
+              title: 'Action',
+              action: true,
+              cell: (item) => (
+                <Button
+                  variant="default"
+                  size="xs"
+                  loading={end.isPending && end.variables?.id === item.id}
+                  onClick={() => end.mutate(item)}
+                >
+                  {item.current ? 'Sign out' : 'End'}
+                </Button>
+              ),
+            },
+          ]}
+          items={query.data.items}
+          minWidth={760}
+        />
       )}
     </Stack>
   );

@@ -4,7 +4,10 @@ import { formatMoney } from '@/lib/format-amount';
 const str = (value: unknown) => (typeof value === 'string' ? value : '');
 
 function party(input: Record<string, unknown>, side: 'from' | 'to'): ReviewLine[] {
-  const lines: ReviewLine[] = [{ label: 'Profile', value: str(input[`${side}_profile_id`]) }];
+  const profile = str(input[`${side}_profile_id`]);
+  const lines: ReviewLine[] = [
+    { label: 'Profile', value: '', record: { kind: 'profile', id: profile } },
+  ];
   const identity = str(input[`${side}_identity_id`]);
   const account = str(input[`${side}_account_id`]);
   if (identity) lines.push({ label: 'Identity', value: identity });

@@ -1,6 +1,8 @@
 import { TRANSFER_STATUSES } from '@console/schemas';
 import { FilterBar, profileFilter, useFilters } from '@/components/list/filter-bar';
 import { ListPage } from '@/components/list/list-page';
+import { transferColumns } from '@/lib/list-csv';
+import { useRecordNames } from '@/lib/record-names';
 import { useProfiles } from '@/lib/use-profiles';
 import { useServiceList } from '@/lib/use-service-list';
 import { TransfersTable } from './transfers-table';
@@ -11,6 +13,7 @@ import { TransfersTable } from './transfers-table';
  */
 export function TransfersPage() {
   const profiles = useProfiles();
+  const nameOf = useRecordNames(['profile']);
   const filters = [
     profileFilter(profiles.data),
     { key: 'status', label: 'Status', options: TRANSFER_STATUSES },
@@ -30,6 +33,7 @@ export function TransfersPage() {
       filters={<FilterBar label="Filter transfers" filters={filters} />}
       filtered={filtered}
       list={list}
+      csv={{ file: 'transfers', columns: transferColumns(nameOf) }}
       noun={['transfer', 'transfers']}
       empty={{ body: 'Transfers of every profile appear here.' }}
     >

@@ -1,7 +1,8 @@
 import { Text } from '@mantine/core';
 import { journalFacts, type WorkItem } from '@console/schemas';
 import { Amount } from '@/components/result/amount';
-import { JournalStateBadge } from '@/components/result/journal-state-badge';
+import { WaitingNeeds } from '@/components/approval/waiting-needs';
+import { RecordStatus } from '@/components/result/record-status';
 import { LocalTime } from '@/components/result/local-time';
 import { operationTitle } from './describe';
 import { QueueItem, QueueSection } from '@/components/states/queue-section';
@@ -34,16 +35,18 @@ export function MyRequests({ items }: { items: WorkItem[] | undefined }) {
         return (
           <QueueItem key={journal.id} to={to} label={operationTitle(journal.operation)}>
             {facts.amount && <Amount value={facts.amount} asset={facts.asset ?? undefined} />}
-            <JournalStateBadge state={journal.state} />
+            <RecordStatus entry={journal} inline />
             {approval && (
               <Text size="xs" c="dimmed">
                 {approval}
               </Text>
             )}
-            {facts.service_status && (
-              <Text size="xs" c="dimmed" span>
-                Service status: {facts.service_status}
-              </Text>
+            {item.approval && journal.state === 'AWAITING_APPROVAL' && (
+              <WaitingNeeds
+                prospect={item.approval.prospect}
+                roles={item.approval.eligible_roles}
+                expiresAt={item.approval.expires_at}
+              />
             )}
             <Text size="xs" c="dimmed" span>
               Sent <LocalTime value={journal.created_at} size="xs" />

@@ -1,8 +1,9 @@
 import { Text } from '@mantine/core';
 import { journalFacts, type AttentionItem } from '@console/schemas';
 import { Amount } from '@/components/result/amount';
-import { JournalStateBadge } from '@/components/result/journal-state-badge';
+import { OutcomeBadge } from '@/components/result/record-status';
 import { LocalTime } from '@/components/result/local-time';
+import { stillNeededWords } from '@/components/approval/prospect-words';
 import { operationTitle } from './describe';
 import { QueueItem, QueueSection } from '@/components/states/queue-section';
 import { personLabel } from '@/lib/person';
@@ -13,6 +14,9 @@ function why(item: AttentionItem) {
       return 'The service did not answer: resolve it from its journal entry.';
     case 'rejected':
       return item.journal.error ?? 'Refused by the service.';
+    case 'stalled':
+      // Never left to expire unseen: why nobody can approve it, in the BFF's words.
+      return `Cannot be approved as things stand: ${item.approval?.prospect?.stalled ?? 'too few operators may approve it.'}`;
     case 'expiring':
       return item.approval ? (
         <>
@@ -24,15 +28,18 @@ function why(item: AttentionItem) {
   }
 }
 
-/** Outcomes nobody may leave as they are: unknown, refused in the last day, about to expire. */
+/**
+ * Outcomes nobody may leave as they are: unknown, refused in the last day, about to expire, or
+ * waiting for approvals the operators there are cannot give.
+ */
 export function NeedsAttention({ items }: { items: AttentionItem[] | undefined }) {
   return (
     <QueueSection title="Needs attention" count={items?.length} empty="Nothing needs attention.">
       {items?.map((item) => {
         const { journal } = item;
         const facts = journalFacts(journal);
-        const to =
-          item.reason === 'expiring' ? `/approvals/${journal.id}` : `/journal/${journal.id}`;
+        const waits = item.reason === 'expiring' || item.reason === 'stalled';
+        const to = waits ? `/approvals/${journal.id}` : `/journal/${journal.id}`;
         return (
           <QueueItem
             key={journal.id}
@@ -40,10 +47,20 @@ export function NeedsAttention({ items }: { items: AttentionItem[] | undefined }
             label={`${operationTitle(journal.operation)} by ${personLabel(journal.operator, journal.operator_name)}`}
           >
             {facts.amount && <Amount value={facts.amount} asset={facts.asset ?? undefined} />}
-            <JournalStateBadge state={journal.state} />
+            <OutcomeBadge entry={journal} />
             <Text size="xs" c="dimmed" span>
               {why(item)}
             </Text>
+            {item.reason === 'expiring' && item.approval?.prospect && (
+              <Text size="xs" span>
+                Needs {stillNeededWords(item.approval.prospect, item.approval.eligible_roles)}
+              </Text>
+            )}
+            {item.reason === 'stalled' && item.approval && (
+              <Text size="xs" c="dimmed" span>
+                Expires <LocalTime value={item.approval.expires_at} size="xs" />
+              </Text>
+            )}
           </QueueItem>
         );
       })}

@@ -29,6 +29,8 @@ beforeEach(() => {
   fetchMock.mockReset();
   fetchMock.mockImplementation(async (input, init) => {
     const url = String(input);
+    // The review asks what sending would do: at once, here.
+    if (url.endsWith('/preview')) return jsonResponse(200, { approval: null });
     if (init?.method === 'POST') {
       sent.push(JSON.parse(String(init.body)));
       return jsonResponse(200, {
