@@ -7,6 +7,7 @@ import type {
   ApiInput,
   AwaitingApprovalResult,
   JournalQuery,
+  ProposeDestination,
   SendResult,
   SessionInfo,
   SignIn,
@@ -156,3 +157,14 @@ export const endSession = (id: string) => call('endSession', { params: { id } })
 /** Sign-ins, failures, locks and ended sessions, newest first (admins). */
 export const listSecurityEvents = (cursor?: string) =>
   call('listSecurityEvents', { query: { cursor } });
+
+/** The book of allowed destinations: usable entries first, then cooling off, pending, revoked. */
+export const listDestinations = () => call('listDestinations', { query: {} });
+
+/** A new entry of the book: journaled and held for another operator's approval (`202`). */
+export const proposeDestination = (body: ProposeDestination) =>
+  call('proposeDestination', { body });
+
+/** An admin revokes an entry at once, from any state. */
+export const revokeDestination = (id: string, reason: string) =>
+  call('revokeDestination', { params: { id }, body: { reason } });
