@@ -168,3 +168,6 @@ export const proposeDestination = (body: ProposeDestination) =>
 /** An admin revokes an entry at once, from any state. */
 export const revokeDestination = (id: string, reason: string) =>
   call('revokeDestination', { params: { id }, body: { reason } });
+
+/** The signed-in operator's limits and what is left of each now. */
+export const listLimits = () => call('listLimits', {});

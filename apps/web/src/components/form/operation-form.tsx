@@ -14,6 +14,7 @@ import { formPathFor, requestShape } from '@/lib/schema-walk';
 import { AwaitingApprovalCard } from '../approval/awaiting-approval-card';
 import { ChangesReview } from './changes-review';
 import { LiveResultCard } from '../result/live-result-card';
+import { LimitsLeft } from './limits-left';
 import { OperationContext } from './operation-context';
 import { ProblemAlert } from './problem-alert';
 import { operationResolver } from './resolver';
@@ -199,6 +200,7 @@ function FormInstance({
         >
           <Stack gap="sm">
             <Fields />
+            {!baseline && <LimitsLeft op={op} />}
             {rootError && (
               <Alert color="red" variant="light" role="alert" data-invalid-focus tabIndex={-1}>
                 {rootError}
