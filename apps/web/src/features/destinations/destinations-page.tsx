@@ -82,7 +82,8 @@ export function DestinationsPage() {
                   color={STATE_COLORS[entry.state]}
                   variant="light"
                   radius="sm"
-                  styles={{ label: { textTransform: 'none' } }}
+                  // The whole state, never cut to “Cool…” by a narrow column.
+                  styles={{ label: { textTransform: 'none', overflow: 'visible' } }}
                 >
                   {STATE_LABELS[entry.state]}
                 </Badge>
