@@ -26,6 +26,7 @@ test.describe('Roles', () => {
       'Rules',
       'Profiles and balances',
       'Approvals',
+      'Allowed destinations',
       'Journal',
     ]);
     for (const name of MONEY_MOVING) await expect(shell.navLink(name)).toHaveCount(0);
