@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { E2E_PORT } from './playwright.config';
+import { startChatReceiver } from './chat-receiver';
 import type { TestOperator } from './fixtures';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -59,15 +60,17 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   }
 
   const sandboxPort = E2E_PORT + 1;
+  const chatPort = E2E_PORT + 2;
   // Another run's console on the same port would answer the health check, and every spec would
   // then sign in with this run's passwords against that run's operators.
-  for (const port of [E2E_PORT, sandboxPort]) {
+  for (const port of [E2E_PORT, sandboxPort, chatPort]) {
     if (await listening(port)) {
       throw new Error(
         `127.0.0.1:${port} is already in use (another e2e run?); stop it or set E2E_PORT`,
       );
     }
   }
+  const chat = await startChatReceiver(chatPort);
   const log = createWriteStream(join(artifacts, 'bff.log'));
   const bff = spawn(process.execPath, [join(root, 'apps/bff/dist/main.js')], {
     cwd: root,
@@ -88,6 +91,13 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       // The orders spec seeds 120 orders through the API to walk the list's pages; the send
       // limit itself is tested in the BFF's own tests.
       SEND_RATE_PER_MINUTE: '600',
+      // Notifications (issue 36) go to the run's chat receiver; a refused post is tried twice,
+      // quickly, so that specs/notifications.spec.ts sees a dead letter within seconds.
+      NOTIFY_WEBHOOK_URL: `${chat.url}/hook`,
+      NOTIFY_WEBHOOK_SECRET: randomBytes(24).toString('base64url'),
+      NOTIFY_INTERVAL_SECONDS: '0.5',
+      NOTIFY_RETRY_SECONDS: '0.2',
+      NOTIFY_MAX_ATTEMPTS: '2',
       LOG_LEVEL: 'info',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -103,10 +113,12 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   // the real CLI, as an admin would (fixtures.ts, `setRole`).
   process.env.E2E_USERS_FILE = usersFile;
   process.env.E2E_SANDBOX_URL = `http://127.0.0.1:${sandboxPort}`;
+  process.env.E2E_CHAT_URL = chat.url;
 
   return async () => {
     bff.kill('SIGTERM');
     await new Promise((resolve) => bff.once('exit', resolve));
+    await chat.close();
   };
 }
 

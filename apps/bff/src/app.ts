@@ -29,6 +29,10 @@ import { journalRoutes } from './routes/journal-routes';
 import { limitRoutes } from './routes/limit-routes';
 import { flowCookie, OIDC_PATHS, oidcRoutes } from './routes/oidc-routes';
 import { metricsRoutes, type MetricsSource } from './routes/metrics-routes';
+import { notificationRoutes } from './routes/notification-routes';
+import { createOutboxStore, NOTIFICATIONS_JOB } from './notifications/outbox-store';
+import { createPreferenceStore } from './notifications/preference-store';
+import type { Configured } from './notifications/preferences-view';
 import { operationRoutes } from './routes/operation-routes';
 import { readRoutes } from './routes/read-routes';
 import { REGISTRY_READS } from './reads/read-proxy';
@@ -94,6 +98,8 @@ export interface AppDeps {
   metrics?: MetricsSource;
   /** Told of every send (metrics). */
   observe?: DispatchDeps['observe'];
+  /** The notification channels configured (issue 36); none when not given. */
+  notificationChannels?: Configured;
 }
 
 /** Sign-ins begun per client address and minute (each is a row until its callback or expiry). */
@@ -166,6 +172,13 @@ export function routeTable(
     ...workQueueRoutes(approval),
     ...destinationRoutes(approval),
     ...limitRoutes(approval),
+    ...notificationRoutes({
+      preferences: createPreferenceStore(deps.db),
+      outbox: createOutboxStore(deps.db, { kind: NOTIFICATIONS_JOB, owner: deps.journal.owner }),
+      directory: deps.directory,
+      ssoOperators,
+      configured: deps.notificationChannels ?? { email: false, chat: false },
+    }),
     ...(deps.webDist ? staticRoutes(deps.webDist) : []),
   ];
 }

@@ -1,10 +1,11 @@
 /**
  * `pnpm cli <command>`: operator tasks.
  *
- *   users:add --file F --username U --role R [--display-name N]   (password from stdin)
+ *   users:add --file F --username U --role R [--display-name N] [--email A]   (password from stdin)
  *   users:remove --file F --username U
  *   users:set-role --file F --username U --role R
  *   users:reset-password --file F --username U                    (password from stdin)
+ *   users:set-email --file F --username U --email A               (empty A removes it)
  *   users:link-sso --file F --username U --identity oidc:…        (one operator, two ways in)
  *   users:unlink-sso --file F --username U
  *   keys:generate --alg EdDSA|ES256 --out FILE
@@ -18,10 +19,11 @@ import type { SigningAlg } from './upstream/signing';
 
 const USAGE = `Usage: pnpm cli <command> [options]
 
-  users:add --file F --username U --role admin|finance|support|viewer [--display-name N]
+  users:add --file F --username U --role admin|finance|support|viewer [--display-name N] [--email A]
   users:remove --file F --username U
   users:set-role --file F --username U --role R
   users:reset-password --file F --username U
+  users:set-email --file F --username U --email A   (where notifications go; empty removes it)
   users:link-sso --file F --username U --identity oidc:<issuer tag>:<subject>
   users:unlink-sso --file F --username U
   keys:generate --alg EdDSA|ES256 --out FILE
@@ -43,6 +45,7 @@ async function main(argv: string[]): Promise<number> {
       role: { type: 'string' },
       'display-name': { type: 'string' },
       identity: { type: 'string' },
+      email: { type: 'string' },
       alg: { type: 'string' },
       out: { type: 'string' },
     },

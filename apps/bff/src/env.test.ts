@@ -268,3 +268,63 @@ describe('replicas (issue 16)', () => {
     ]);
   });
 });
+
+describe('notifications (issue 36)', () => {
+  it('has no channel by default, reminds an hour ahead and tries a message eight times', () => {
+    const { notify } = parseEnv({});
+    expect(notify).toMatchObject({
+      smtp: undefined,
+      webhook: undefined,
+      reminderLeadMs: 3_600_000,
+      intervalMs: 5_000,
+      leaseMs: 30_000,
+      retryBaseMs: 30_000,
+      maxAttempts: 8,
+    });
+  });
+
+  it('reads SMTP, the webhook and its secret, the secrets also from files', () => {
+    const { notify } = parseEnv({
+      SMTP_URL_FILE: file('smtp-url', 'smtp://mailer:p%40ss-word@mail.example:587\n'),
+      SMTP_FROM: 'Console <console@example.com>',
+      NOTIFY_WEBHOOK_URL: 'https://hooks.example/services/T1/B2/abc',
+      NOTIFY_WEBHOOK_SECRET_FILE: file('hook-secret', 'a-secret-of-24-characters\n'),
+      NOTIFY_REMINDER_MINUTES: '30',
+      NOTIFY_MAX_ATTEMPTS: '3',
+    });
+    expect(notify.smtp).toEqual({
+      url: 'smtp://mailer:p%40ss-word@mail.example:587',
+      from: 'Console <console@example.com>',
+    });
+    expect(notify.webhook).toEqual({
+      url: 'https://hooks.example/services/T1/B2/abc',
+      secret: 'a-secret-of-24-characters',
+    });
+    expect(notify.reminderLeadMs).toBe(1_800_000);
+    expect(notify.maxAttempts).toBe(3);
+  });
+
+  it('names what is missing or bad without repeating a secret', () => {
+    const found = problems({
+      SMTP_URL: 'http://mailer:hunter2-secret@mail.example',
+      NOTIFY_WEBHOOK_URL: 'https://hooks.example/services/T1/B2/secret-path',
+      NOTIFY_WEBHOOK_SECRET: 'short',
+      NOTIFY_MAX_ATTEMPTS: '0',
+    });
+    expect(found).toEqual(
+      expect.arrayContaining([
+        'SMTP_URL: must be a smtp or smtps:// URL with a host',
+        'SMTP_FROM: required with SMTP_URL (console@example.com)',
+        'NOTIFY_WEBHOOK_SECRET: must have at least 16 characters',
+        expect.stringMatching(/^NOTIFY_MAX_ATTEMPTS: /),
+      ]),
+    );
+    const text = found.join('\n');
+    for (const secret of ['hunter2-secret', 'secret-path', 'short']) {
+      expect(text).not.toContain(secret);
+    }
+    expect(problems({ NOTIFY_WEBHOOK_URL: 'https://hooks.example/x' })).toEqual([
+      expect.stringMatching(/^NOTIFY_WEBHOOK_SECRET: required with NOTIFY_WEBHOOK_URL/),
+    ]);
+  });
+});

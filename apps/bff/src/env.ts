@@ -11,6 +11,7 @@ import {
   PolicyError,
   type ApprovalPolicy,
 } from './approvals/policy';
+import { notifySettingsFromVariables, type NotifySettings } from './notifications/notify-settings';
 import { oidcSettingsFromVariables, type OidcSettings } from './oidc/oidc-settings';
 import { SECURITY_DEFAULTS } from './security/security-runtime';
 import { credentialSetFromVariables, type CredentialSet } from './upstream/credentials';
@@ -131,6 +132,8 @@ export interface Env {
   resolverIntervalMs: number;
   /** The bearer token of `GET /api/metrics`; unset, the route does not exist. */
   metricsToken: string | undefined;
+  /** Notifications by email and chat (`SMTP_*`, `NOTIFY_*`): channels, timings, retries. */
+  notify: NotifySettings;
 }
 
 /** Configuration that cannot be used. `problems` has one line per variable. */
@@ -143,7 +146,7 @@ export class EnvError extends Error {
 
 /** Variables that may instead be given as `<NAME>_FILE`, a file holding the value. */
 const SECRET_VARIABLE =
-  /^(SVC_CLIENT_SECRET|SVC_CLIENT_[A-Z0-9_]+_SECRET|DATABASE_URL|OIDC_CLIENT_SECRET|METRICS_TOKEN)$/;
+  /^(SVC_CLIENT_SECRET|SVC_CLIENT_[A-Z0-9_]+_SECRET|DATABASE_URL|OIDC_CLIENT_SECRET|METRICS_TOKEN|SMTP_URL|NOTIFY_WEBHOOK_URL|NOTIFY_WEBHOOK_SECRET)$/;
 
 /**
  * Resolves `X_FILE` into `X` for secret variables, so secrets can come from mounted files.
@@ -274,6 +277,9 @@ export function parseEnv(vars: Record<string, string | undefined>): Env {
     );
   }
 
+  const publicOrigin = v?.PUBLIC_URL === undefined ? undefined : new URL(v.PUBLIC_URL).origin;
+  const notify = notifySettingsFromVariables(resolved, problems, publicOrigin);
+
   if (problems.length > 0 || !v || !policy) throw new EnvError(problems);
   return {
     port: v.PORT,
@@ -290,7 +296,7 @@ export function parseEnv(vars: Record<string, string | undefined>): Env {
     sandboxPort: v.SANDBOX_PORT,
     sessionIdleMs: v.SESSION_IDLE_MINUTES * 60_000,
     sessionMaxMs: v.SESSION_MAX_HOURS * 3_600_000,
-    publicOrigin: v.PUBLIC_URL === undefined ? undefined : new URL(v.PUBLIC_URL).origin,
+    publicOrigin,
     trustProxy: v.TRUST_PROXY,
     signIn: {
       maxFailures: v.SIGNIN_MAX_FAILURES,
@@ -308,6 +314,7 @@ export function parseEnv(vars: Record<string, string | undefined>): Env {
     sendLeaseMs: v.SEND_LEASE_SECONDS * 1000,
     resolverIntervalMs: v.RESOLVER_INTERVAL_SECONDS * 1000,
     metricsToken: v.METRICS_TOKEN,
+    notify,
   };
 }
 

@@ -11,6 +11,7 @@ import {
 } from '@console/schemas';
 import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
+import type { AppDeps } from '../src/app';
 import type { ApprovalDeps } from '../src/approvals/approval-deps';
 import { mayResend } from '../src/approvals/approval-send';
 import { sendApprovedAsConsole } from '../src/approvals/resume-approved';
@@ -67,8 +68,12 @@ export async function approvalApp(options: {
    * otherwise): for the rolling windows of the limits, which `advance` moves through.
    */
   journalOnClock?: boolean;
+  /** The operators as the users file would hold them (an email each, …). */
+  users?: (users: UserRecord[]) => UserRecord[];
+  /** More of the app's dependencies (the notification channels configured, …). */
+  extra?: Partial<AppDeps>;
 }) {
-  let users = await approvalUsers();
+  let users = (options.users ?? ((u: UserRecord[]) => u))(await approvalUsers());
   let clock = options.start ?? Date.now();
   const directory = {
     find: (username: string) => staticDirectory(users).find(username),
@@ -89,6 +94,7 @@ export async function approvalApp(options: {
           ),
         }
       : {}),
+    ...options.extra,
   });
   const signInAs = async (username: string, password: string) => {
     const res = await h.app.request('/api/session', {
@@ -152,6 +158,8 @@ export async function approvalApp(options: {
     queue,
     submit,
     advance: (ms: number) => (clock += ms),
+    /** The app's clock now. */
+    now: () => clock,
     setRole: (username: string, role: Role) =>
       (users = users.map((u) => (u.username === username ? { ...u, role } : u))),
     removeUser: (username: string) => (users = users.filter((u) => u.username !== username)),

@@ -51,6 +51,8 @@ export async function privatePostgres(url: string) {
     return db;
   };
   return {
+    /** The schema's URL, for a BFF process of its own (`DATABASE_URL`). */
+    url: inSchema(url, schema),
     connect,
     async drop() {
       await Promise.all(open.map((db) => db.close()));

@@ -28,6 +28,14 @@ import {
   RevokeDestinationSchema,
 } from './destinations-api';
 import { LimitListSchema } from './limits-api';
+import {
+  DeadLetterQuerySchema,
+  DeadLettersSchema,
+  NotificationDeliverySchema,
+  NotificationPreferencesInputSchema,
+  NotificationPreferencesSchema,
+  NotificationRecipientsSchema,
+} from './notifications-api';
 import { ConsoleProblemSchema } from './problem';
 import {
   SecurityEventPageSchema,
@@ -210,6 +218,24 @@ export const apiContract = contract({
   },
   listLimits: {
     responses: { 200: LimitListSchema },
+  },
+  getNotificationPreferences: {
+    responses: { 200: NotificationPreferencesSchema },
+  },
+  setNotificationPreferences: {
+    body: NotificationPreferencesInputSchema,
+    responses: { 200: NotificationPreferencesSchema },
+  },
+  listNotificationRecipients: {
+    responses: { 200: NotificationRecipientsSchema },
+  },
+  listDeadLetters: {
+    query: DeadLetterQuerySchema,
+    responses: { 200: DeadLettersSchema },
+  },
+  retryNotification: {
+    params: IdParamsSchema,
+    responses: { 200: NotificationDeliverySchema },
   },
   // Single sign-on: navigations that answer redirects, and the provider's own call.
   startSso: { responses: { 302: null } },

@@ -57,6 +57,15 @@ export const API_ROUTES = {
   revokeDestination: { method: 'POST', path: '/api/destinations/:id/revoke' },
   /** The signed-in operator's limits and what is left of each (issue 37). */
   listLimits: { method: 'GET', path: '/api/limits' },
+  /** The operator's own notification choices, per kind and channel. */
+  getNotificationPreferences: { method: 'GET', path: '/api/notifications/preferences' },
+  setNotificationPreferences: { method: 'PUT', path: '/api/notifications/preferences' },
+  /** Admins: who receives what, and where. */
+  listNotificationRecipients: { method: 'GET', path: '/api/notifications/recipients' },
+  /** Admins: messages given up after the last retry. */
+  listDeadLetters: { method: 'GET', path: '/api/notifications/dead-letters' },
+  /** Admins: a dead letter goes back to the outbox, to be delivered afresh. */
+  retryNotification: { method: 'POST', path: '/api/notifications/:id/retry' },
   /** Single sign-on (when configured): a navigation to the provider, with state, nonce and PKCE. */
   startSso: { method: 'GET', path: '/api/session/oidc/start' },
   /** Where the provider sends the browser back; answers a redirect, never an error body. */

@@ -50,6 +50,7 @@ export * from './security-api';
 export * from './csv';
 export * from './journal-facts';
 export * from './work-queue-api';
+export * from './notifications-api';
 export * from './registry-walk';
 export * from './sign-in-api';
 export * from './api-contract';

@@ -111,6 +111,12 @@ const MATRIX: Record<
   'POST /api/destinations/:id/revoke': { admin: Y, finance: N, support: N, viewer: N },
   // One's own limits and what is left of them.
   'GET /api/limits': { admin: Y, finance: Y, support: Y, viewer: Y },
+  // Notifications (issue 36): one's own choices for everyone; delivery for admins.
+  'GET /api/notifications/preferences': { admin: Y, finance: Y, support: Y, viewer: Y },
+  'PUT /api/notifications/preferences': { admin: Y, finance: Y, support: Y, viewer: Y },
+  'GET /api/notifications/recipients': { admin: Y, finance: N, support: N, viewer: N },
+  'GET /api/notifications/dead-letters': { admin: Y, finance: N, support: N, viewer: N },
+  'POST /api/notifications/:id/retry': { admin: Y, finance: N, support: N, viewer: N },
 };
 
 const ROLES_IN_TABLE: readonly Role[] = ['admin', 'finance', 'support', 'viewer'];

@@ -22,6 +22,7 @@ import { createSessionStore } from '../sessions/session-store';
 import { createServiceBudget } from '../upstream/service-budget';
 import type { CredentialSet } from '../upstream/tokens';
 import type { EmbeddedSandbox } from './sandbox-mode';
+import { startNotifier } from './notifications';
 import { startReplica } from './replica';
 import { createUpstream } from './upstream';
 
@@ -181,6 +182,10 @@ export async function startBff(
     passwordSignIn: !env.oidc || env.usersFile !== undefined,
     readiness: { accepting: () => accepting },
     observe: (report) => metrics.sent(report),
+    notificationChannels: {
+      email: env.notify.smtp !== undefined,
+      chat: env.notify.webhook !== undefined,
+    },
     ...(env.metricsToken
       ? { metrics: { token: env.metricsToken, render: () => metrics.render() } }
       : {}),
@@ -214,6 +219,7 @@ export async function startBff(
     signal: shutdown.signal,
     observe: metrics.sent,
   };
+  const ssoOperators = createSsoOperatorStore(db);
   const replica = await startReplica({
     db,
     journal,
@@ -226,12 +232,24 @@ export async function startBff(
       policy: env.policy,
       now: Date.now,
       securityEvents,
-      ssoOperators: createSsoOperatorStore(db),
+      ssoOperators,
     },
     leaseMs: env.sendLeaseMs,
     resolverIntervalMs: env.resolverIntervalMs,
     logger,
     metrics,
+  });
+
+  const notifier = await startNotifier({
+    db,
+    journal,
+    approvals,
+    directory,
+    ssoOperators,
+    policy: env.policy,
+    settings: env.notify,
+    origin,
+    logger,
   });
 
   return {
@@ -248,7 +266,10 @@ export async function startBff(
       if ('closeIdleConnections' in server) server.closeIdleConnections();
       const grace = (ms: number) => new Promise((done) => setTimeout(done, ms).unref());
       // Sends in flight (requests and the resolver's look) get the grace period to finish.
-      await Promise.race([Promise.all([closed, replica.stopResolver()]), grace(SHUTDOWN_GRACE_MS)]);
+      await Promise.race([
+        Promise.all([closed, replica.stopResolver(), notifier.stop()]),
+        grace(SHUTDOWN_GRACE_MS),
+      ]);
       // The rest stop waiting and are journaled UNKNOWN rather than left SENDING.
       shutdown.abort();
       await Promise.race([Promise.all([closed, replica.stopResolver()]), grace(2_000)]);

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { verifyPassword } from '../operators/password';
-import { readUsersFile } from '../operators/users-file';
+import { operatorGeneration, readUsersFile } from '../operators/users-file';
 import { runUsersCommand } from './users-commands';
 
 const password = () => Promise.resolve('correct horse battery');
@@ -64,5 +64,36 @@ describe('linking a single sign-on', () => {
     expect(readUsersFile(file).users[0]!.sso_identity).toBeUndefined();
     await runUsersCommand('users:link-sso', { file, username: 'finn', identity });
     expect(readUsersFile(file).users[1]!.sso_identity).toBe(identity);
+  });
+});
+
+describe('an operator’s email address', () => {
+  it('is added with the operator, changed and removed without ending their sessions, and refused when malformed', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'users-')), 'users.json');
+    await runUsersCommand(
+      'users:add',
+      { file, username: 'ada', role: 'finance', email: 'ada@example.com' },
+      password,
+    );
+    const added = readUsersFile(file).users[0]!;
+    expect(added.email).toBe('ada@example.com');
+    await expect(
+      runUsersCommand(
+        'users:add',
+        { file, username: 'bob', role: 'finance', email: 'bob' },
+        password,
+      ),
+    ).rejects.toThrow(/an address such as/);
+
+    await runUsersCommand('users:set-email', { file, username: 'ada', email: 'ada@ops.example' });
+    const changed = readUsersFile(file).users[0]!;
+    expect(changed.email).toBe('ada@ops.example');
+    expect(operatorGeneration(changed)).toBe(operatorGeneration(added));
+
+    await runUsersCommand('users:set-email', { file, username: 'ada', email: '' });
+    expect(readUsersFile(file).users[0]!.email).toBeUndefined();
+    await expect(runUsersCommand('users:set-email', { file, username: 'ada' })).rejects.toThrow(
+      /--email is required/,
+    );
   });
 });

@@ -41,11 +41,13 @@ export interface UsersArgs {
   'display-name'?: string | undefined;
   /** The single sign-on identity to link (`users:link-sso`). */
   identity?: string | undefined;
+  /** Where notifications go by email (`users:add`, `users:set-email`; empty removes it). */
+  email?: string | undefined;
 }
 
 /**
- * `users:add`, `users:remove`, `users:set-role`, `users:reset-password`, `users:link-sso` and
- * `users:unlink-sso` on a users file. A running BFF picks the change up on its next request (it
+ * `users:add`, `users:remove`, `users:set-role`, `users:reset-password`, `users:set-email`,
+ * `users:link-sso` and `users:unlink-sso` on a users file. A running BFF picks the change up on its next request (it
  * re-reads the file when it changes).
  */
 export async function runUsersCommand(
@@ -68,6 +70,7 @@ export async function runUsersCommand(
         role: role(args.role),
         password_hash: await hashPassword(await boundedPassword(readPassword)),
         generation: generation(),
+        ...(args.email ? { email: args.email } : {}),
       });
       if (!record.success) throw new CliError(record.error.issues.map((i) => i.message).join('; '));
       writeUsersFile(file, { users: [...users, record.data] });
@@ -93,6 +96,19 @@ export async function runUsersCommand(
       };
       writeUsersFile(file, { users });
       return `Set a new password for ${username}.`;
+    case 'users:set-email': {
+      // Where notifications go: no generation change, since an address grants nothing.
+      if (!existing) throw new CliError(`${username} is not in ${file}`);
+      if (args.email === undefined) throw new CliError('--email is required (empty to remove it)');
+      const { email: _old, ...rest } = existing;
+      const record = UserRecordSchema.safeParse(args.email ? { ...rest, email: args.email } : rest);
+      if (!record.success) throw new CliError(record.error.issues.map((i) => i.message).join('; '));
+      users[index] = record.data;
+      writeUsersFile(file, { users });
+      return args.email
+        ? `${username}'s notifications by email go to ${args.email}.`
+        : `${username} has no email address now: chat and the console only.`;
+    }
     case 'users:link-sso': {
       // The same person signing in through the provider becomes this operator: the maker-checker
       // rule then sees one person, whichever way they came in.

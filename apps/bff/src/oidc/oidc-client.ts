@@ -9,6 +9,7 @@ import { createPrivateKey } from 'node:crypto';
 import { importPKCS8 } from 'jose';
 import * as client from 'openid-client';
 import type { SsoOutcome } from '@console/schemas';
+import { EmailSchema } from '../operators/users-file';
 import { claimValues } from './role-claim';
 import type { OidcSettings } from './oidc-settings';
 
@@ -24,6 +25,22 @@ export interface VerifiedPerson {
   idToken: string;
   /** The ID token's `exp`: no session outlives it. */
   expiresAt: Date;
+  /**
+   * The `email` claim (the ID token's, else userinfo's when that was read for the groups), where
+   * notifications go by email; undefined when absent, malformed, or marked unverified by the
+   * provider (`email_verified: false`).
+   */
+  email: string | undefined;
+}
+
+/**
+ * The ID token's address, when it is one and the provider has not said it is unverified (many
+ * providers leave `email_verified` out; one that says false is not trusted with messages).
+ */
+function verifiedEmail(claims: Record<string, unknown>): string | undefined {
+  if (claims.email_verified === false) return undefined;
+  const parsed = EmailSchema.safeParse(claims.email);
+  return parsed.success ? parsed.data : undefined;
 }
 
 /** A sign-in that ended without a person: why, for the page, and what happened, for the log. */
@@ -170,6 +187,7 @@ export function createOidcClient(
           groups,
           idToken: tokens.id_token!,
           expiresAt: new Date(claims.exp * 1000),
+          email: verifiedEmail(profile),
         };
       } catch (error) {
         throw failureOf(error);

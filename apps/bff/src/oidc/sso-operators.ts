@@ -8,6 +8,8 @@ export interface SsoOperator {
   subject: string;
   display_name: string;
   role: Role;
+  /** Where notifications go by email: the ID token's `email` claim, else none. */
+  email?: string | undefined;
 }
 
 /**
@@ -23,10 +25,12 @@ export function createSsoOperatorStore(db: Queryable, options: { now?: () => Dat
     /** Records a sign-in: the role and name are the provider's latest word. */
     async signedIn(operator: SsoOperator): Promise<void> {
       await db.query(
-        `insert into sso_operators (identity, issuer, subject, display_name, role, last_sign_in_at)
-         values ($1, $2, $3, $4, $5, $6::timestamptz)
+        `insert into sso_operators (identity, issuer, subject, display_name, role, last_sign_in_at,
+           email)
+         values ($1, $2, $3, $4, $5, $6::timestamptz, $7)
          on conflict (identity) do update set display_name = excluded.display_name,
-           role = excluded.role, last_sign_in_at = excluded.last_sign_in_at`,
+           role = excluded.role, last_sign_in_at = excluded.last_sign_in_at,
+           email = excluded.email`,
         [
           operator.identity,
           operator.issuer,
@@ -34,6 +38,7 @@ export function createSsoOperatorStore(db: Queryable, options: { now?: () => Dat
           operator.display_name,
           operator.role,
           now().toISOString(),
+          operator.email ?? null,
         ],
       );
     },
@@ -46,10 +51,15 @@ export function createSsoOperatorStore(db: Queryable, options: { now?: () => Dat
       await db.query('delete from sso_operators where identity = $1', [identity]);
     },
 
-    /** Every person the provider gave a console role at their last sign-in, and that role. */
-    async all(): Promise<{ identity: string; display_name: string; role: Role }[]> {
-      return db.query<{ identity: string; display_name: string; role: Role }>(
-        'select identity, display_name, role from sso_operators order by identity',
+    /**
+     * Every person the provider gave a console role at their last sign-in, that role, and the
+     * address their last ID token gave (null: none).
+     */
+    async all(): Promise<
+      { identity: string; display_name: string; role: Role; email: string | null }[]
+    > {
+      return db.query<{ identity: string; display_name: string; role: Role; email: string | null }>(
+        'select identity, display_name, role, email from sso_operators order by identity',
       );
     },
 

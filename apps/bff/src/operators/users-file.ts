@@ -4,6 +4,14 @@ import { RoleSchema, type Operator } from '@console/schemas';
 import { z } from 'zod';
 import { isPasswordHash } from './password';
 
+/** An email address as the console keeps one: one `@`, no spaces or angle brackets, at most 254. */
+export const EmailSchema = z
+  .string()
+  .max(254)
+  .regex(/^[^\s@<>(),;:"]+@[^\s@<>(),;:"]+\.[^\s@<>(),;:"]+$/, {
+    error: 'email: an address such as ada@example.com',
+  });
+
 /** One operator as the users file holds it. */
 export const UserRecordSchema = z.object({
   username: z.string().regex(/^[a-z0-9][a-z0-9._-]{0,63}$/, {
@@ -26,6 +34,12 @@ export const UserRecordSchema = z.object({
     .string()
     .regex(/^oidc:[0-9a-f]{10}:.{1,255}$/, { error: 'sso_identity: oidc:<issuer tag>:<subject>' })
     .optional(),
+  /**
+   * Where this operator's notifications go by email (issue 36); without one, only the chat
+   * channel and the console itself reach them. Not part of the record's generation: changing it
+   * ends no session.
+   */
+  email: EmailSchema.optional(),
 });
 export type UserRecord = z.infer<typeof UserRecordSchema>;
 

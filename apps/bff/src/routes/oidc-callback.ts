@@ -106,6 +106,7 @@ export function oidcCallback(deps: OidcCallbackDeps) {
         subject: person.subject,
         display_name: person.displayName,
         role,
+        email: person.email,
       });
     }
     // A new session id at every sign-in; a session the browser still had ends here.

@@ -90,6 +90,11 @@ const WITHOUT_RECORDS: Record<string, string> = {
   '/api/security-events': 'sign-ins and security events',
   '/api/operations': 'the registry',
   '/api/limits': 'the operator’s own limits',
+  '/api/notifications/preferences': 'the operator’s own choices and address',
+  // Operators' addresses are admins' to see; a message's subject names the operation and amount
+  // as a viewer would see them, never its body.
+  '/api/notifications/recipients': 'operators and their addresses (admins)',
+  '/api/notifications/dead-letters': 'message subjects and delivery errors (admins)',
 };
 
 /** GET routes that answer the book of allowed destinations, whose crypto addresses are personal. */

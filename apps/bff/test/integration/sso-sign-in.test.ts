@@ -95,11 +95,12 @@ describe('single sign-on', () => {
     // The directory moves Fay to support: her next sign-in is a support operator's.
     h.idp.user('fin.ops').groups = ['staff', 'console-support'];
     expect(await roleOf('fin.ops')).toBe('support');
-    const known = await h.db.query<{ role: string }>(
-      'select role from sso_operators where subject = $1',
+    const known = await h.db.query<{ role: string; email: string | null }>(
+      'select role, email from sso_operators where subject = $1',
       ['fin.ops'],
     );
-    expect(known).toEqual([{ role: 'support' }]);
+    // The provider's email claim is where her notifications go (issue 36).
+    expect(known).toEqual([{ role: 'support', email: 'fay@idp.test' }]);
   });
 
   it('proves itself to the provider with a private-key JWT instead of a secret', async () => {

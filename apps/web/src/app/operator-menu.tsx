@@ -7,8 +7,9 @@ import { PROVIDER_LOGOUT_PATH } from '@/lib/api';
 import { useSignOut } from '@/lib/session';
 
 /**
- * Who is signed in, and what concerns them alone: their sessions, the security events (admins)
- * and Sign out. One menu, so the header fits a phone and Sign out is always one tap away.
+ * Who is signed in, and what concerns them alone: their sessions, their notifications, the
+ * security events and notification delivery (admins) and Sign out. One menu, so the header fits
+ * a phone and Sign out is always one tap away.
  */
 export function OperatorMenu({ session }: { session: SessionInfo }) {
   const navigate = useNavigate();
@@ -57,9 +58,17 @@ export function OperatorMenu({ session }: { session: SessionInfo }) {
         <Menu.Item component={Link} to="/sessions">
           Sessions
         </Menu.Item>
+        <Menu.Item component={Link} to="/notifications">
+          Notifications
+        </Menu.Item>
         {operator.role === 'admin' && (
           <Menu.Item component={Link} to="/security-events">
             Security events
+          </Menu.Item>
+        )}
+        {operator.role === 'admin' && (
+          <Menu.Item component={Link} to="/notifications/delivery">
+            Notification delivery
           </Menu.Item>
         )}
         <Menu.Item onClick={() => void leave()}>Sign out</Menu.Item>

@@ -107,6 +107,20 @@ export const router = createBrowserRouter(
                 (m) => m.SecurityEventsPage,
               ),
             },
+            {
+              path: 'notifications',
+              lazy: page(
+                () => import('@/features/notifications/preferences-page'),
+                (m) => m.PreferencesPage,
+              ),
+            },
+            {
+              path: 'notifications/delivery',
+              lazy: page(
+                () => import('@/features/notifications/delivery-page'),
+                (m) => m.DeliveryPage,
+              ),
+            },
             { path: '*', Component: NotFoundPage },
           ],
         },

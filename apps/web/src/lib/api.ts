@@ -7,6 +7,7 @@ import type {
   ApiInput,
   AwaitingApprovalResult,
   JournalQuery,
+  NotificationChoice,
   ProposeDestination,
   SendResult,
   SessionInfo,
@@ -171,3 +172,19 @@ export const revokeDestination = (id: string, reason: string) =>
 
 /** The signed-in operator's limits and what is left of each now. */
 export const listLimits = () => call('listLimits', {});
+
+/** The operator's own notification choices, per kind and channel (issue 36). */
+export const getNotificationPreferences = () => call('getNotificationPreferences', {});
+
+/** Changes some of those choices; answers all of them as they now are. */
+export const setNotificationPreferences = (items: NotificationChoice[]) =>
+  call('setNotificationPreferences', { body: { items } });
+
+/** Who receives what, and where (admins). */
+export const listNotificationRecipients = () => call('listNotificationRecipients', {});
+
+/** Messages given up after their last attempt (admins). */
+export const listDeadLetters = () => call('listDeadLetters', { query: {} });
+
+/** Puts a dead letter back to be delivered afresh (admins). */
+export const retryNotification = (id: string) => call('retryNotification', { params: { id } });

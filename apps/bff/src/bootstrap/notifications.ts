@@ -1,0 +1,62 @@
+/**
+ * The notification sender of this process (issue 36): its stores, the channels the
+ * configuration gives, and the loop that works while this process holds the sender's lease.
+ */
+import type { ApprovalStore } from '../approvals/approval-store';
+import type { ApprovalPolicy } from '../approvals/policy';
+import type { Db } from '../db/db';
+import type { JournalStore } from '../journal/journal-store';
+import type { Logger } from '../logger';
+import { channelsFrom, secretsOf } from '../notifications/channels';
+import { createNotifier, type Notifier } from '../notifications/notifier';
+import type { NotifySettings } from '../notifications/notify-settings';
+import { createOutboxStore, NOTIFICATIONS_JOB } from '../notifications/outbox-store';
+import { createPreferenceStore } from '../notifications/preference-store';
+import type { SsoOperatorStore } from '../oidc/sso-operators';
+import type { OperatorDirectory } from '../operators/operator-directory';
+
+export async function startNotifier(options: {
+  db: Db;
+  journal: JournalStore;
+  approvals: ApprovalStore;
+  directory: OperatorDirectory;
+  ssoOperators: SsoOperatorStore;
+  policy: ApprovalPolicy;
+  settings: NotifySettings;
+  /** Where the console is opened: links in messages point there. */
+  origin: () => string;
+  logger: Logger;
+  now?: () => number;
+}): Promise<Notifier> {
+  const { settings } = options;
+  const notifier = createNotifier(
+    {
+      db: options.db,
+      journal: options.journal,
+      approvals: options.approvals,
+      directory: options.directory,
+      ssoOperators: options.ssoOperators,
+      policy: options.policy,
+      preferences: createPreferenceStore(options.db),
+      outbox: createOutboxStore(options.db, {
+        kind: NOTIFICATIONS_JOB,
+        owner: options.journal.owner,
+      }),
+      channels: channelsFrom(settings),
+      origin: options.origin,
+      now: options.now ?? Date.now,
+      owner: options.journal.owner,
+      logger: options.logger,
+    },
+    {
+      intervalMs: settings.intervalMs,
+      leaseMs: settings.leaseMs,
+      reminderLeadMs: settings.reminderLeadMs,
+      retryBaseMs: settings.retryBaseMs,
+      maxAttempts: settings.maxAttempts,
+      secrets: secretsOf(settings),
+    },
+  );
+  await notifier.start();
+  return notifier;
+}

@@ -1,0 +1,119 @@
+/**
+ * An event becomes messages: one email per recipient who has an address and wants this kind by
+ * email, one chat post naming every recipient who wants it by chat. Recipients and their choices
+ * are read as they are when the lease holder expands it (seconds after it happened); the words
+ * are made once, here, so that every attempt sends the same bytes under the same message id.
+ */
+import { randomUUID } from 'node:crypto';
+import type { NotificationChannel } from '@console/schemas';
+import type { ApprovalStore } from '../approvals/approval-store';
+import type { ApprovalPolicy } from '../approvals/policy';
+import type { Db } from '../db/db';
+import type { JournalStore } from '../journal/journal-store';
+import type { SsoOperatorStore } from '../oidc/sso-operators';
+import type { OperatorDirectory } from '../operators/operator-directory';
+import { chatMessage, emailMessage, type EventFacts } from './message';
+import type { NewMessage, NotificationEvent, OutboxStore } from './outbox-store';
+import { chooses, type PreferenceStore } from './preference-store';
+import { reachableOperators, recipientsOf } from './recipients';
+
+export interface ExpandDeps {
+  db: Db;
+  journal: Pick<JournalStore, 'get'>;
+  approvals: Pick<ApprovalStore, 'request' | 'approvals'>;
+  directory: OperatorDirectory;
+  ssoOperators?: Pick<SsoOperatorStore, 'all'> | undefined;
+  policy: ApprovalPolicy;
+  preferences: PreferenceStore;
+  outbox: OutboxStore;
+  /** The channels configured: nothing is written for one that is not. */
+  channels: Readonly<Record<NotificationChannel, boolean>>;
+  /** Where links point (`PUBLIC_URL`, else the local address). */
+  origin: () => string;
+  now: () => number;
+}
+
+/** The messages of one event. */
+export async function messagesOf(
+  deps: ExpandDeps,
+  event: NotificationEvent,
+): Promise<NewMessage[]> {
+  const entry = event.journal_id ? await deps.journal.get(event.journal_id) : undefined;
+  if (!entry) return [];
+  const request = await deps.approvals.request(entry.id);
+  const approvers = request
+    ? (await deps.approvals.approvals(entry.id)).map((a) => a.approver)
+    : [];
+  const operators = await reachableOperators(deps);
+  const recipients = recipientsOf(
+    { kind: event.kind, entry, request, approvers },
+    operators,
+    deps.policy,
+  );
+  if (recipients.length === 0) return [];
+  const choices = await deps.preferences.of(recipients.map((r) => r.username));
+  const facts: EventFacts = {
+    kind: event.kind,
+    entry,
+    request,
+    state: event.state,
+    detail: event.detail,
+    actorName: event.actor_name,
+    origin: deps.origin(),
+    now: deps.now(),
+  };
+  const base = { kind: event.kind, journal_id: entry.id };
+  const messages: NewMessage[] = [];
+  if (deps.channels.email) {
+    for (const r of recipients) {
+      if (!r.email || !chooses(choices, r.username, event.kind, 'email')) continue;
+      const { subject, text } = emailMessage(facts, r.role);
+      messages.push({
+        ...base,
+        id: randomUUID(),
+        channel: 'email',
+        recipients: [r.username],
+        address: r.email,
+        subject,
+        body: text,
+      });
+    }
+  }
+  const inChat = recipients.filter((r) => chooses(choices, r.username, event.kind, 'chat'));
+  if (deps.channels.chat && inChat.length > 0) {
+    const id = randomUUID();
+    const { subject, text } = chatMessage(
+      facts,
+      inChat.map((r) => r.display_name),
+    );
+    messages.push({
+      ...base,
+      id,
+      channel: 'chat',
+      recipients: inChat.map((r) => r.username),
+      address: null,
+      subject,
+      // Slack's incoming-webhook format (`text`); the id and kind ride along for a receiver.
+      body: JSON.stringify({ text, message_id: id, kind: event.kind }),
+    });
+  }
+  return messages;
+}
+
+/**
+ * Expands one event in one transaction with its messages, while this process holds the lease:
+ * false when it no longer does (nothing was written; the new holder expands it).
+ */
+export async function expandEvent(deps: ExpandDeps, event: NotificationEvent): Promise<boolean> {
+  const messages = await messagesOf(deps, event);
+  const lost = new Error('lease lost');
+  try {
+    return await deps.db.transaction(async (tx) => {
+      if (!(await deps.outbox.expand(tx, event.id, messages))) throw lost;
+      return true;
+    });
+  } catch (error) {
+    if (error === lost) return false;
+    throw error;
+  }
+}
