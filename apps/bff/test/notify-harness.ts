@@ -6,7 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { defaultPolicy, type ApprovalPolicy } from '../src/approvals/policy';
 import type { Db } from '../src/db/db';
-import { channelsFrom, secretsOf } from '../src/notifications/channels';
+import { channelsFrom, notifierOptionsOf, secretsOf } from '../src/notifications/channels';
 import { createNotifier, type LookReport } from '../src/notifications/notifier';
 import type { NotifySettings } from '../src/notifications/notify-settings';
 import { createOutboxStore, NOTIFICATIONS_JOB } from '../src/notifications/outbox-store';
@@ -81,14 +81,7 @@ export async function notifyApp(
         owner,
         logger: h.deps.logger,
       },
-      {
-        intervalMs: settings.intervalMs,
-        leaseMs: settings.leaseMs,
-        reminderLeadMs: settings.reminderLeadMs,
-        retryBaseMs: settings.retryBaseMs,
-        maxAttempts: settings.maxAttempts,
-        secrets: secretsOf(settings),
-      },
+      notifierOptionsOf(settings),
     );
   const outbox = createOutboxStore(db, { kind: NOTIFICATIONS_JOB, owner: h.deps.journal.owner });
   const notifier = senderOf(h.deps.journal.owner);

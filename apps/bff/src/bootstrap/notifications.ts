@@ -7,7 +7,7 @@ import type { ApprovalPolicy } from '../approvals/policy';
 import type { Db } from '../db/db';
 import type { JournalStore } from '../journal/journal-store';
 import type { Logger } from '../logger';
-import { channelsFrom, secretsOf } from '../notifications/channels';
+import { channelsFrom, notifierOptionsOf } from '../notifications/channels';
 import { createNotifier, type Notifier } from '../notifications/notifier';
 import type { NotifySettings } from '../notifications/notify-settings';
 import { createOutboxStore, NOTIFICATIONS_JOB } from '../notifications/outbox-store';
@@ -48,14 +48,7 @@ export async function startNotifier(options: {
       owner: options.journal.owner,
       logger: options.logger,
     },
-    {
-      intervalMs: settings.intervalMs,
-      leaseMs: settings.leaseMs,
-      reminderLeadMs: settings.reminderLeadMs,
-      retryBaseMs: settings.retryBaseMs,
-      maxAttempts: settings.maxAttempts,
-      secrets: secretsOf(settings),
-    },
+    notifierOptionsOf(settings),
   );
   await notifier.start();
   return notifier;

@@ -1,7 +1,10 @@
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { fileURLToPath } from 'node:url';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
+import * as tar from 'tar';
 import type { Db, Queryable } from './db';
 
 function wrap(target: PGlite | Transaction): Queryable {
@@ -45,16 +48,47 @@ export function pgliteDb(pg: PGlite): Db {
 }
 
 /**
+ * Settings that keep the embedded cluster small (issue 42, ADR 020): the WebAssembly heap starts
+ * at the module's minimum and grows only as needed, and PostgreSQL's own caches are sized for one
+ * console, not a server. The kernel's page cache still holds the files, outside the process.
+ */
+const FRUGAL = {
+  initialMemory: 128 * 1024 * 1024,
+  postgresqlconf: [
+    'shared_buffers=16MB',
+    'work_mem=1MB',
+    'maintenance_work_mem=8MB',
+    'wal_buffers=1MB',
+  ],
+};
+
+/**
+ * Unpacks an archive of `dumpDataDir` (gzip or not) into `dataDir`. Done here rather than by
+ * PGlite's `loadDataDir`, which keeps about 100 MiB of the unpacking in the process for its life.
+ * `PG_VERSION` comes last: its presence says the cluster is whole, so a start interrupted while
+ * unpacking unpacks again instead of opening half a cluster.
+ */
+async function unpack(archive: Blob, dataDir: string): Promise<void> {
+  const bytes = Buffer.from(await archive.arrayBuffer());
+  const isVersion = (path: string) => path.replace(/^\/+/, '') === 'PG_VERSION';
+  for (const filter of [(path: string) => !isVersion(path), isVersion]) {
+    await pipeline(Readable.from([bytes]), tar.x({ cwd: dataDir, filter }));
+  }
+}
+
+/**
  * PGlite in `dataDir` (created when missing) or in memory for `memory://`. A new cluster starts
  * from `seed` when given (an archive of `dumpDataDir`: the tests' migrated cluster), else from
  * the build's initialised one beside the bundle, else from initdb.
  */
 export async function openPglite(dataDir: string, seed?: Blob): Promise<Db> {
-  let loadDataDir = seed;
-  if (!dataDir.startsWith('memory://')) {
-    mkdirSync(dataDir, { recursive: true, mode: 0o700 });
-    if (existsSync(join(dataDir, 'PG_VERSION'))) loadDataDir = undefined;
-    else loadDataDir ??= seedArchive();
+  if (dataDir.startsWith('memory://')) {
+    return pgliteDb(await PGlite.create(dataDir, seed ? { ...FRUGAL, loadDataDir: seed } : FRUGAL));
   }
-  return pgliteDb(await PGlite.create(dataDir, loadDataDir ? { loadDataDir } : {}));
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  if (!existsSync(join(dataDir, 'PG_VERSION'))) {
+    const archive = seed ?? seedArchive();
+    if (archive) await unpack(archive, dataDir);
+  }
+  return pgliteDb(await PGlite.create(dataDir, FRUGAL));
 }

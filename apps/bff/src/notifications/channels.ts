@@ -133,3 +133,15 @@ export function channelsFrom(settings: NotifySettings): Channels {
     ...(settings.webhook ? { chat: chatChannel(settings.webhook) } : {}),
   };
 }
+
+/** The sender's pace and retries as configured, and the secrets its log lines must never hold. */
+export function notifierOptionsOf(settings: NotifySettings) {
+  return {
+    intervalMs: settings.intervalMs,
+    leaseMs: settings.leaseMs,
+    reminderLeadMs: settings.reminderLeadMs,
+    retryBaseMs: settings.retryBaseMs,
+    maxAttempts: settings.maxAttempts,
+    secrets: secretsOf(settings),
+  };
+}
