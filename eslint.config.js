@@ -19,8 +19,8 @@ const BFF = 'apps/bff/src';
 const BFF_LAYERS = [
   ['main.ts', 'cli.ts', 'app.ts', 'env.ts', 'bootstrap', 'cli', 'metrics'],
   ['routes', 'middleware'],
-  ['approvals'],
-  ['send', 'reads', 'sessions', 'security', 'operators', 'oidc'],
+  ['approvals', 'console-actions', 'rules'],
+  ['send', 'reads', 'sessions', 'security', 'operators', 'oidc', 'destinations'],
   ['journal', 'upstream'],
   ['db'],
 ].map((layer) => layer.map((part) => `./${BFF}/${part}`));

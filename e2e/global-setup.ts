@@ -83,6 +83,9 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       // Maker-checker (issue 7): internal transfers above 1000 wait for a second operator
       // (specs/approvals.spec.ts); fiat account changes and deletes of rules wait as the
       // built-in policy has them (specs/update-fiat-account.spec.ts); the rest go out at once.
+      // Orchestrations delivering ETH go only to the book of allowed destinations, whose crypto
+      // addresses cool off for about 15 seconds, and Ada may initiate 1 ETH a day before a send
+      // escalates (specs/allowed-destinations.spec.ts).
       CONSOLE_POLICY_FILE: join(root, 'e2e/approval-policy.json'),
       SANDBOX_PORT: String(sandboxPort),
       // The orders spec seeds 120 orders through the API to walk the list's pages; the send

@@ -10,11 +10,14 @@ export class ReviewStep {
     readonly dialog: Locator,
   ) {}
 
-  /** The outlook, once the BFF has answered: "Sent at once", "Waits for approval", "Nobody could approve it". */
+  /**
+   * The outlook, once the BFF has answered: "Sent at once", "Waits for approval", "Escalates",
+   * "Refused", "Nobody could approve it".
+   */
   async outlook(): Promise<Locator> {
-    const said = this.dialog
-      .locator('.mantine-Alert-root')
-      .filter({ hasText: /^(Sent at once|Waits for approval|Nobody could approve it)/ });
+    const said = this.dialog.locator('.mantine-Alert-root').filter({
+      hasText: /^(Sent at once|Waits for approval|Escalates|Refused|Nobody could approve it)/,
+    });
     await expect(said).toBeVisible();
     return said;
   }

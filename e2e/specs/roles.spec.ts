@@ -21,11 +21,16 @@ test.describe('Roles', () => {
       'Orders',
       'Transfers',
       'Deposit addresses',
+      'Address book',
       'Fiat accounts',
+      'Deposit instructions',
       'Orchestrations',
       'Rules',
       'Profiles and balances',
+      'Identities',
+      'Accounts',
       'Approvals',
+      'Allowed destinations',
       'Journal',
     ]);
     for (const name of MONEY_MOVING) await expect(shell.navLink(name)).toHaveCount(0);

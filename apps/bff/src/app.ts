@@ -6,6 +6,7 @@ import { defaultPolicy, type ApprovalPolicy } from './approvals/policy';
 import type { AppEnv } from './context';
 import { ProblemError, problemResponse } from './errors';
 import type { Queryable } from './db/db';
+import type { DestinationStore } from './destinations/destination-store';
 import type { JournalStore } from './journal/journal-store';
 import type { Logger } from './logger';
 import { apiBodyLimit } from './middleware/body-limit';
@@ -22,8 +23,10 @@ import type { OidcClient } from './oidc/oidc-client';
 import { createSsoOperatorStore } from './oidc/sso-operators';
 import type { OperatorDirectory } from './operators/operator-directory';
 import { approvalRoutes } from './routes/approval-routes';
+import { destinationRoutes } from './routes/destination-routes';
 import { healthRoutes, type Readiness } from './routes/health-routes';
 import { journalRoutes } from './routes/journal-routes';
+import { limitRoutes } from './routes/limit-routes';
 import { flowCookie, OIDC_PATHS, oidcRoutes } from './routes/oidc-routes';
 import { metricsRoutes, type MetricsSource } from './routes/metrics-routes';
 import { notificationRoutes } from './routes/notification-routes';
@@ -80,6 +83,8 @@ export interface AppDeps {
   signal?: AbortSignal;
   /** Approval requests, approvals and their events (issue 7). */
   approvals: ApprovalStore;
+  /** The book of allowed destinations (issue 37). */
+  destinations: DestinationStore;
   /** Which sends wait for approval; the built-in default when not given. */
   policy?: ApprovalPolicy;
   /** Single sign-on with the company's OpenID provider (issue 20); unset: local operators only. */
@@ -129,6 +134,7 @@ export function routeTable(
   const approval: ApprovalDeps = {
     ...dispatchDeps,
     approvals: deps.approvals,
+    destinations: deps.destinations,
     directory: deps.directory,
     policy: deps.policy ?? defaultPolicy(),
     now: deps.now ?? Date.now,
@@ -158,7 +164,7 @@ export function routeTable(
     ...operationRoutes({
       ...dispatchDeps,
       now: deps.now ?? Date.now,
-      hold: approvalGate(approval),
+      gate: approvalGate(approval),
       preview: approvalPreview(approval),
     }),
     ...journalRoutes({ ...dispatchDeps, approval }),
@@ -169,6 +175,8 @@ export function routeTable(
     }),
     ...approvalRoutes(approval),
     ...workQueueRoutes(approval),
+    ...destinationRoutes(approval),
+    ...limitRoutes(approval),
     ...notificationRoutes({
       preferences: createPreferenceStore(deps.db),
       outbox: createOutboxStore(deps.db, { kind: NOTIFICATIONS_JOB, owner: deps.journal.owner }),

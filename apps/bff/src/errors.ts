@@ -3,7 +3,13 @@
  * the browser sees has the shape of `ConsoleProblem`; handlers throw `ProblemError` or call
  * `problemResponse`, and nothing else writes an error body.
  */
-import type { ConsoleProblem, FieldError, JournalEntry } from '@console/schemas';
+import type {
+  ConsoleProblem,
+  DestinationCheck,
+  FieldError,
+  JournalEntry,
+  LimitCheck,
+} from '@console/schemas';
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { entryForRole } from './access/personal-data';
@@ -24,6 +30,8 @@ export type ProblemCode =
   | 'rate-limited'
   | 'sign-in-locked'
   | 'approval-impossible'
+  | 'destination-not-allowed'
+  | 'limit-exceeded'
   | 'rejected'
   | 'outcome-unknown'
   | 'upstream-unavailable'
@@ -44,6 +52,8 @@ const TITLES: Record<ProblemCode, string> = {
   'rate-limited': 'Too many requests',
   'sign-in-locked': 'Sign-in is locked for a while',
   'approval-impossible': 'Nobody can approve this as things stand',
+  'destination-not-allowed': 'Money may not go to this destination now',
+  'limit-exceeded': 'This would pass a limit',
   rejected: 'The service rejected the request',
   'outcome-unknown': 'The outcome is unknown',
   'upstream-unavailable': 'The service could not be reached',
@@ -60,6 +70,10 @@ export interface ProblemInit {
   errors?: FieldError[];
   upstream?: ConsoleProblem['upstream'];
   journal?: JournalEntry;
+  /** A send refused for its destination: what the book says of it. */
+  destination?: DestinationCheck;
+  /** A send or approval refused for a limit: the limits it would pass. */
+  limits?: LimitCheck[];
   /** Extra response headers (`Retry-After`); never part of the body. */
   headers?: Record<string, string>;
 }
@@ -84,6 +98,8 @@ export function problemBody(init: ProblemInit, requestId: string): ConsoleProble
     ...(init.errors ? { errors: init.errors } : {}),
     ...(init.upstream ? { upstream: init.upstream } : {}),
     ...(init.journal ? { journal: init.journal } : {}),
+    ...(init.destination ? { destination: init.destination } : {}),
+    ...(init.limits ? { limits: init.limits } : {}),
   };
 }
 

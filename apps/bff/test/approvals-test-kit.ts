@@ -13,7 +13,7 @@ import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
 import type { AppDeps } from '../src/app';
 import type { ApprovalDeps } from '../src/approvals/approval-deps';
-import { mayResendApproved } from '../src/approvals/approval-send';
+import { mayResend } from '../src/approvals/approval-send';
 import { sendApprovedAsConsole } from '../src/approvals/resume-approved';
 import { createLogger } from '../src/logger';
 import { createResolver, resolverBackoff } from '../src/send/resolver';
@@ -24,6 +24,7 @@ import * as harness from './harness';
 import type { UpstreamClient } from '../src/upstream/client';
 import { defaultPolicy, type ApprovalPolicy } from '../src/approvals/policy';
 import { createApprovalStore } from '../src/approvals/approval-store';
+import { createDestinationStore } from '../src/destinations/destination-store';
 import type { Db } from '../src/db/db';
 import { createJournalStore } from '../src/journal/journal-store';
 import { createSecurityEventStore } from '../src/security/security-events';
@@ -37,6 +38,7 @@ function storesOn(db: Db) {
     sessions: createSessionStore(db, { idleMs: 15 * 60_000, maxMs: 8 * 3_600_000 }),
     securityEvents: createSecurityEventStore(db),
     approvals: createApprovalStore(db),
+    destinations: createDestinationStore(db),
   };
 }
 
@@ -61,6 +63,11 @@ export async function approvalApp(options: {
   start?: number;
   /** The database (PostgreSQL in the tests that run on both); the shared PGlite by default. */
   db?: Db;
+  /**
+   * The journal's timestamps on the app's clock too (they are the process's own clock
+   * otherwise): for the rolling windows of the limits, which `advance` moves through.
+   */
+  journalOnClock?: boolean;
   /** The operators as the users file would hold them (an email each, …). */
   users?: (users: UserRecord[]) => UserRecord[];
   /** More of the app's dependencies (the notification channels configured, …). */
@@ -72,12 +79,21 @@ export async function approvalApp(options: {
     find: (username: string) => staticDirectory(users).find(username),
     list: () => users,
   };
+  const stores = options.db ? storesOn(options.db) : {};
   const h = await harness.testApp({
     client: options.client,
     directory,
     now: () => clock,
     ...(options.policy ? { policy: options.policy } : {}),
-    ...(options.db ? storesOn(options.db) : {}),
+    ...stores,
+    ...(options.journalOnClock
+      ? {
+          journal: createJournalStore(
+            options.db ?? (await harness.sharedDb()),
+            () => new Date(clock),
+          ),
+        }
+      : {}),
     ...options.extra,
   });
   const signInAs = async (username: string, password: string) => {
@@ -112,10 +128,32 @@ export async function approvalApp(options: {
     const body = (await res.json()) as { journal: JournalEntry; approval?: unknown };
     return { status: res.status, ...body };
   };
+  /**
+   * Puts `target` in the book as finance proposes it and finance2 approves it; ACTIVE unless
+   * `cooling` (the clock is moved past its cooling-off, `coolingMs`, 24 hours by default).
+   */
+  const addDestination = async (
+    target: Record<string, unknown>,
+    options: { cooling?: boolean; coolingMs?: number; name?: string } = {},
+  ) => {
+    const res = await h.post('/api/destinations', cookies.finance, {
+      target,
+      name: options.name ?? 'Test destination',
+      reason: 'Tests send there',
+    });
+    expect(res.status).toBe(202);
+    const proposal = (await res.json()) as { journal: JournalEntry };
+    const approved = await approve(proposal.journal.id, 'finance2');
+    expect(approved.status).toBe(200);
+    const { data } = (await approved.json()) as { data: { id: string; usable_from: string } };
+    if (!options.cooling) clock += options.coolingMs ?? 24 * 3_600_000;
+    return { id: data.id, usableFrom: data.usable_from, proposal: proposal.journal };
+  };
   return {
     ...h,
     cookies,
     approve,
+    addDestination,
     detail,
     queue,
     submit,
@@ -177,7 +215,7 @@ export async function nextStart(db: Db, deps: ApprovalDeps): Promise<JournalEntr
     backoff: resolverBackoff(60_000),
     logger: createLogger('silent'),
     sendApproved: (entry, requestId) => sendApprovedAsConsole(restarted, entry, requestId),
-    mayResend: (entry, requestId) => mayResendApproved(restarted, entry, requestId),
+    mayResend: (entry, requestId) => mayResend(restarted, entry, requestId),
   });
   return (await resolver.lookNow()).map((report) => report.entry);
 }

@@ -8,6 +8,7 @@ import { ROLES, type Role } from '@console/schemas';
 import { inject } from 'vitest';
 import { createApp, type AppDeps } from '../src/app';
 import { createApprovalStore } from '../src/approvals/approval-store';
+import { createDestinationStore } from '../src/destinations/destination-store';
 import { noApprovalPolicy } from '../src/approvals/policy';
 import type { Db } from '../src/db/db';
 import { openDb } from '../src/db/open-db';
@@ -130,6 +131,7 @@ export async function testApp(
     // No waiting on failed sign-ins and room for many sends: tests of those limits set them.
     security: { sleep: async () => {}, sendRatePerMinute: 100_000 },
     approvals: createApprovalStore(db),
+    destinations: createDestinationStore(db),
     // Tests of plain sending send at once; approval tests pass the policy they exercise.
     policy: noApprovalPolicy(),
     ...options,

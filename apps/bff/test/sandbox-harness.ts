@@ -7,6 +7,7 @@ import { demoConfig, startSandbox, type SandboxConfig } from '@console/sandbox';
 import type { Role } from '@console/schemas';
 import { createApp } from '../src/app';
 import { createApprovalStore } from '../src/approvals/approval-store';
+import { createDestinationStore } from '../src/destinations/destination-store';
 import { noApprovalPolicy, type ApprovalPolicy } from '../src/approvals/policy';
 import { createUpstream } from '../src/bootstrap/upstream';
 import { createJournalStore } from '../src/journal/journal-store';
@@ -130,6 +131,7 @@ export async function sandboxHarness(options: {
       securityEvents: createSecurityEventStore(db),
       security: { sleep: async () => {}, sendRatePerMinute: 100_000, ...options.security },
       approvals: createApprovalStore(db),
+      destinations: createDestinationStore(db),
       policy: options.policy ?? noApprovalPolicy(),
       ...(options.now ? { now: options.now } : {}),
     }),

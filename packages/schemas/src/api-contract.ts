@@ -20,6 +20,15 @@ import {
 } from './console-api';
 import { API_ROUTES, type ApiMethod, type ApiRouteName } from './api-routes';
 import {
+  DestinationBookQuerySchema,
+  DestinationBookSchema,
+  AllowedDestinationSchema,
+  DestinationRevokedSchema,
+  ProposeDestinationSchema,
+  RevokeDestinationSchema,
+} from './destinations-api';
+import { LimitListSchema } from './limits-api';
+import {
   DeadLetterQuerySchema,
   DeadLettersSchema,
   NotificationDeliverySchema,
@@ -193,6 +202,26 @@ export const apiContract = contract({
   },
   getWorkQueue: {
     responses: { 200: WorkQueueSchema },
+  },
+  listDestinations: {
+    query: DestinationBookQuerySchema,
+    responses: { 200: DestinationBookSchema },
+  },
+  getDestination: {
+    params: IdParamsSchema,
+    responses: { 200: AllowedDestinationSchema },
+  },
+  proposeDestination: {
+    body: ProposeDestinationSchema,
+    responses: { 202: AwaitingApprovalResultSchema },
+  },
+  revokeDestination: {
+    params: IdParamsSchema,
+    body: RevokeDestinationSchema,
+    responses: { 200: DestinationRevokedSchema },
+  },
+  listLimits: {
+    responses: { 200: LimitListSchema },
   },
   getNotificationPreferences: {
     responses: { 200: NotificationPreferencesSchema },

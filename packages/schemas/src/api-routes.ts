@@ -48,6 +48,15 @@ export const API_ROUTES = {
   /** The maker withdraws their request while it waits. */
   cancelRequest: { method: 'POST', path: '/api/approvals/:id/cancel' },
   getWorkQueue: { method: 'GET', path: '/api/work-queue' },
+  /** The book of allowed destinations (issue 37): usable first, then cooling off, pending, revoked. */
+  listDestinations: { method: 'GET', path: '/api/destinations' },
+  getDestination: { method: 'GET', path: '/api/destinations/:id' },
+  /** A new entry: journaled and held for another operator's approval (`202`), never at once. */
+  proposeDestination: { method: 'POST', path: '/api/destinations' },
+  /** An admin revokes an entry at once: journaled, and a security event. */
+  revokeDestination: { method: 'POST', path: '/api/destinations/:id/revoke' },
+  /** The signed-in operator's limits and what is left of each (issue 37). */
+  listLimits: { method: 'GET', path: '/api/limits' },
   /** The operator's own notification choices, per kind and channel. */
   getNotificationPreferences: { method: 'GET', path: '/api/notifications/preferences' },
   setNotificationPreferences: { method: 'PUT', path: '/api/notifications/preferences' },

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { JournalEntrySchema } from './console-api';
+import { DestinationCheckSchema } from './destinations-api';
+import { EscalationSchema, LimitCheckSchema } from './limits-api';
 import { RoleSchema } from './primitives/roles';
 
 /*
@@ -16,6 +18,11 @@ export const ApprovalRequirementSchema = z.object({
   eligible_roles: z.array(RoleSchema),
   /** After this (RFC 3339) the request becomes EXPIRED and is never sent. */
   expires_at: z.string(),
+  /**
+   * Set when the send passed a limit of its maker that escalates (issue 37): it needs one more
+   * approver than it would have, and one of its approvers from `lift_roles`.
+   */
+  escalation: EscalationSchema.nullable().optional(),
 });
 export type ApprovalRequirement = z.infer<typeof ApprovalRequirementSchema>;
 
@@ -162,6 +169,9 @@ export type ApprovalQueue = z.infer<typeof ApprovalQueueSchema>;
 export const RejectApprovalSchema = z.object({ reason: z.string() });
 export type RejectApproval = z.infer<typeof RejectApprovalSchema>;
 
+/** Why a send would be refused before anything is journaled (issue 37). */
+export const SEND_REFUSALS = ['destination-not-allowed', 'limit-exceeded'] as const;
+
 /**
  * Body of POST /api/approvals/{id}/approve, which may also come empty: an optional comment kept
  * in the trail as the approval's `detail`; the BFF trims it and asks for 1 to 500 characters.
@@ -171,8 +181,9 @@ export type ApproveRequest = z.infer<typeof ApproveRequestSchema>;
 
 /**
  * `POST /api/operations/{id}/preview`: what sending this request would do, decided by the BFF
- * as the send itself would decide it (issue 33): go out at once (`approval: null`), or wait for
- * approvers, with what it would need of the operators there are now. Nothing is journaled.
+ * as the send itself would decide it (issues 33 and 37): go out at once (`approval: null`), wait
+ * for approvers (with what it would need of the operators there are now, and the escalation a
+ * limit asks), or be refused (`refusal`, and then `approval: null`). Nothing is journaled.
  */
 export const SendPreviewSchema = z.object({
   approval: z
@@ -182,7 +193,16 @@ export const SendPreviewSchema = z.object({
       /** How long it would wait for them before it expires, in hours. */
       max_wait_hours: z.number(),
       prospect: ApprovalProspectSchema,
+      escalation: EscalationSchema.nullable(),
     })
     .nullable(),
+  refusal: z.object({ code: z.enum(SEND_REFUSALS), detail: z.string() }).nullable(),
+  /** The book's word on the destination, for an operation that has one. */
+  destination: DestinationCheckSchema.nullable(),
+  /**
+   * The operator's limits this send meets (its asset, every window), with what is left and
+   * whether this send passes them ("38,500 of 50,000 USD left in the last 24 hours").
+   */
+  limits: z.array(LimitCheckSchema),
 });
 export type SendPreview = z.infer<typeof SendPreviewSchema>;

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { JournalEntrySchema } from './console-api';
+import { DestinationCheckSchema } from './destinations-api';
+import { LimitCheckSchema } from './limits-api';
 import type { FieldError } from './errors';
 
 /**
@@ -53,5 +55,9 @@ export const ConsoleProblemSchema = z.object({
   upstream: UpstreamProblemSchema.optional(),
   /** The journal entry, when the problem arose after the send was journaled (retry, resolve). */
   journal: JournalEntrySchema.optional(),
+  /** A send refused for its destination (`destination-not-allowed`): what the book says of it. */
+  destination: DestinationCheckSchema.optional(),
+  /** A send or approval refused for a limit (`limit-exceeded`): the limits it would pass. */
+  limits: z.array(LimitCheckSchema).optional(),
 });
 export type ConsoleProblem = z.infer<typeof ConsoleProblemSchema>;

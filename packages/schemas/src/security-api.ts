@@ -57,6 +57,8 @@ export const SECURITY_EVENT_KINDS = [
   'sso-sign-in-refused',
   /** The provider said the person signed out there (back-channel logout): their sessions end. */
   'sso-logout',
+  /** An admin revoked an entry of the book of allowed destinations: no money goes there now. */
+  'destination-revoked',
 ] as const;
 export const SecurityEventKindSchema = z.enum(SECURITY_EVENT_KINDS);
 export type SecurityEventKind = z.infer<typeof SecurityEventKindSchema>;

@@ -116,6 +116,14 @@ const MATRIX: Record<
   'POST /api/approvals/:id/reject': { admin: Y, finance: Y, support: Y, viewer: N },
   'POST /api/approvals/:id/cancel': { admin: Y, finance: Y, support: Y, viewer: N },
   'GET /api/work-queue': { admin: Y, finance: Y, support: Y, viewer: Y },
+  // The book of allowed destinations (issue 37): everyone reads it (a viewer masked), those who
+  // send money propose entries, an admin revokes one.
+  'GET /api/destinations': { admin: Y, finance: Y, support: Y, viewer: Y },
+  'GET /api/destinations/:id': { admin: Y, finance: Y, support: Y, viewer: Y },
+  'POST /api/destinations': { admin: Y, finance: Y, support: N, viewer: N },
+  'POST /api/destinations/:id/revoke': { admin: Y, finance: N, support: N, viewer: N },
+  // One's own limits and what is left of them.
+  'GET /api/limits': { admin: Y, finance: Y, support: Y, viewer: Y },
   // Notifications (issue 36): one's own choices for everyone; delivery for admins.
   'GET /api/notifications/preferences': { admin: Y, finance: Y, support: Y, viewer: Y },
   'PUT /api/notifications/preferences': { admin: Y, finance: Y, support: Y, viewer: Y },

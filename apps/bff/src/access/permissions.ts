@@ -27,7 +27,12 @@ export type Permission =
    */
   | { kind: 'approve' }
   /** Administration: every operator's sessions, the security events. */
-  | { kind: 'admin' };
+  | { kind: 'admin' }
+  /**
+   * Asking for a console action (issue 37), which the console carries out itself: the roles of
+   * its entry in the BFF's registry of console actions.
+   */
+  | { kind: 'console-action'; roles: readonly Role[] };
 
 /** The writes each role may send, from the registry: `viewer` reads only; `admin` does everything. */
 export const ROLE_OPERATIONS: Record<Role, readonly WriteOperationId[]> = {
@@ -52,5 +57,7 @@ export function allows(role: Role, permission: Permission): boolean {
       return role !== 'viewer';
     case 'admin':
       return role === 'admin';
+    case 'console-action':
+      return permission.roles.includes(role);
   }
 }

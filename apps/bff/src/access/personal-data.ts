@@ -10,6 +10,7 @@
  * the approvals hand out only entries that went through `entryForRole`.
  */
 import {
+  isConsoleActionId,
   seesWholeRecord,
   type JournalEntry,
   type ReadOperationId,
@@ -104,6 +105,8 @@ export function recordForRole<T>(role: Role, read: ReadOperationId | null, value
  * no longer knows is treated as the most restricted: its body could be anything.
  */
 export function recordOfOperation(operation: string): ReadOperationId | null {
+  // A console action's body (an entry of the book) is restricted by no read: masked for a viewer.
+  if (isConsoleActionId(operation)) return null;
   return Object.hasOwn(RECORD_OF_WRITE, operation)
     ? RECORD_OF_WRITE[operation as WriteOperationId]
     : 'getFiatAccount';

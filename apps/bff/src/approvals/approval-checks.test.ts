@@ -257,3 +257,36 @@ describe('a request changed after it was submitted', () => {
     await expect(reportTampered(deps, entry)).resolves.toMatch(/^Not sent: the stored request/);
   });
 });
+
+describe('an escalated request (issue 37): one approval that counts from a role that may lift it', () => {
+  /** Two approvers from finance or admin, one of them admin; the policy's own roles: finance. */
+  const escalated = () => ({
+    ...requestFor(entry, 2, ['finance', 'admin']),
+    lift_roles: ['admin'] as Role[],
+    escalation: 'It passes the limit of 1,000 USD in the last 24 hours.',
+  });
+  const financeOnly = buildPolicy({
+    operations: { createInternalTransfer: { required: true, roles: ['finance'] } },
+  });
+
+  it('counts one short while no approval that counts is from a lifting role, and says so', () => {
+    request = escalated();
+    const withFinanceOnly = recount({ directory, policy: financeOnly }, entry, request, [
+      approvalBy('finance2'),
+    ]);
+    expect(withFinanceOnly).toEqual({
+      counting: 1,
+      needed: 2,
+      reasons: ['none is from admin, who may lift the limit it passes'],
+    });
+  });
+
+  it('counts the lifting approver even where the operation’s own rule does not name their role', () => {
+    request = escalated();
+    const counted = recount({ directory, policy: financeOnly }, entry, request, [
+      approvalBy('finance2'),
+      approvalBy('admin'),
+    ]);
+    expect(counted).toEqual({ counting: 2, needed: 2, reasons: [] });
+  });
+});

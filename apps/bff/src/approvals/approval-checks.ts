@@ -84,10 +84,12 @@ export function whyNotCounted(
   }
   const user = deps.directory.find(approval.approver);
   if (!user) return `${approval.approver} is no longer an operator`;
+  // The roles that may lift an escalation stay eligible whatever the operation's rule names.
   const policyRoles = deps.policy?.rules[entry.operation as WriteOperationId]?.roles;
+  const mayLift = request.lift_roles?.includes(user.role) ?? false;
   if (
     !request.eligible_roles.includes(user.role) ||
-    (policyRoles && !(policyRoles as readonly string[]).includes(user.role))
+    (policyRoles && !mayLift && !(policyRoles as readonly string[]).includes(user.role))
   ) {
     return `${approval.approver} no longer holds a role that may approve it`;
   }
@@ -95,8 +97,32 @@ export function whyNotCounted(
 }
 
 /**
+ * For an escalated request (issue 37): whether one of the approvals that count is from a role
+ * that may lift the limit it passes. True for a request that was not escalated.
+ */
+export function liftGiven(
+  deps: CountingDeps,
+  entry: JournalEntry,
+  request: ApprovalRequestRow,
+  given: readonly ApprovalRow[],
+): boolean {
+  const lift = request.lift_roles;
+  if (!lift) return true;
+  return given.some((approval) => {
+    const role = deps.directory.find(approval.approver)?.role;
+    return (
+      role !== undefined &&
+      lift.includes(role) &&
+      whyNotCounted(deps, entry, request, approval) === null
+    );
+  });
+}
+
+/**
  * Counts the approvals again: how many count, how many are needed (the request's own number, or
- * more when the current policy asks more for this body), and why the others do not count.
+ * more when the current policy asks more for this body), and why the others do not count. An
+ * escalated request none of whose counting approvals is from a role that may lift its limit
+ * counts one short: the last approval must be such a one.
  */
 export function recount(
   deps: CountingDeps & Pick<ApprovalDeps, 'policy'>,
@@ -107,6 +133,8 @@ export function recount(
   const reasons = given
     .map((approval) => whyNotCounted(deps, entry, request, approval))
     .filter((reason): reason is string => reason !== null);
+  const valid = given.length - reasons.length;
+  const lifted = liftGiven(deps, entry, request, given);
   let body: Record<string, unknown> = {};
   try {
     body = JSON.parse(entry.request_body) as Record<string, unknown>;
@@ -114,9 +142,12 @@ export function recount(
     // A body that does not parse is caught by the hash and the clock-rule checks.
   }
   const now = requirementFor(deps.policy, entry.operation as WriteOperationId, body);
+  const needed = Math.max(request.approvers_needed, now?.approversNeeded ?? 0);
+  if (lifted) return { counting: valid, needed, reasons };
+  const lift = request.lift_roles!.join(' or ');
   return {
-    counting: given.length - reasons.length,
-    needed: Math.max(request.approvers_needed, now?.approversNeeded ?? 0),
-    reasons,
+    counting: Math.min(valid, needed - 1),
+    needed,
+    reasons: [...reasons, `none is from ${lift}, who may lift the limit it passes`],
   };
 }

@@ -1,4 +1,5 @@
 import type { Operator } from '@console/schemas';
+import type { DestinationStore } from '../destinations/destination-store';
 import type { SsoOperatorStore } from '../oidc/sso-operators';
 import type { OperatorDirectory } from '../operators/operator-directory';
 import type { SecurityEventStore } from '../security/security-events';
@@ -11,6 +12,8 @@ export interface ApprovalDeps extends DispatchDeps {
   approvals: ApprovalStore;
   directory: OperatorDirectory;
   policy: ApprovalPolicy;
+  /** The book of allowed destinations (issue 37). */
+  destinations: DestinationStore;
   /** Unix milliseconds: expiry and the clock rules are checked against it. */
   now: () => number;
   /** Where a request found changed after it was submitted is reported (`request-tampered`). */

@@ -60,6 +60,7 @@ describe('the audit trail of a request for approval', () => {
       approvers_needed: 1,
       eligible_roles: ['finance', 'admin'],
       expires_at: new Date(START + 24 * HOUR).toISOString(),
+      escalation: null,
     });
     expect((await h.deps().approvals.request(held.journal.id))?.expires_at).toBe(
       new Date(START + 24 * HOUR).toISOString(),

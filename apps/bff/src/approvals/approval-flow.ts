@@ -1,7 +1,9 @@
 import type { ApprovalRequirement, JournalEntry, Operator, RecordSnapshot } from '@console/schemas';
+import type { Queryable } from '../db/db';
 import { problems, ProblemError } from '../errors';
 import { requestSha256, type NewJournalEntry } from '../journal/journal-store';
-import { reportTampered, tampered, withCurrentOperators } from './approval-checks';
+import { liftGiven, reportTampered, tampered, withCurrentOperators } from './approval-checks';
+import { withinApprovalLimits } from './approval-limits';
 import { actorOf, type ApprovalDeps } from './approval-deps';
 import type { ApprovalRequestRow } from './approval-store';
 import { sendApproved, type ApprovedOutcome } from './approval-send';
@@ -10,10 +12,11 @@ import type { Requirement } from './policy';
 
 /**
  * Journals a send that needs approval, in AWAITING_APPROVAL with its exact bytes and hash, its
- * request (with the snapshot of the record it changes, where one is kept) and the `submitted`
- * event, in one transaction. Nothing is sent.
+ * request (with the snapshot of the record it changes, where one is kept, and the escalation a
+ * limit asked) and the `submitted` event, in the caller's transaction `tx`. Nothing is sent.
  */
-export async function holdForApproval(
+export async function holdIn(
+  tx: Queryable,
   deps: ApprovalDeps,
   input: NewJournalEntry,
   requirement: Requirement,
@@ -22,20 +25,19 @@ export async function holdForApproval(
 ): Promise<{ entry: JournalEntry; approval: ApprovalRequirement }> {
   const at = new Date(deps.now());
   const expiresAt = new Date(at.getTime() + requirement.maxWaitMs).toISOString();
-  const entry = await deps.approvals.db.transaction(async (tx) => {
-    const created = await deps.journal.create(input, 'AWAITING_APPROVAL', tx);
-    await deps.approvals.open(tx, {
-      journal_id: created.id,
-      approvers_needed: requirement.approversNeeded,
-      eligible_roles: requirement.roles,
-      body_sha256: created.body_sha256,
-      request_sha256: requestSha256(created),
-      expires_at: expiresAt,
-      ...(snapshot ? { snapshot } : {}),
-    });
-    await deps.approvals.addEvent(tx, created.id, 'submitted', actorOf(operator), null, at);
-    return created;
+  const { escalation } = requirement;
+  const entry = await deps.journal.create(input, 'AWAITING_APPROVAL', tx);
+  await deps.approvals.open(tx, {
+    journal_id: entry.id,
+    approvers_needed: requirement.approversNeeded,
+    eligible_roles: requirement.roles,
+    body_sha256: entry.body_sha256,
+    request_sha256: requestSha256(entry),
+    expires_at: expiresAt,
+    ...(snapshot ? { snapshot } : {}),
+    ...(escalation ? { lift_roles: escalation.liftRoles, escalation: escalation.reason } : {}),
   });
+  await deps.approvals.addEvent(tx, entry.id, 'submitted', actorOf(operator), null, at);
   return {
     entry,
     approval: {
@@ -43,8 +45,24 @@ export async function holdForApproval(
       approvers_needed: requirement.approversNeeded,
       eligible_roles: requirement.roles,
       expires_at: expiresAt,
+      escalation: escalation
+        ? { lift_roles: escalation.liftRoles, reason: escalation.reason }
+        : null,
     },
   };
+}
+
+/** {@link holdIn} in a transaction of its own. */
+export function holdForApproval(
+  deps: ApprovalDeps,
+  input: NewJournalEntry,
+  requirement: Requirement,
+  operator: Operator,
+  snapshot?: RecordSnapshot,
+): Promise<{ entry: JournalEntry; approval: ApprovalRequirement }> {
+  return deps.approvals.db.transaction((tx) =>
+    holdIn(tx, deps, input, requirement, operator, snapshot),
+  );
 }
 
 /** Moves every request waiting past its limit to EXPIRED (on read, and at an interval). */
@@ -114,6 +132,9 @@ export async function approve(
     if (state !== 'AWAITING_APPROVAL') {
       throw problems.conflict(`The request is ${state}; it no longer waits for approval.`);
     }
+    // The approver's own limits, summed under their lock: two approvals of theirs at once, in
+    // any process, cannot both pass a limit that only one fits in.
+    await withinApprovalLimits(deps, tx, entry, operator);
     const added = await deps.approvals.addApproval(tx, id, {
       approver: operator.username,
       approver_name: operator.display_name,
@@ -134,6 +155,8 @@ export async function approve(
     const now = await withCurrentOperators(deps, given, tx);
     const counting = given.filter((a) => counts(now, entry, request, a));
     if (counting.length < request.approvers_needed) return undefined;
+    // An escalated request waits until one approval that counts is from a role that may lift it.
+    if (!liftGiven(now, entry, request, given)) return undefined;
     return deps.journal.move(id, ['AWAITING_APPROVAL'], 'APPROVED', null, tx);
   });
   if (!approved) return { kind: 'waiting', entry: (await deps.journal.get(id)) ?? entry };

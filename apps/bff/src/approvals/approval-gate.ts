@@ -1,74 +1,164 @@
-import type { Operator, SendPreview, WriteOperationId } from '@console/schemas';
+import type { DestinationTarget, SendPreview } from '@console/schemas';
+import type { Queryable } from '../db/db';
+import { standingNow } from '../destinations/destination-standing';
 import { ProblemError } from '../errors';
-import type { HoldForApproval, PreviewSend } from '../send/submit';
+import { decideSend, sendNeeds, type SendDecision } from '../rules/rule-engine';
+import { initiatedSums, lockLimits, type WindowSums } from '../rules/window-sums';
+import type { Gated, PreviewSend, SendGate } from '../send/submit';
 import type { ApprovalDeps } from './approval-deps';
-import { holdForApproval } from './approval-flow';
+import { holdIn } from './approval-flow';
 import { takeSnapshot } from './approval-snapshot';
-import { requirementFor, type Requirement } from './policy';
-import { currentOperators, prospectOf } from './prospect';
+import type { Requirement } from './policy';
+import { currentOperators, prospectOf, type CurrentOperator } from './prospect';
 
-/**
- * What the policy asks of a send, and whether the operators there are can give it: undefined
- * when it goes out at once. The send and its preview decide alike, by this one function.
- */
-async function outlook(
+/** The book's word on a destination at this moment, read where the decision needs it. */
+async function destinationFacts(
   deps: ApprovalDeps,
-  operation: WriteOperationId,
-  body: Record<string, unknown>,
-  operator: Operator,
+  wanted: { target: DestinationTarget } | undefined,
 ) {
-  const requirement: Requirement | undefined = requirementFor(deps.policy, operation, body);
-  if (!requirement) return undefined;
-  const prospect = prospectOf(
-    { needed: requirement.approversNeeded, roles: requirement.roles, maker: operator.username },
+  return wanted ? standingNow(deps.destinations, wanted.target, deps.now()) : undefined;
+}
+
+/** What the operators there are could give of a requirement (issue 33; escalation, issue 37). */
+function prospectOfRequirement(
+  requirement: Requirement,
+  maker: string,
+  operators: CurrentOperator[],
+) {
+  const { escalation } = requirement;
+  return prospectOf(
+    {
+      needed: requirement.approversNeeded,
+      roles: requirement.roles,
+      maker,
+      ...(escalation ? { lift: { roles: escalation.liftRoles, given: false } } : {}),
+    },
     0,
     [],
-    await currentOperators(deps),
+    operators,
   );
-  return { requirement, prospect };
+}
+
+/** Throws the problem of a refused send: nothing is journaled, nothing sent. */
+function refuseIf(decision: SendDecision, requirementProspect: string | null): void {
+  const { refusal } = decision;
+  if (refusal) {
+    throw new ProblemError({
+      status: 422,
+      code: refusal.code,
+      detail: `Nothing was journaled: ${refusal.detail.charAt(0).toLowerCase()}${refusal.detail.slice(1)}`,
+      ...(refusal.code === 'destination-not-allowed' && decision.destination
+        ? { destination: decision.destination }
+        : {}),
+      ...(refusal.code === 'limit-exceeded'
+        ? { limits: decision.limits.filter((limit) => limit.over) }
+        : {}),
+    });
+  }
+  if (requirementProspect) {
+    throw new ProblemError({
+      status: 422,
+      code: 'approval-impossible',
+      detail: `Nothing was journaled: it could never be sent. ${requirementProspect}`,
+    });
+  }
 }
 
 /**
- * The send pipeline's approval step: a send the policy names is journaled and held for its
- * approvers, with the record it changes as the service holds it now (read here, never taken from
- * the browser); any other goes out at once. A send no current operator could approve is refused
- * before anything is journaled: it would wait in silence until it expired (issue 33).
+ * The send pipeline's rules step (issues 7, 33, 37). The book's word on the destination and the
+ * operators there are are read first; then, for a send its maker has a limit of, under the lock of
+ * their limits of its asset, the window sums are read from the journal, the engine decides, and
+ * the send is journaled (held, or in SENDING) in that same transaction, so that two sends of
+ * theirs at once, in any process, cannot both pass a limit only one fits in. A send no limit
+ * holds is decided without a lock, and goes out through the batched, lock-free path. A send held
+ * for approval keeps the record it changes as the service holds it now (read here, never taken
+ * from the browser). A refused send, or one no current operator could approve, throws before
+ * anything is journaled.
  */
-export function approvalGate(deps: ApprovalDeps): HoldForApproval {
+export function approvalGate(deps: ApprovalDeps): SendGate {
   return async (operation, entry, body, operator) => {
-    const decided = await outlook(deps, operation, body, operator);
-    if (!decided) return undefined;
-    if (decided.prospect.stalled) {
-      throw new ProblemError({
-        status: 422,
-        code: 'approval-impossible',
-        detail: `Nothing was journaled: it could never be sent. ${decided.prospect.stalled}`,
-      });
-    }
-    const snapshot = await takeSnapshot(
+    const needs = sendNeeds(deps.policy, operation, body, operator);
+    const destination = await destinationFacts(
       deps,
-      operation,
-      entry.request_path,
-      entry.request_id,
-      deps.now(),
+      needs.destination?.required ? needs.destination : undefined,
     );
-    return holdForApproval(deps, entry, decided.requirement, operator, snapshot);
+    const decide = (initiated?: WindowSums) =>
+      decideSend(deps.policy, {
+        operation,
+        body,
+        maker: operator,
+        ...(destination ? { destination } : {}),
+        ...(initiated ? { initiated } : {}),
+      });
+    // Decided without the window sums first (as if nothing were used yet): a destination the
+    // book refuses, or an amount past a limit on its own, is refused before any lock or read.
+    const first = decide();
+    refuseIf(first, null);
+    // Read before any lock: a read of the service never waits inside a transaction. (Only
+    // changes of fiat accounts keep a snapshot, and no limit counts them.)
+    const kept = first.requirement
+      ? await takeSnapshot(deps, operation, entry.request_path, entry.request_id, deps.now())
+      : undefined;
+    const asset = needs.limitAsset;
+    // A send that goes at once with no limit to count reads nothing more: the batched path.
+    if (asset === undefined && !first.requirement) return undefined;
+    // Who could approve, read before any lock too (a send past a limit may come to need them).
+    const operators = await currentOperators(deps);
+    const journalIn = async (tx: Queryable, decision: SendDecision): Promise<Gated> => {
+      const { requirement } = decision;
+      const stalled = requirement
+        ? prospectOfRequirement(requirement, operator.username, operators).stalled
+        : null;
+      refuseIf(decision, stalled);
+      if (!requirement) return { journaled: await deps.journal.create(entry, 'SENDING', tx) };
+      return { held: await holdIn(tx, deps, entry, requirement, operator, kept) };
+    };
+    if (asset === undefined) return deps.approvals.db.transaction((tx) => journalIn(tx, first));
+    return deps.approvals.db.transaction(async (tx) => {
+      await lockLimits(tx, 'initiate', operator.username, asset);
+      return journalIn(tx, decide(await initiatedSums(tx, operator.username, asset, deps.now())));
+    });
   };
 }
 
-/** What sending would do, for the review step: at once, or held, and what it would need. */
+/** What sending would do, for the review step: decided as the send decides it, nothing journaled. */
 export function approvalPreview(deps: ApprovalDeps): PreviewSend {
   return async (operation, body, operator): Promise<SendPreview> => {
-    const decided = await outlook(deps, operation, body, operator);
-    if (!decided) return { approval: null };
-    const { requirement, prospect } = decided;
+    const needs = sendNeeds(deps.policy, operation, body, operator);
+    const asset = needs.limitAsset;
+    const [destination, operators, initiated] = await Promise.all([
+      destinationFacts(deps, needs.destination),
+      currentOperators(deps),
+      asset === undefined
+        ? undefined
+        : initiatedSums(deps.approvals.db, operator.username, asset, deps.now()),
+    ]);
+    const decision = decideSend(deps.policy, {
+      operation,
+      body,
+      maker: operator,
+      ...(destination ? { destination } : {}),
+      ...(initiated ? { initiated } : {}),
+    });
+    const { requirement, refusal } = decision;
     return {
-      approval: {
-        approvers_needed: requirement.approversNeeded,
-        eligible_roles: requirement.roles,
-        max_wait_hours: requirement.maxWaitMs / 3_600_000,
-        prospect,
-      },
+      approval: requirement
+        ? {
+            approvers_needed: requirement.approversNeeded,
+            eligible_roles: requirement.roles,
+            max_wait_hours: requirement.maxWaitMs / 3_600_000,
+            prospect: prospectOfRequirement(requirement, operator.username, operators),
+            escalation: requirement.escalation
+              ? {
+                  lift_roles: requirement.escalation.liftRoles,
+                  reason: requirement.escalation.reason,
+                }
+              : null,
+          }
+        : null,
+      refusal,
+      destination: decision.destination,
+      limits: decision.limits,
     };
   };
 }

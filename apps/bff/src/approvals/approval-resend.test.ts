@@ -4,7 +4,7 @@ import { approvedTransfer } from '../../test/approvals-test-kit';
 import { echoSuccess, logCollector, sharedDb } from '../../test/harness';
 import { createResolver, resolverBackoff } from '../send/resolver';
 import type { SendRequest, UpstreamOutcome } from '../upstream/client';
-import { mayResendApproved, sendApproved } from './approval-send';
+import { mayResend, sendApproved } from './approval-send';
 
 // PGlite starts once per file, before any test's clock.
 beforeAll(() => sharedDb());
@@ -45,7 +45,7 @@ async function unknownAfterApproval() {
         intervalMs: 60_000,
         backoff: resolverBackoff(1),
         logger: logCollector().logger,
-        mayResend: (entry, requestId) => mayResendApproved(t.depsAt(now), entry, requestId),
+        mayResend: (entry, requestId) => mayResend(t.depsAt(now), entry, requestId),
       },
     ).lookNow();
   return { ...t, posts, lookAt };
@@ -98,6 +98,6 @@ describe('the console settling an approved entry by itself (issue 32, finding 4)
   it('asks nothing of an entry that never needed approval', async () => {
     const t = await unknownAfterApproval();
     await t.h.db.query('delete from approval_requests where journal_id = $1', [t.id]);
-    expect(await mayResendApproved(t.depsAt(t.start + 25 * HOUR), t.entry, 'r')).toBeNull();
+    expect(await mayResend(t.depsAt(t.start + 25 * HOUR), t.entry, 'r')).toBeNull();
   });
 });

@@ -6,6 +6,9 @@ import { recount, reportTampered, tampered, withCurrentOperators } from './appro
 import { actorOf, type ApprovalDeps } from './approval-deps';
 import type { ApprovalRequestRow } from './approval-store';
 import { decodedFields } from './approval-view';
+import { claimForRetry, destinationStop } from './send-time-rules';
+import { applyApproved } from '../console-actions/apply-action';
+import { consoleActionOf } from '../console-actions/console-actions';
 
 /**
  * The outcome of the last approval: sent (with the send's result), refused before sending, or
@@ -63,6 +66,10 @@ async function blocked(
       why: `the approval was valid until ${request.expires_at}`,
     };
   }
+  // A destination revoked (or no longer allowed) while the request waited stops it for good.
+  const destination = await destinationStop(deps, entry);
+  if (destination)
+    return { state: 'REJECTED', reason: `Not sent: ${destination}`, why: destination };
   const given = await deps.approvals.approvals(entry.id);
   const { counting, needed, reasons } = recount(
     await withCurrentOperators(deps, given),
@@ -101,6 +108,14 @@ export async function sendApproved(
     return stop.state === 'AWAITING_APPROVAL'
       ? { kind: 'reopened', entry: after, reason: stop.reason }
       : { kind: 'refused', entry: after, reason: stop.reason };
+  }
+  // A console action is carried out by the console here, never sent.
+  const action = consoleActionOf(entry.operation);
+  if (action) {
+    const applied = await applyApproved(deps, action, entry, context.operator);
+    return applied.kind === 'applied'
+      ? { kind: 'sent', result: { entry: applied.entry, data: applied.data } }
+      : applied;
   }
   const operation = sendableOperation(entry.operation);
   if (!operation) throw new Error(`Journal entry ${entry.id} names an unknown operation`);
@@ -157,7 +172,7 @@ export async function resendApproved(
       entry,
     );
   }
-  const claimed = await deps.journal.claim(entry.id, ['UNKNOWN', 'REJECTED'], context.requestId);
+  const claimed = await claimForRetry(deps, entry, context.requestId);
   if (!claimed) {
     throw problems.conflict(
       `The entry is ${entry.state}; only UNKNOWN or REJECTED entries can be retried.`,
@@ -185,19 +200,19 @@ export async function resendApproved(
 
 /**
  * What the console's resolver asks before it sends the stored bytes of an entry again by itself
- * (an UNKNOWN entry, or one a stopped process left SENDING): for an entry that was approved, the
- * same checks as an operator's retry (`resendApproved`): the whole request still hashes to what
- * was approved, the approval is still valid, its approvals still count. Why not, or null; a
- * resend it allows is a `resent` line of the approval's history with the console as actor.
- * Null at once for an entry that never needed approval.
+ * (an UNKNOWN entry, or one a stopped process left SENDING): that its destination may still
+ * receive it (issue 37), and for an entry that was approved, the same checks as an operator's
+ * retry (`resendApproved`): the whole request still hashes to what was approved, the approval is
+ * still valid, its approvals still count. Why not, or null; a resend it allows of an approved
+ * entry is a `resent` line of the approval's history with the console as actor.
  */
-export async function mayResendApproved(
+export async function mayResend(
   deps: ApprovalDeps,
   entry: JournalEntry,
   requestId: string,
 ): Promise<string | null> {
   const request = await deps.approvals.request(entry.id);
-  if (!request) return null;
+  if (!request) return destinationStop(deps, entry);
   const stop = await blocked(deps, entry, request, requestId);
   if (stop) return stop.why;
   await deps.approvals.addEvent(

@@ -104,7 +104,12 @@ describe('POST /api/operations/{id}/preview: what sending would do, for the revi
           eligible_roles: ['finance', 'admin'],
           max_wait_hours: 24,
           prospect: { still_needed: 2, candidates: 2, stalled: null },
+          escalation: null,
         },
+        refusal: null,
+        // The default policy lets transfers go anywhere, and holds no limits.
+        destination: expect.objectContaining({ required: false, allowed: true }),
+        limits: [],
       },
     });
     // Nothing was journaled or sent.
@@ -120,7 +125,7 @@ describe('POST /api/operations/{id}/preview: what sending would do, for the revi
     const h = await approvalApp({ client: scriptedClient(echoSuccess).client, policy });
     expect(await preview(h, 'createOrder', exampleInput('createOrder'))).toEqual({
       status: 200,
-      body: { approval: null },
+      body: { approval: null, refusal: null, destination: null, limits: [] },
     });
     const stalled = await preview(h, 'createInternalTransfer', transfer('1.00'));
     expect(stalled.body).toMatchObject({

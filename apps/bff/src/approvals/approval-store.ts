@@ -19,6 +19,12 @@ export interface ApprovalRequestRow {
   expires_at: string;
   /** The record the request changes, as it was when the request was made (migration 009). */
   snapshot?: RecordSnapshot | null;
+  /**
+   * Set when a limit of the maker escalated it (issue 37, migration 013): one approval that
+   * counts must come from one of these roles; and why it was escalated.
+   */
+  lift_roles?: Role[] | null;
+  escalation?: string | null;
 }
 
 export interface ApprovalRow {
@@ -34,9 +40,11 @@ const iso = (value: Date | string) => new Date(value).toISOString();
 
 /** The columns of a request as stored, of the row aliased `r`. */
 const REQUEST_COLUMNS = `r.journal_id, r.approvers_needed, r.eligible_roles, r.body_sha256,
-  r.request_sha256, r.expires_at, r.snapshot, r.snapshot_at`;
+  r.request_sha256, r.expires_at, r.snapshot, r.snapshot_at, r.lift_roles, r.escalation`;
 
-type RequestRow = Omit<ApprovalRequestRow, 'snapshot'> & {
+type RequestRow = Omit<ApprovalRequestRow, 'snapshot' | 'lift_roles' | 'escalation'> & {
+  lift_roles: Role[] | null;
+  escalation: string | null;
   expires_at: Date | string;
   snapshot: string | null;
   snapshot_at: Date | string | null;
@@ -57,6 +65,8 @@ function toRequest(row: RequestRow): ApprovalRequestRow {
             read_at: iso(row.snapshot_at),
           }
         : null,
+    lift_roles: row.lift_roles,
+    escalation: row.escalation,
   };
 }
 
@@ -133,8 +143,9 @@ export function createApprovalStore(db: Db): ApprovalStore {
     async open(q: Queryable, row: ApprovalRequestRow): Promise<void> {
       await q.query(
         `insert into approval_requests (journal_id, approvers_needed, eligible_roles, body_sha256,
-           request_sha256, expires_at, snapshot, snapshot_at)
-         values ($1, $2, $3::text[], $4, $5, $6::timestamptz, $7, $8::timestamptz)`,
+           request_sha256, expires_at, snapshot, snapshot_at, lift_roles, escalation)
+         values ($1, $2, $3::text[], $4, $5, $6::timestamptz, $7, $8::timestamptz, $9::text[],
+           $10)`,
         [
           row.journal_id,
           row.approvers_needed,
@@ -144,6 +155,8 @@ export function createApprovalStore(db: Db): ApprovalStore {
           row.expires_at,
           row.snapshot ? JSON.stringify(row.snapshot.record) : null,
           row.snapshot?.read_at ?? null,
+          row.lift_roles ?? null,
+          row.escalation ?? null,
         ],
       );
     },

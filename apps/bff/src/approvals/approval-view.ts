@@ -4,6 +4,7 @@ import type {
   ApprovalProspect,
   ApprovalQueue,
   ApprovalStatus,
+  Escalation,
   GivenApproval,
   JournalEntry,
   Operator,
@@ -11,7 +12,13 @@ import type {
 } from '@console/schemas';
 import { bodyFields, pathParamsOf, sendableOperation } from '../send/operation-table';
 import { entryForRole, recordForRole, recordOfOperation } from '../access/personal-data';
-import { recount, whyNotCounted, withCurrentOperators, type CountingDeps } from './approval-checks';
+import {
+  liftGiven,
+  recount,
+  whyNotCounted,
+  withCurrentOperators,
+  type CountingDeps,
+} from './approval-checks';
 import { approvingRoles, currentOperators, prospectOf, type CurrentOperator } from './prospect';
 import { compareWithNow, snapshotForRole } from './approval-snapshot';
 import type { ApprovalDeps } from './approval-deps';
@@ -59,6 +66,13 @@ export function cannotDecide(
   return null;
 }
 
+/** Why a request waits for one more approver, and from whom (issue 37); null when it does not. */
+export function escalationOf(request: ApprovalRequestRow): Escalation | null {
+  return request.lift_roles
+    ? { lift_roles: request.lift_roles, reason: request.escalation ?? '' }
+    : null;
+}
+
 /** The stored body with the path parameters as fields: what the operator filled in. */
 export function decodedFields(entry: JournalEntry): Record<string, unknown> {
   const operation = sendableOperation(entry.operation);
@@ -86,11 +100,16 @@ export function prospectFor(
 ): ApprovalProspect | null {
   if (entry.state !== 'AWAITING_APPROVAL') return null;
   const now = recount(counting, entry, request, given);
+  const lift = request.lift_roles ?? [];
+  const roles = approvingRoles(counting.policy, entry.operation, request.eligible_roles);
   return prospectOf(
     {
       needed: now.needed,
-      roles: approvingRoles(counting.policy, entry.operation, request.eligible_roles),
+      roles: [...new Set([...roles, ...lift])],
       maker: entry.operator,
+      ...(request.lift_roles
+        ? { lift: { roles: lift, given: liftGiven(counting, entry, request, given) } }
+        : {}),
     },
     now.counting,
     given.map((a) => a.approver),
@@ -116,6 +135,7 @@ function detailOf(
     approvers_needed: request.approvers_needed,
     eligible_roles: request.eligible_roles,
     expires_at: request.expires_at,
+    escalation: escalationOf(request),
     prospect: prospectFor(entry, request, given, counting, operators),
     approvals,
     events,

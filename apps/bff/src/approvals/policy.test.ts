@@ -11,8 +11,8 @@ import {
   noApprovalPolicy,
   PolicyError,
   requirementFor,
-  thresholdAmount,
 } from './policy';
+import { thresholdAmount } from '../rules/send-amount';
 import {
   ASSET_PRECISION,
   exampleInput,

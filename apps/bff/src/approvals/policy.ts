@@ -5,11 +5,8 @@
  */
 import { readFileSync } from 'node:fs';
 import {
-  DECIMAL_PATTERN,
   WRITE_OPERATION_IDS,
-  isKnownValue,
-  MARKETS,
-  marketAssets,
+  type ApprovalDefault,
   operations,
   type ApproverRole,
   type Role,
@@ -17,57 +14,22 @@ import {
 } from '@console/schemas';
 import Big from 'big.js';
 import { z } from 'zod';
-
-/**
- * Where an operation carries its amount and asset: its registry entry's `approval.amount`;
- * operations without one take no thresholds.
- */
-const amountFields = (id: WriteOperationId) => operations[id].approval.amount;
+import {
+  BookSettingsSchema,
+  coolingOffOf,
+  DestinationsSettingSchema,
+  type CoolingOff,
+} from '../rules/destination-rules';
+import { buildLimits, LimitRuleSchema, type LimitRule } from '../rules/limit-rules';
+import { approverRole, assetOrAny, decimal } from '../rules/policy-values';
+import { thresholdAmount } from '../rules/send-amount';
 
 /** Operations whose thresholds apply to an amount: those that name one, and orders by notional. */
-const HAS_AMOUNT = (id: WriteOperationId) => id === 'createOrder' || amountFields(id) !== undefined;
+const HAS_AMOUNT = (id: WriteOperationId) =>
+  id === 'createOrder' || operations[id].approval.amount !== undefined;
 
-const decimalOf = (raw: unknown) =>
-  typeof raw === 'string' && DECIMAL_PATTERN.test(raw) ? new Big(raw) : undefined;
-
-/**
- * The amount a threshold compares, and its asset. For an order, its notional in the market's
- * quote currency: the quote amount of a market buy, else the base amount times the limit price
- * (or the stop price of a stop market order). A market sell has no notional before it fills:
- * undefined, and a threshold then always holds it.
- */
-export function thresholdAmount(
-  id: WriteOperationId,
-  body: Record<string, unknown>,
-): { asset: string; amount: Big | undefined } | undefined {
-  if (id === 'createOrder') {
-    const market = body.market;
-    if (typeof market !== 'string' || !isKnownValue(MARKETS, market)) {
-      return { asset: '', amount: undefined };
-    }
-    const { quote } = marketAssets(market);
-    const quoteAmount = decimalOf(body.quote_amount);
-    if (quoteAmount) return { asset: quote, amount: quoteAmount };
-    const base = decimalOf(body.base_amount);
-    const price = decimalOf(body.price) ?? decimalOf(body.stop_price);
-    return { asset: quote, amount: base && price ? base.times(price) : undefined };
-  }
-  const fields = amountFields(id);
-  if (!fields) return undefined;
-  return { asset: String(body[fields.asset] ?? ''), amount: decimalOf(body[fields.amount]) };
-}
-
-const decimal = z
-  .string()
-  .regex(DECIMAL_PATTERN, { error: 'must be a decimal string such as "10000"' });
 /** Per asset code, `*` for any asset not listed. */
-const amounts = z.record(
-  z.string().regex(/^([A-Z0-9]{1,20}|\*)$/, { error: 'must be an asset code or *' }),
-  decimal,
-);
-const approverRole = z.enum(['admin', 'finance', 'support'], {
-  error: 'must be admin, finance or support (a viewer can never approve)',
-});
+const amounts = z.record(assetOrAny, decimal);
 
 const RuleSchema = z.strictObject({
   /** False: sent at once, as without a policy. */
@@ -85,6 +47,11 @@ const RuleSchema = z.strictObject({
     .positive()
     .max(24 * 30)
     .optional(),
+  /**
+   * Per asset code (`*` for any other, required): `book` when money may go only to an ACTIVE
+   * entry of the book of allowed destinations, `any` when anywhere. Unset: anywhere.
+   */
+  destinations: DestinationsSettingSchema.optional(),
 });
 
 export const PolicyFileSchema = z.strictObject({
@@ -94,14 +61,24 @@ export const PolicyFileSchema = z.strictObject({
     .max(24 * 30)
     .default(24),
   operations: z.partialRecord(z.enum(WRITE_OPERATION_IDS), RuleSchema).default({}),
+  /** Limits per operator or role, asset and window (issue 37); none by default. */
+  limits: z.array(LimitRuleSchema).default([]),
+  /** The book of allowed destinations: how long a new entry of each kind cools off. */
+  destination_book: BookSettingsSchema.optional(),
 });
 export type PolicyFile = z.input<typeof PolicyFileSchema>;
 type Rule = z.output<typeof RuleSchema>;
 
-/** The policy in force: one rule per operation. */
+/**
+ * The policy in force: one rule per operation (who approves, and where its money may go), the
+ * limits per operator, and the book's cooling-off. Built from one JSON document (the file today;
+ * issue 38 keeps versions of the same document in the database).
+ */
 export interface ApprovalPolicy {
   maxWaitMs: number;
   rules: Partial<Record<WriteOperationId, Rule & { roles: ApproverRole[] }>>;
+  limits: LimitRule[];
+  coolingOff: CoolingOff;
 }
 
 /**
@@ -181,6 +158,15 @@ export function buildPolicy(input: unknown): ApprovalPolicy {
   for (const id of WRITE_OPERATION_IDS) {
     const given = parsed.data.operations[id];
     const rule = given ?? RuleSchema.parse(DEFAULT_POLICY_FILE.operations[id]);
+    const approval: ApprovalDefault = operations[id].approval;
+    if (rule.destinations && !approval.destination) {
+      problems.push(`operations.${id}: ${id} moves nothing to a destination: no destinations`);
+    } else if (rule.destinations && !Object.hasOwn(rule.destinations, '*')) {
+      // Without `*`, money of an asset the table forgot could go anywhere.
+      problems.push(
+        `operations.${id}.destinations: give "*" too ("book" or "any" for every other asset)`,
+      );
+    }
     if ((rule.required_above || rule.two_above) && !HAS_AMOUNT(id)) {
       problems.push(
         `operations.${id}: ${id} has no amount, so it takes no required_above or two_above`,
@@ -193,8 +179,15 @@ export function buildPolicy(input: unknown): ApprovalPolicy {
     }
     rules[id] = { ...rule, roles: rule.roles ?? defaultRoles(id) };
   }
+  const limits = buildLimits(parsed.data.limits);
+  problems.push(...limits.problems);
   if (problems.length) throw new PolicyError(problems);
-  return { maxWaitMs: parsed.data.max_wait_hours * 3_600_000, rules };
+  return {
+    maxWaitMs: parsed.data.max_wait_hours * 3_600_000,
+    rules,
+    limits: limits.rules,
+    coolingOff: coolingOffOf(parsed.data.destination_book),
+  };
 }
 
 /** Reads and checks a policy file; a problem names the file and the bad member. */
@@ -227,6 +220,11 @@ export interface Requirement {
   approversNeeded: number;
   roles: Role[];
   maxWaitMs: number;
+  /**
+   * Set when a limit escalated it (issue 37): one of its approvers must hold one of `liftRoles`
+   * (`approversNeeded` and `roles` already count that one), and why.
+   */
+  escalation?: { liftRoles: Role[]; reason: string };
 }
 
 function above(limits: Record<string, string> | undefined, asset: string, amount: Big) {

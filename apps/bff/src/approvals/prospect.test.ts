@@ -90,3 +90,25 @@ describe('what a request still needs of the operators there are', () => {
     expect(approvingRoles(policy, 'createSvcTransfer', ['finance', 'admin'])).toEqual(['admin']);
   });
 });
+
+describe('what an escalated request still needs (issue 37)', () => {
+  const lifted = (given: boolean) => ({
+    ...money,
+    needed: 2,
+    lift: { roles: ['admin'] as Role[], given },
+  });
+
+  it('stalls when nobody who may lift the limit is left, however many others could approve', () => {
+    const financeOnly = [op('fiona', 'finance'), op('frank', 'finance'), op('fran', 'finance')];
+    expect(prospectOf(lifted(false), 0, [], financeOnly).stalled).toBe(
+      'Needs an approval from admin to lift the limit it passes, and no other operator holds one of those roles: add an approver or change the policy.',
+    );
+    expect(prospectOf(lifted(false), 0, [], DEMO).stalled).toBeNull();
+  });
+
+  it('needs no lifter once one counts', () => {
+    expect(
+      prospectOf(lifted(true), 1, ['ada'], [...DEMO, op('fran', 'finance')]).stalled,
+    ).toBeNull();
+  });
+});

@@ -49,28 +49,40 @@ const either = (roles: readonly string[]) =>
 
 /**
  * What a request still needs: `needed` approvals from `roles`, of which `counting` (by username)
- * are given and count; `approved` are everyone who approved (they cannot approve again).
+ * are given and count; `approved` are everyone who approved (they cannot approve again). An
+ * escalated request (issue 37) also needs one from `lift.roles`, unless one that counts is
+ * (`lift.given`).
  */
 export function prospectOf(
-  request: { needed: number; roles: readonly Role[]; maker: string },
+  request: {
+    needed: number;
+    roles: readonly Role[];
+    maker: string;
+    lift?: { roles: readonly Role[]; given: boolean };
+  },
   counting: number,
   approved: readonly string[],
   operators: readonly CurrentOperator[],
 ): ApprovalProspect {
   const stillNeeded = Math.max(0, request.needed - counting);
-  const candidates = operators.filter(
+  const eligible = operators.filter(
     (o) =>
       o.username !== request.maker &&
       !approved.includes(o.username) &&
       request.roles.includes(o.role),
-  ).length;
-  const holders =
-    candidates === 0
+  );
+  const candidates = eligible.length;
+  const holders = (n: number) =>
+    n === 0
       ? 'no other operator holds'
-      : `only ${candidates} other operator${candidates === 1 ? ' holds' : 's hold'}`;
+      : `only ${n} other operator${n === 1 ? ' holds' : 's hold'}`;
+  const lift = request.lift;
+  const lifters = lift ? eligible.filter((o) => lift.roles.includes(o.role)).length : 0;
   const stalled =
-    candidates >= stillNeeded
-      ? null
-      : `Needs ${stillNeeded} more ${stillNeeded === 1 ? 'approval' : 'approvals'} from ${either(request.roles)}, and ${holders} one of those roles: add an approver or change the policy.`;
+    candidates < stillNeeded
+      ? `Needs ${stillNeeded} more ${stillNeeded === 1 ? 'approval' : 'approvals'} from ${either(request.roles)}, and ${holders(candidates)} one of those roles: add an approver or change the policy.`
+      : lift && !lift.given && stillNeeded > 0 && lifters === 0
+        ? `Needs an approval from ${either(lift.roles)} to lift the limit it passes, and ${holders(0)} one of those roles: add an approver or change the policy.`
+        : null;
   return { still_needed: stillNeeded, candidates, stalled };
 }

@@ -2,7 +2,7 @@
  * What makes one BFF process a replica among others on one database: its leases renewed while
  * its sends are in flight, its resolver looking for entries nobody holds, and its metrics.
  */
-import { mayResendApproved } from '../approvals/approval-send';
+import { mayResend } from '../approvals/approval-send';
 import { sendApprovedAsConsole } from '../approvals/resume-approved';
 import type { ApprovalDeps } from '../approvals/approval-deps';
 import type { Db } from '../db/db';
@@ -52,7 +52,7 @@ export async function startReplica(options: ReplicaOptions) {
     backoff: resolverBackoff(options.resolverIntervalMs),
     logger,
     sendApproved: (entry, requestId) => sendApprovedAsConsole(options.approval, entry, requestId),
-    mayResend: (entry, requestId) => mayResendApproved(options.approval, entry, requestId),
+    mayResend: (entry, requestId) => mayResend(options.approval, entry, requestId),
     onResolved: (report: ResolvedReport) => options.metrics.resolved(report),
   });
   const firstLook = resolver.start();

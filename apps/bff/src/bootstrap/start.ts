@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { createApp } from '../app';
 import { sweepExpired } from '../approvals/approval-flow';
 import { createApprovalStore } from '../approvals/approval-store';
+import { createDestinationStore } from '../destinations/destination-store';
 import { openDb } from '../db/open-db';
 import { configurationWarnings, type Env } from '../env';
 import { createJournalStore } from '../journal/journal-store';
@@ -134,6 +135,7 @@ export async function startBff(
 
   let accepting = true;
   const approvals = createApprovalStore(db);
+  const destinations = createDestinationStore(db);
   const flows = createFlowStore(db);
   // The port is filled in once the server listens (PORT=0 asks for any free port).
   const listen = { host: env.host, port: env.port };
@@ -156,6 +158,7 @@ export async function startBff(
     counters: db.relaxed,
     db,
     approvals,
+    destinations,
     policy: env.policy,
     journal,
     sessions: createSessionStore(db, { idleMs: env.sessionIdleMs, maxMs: env.sessionMaxMs }),
@@ -224,6 +227,7 @@ export async function startBff(
     approval: {
       ...dispatchDeps,
       approvals,
+      destinations,
       directory,
       policy: env.policy,
       now: Date.now,

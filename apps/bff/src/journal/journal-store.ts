@@ -27,6 +27,7 @@ import {
   type NewJournalEntry,
   type Row,
 } from './journal-row';
+import { settleLocally, type LocalOutcome } from './journal-local';
 import { createJournalWrites } from './journal-writes';
 
 export {
@@ -106,7 +107,12 @@ export interface JournalStore {
    * undefined when it is not in one of those states any more (someone else is sending it, or it
    * was resolved), or another live process holds it.
    */
-  claim(id: string, from: JournalState[], requestId: string): Promise<JournalEntry | undefined>;
+  claim(
+    id: string,
+    from: JournalState[],
+    requestId: string,
+    q?: Queryable,
+  ): Promise<JournalEntry | undefined>;
   /**
    * Moves an entry from one of `from` to `to` (the approval states), recording why in `error`;
    * undefined when it is not in one of those states any more: the guard of every transition.
@@ -133,6 +139,16 @@ export interface JournalStore {
    * entry holds.
    */
   recordLateOutcome(id: string, outcome: JournalOutcome): Promise<JournalEntry | undefined>;
+  /**
+   * Records the outcome of a console action on its entry (from one of `from`), in the
+   * transaction that applied it (`journal-local.ts`); undefined when it did not land.
+   */
+  settleLocally(
+    id: string,
+    from: JournalState[],
+    outcome: LocalOutcome,
+    q: Queryable,
+  ): Promise<JournalEntry | undefined>;
   /** One entry as stored: for the send path, never for an answer to an operator. */
   get(id: string): Promise<JournalEntry | undefined>;
   /**
@@ -303,10 +319,10 @@ export function createJournalStore(
       return state === 'SENDING' ? hold(created)! : created!;
     },
 
-    async claim(id: string, from: JournalState[], requestId: string) {
+    async claim(id: string, from: JournalState[], requestId: string, q: Queryable = db) {
       return hold(
         await one(
-          db,
+          q,
           `update journal_entries set state = 'SENDING', request_id = $3,
              updated_at = $4::timestamptz, last_sent_at = $4::timestamptz, owner = $5,
              lease_until = ${LEASE('$6')}
@@ -362,6 +378,11 @@ export function createJournalStore(
       const current = await one(db, `select ${COLUMNS} from journal_entries where id = $1`, [id]);
       if (!current || settlesNothingNew(current, outcome)) return current;
       return (await recordConflict(db, id, outcome, owner)) ?? current;
+    },
+
+    async settleLocally(id, from, outcome, q) {
+      held.delete(id);
+      return settleLocally(q, id, from, outcome, owner, now());
     },
 
     get,

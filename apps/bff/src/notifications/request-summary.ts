@@ -4,7 +4,14 @@
  * fiat account, from the snapshot it kept). Built from the entry as the recipient's role may see
  * it (`entryForRole`, `recordForRole`): a message never shows what its reader's page would mask.
  */
-import { isWriteOperationId, journalFacts, operations, type JournalEntry } from '@console/schemas';
+import {
+  CONSOLE_ACTIONS,
+  isConsoleActionId,
+  isWriteOperationId,
+  journalFacts,
+  operations,
+  type JournalEntry,
+} from '@console/schemas';
 import type { Role } from '@console/schemas';
 import { entryForRole, recordForRole } from '../access/personal-data';
 import { amountInWords } from './amount-words';
@@ -95,7 +102,9 @@ export function summarize(entry: JournalEntry, role: Role, snapshot?: Json | nul
   return {
     operation: isWriteOperationId(entry.operation)
       ? operations[entry.operation].title
-      : entry.operation,
+      : isConsoleActionId(entry.operation)
+        ? CONSOLE_ACTIONS[entry.operation].title
+        : entry.operation,
     amount,
     amountWords: facts.amount
       ? `${amountInWords(facts.amount)}${facts.asset ? ` ${facts.asset}` : ''}`

@@ -1,4 +1,5 @@
 import {
+  isConsoleActionId,
   JournalQuerySchema,
   mayUse,
   parseWith,
@@ -8,12 +9,13 @@ import {
 } from '@console/schemas';
 import type { Context } from 'hono';
 import type { AppEnv } from '../context';
-import { problems } from '../errors';
+import { problems, ProblemError } from '../errors';
 import { csvHeader, csvRow } from '../journal/journal-csv';
 import { InvalidCursorError, type JournalFilter } from '../journal/journal-query';
 import type { JournalStore } from '../journal/journal-store';
 import { actorOf, type ApprovalDeps } from '../approvals/approval-deps';
 import { resendApproved } from '../approvals/approval-send';
+import { claimForRetry, destinationStop } from '../approvals/send-time-rules';
 import { dispatch, type DispatchDeps } from '../send/dispatch';
 import { mayResendByItself } from '../send/read-back';
 import { resolveEntry } from '../send/resolve';
@@ -137,6 +139,12 @@ export function journalRoutes(deps: DispatchDeps & { approval?: ApprovalDeps }):
           journal_id: found.id,
         });
         const operator = c.get('operator')!;
+        if (isConsoleActionId(found.operation)) {
+          throw problems.conflict(
+            'A console action is carried out by the console, never sent: there is nothing to retry.',
+            found,
+          );
+        }
         if (!mayUse(operator.role, found.operation)) {
           throw problems.forbidden(`The ${operator.role} role may not use ${found.operation}.`);
         }
@@ -147,8 +155,24 @@ export function journalRoutes(deps: DispatchDeps & { approval?: ApprovalDeps }):
           fields.state = approved.entry.state;
           return sendResponse(c, approved);
         }
-        // Only an entry whose outcome is open or refused is sent again, and only by one caller.
-        const claimed = await journal.claim(found.id, ['UNKNOWN', 'REJECTED'], c.get('requestId'));
+        // A refusal is never asked again of a destination the book no longer allows (issue 37);
+        // an open outcome is still read back, and sent again only where it may go.
+        const rules = deps.approval;
+        const stop =
+          rules && found.state !== 'UNKNOWN' ? await destinationStop(rules, found) : null;
+        if (stop) {
+          throw new ProblemError({
+            status: 422,
+            code: 'destination-not-allowed',
+            detail: `Not sent again: ${stop}`,
+            journal: found,
+          });
+        }
+        // Only an entry whose outcome is open or refused is sent again, and only by one caller;
+        // a refused one only while it still fits in its maker's limits.
+        const claimed = rules
+          ? await claimForRetry(rules, found, c.get('requestId'))
+          : await journal.claim(found.id, ['UNKNOWN', 'REJECTED'], c.get('requestId'));
         if (!claimed) {
           throw problems.conflict(
             `The entry is ${found.state}; only UNKNOWN or REJECTED entries can be retried.`,
@@ -168,7 +192,11 @@ export function journalRoutes(deps: DispatchDeps & { approval?: ApprovalDeps }):
         const requestId = c.get('requestId');
         const result =
           found.state === 'UNKNOWN'
-            ? await resolveEntry(deps, claimed, { requestId, by: actorOf(operator) })
+            ? await resolveEntry(deps, claimed, {
+                requestId,
+                by: actorOf(operator),
+                ...(rules ? { mayResend: (entry) => destinationStop(rules, entry) } : {}),
+              })
             : await dispatch(deps, claimed, { resolving: true, requestId });
         fields.state = result.entry.state;
         return sendResponse(c, result);

@@ -89,11 +89,18 @@ const WITHOUT_RECORDS: Record<string, string> = {
   '/api/sessions': 'session metadata',
   '/api/security-events': 'sign-ins and security events',
   '/api/operations': 'the registry',
+  '/api/limits': 'the operator’s own limits',
   '/api/notifications/preferences': 'the operator’s own choices and address',
   // Operators' addresses are admins' to see; a message's subject names the operation and amount
   // as a viewer would see them, never its body.
   '/api/notifications/recipients': 'operators and their addresses (admins)',
   '/api/notifications/dead-letters': 'message subjects and delivery errors (admins)',
+};
+
+/** GET routes that answer the book of allowed destinations, whose crypto addresses are personal. */
+const BOOK_ROUTES: Record<string, (id: string) => string> = {
+  '/api/destinations': () => '/api/destinations',
+  '/api/destinations/:id': (id) => `/api/destinations/${id}`,
 };
 
 describe('personal data on every route', () => {
@@ -102,7 +109,11 @@ describe('personal data on every route', () => {
     const gets = routeTable(h.deps)
       .filter((route) => route.method === 'GET' && route.path.startsWith('/api/'))
       .map((route) => route.path);
-    const listed = new Set([...Object.keys(ROUTES), ...Object.keys(WITHOUT_RECORDS)]);
+    const listed = new Set([
+      ...Object.keys(ROUTES),
+      ...Object.keys(WITHOUT_RECORDS),
+      ...Object.keys(BOOK_ROUTES),
+    ]);
     expect(gets.filter((path) => !listed.has(path))).toEqual([]);
     expect(Object.keys(ROUTES).filter((path) => !gets.includes(path))).toEqual([]);
   });
@@ -152,6 +163,36 @@ describe('personal data on every route', () => {
     expect(body.metadata.ticket).toBe('••••9911');
     expect(entry.body_sha256).toBe(held.journal.body_sha256);
     expect(entry.request_path).toBe(held.journal.request_path);
+  });
+
+  it('a viewer sees a crypto address of the book masked, in the book and in the journal; every other role whole', async () => {
+    const h = await approvalApp({ client: scriptedClient(service).client });
+    const address = 'bc1qpersonalwallet0000secret7731';
+    const proposed = await h.post('/api/destinations', h.cookies.finance, {
+      target: { kind: 'crypto-address', network: 'BITCOIN', address },
+      name: 'Treasury cold wallet',
+      reason: 'Quarterly rebalancing',
+    });
+    expect(proposed.status).toBe(202);
+    const { journal } = (await proposed.json()) as { journal: JournalEntry };
+    const id = (JSON.parse(journal.request_body) as { id: string }).id;
+    const paths = [...Object.values(BOOK_ROUTES).map((path) => path(id)), '/api/journal'];
+    const wrong: string[] = [];
+    for (const path of paths) {
+      for (const role of ['viewer', 'finance', 'support', 'admin'] as const) {
+        const res = await h.get(path, h.cookies[role]);
+        const text = await res.text();
+        if (res.status !== 200) wrong.push(`${role} ${path}: answered ${res.status}`);
+        else if (role === 'viewer' && text.includes(address))
+          wrong.push(`viewer ${path}: shows it`);
+        else if (role !== 'viewer' && !text.includes(address))
+          wrong.push(`${role} ${path}: masked`);
+        if (role === 'viewer' && res.status === 200 && !text.includes('••••7731')) {
+          wrong.push(`viewer ${path}: not masked to its last four`);
+        }
+      }
+    }
+    expect(wrong).toEqual([]);
   });
 
   it('the approval page keeps the snapshot and its comparison masked for finance', async () => {

@@ -1,6 +1,6 @@
 import { createHmac, randomBytes, randomUUID } from 'node:crypto';
 import type { SecurityEvent, SecurityEventKind } from '@console/schemas';
-import type { Db } from '../db/db';
+import type { Db, Queryable } from '../db/db';
 
 /** What a caller records; id, time and order are filled in. */
 export interface SecurityEventInit {
@@ -88,8 +88,9 @@ export function createSecurityEventStore(db: Db, options: { now?: () => Date } =
   };
 
   return {
-    async record(event: SecurityEventInit): Promise<void> {
-      await db.query(
+    /** Records one event; in `q`'s transaction when given (with the change it reports). */
+    async record(event: SecurityEventInit, q: Queryable = db): Promise<void> {
+      await q.query(
         `insert into security_events (id, at, kind, username, actor, client_address, user_agent,
            session_id, request_id, detail)
          values ($1, $2::timestamptz, $3, $4, $5, $6, $7, $8, $9, $10)`,

@@ -19,16 +19,24 @@ export interface Held {
 }
 
 /**
- * Journals a send that needs approval and holds it, or answers undefined when it goes out now.
- * The approvals module provides it (`approvalGate`), so that sending does not depend on approvals:
- * the approval of a held send ends in a send, never the other way round.
+ * What the rules made of a send before anything left: held for approval (journaled, nothing
+ * sent), journaled in SENDING by the gate itself (a send a limit was checked for, in the
+ * transaction that summed it), or left to the pipeline (`undefined`: journaled by the batched,
+ * lock-free path). A refusal throws a problem, and then nothing is journaled.
  */
-export type HoldForApproval = (
+export type Gated = { held: Held } | { journaled: JournalEntry } | undefined;
+
+/**
+ * Decides a send by the rules (approvals, destinations, limits) and journals it where that must
+ * happen under a lock. The approvals module provides it (`approvalGate`), so that sending does
+ * not depend on approvals: the approval of a held send ends in a send, never the other way round.
+ */
+export type SendGate = (
   operation: WriteOperationId,
   entry: NewJournalEntry,
   body: Record<string, unknown>,
   operator: Operator,
-) => Promise<Held | undefined>;
+) => Promise<Gated>;
 
 /** What sending a validated request would do (the approvals module decides), for its review. */
 export type PreviewSend = (
@@ -42,8 +50,8 @@ export interface SubmitDeps extends DispatchDeps {
   now: () => number;
   /** Called once the entry is journaled, before sending (the request's log line reads it). */
   onJournaled?: (entry: JournalEntry) => void;
-  /** The approval policy and its flow: a send the policy holds waits instead of going out. */
-  hold?: HoldForApproval;
+  /** The rules and the approval flow: a send they hold waits, one they refuse is not journaled. */
+  gate?: SendGate;
   /** What a send would do, decided as `hold` decides it; without it, every send goes at once. */
   preview?: PreviewSend;
 }
@@ -97,12 +105,13 @@ export async function submitOperation(
     request_body: bytes,
     request_id: context.requestId,
   };
-  const held = await deps.hold?.(operation.id, newEntry, body, context.operator);
-  if (held) {
-    deps.onJournaled?.(held.entry);
-    return { entry: held.entry, approval: held.approval };
+  const gated = await deps.gate?.(operation.id, newEntry, body, context.operator);
+  if (gated && 'held' in gated) {
+    deps.onJournaled?.(gated.held.entry);
+    return { entry: gated.held.entry, approval: gated.held.approval };
   }
-  const entry = await deps.journal.create(newEntry);
+  const entry =
+    gated && 'journaled' in gated ? gated.journaled : await deps.journal.create(newEntry);
   deps.onJournaled?.(entry);
   return dispatch(deps, entry, { resolving: false, requestId: context.requestId });
 }

@@ -36,7 +36,7 @@ describe('navigation by duty', () => {
     }
   });
 
-  it('shows support the lists, approvals and the journal (an account is changed from its page)', () => {
+  it('shows support the lists, approvals, the book of allowed destinations and the journal (an account is changed from its page)', () => {
     const duties = dutiesFor(['updateFiatAccount', 'deleteFiatAccount'], 'support');
     expect(duties.flatMap((d) => d.items.map((i) => i.label))).toEqual([
       'Orders',
@@ -51,11 +51,12 @@ describe('navigation by duty', () => {
       'Identities',
       'Accounts',
       'Approvals',
+      'Allowed destinations',
       'Journal',
     ]);
   });
 
-  it('shows a viewer only what everyone reads', () => {
+  it('shows a viewer only what everyone reads, the book of allowed destinations included', () => {
     expect(dutiesFor([], 'viewer').flatMap((d) => d.items.map((i) => i.label))).toEqual([
       'Orders',
       'Transfers',
@@ -68,6 +69,7 @@ describe('navigation by duty', () => {
       'Profiles and balances',
       'Identities',
       'Accounts',
+      'Allowed destinations',
       'Journal',
     ]);
   });

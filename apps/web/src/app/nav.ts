@@ -40,7 +40,14 @@ export const DUTIES: Duty[] = [
     label: duty,
     items: [...placed('read', duty), ...placed('write', duty)],
   })).filter((duty) => duty.items.length > 0),
-  { label: 'Approvals', items: [{ label: 'Approvals', to: '/approvals', approvals: true }] },
+  {
+    label: 'Approvals',
+    items: [
+      { label: 'Approvals', to: '/approvals', approvals: true },
+      // Everyone reads the book of allowed destinations; who may change it is the page's concern.
+      { label: 'Allowed destinations', to: '/destinations' },
+    ],
+  },
   { label: 'Journal', items: [{ label: 'Journal', to: '/journal' }] },
 ];
 

@@ -66,6 +66,13 @@ export const router = createBrowserRouter(
               ),
             },
             {
+              path: 'destinations',
+              lazy: page(
+                () => import('@/features/destinations/destinations-page'),
+                (m) => m.DestinationsPage,
+              ),
+            },
+            {
               path: 'find',
               lazy: page(
                 () => import('@/features/find/find-page'),

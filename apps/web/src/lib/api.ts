@@ -8,6 +8,7 @@ import type {
   AwaitingApprovalResult,
   JournalQuery,
   NotificationChoice,
+  ProposeDestination,
   SendResult,
   SessionInfo,
   SignIn,
@@ -170,6 +171,20 @@ export const endSession = (id: string) => call('endSession', { params: { id } })
 /** Sign-ins, failures, locks and ended sessions, newest first (admins). */
 export const listSecurityEvents = (cursor?: string) =>
   call('listSecurityEvents', { query: { cursor } });
+
+/** The book of allowed destinations: usable entries first, then cooling off, pending, revoked. */
+export const listDestinations = () => call('listDestinations', { query: {} });
+
+/** A new entry of the book: journaled and held for another operator's approval (`202`). */
+export const proposeDestination = (body: ProposeDestination) =>
+  call('proposeDestination', { body });
+
+/** An admin revokes an entry at once, from any state. */
+export const revokeDestination = (id: string, reason: string) =>
+  call('revokeDestination', { params: { id }, body: { reason } });
+
+/** The signed-in operator's limits and what is left of each now. */
+export const listLimits = () => call('listLimits', {});
 
 /** The operator's own notification choices, per kind and channel (issue 36). */
 export const getNotificationPreferences = () => call('getNotificationPreferences', {});

@@ -38,13 +38,17 @@ export function jsonResponse(status: number, body: unknown, type = 'application/
 
 /**
  * A fetch for a form's tests: the review's own reads, what sending would do (the BFF's preview:
- * at once, no approval) and the lists that name picked records (empty), are answered here, so
+ * at once, no approval), the operator's limits (none) and the lists that name picked records
+ * (empty), are answered here, so
  * that `next` sees only the sends and retries a test is about.
  */
 export function withReviewReads(next: typeof fetch): typeof fetch {
   return async (input, init) => {
     const url = String(input);
-    if (url.endsWith('/preview')) return jsonResponse(200, { approval: null });
+    if (url.endsWith('/preview')) {
+      return jsonResponse(200, { approval: null, refusal: null, destination: null, limits: [] });
+    }
+    if (url === '/api/limits') return jsonResponse(200, { items: [] });
     if (url.startsWith('/api/svc/')) return jsonResponse(200, { data: { items: [] } });
     return next(input, init);
   };

@@ -19,6 +19,7 @@ export const createInternalTransfer = defineOperation({
     required: true,
     approvers: MONEY_ROLES,
     amount: { amount: 'amount', asset: 'asset' },
+    destination: { field: 'to_profile_id', holds: 'own-profile', asset: 'asset' },
   },
   nav: { duty: 'Transfers', label: 'Internal transfer' },
   route: '/transfers/new/internal',

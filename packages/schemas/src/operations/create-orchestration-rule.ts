@@ -25,7 +25,12 @@ export const createOrchestrationRule = defineOperation({
   movesMoney: true,
   takesRefId: true,
   roles: MONEY_ROLES,
-  approval: { because: 'changes-standing-instruction', required: true, approvers: MONEY_ROLES },
+  approval: {
+    because: 'changes-standing-instruction',
+    required: true,
+    approvers: MONEY_ROLES,
+    destination: { field: 'destination', holds: 'rail', asset: 'destination_asset' },
+  },
   nav: { duty: 'Orchestration', label: 'New rule' },
   route: '/orchestration-rules/new',
   result: {

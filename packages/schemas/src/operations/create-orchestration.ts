@@ -37,6 +37,7 @@ export const createOrchestration = defineOperation({
     required: true,
     approvers: MONEY_ROLES,
     amount: { amount: 'source_amount', asset: 'source_asset' },
+    destination: { field: 'destination', holds: 'rail', asset: 'destination_asset' },
   },
   nav: { duty: 'Orchestration', label: 'New orchestration' },
   route: '/orchestrations/new',

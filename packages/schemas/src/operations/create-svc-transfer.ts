@@ -20,6 +20,7 @@ export const createSvcTransfer = defineOperation({
     required: true,
     approvers: MONEY_ROLES,
     amount: { amount: 'amount', asset: 'asset' },
+    destination: { field: 'to_profile_id', holds: 'counterparty-profile', asset: 'asset' },
   },
   nav: { duty: 'Transfers', label: 'Svc transfer' },
   route: '/transfers/new/svc',

@@ -82,6 +82,24 @@ export interface ApprovalDefault {
    * notional is worked out from its market, amounts and price instead.
    */
   amount?: { amount: string; asset: string };
+  /**
+   * Where the money goes, for the book of allowed destinations (issue 37): the body member that
+   * names it, and the member of the asset that arrives there (the policy's `destinations` is per
+   * asset). Without it, an operation has no destination the book could allow.
+   */
+  destination?: DestinationField;
+}
+
+/**
+ * The body member naming a write's destination and what it holds: the profile of another svc
+ * customer (`counterparty-profile`), one of our own profiles (`own-profile`), or an orchestration
+ * rail (`rail`: `{crypto: {address, network}}`, `{fiat: {fiat_account_id}}` or
+ * `{profile: {profile_id}}`, the last a profile of our own).
+ */
+export interface DestinationField {
+  field: string;
+  holds: 'counterparty-profile' | 'own-profile' | 'rail';
+  asset: string;
 }
 
 /** The members every registry entry has, read or write. */

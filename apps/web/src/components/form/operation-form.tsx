@@ -18,6 +18,7 @@ import { limitRefusal } from '@/lib/use-transfer-limits';
 import { AwaitingApprovalCard } from '../approval/awaiting-approval-card';
 import { ChangesReview } from './changes-review';
 import { LiveResultCard } from '../result/live-result-card';
+import { LimitsLeft } from './limits-left';
 import { OperationContext } from './operation-context';
 import { ProblemAlert } from './problem-alert';
 import { operationResolver } from './resolver';
@@ -218,6 +219,7 @@ function FormInstance({
         >
           <Stack gap="sm">
             <Fields />
+            {!baseline && <LimitsLeft op={op} />}
             {rootError && (
               <Alert color="red" variant="light" role="alert" data-invalid-focus tabIndex={-1}>
                 {rootError}

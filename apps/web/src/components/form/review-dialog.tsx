@@ -2,7 +2,7 @@ import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import type { WriteOperation } from '@console/schemas';
 import { useId, type ReactNode } from 'react';
 import type { z } from 'zod';
-import { SendOutlook, stalledReason, useSendOutlook } from './send-outlook';
+import { blockedReason, SendOutlook, useSendOutlook } from './send-outlook';
 import { SentValues } from './sent-values';
 
 export interface ReviewDialogProps {
@@ -20,8 +20,8 @@ export interface ReviewDialogProps {
 /**
  * The last look before a send: whether it waits for approval and what it needs (the BFF's
  * preview), what it does, then every value exactly as it will be sent, picked ids by their
- * names. Confirming is the only way to send, and is not offered for a send nobody could
- * approve; while it is on its way the dialog cannot be dismissed.
+ * names. Confirming is the only way to send, and is not offered for a send the BFF would
+ * refuse or nobody could approve; while it is on its way the dialog cannot be dismissed.
  */
 export function ReviewDialog({
   op,
@@ -33,7 +33,7 @@ export function ReviewDialog({
   children,
 }: ReviewDialogProps) {
   const outlook = useSendOutlook(op, input);
-  const stalled = stalledReason(outlook.data);
+  const blocked = blockedReason(outlook.data);
   const why = useId();
   return (
     <Modal
@@ -58,8 +58,8 @@ export function ReviewDialog({
             <Button
               onClick={onConfirm}
               loading={pending}
-              disabled={pending || stalled !== null}
-              aria-describedby={stalled ? why : undefined}
+              disabled={pending || blocked !== null}
+              aria-describedby={blocked ? why : undefined}
             >
               Confirm and send
             </Button>

@@ -1,10 +1,17 @@
-import { Alert, Text } from '@mantine/core';
-import type { SendPreview, WriteOperation, WriteOperationId } from '@console/schemas';
+import { Alert, List, Stack, Text } from '@mantine/core';
+import {
+  describeDestination,
+  type SendPreview,
+  type WriteOperation,
+  type WriteOperationId,
+} from '@console/schemas';
 import { useQuery } from '@tanstack/react-query';
 import { previewOperation } from '@/lib/api';
 import { isApiError } from '@/lib/api-error';
 import { roleList } from '../approval/role-names';
 import { waitWords } from '../approval/prospect-words';
+import { LocalTime } from '../result/local-time';
+import { overWords } from './limits-left';
 
 /**
  * What sending this input will do, as the BFF decides it for the send itself (`POST
@@ -23,16 +30,21 @@ export function useSendOutlook(op: WriteOperation, input: Record<string, unknown
   });
 }
 
-/** Why Send is not offered: nobody could approve the send as things stand. */
-export function stalledReason(preview: SendPreview | undefined): string | null {
-  return preview?.approval?.prospect.stalled ?? null;
+/**
+ * Why Send is not offered: the BFF would refuse the send (a destination outside the book, a
+ * limit that refuses), or nobody could approve it as things stand.
+ */
+export function blockedReason(preview: SendPreview | undefined): string | null {
+  return preview?.refusal?.detail ?? preview?.approval?.prospect.stalled ?? null;
 }
 
 /**
  * The review's first words: the send goes out at once, or waits for approval and what it needs
- * ("Waits for 2 approvers from finance or admin, up to 24 hours"), or cannot be approved by
- * anyone there is now (Send is then not offered, and this says why). The console refuses
- * nothing itself: these are the BFF's answers.
+ * ("Waits for 2 approvers from finance or admin, up to 24 hours"), escalates past a limit (one
+ * more approver, and why), is refused (a destination not active in the book, a limit that
+ * refuses) or cannot be approved by anyone there is now (Send is then not offered, and this says
+ * why); then the destination's entry and the limits the send meets. The browser decides nothing
+ * itself: these are the BFF's answers.
  */
 export function SendOutlook({
   outlook,
@@ -60,7 +72,33 @@ export function SendOutlook({
       </Alert>
     );
   }
-  const approval = outlook.data.approval;
+  return (
+    <Stack gap="xs">
+      <Verdict preview={outlook.data} id={id} />
+      <DestinationWords preview={outlook.data} />
+      <LimitWords preview={outlook.data} />
+    </Stack>
+  );
+}
+
+/** At once, waits (escalated or not), or refused: the preview's answer in one alert. */
+function Verdict({ preview, id }: { preview: SendPreview; id: string }) {
+  const { refusal, destination } = preview;
+  if (refusal) {
+    return (
+      <Alert id={id} color="red" variant="light" p="xs" title="Refused" role="alert">
+        <Text size="sm">
+          {refusal.detail} Sending is not offered: the console would refuse it and send nothing.
+        </Text>
+        {refusal.code === 'destination-not-allowed' && destination?.usable_from && (
+          <Text size="sm">
+            Usable from <LocalTime value={destination.usable_from} />.
+          </Text>
+        )}
+      </Alert>
+    );
+  }
+  const approval = preview.approval;
   if (!approval) {
     return (
       <Alert color="blue" variant="light" p="xs" title="Sent at once">
@@ -86,12 +124,48 @@ export function SendOutlook({
   }
   const { candidates } = approval.prospect;
   return (
-    <Alert color="yellow" variant="light" p="xs" title="Waits for approval">
+    <Alert
+      color={approval.escalation ? 'orange' : 'yellow'}
+      variant="light"
+      p="xs"
+      title={approval.escalation ? 'Escalates: waits for one more approver' : 'Waits for approval'}
+    >
+      {approval.escalation && <Text size="sm">{approval.escalation.reason}</Text>}
       <Text size="sm">
         {waitWords(approval)}. Nothing goes to the service until then;{' '}
         {candidates === 1 ? '1 operator' : `${candidates} operators`} (
         {roleList(approval.eligible_roles)}) may approve it.
       </Text>
     </Alert>
+  );
+}
+
+/** Where the money goes, where the policy asks for the book: the entry and its state. */
+function DestinationWords({ preview }: { preview: SendPreview }) {
+  const destination = preview.destination;
+  if (!destination?.required || !destination.allowed) return null;
+  return (
+    <Text size="sm">
+      To {destination.name ? `“${destination.name}”, ` : ''}
+      {describeDestination(destination.target)}: an active entry of the book of allowed
+      destinations.
+    </Text>
+  );
+}
+
+/** The operator's limits this send meets: what is left, and whether this send passes it. */
+function LimitWords({ preview }: { preview: SendPreview }) {
+  if (preview.limits.length === 0) return null;
+  return (
+    <List size="sm" spacing={2} aria-label="Your limits this send meets">
+      {preview.limits.map((limit) => (
+        <List.Item key={`${limit.side} ${limit.asset} ${limit.window}`}>
+          {limit.text}
+          {limit.over
+            ? `: this send of ${limit.amount} ${limit.asset} passes it (${overWords(limit)}).`
+            : `: this send of ${limit.amount} ${limit.asset} fits.`}
+        </List.Item>
+      ))}
+    </List>
   );
 }

@@ -1,5 +1,5 @@
 import { Alert, Anchor, Button, Card, Code, Group, List, Stack, Text, Title } from '@mantine/core';
-import { isWriteOperationId, operations } from '@console/schemas';
+import { isWriteOperationId } from '@console/schemas';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { ApprovalHistory } from '@/components/approval/approval-history';
@@ -17,6 +17,7 @@ import { ApprovalActions, type ActionOutcome } from './approval-actions';
 import { ChangeReview } from './change-review';
 import { useApproval } from './use-approvals';
 import { personLabel } from '@/lib/person';
+import { operationTitle } from '@/lib/operation-title';
 
 function Fact({ label, children }: { label: string; children: React.ReactNode }) {
   return (
@@ -57,7 +58,7 @@ export function ApprovalDetailPage() {
     return <ErrorState error={detail.error} onRetry={() => void detail.refetch()} />;
   const { journal, approval, fields } = detail.data;
   const known = isWriteOperationId(journal.operation) ? journal.operation : undefined;
-  const title = known ? operations[known].title : journal.operation;
+  const title = operationTitle(journal.operation);
 
   return (
     <Stack gap="sm" maw={1040}>

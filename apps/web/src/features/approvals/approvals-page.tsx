@@ -1,5 +1,5 @@
 import { Anchor, Group, Stack, Text, Title } from '@mantine/core';
-import { isWriteOperationId, operations, type ApprovalDetail } from '@console/schemas';
+import type { ApprovalDetail } from '@console/schemas';
 import { Link } from 'react-router';
 import { ExportCsvButton } from '@/components/list/export-csv';
 import { RecordTable, type Column } from '@/components/list/record-table';
@@ -13,10 +13,11 @@ import { useRecordNames } from '@/lib/record-names';
 import { requestParties } from '@/lib/request-parties';
 import { amountSummary } from './amount-summary';
 import { useApprovalQueue } from './use-approvals';
+import { operationTitle } from '@/lib/operation-title';
 
 function titleOf(item: ApprovalDetail): string {
   const id = item.journal.operation;
-  return isWriteOperationId(id) ? operations[id].title : id;
+  return operationTitle(id);
 }
 
 const COLUMNS: Column<ApprovalDetail>[] = [

@@ -1,10 +1,10 @@
 import { Text } from '@mantine/core';
-import { isOperationId, operations } from '@console/schemas';
 import { WaitingNeeds } from '@/components/approval/waiting-needs';
 import { QueueItem, QueueSection } from '@/components/states/queue-section';
 import { amountSummary } from './amount-summary';
 import { useApprovalQueue } from './use-approvals';
 import { personLabel } from '@/lib/person';
+import { operationTitle } from '@/lib/operation-title';
 
 /** The home page's first section: requests of other operators that wait for this one. */
 export function WaitingForMe() {
@@ -19,7 +19,7 @@ export function WaitingForMe() {
     >
       {items?.map((item) => {
         const id = item.journal.operation;
-        const title = isOperationId(id) ? operations[id].title : id;
+        const title = operationTitle(id);
         const amount = amountSummary(item.fields);
         return (
           <QueueItem

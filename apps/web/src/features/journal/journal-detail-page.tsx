@@ -2,7 +2,6 @@ import { Button, Card, Code, Group, Stack, Text, Title } from '@mantine/core';
 import {
   isRecord,
   isWriteOperationId,
-  operations,
   type ConsoleProblem,
   type SendResult,
 } from '@console/schemas';
@@ -24,6 +23,7 @@ import { JournalApproval, neverSent, useEntryApproval } from './journal-approval
 import { JournalHistory } from './journal-history';
 import { OpenOutcome } from './open-outcome';
 import { mayCloneNow } from './outcome';
+import { operationTitle } from '@/lib/operation-title';
 
 function pretty(body: string): string {
   try {
@@ -71,7 +71,7 @@ export function JournalDetailPage() {
   if (entry.isError) return <ErrorState error={entry.error} onRetry={() => void entry.refetch()} />;
   const data = entry.data;
   const known = isWriteOperationId(data.operation) ? data.operation : undefined;
-  const title = known ? operations[known].title : data.operation;
+  const title = operationTitle(data.operation);
   const may = known !== undefined && (session.data?.operations.includes(known) ?? false);
   const clone = may && mayCloneNow(data) ? cloneLink(data.operation, data.id) : undefined;
   // A request that needed approval and was never sent is not retried: it is cloned, and approved anew.

@@ -1,16 +1,8 @@
-import {
-  isOperationId,
-  journalFacts,
-  journalStateWords,
-  operations,
-  type JournalEntry,
-} from '@console/schemas';
+import { journalFacts, journalStateWords, type JournalEntry } from '@console/schemas';
 import { formatMoney } from '@/lib/format-amount';
+import { operationTitle } from '@/lib/operation-title';
 
-/** "Create internal transfer" for a known operation; the id as it came otherwise. */
-export function operationTitle(operation: string): string {
-  return isOperationId(operation) ? operations[operation].title : operation;
-}
+export { operationTitle };
 
 /** "Create internal transfer of 2,500.00 USD": what a request was, in one phrase. */
 export function requestPhrase(entry: JournalEntry): string {

@@ -30,7 +30,9 @@ beforeEach(() => {
   fetchMock.mockImplementation(async (input, init) => {
     const url = String(input);
     // The review asks what sending would do: at once, here.
-    if (url.endsWith('/preview')) return jsonResponse(200, { approval: null });
+    if (url.endsWith('/preview')) {
+      return jsonResponse(200, { approval: null, refusal: null, destination: null, limits: [] });
+    }
     if (init?.method === 'POST') {
       sent.push(JSON.parse(String(init.body)));
       return jsonResponse(200, {

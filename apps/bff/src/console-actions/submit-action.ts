@@ -1,0 +1,86 @@
+import type { ApprovalRequirement, JournalEntry, Operator } from '@console/schemas';
+import type { ApprovalDeps } from '../approvals/approval-deps';
+import { holdForApproval } from '../approvals/approval-flow';
+import { currentOperators, prospectOf } from '../approvals/prospect';
+import { ProblemError } from '../errors';
+import type { NewJournalEntry } from '../journal/journal-store';
+import { ActionRefused, type ConsoleAction } from './action-types';
+
+/** What became of a console action asked for: held for its approvers, or carried out. */
+export type Submitted =
+  | { kind: 'held'; entry: JournalEntry; approval: ApprovalRequirement }
+  | { kind: 'applied'; entry: JournalEntry; data: unknown };
+
+/** An action refused as things stand, as the browser's problem (nothing was journaled). */
+export function refusedProblem(error: ActionRefused): ProblemError {
+  return new ProblemError({
+    status: error.status,
+    code: error.status === 404 ? 'not-found' : 'conflict',
+    detail: error.reason,
+  });
+}
+
+/**
+ * Journals a console action (its body validated by the caller, serialised once here: these
+ * bytes are hashed, approved and applied) and, where it needs approval, holds it exactly as a
+ * send is held: the same request, approvals and events, nothing applied. One that needs none is
+ * applied at once, in the transaction that journals it: a refusal keeps nothing, not even the
+ * entry.
+ */
+export async function submitAction<Body>(
+  deps: ApprovalDeps,
+  action: ConsoleAction<Body>,
+  body: Body,
+  context: { operator: Operator; requestId: string },
+): Promise<Submitted> {
+  const { operator } = context;
+  const entry: NewJournalEntry = {
+    operation: action.id,
+    operator: operator.username,
+    operator_name: operator.display_name,
+    ref_id: action.refId(body),
+    method: 'POST',
+    request_path: action.path(body),
+    request_body: JSON.stringify(body),
+    request_id: context.requestId,
+  };
+  if (action.approval) {
+    const requirement = {
+      approversNeeded: action.approval.approvers,
+      roles: [...action.approval.roles],
+      maxWaitMs: deps.policy.maxWaitMs,
+    };
+    const { stalled } = prospectOf(
+      { needed: requirement.approversNeeded, roles: requirement.roles, maker: operator.username },
+      0,
+      [],
+      await currentOperators(deps),
+    );
+    if (stalled) {
+      throw new ProblemError({
+        status: 422,
+        code: 'approval-impossible',
+        detail: `Nothing was journaled: it could never be carried out. ${stalled}`,
+      });
+    }
+    return { kind: 'held', ...(await holdForApproval(deps, entry, requirement, operator)) };
+  }
+  try {
+    return await deps.approvals.db.transaction(async (tx) => {
+      // Written and settled in one transaction: nobody ever sees it in SENDING.
+      const created = await deps.journal.create(entry, 'SENDING', tx);
+      const at = new Date(deps.now());
+      const data = await action.apply(tx, deps, body, { entry: created, at, operator });
+      const settled = await deps.journal.settleLocally(
+        created.id,
+        ['SENDING'],
+        { state: 'SUCCEEDED', response: data },
+        tx,
+      );
+      return { kind: 'applied' as const, entry: settled!, data };
+    });
+  } catch (error) {
+    if (error instanceof ActionRefused) throw refusedProblem(error);
+    throw error;
+  }
+}

@@ -1,0 +1,229 @@
+import { exampleInput, LIMIT_WINDOWS, type Role } from '@console/schemas';
+import Big from 'big.js';
+import { describe, expect, it } from 'vitest';
+import { buildPolicy } from '../approvals/policy';
+import type { DestinationStanding } from '../destinations/destination-view';
+import { decideApproval, decideSend, sendNeeds } from './rule-engine';
+import type { WindowSums } from './window-sums';
+
+const policy = buildPolicy({
+  operations: {
+    createInternalTransfer: { required: false },
+    createSvcTransfer: {
+      required: true,
+      roles: ['finance', 'admin'],
+      destinations: { '*': 'book' },
+    },
+  },
+  limits: [
+    {
+      role: 'finance',
+      side: 'initiate',
+      asset: 'USD',
+      window: '24h',
+      max: '50000',
+      over: 'escalate',
+    },
+    { role: 'finance', side: 'initiate', asset: 'USD', window: '1h', max: '20000', over: 'refuse' },
+    { role: 'finance', side: 'initiate', asset: 'ETH', window: '7d', max: '5', over: 'refuse' },
+    {
+      operator: 'ada',
+      side: 'initiate',
+      asset: 'USD',
+      window: '24h',
+      max: '100000',
+      over: 'escalate',
+    },
+    { role: 'finance', side: 'initiate', asset: 'EUR', window: '24h', max: '10', over: 'escalate' },
+    {
+      role: 'finance',
+      side: 'initiate',
+      asset: 'EUR',
+      window: '7d',
+      max: '10',
+      over: 'escalate',
+      lift_roles: ['finance'],
+    },
+    { role: 'finance', side: 'approve', asset: 'USD', window: '24h', max: '20000' },
+  ],
+});
+
+const fiona = { username: 'fiona', role: 'finance' as Role };
+const ada = { username: 'ada', role: 'finance' as Role };
+const internal = (amount: string, asset = 'USD') => ({
+  ...exampleInput('createInternalTransfer'),
+  amount,
+  asset,
+});
+/** Window sums: the same in every window unless given per window. */
+const used = (all: string, per: Partial<Record<(typeof LIMIT_WINDOWS)[number], string>> = {}) =>
+  Object.fromEntries(LIMIT_WINDOWS.map((w) => [w, new Big(per[w] ?? all)])) as WindowSums;
+const decide = (body: Record<string, unknown>, initiated: WindowSums, maker = fiona) =>
+  decideSend(policy, { operation: 'createInternalTransfer', body, maker, initiated });
+
+describe('the rule engine: limits at their edges, in decimal arithmetic', () => {
+  it.each([
+    ['exactly the limit in every window passes', '10000', used('0', { '24h': '40000' }), 'send'],
+    [
+      'a cent more in the last 24 hours escalates',
+      '10000.01',
+      used('0', { '24h': '40000' }),
+      'hold',
+    ],
+    ['a cent more in the last hour is refused', '10000.01', used('10000'), 'refuse'],
+    ['exactly the hour’s limit passes', '10000', used('10000'), 'send'],
+  ] as const)('%s', (_, amount, sums, outcome) => {
+    const decision = decide(internal(amount), sums);
+    const got = decision.refusal ? 'refuse' : decision.requirement ? 'hold' : 'send';
+    expect(got).toBe(outcome);
+  });
+
+  it.each([
+    ['4.999999999999999999', '0.000000000000000001', false],
+    ['4.999999999999999999', '0.000000000000000002', true],
+  ])(
+    'in the asset’s own units to its last decimal: %s used and %s more over = %s',
+    (sum, amount, over) => {
+      const decision = decide(internal(amount, 'ETH'), used(sum));
+      expect(decision.limits.map((l) => l.over)).toEqual([over]);
+      expect(decision.refusal?.code ?? null).toBe(over ? 'limit-exceeded' : null);
+    },
+  );
+
+  it('says what is left, in words, and what the send would pass', () => {
+    const decision = decide(internal('1500'), used('11500', { '24h': '11500' }));
+    expect(decision.limits.find((l) => l.window === '24h')).toMatchObject({
+      max: '50000',
+      used: '11500',
+      left: '38500',
+      amount: '1500',
+      over: false,
+      when_over: 'escalate',
+      rule: 'role',
+      text: '38,500 of 50,000 USD left in the last 24 hours',
+    });
+  });
+
+  it('an escalated send that would go at once waits for one approver from a role that may lift it', () => {
+    const decision = decide(internal('20000'), used('0', { '24h': '40000' }));
+    expect(decision.requirement).toMatchObject({
+      approversNeeded: 1,
+      roles: ['admin'],
+      escalation: { liftRoles: ['admin'] },
+    });
+    expect(decision.requirement?.escalation?.reason).toBe(
+      'It passes the limit of 50,000 USD in the last 24 hours (40,000 used, 10,000 left; this is 20,000): one more approver, from admin.',
+    );
+  });
+
+  it('an escalated send that would wait for one approver waits for two, one of them from a lifting role', () => {
+    const decision = decideSend(policy, {
+      operation: 'createSvcTransfer',
+      body: { ...exampleInput('createSvcTransfer'), asset: 'USD', amount: '60000' },
+      maker: fiona,
+      initiated: used('0'),
+      destination: standing('ACTIVE'),
+    });
+    // 60 000 alone passes the hour's 20 000 too: refused, whatever else.
+    expect(decision.refusal?.code).toBe('limit-exceeded');
+    const within = decideSend(policy, {
+      operation: 'createSvcTransfer',
+      body: { ...exampleInput('createSvcTransfer'), asset: 'USD', amount: '15000' },
+      maker: fiona,
+      initiated: used('0', { '24h': '40000' }),
+      destination: standing('ACTIVE'),
+    });
+    expect(within.requirement).toMatchObject({
+      approversNeeded: 2,
+      roles: ['finance', 'admin'],
+      escalation: { liftRoles: ['admin'] },
+    });
+  });
+
+  it('an operator’s own limit takes the place of their role’s for that asset and window only', () => {
+    const decision = decide(internal('10000'), used('0', { '24h': '80000' }), ada);
+    expect(decision.requirement).toBeUndefined();
+    expect(decision.limits.map((l) => [l.window, l.rule, l.max])).toEqual([
+      ['24h', 'operator', '100000'],
+      ['1h', 'role', '20000'],
+    ]);
+  });
+
+  it('refuses what no one role may lift: escalating limits whose lifting roles have none in common', () => {
+    const decision = decide(internal('11', 'EUR'), used('0'));
+    expect(decision.refusal).toMatchObject({ code: 'limit-exceeded' });
+    expect(decision.refusal?.detail).toMatch(/no role may lift all of them/);
+  });
+
+  it('needs no window sums when no limit holds for the maker and asset', () => {
+    expect(
+      sendNeeds(policy, 'createInternalTransfer', internal('1', 'BTC'), fiona).limitAsset,
+    ).toBe(undefined);
+    expect(
+      sendNeeds(policy, 'createInternalTransfer', internal('1'), { username: 'sam', role: 'admin' })
+        .limitAsset,
+    ).toBe(undefined);
+    expect(sendNeeds(policy, 'createInternalTransfer', internal('1'), fiona).limitAsset).toBe(
+      'USD',
+    );
+  });
+});
+
+describe('the rule engine: what an approver may approve', () => {
+  const approve = (amount: string, sum: string) =>
+    decideApproval(policy, {
+      operation: 'createInternalTransfer',
+      body: internal(amount),
+      approver: fiona,
+      approved: used(sum),
+    });
+
+  it('counts the approval against the approver’s own limit: exactly the limit passes, a cent more is refused, saying why', () => {
+    expect(approve('5000', '15000').refusal).toBeNull();
+    expect(approve('5000.01', '15000').refusal).toBe(
+      'You may not approve it: with it you would pass the limit of 20,000 USD in the last 24 hours (15,000 used, 5,000 left; this is 5,000.01) on what you approve.',
+    );
+  });
+});
+
+function standing(state: DestinationStanding['state']): DestinationStanding {
+  return {
+    state,
+    entryId: state === 'NOT_IN_BOOK' ? null : 'd-1',
+    name: state === 'NOT_IN_BOOK' ? null : 'Acme',
+    usableFrom: state === 'COOLING_OFF' ? '2026-11-27T09:00:00.000Z' : null,
+    revoked:
+      state === 'REVOKED'
+        ? { at: '2026-11-26T10:00:00.000Z', by: 'ada', by_name: 'Ada', reason: 'Fraud' }
+        : null,
+  };
+}
+
+describe('the rule engine: destinations', () => {
+  const svc = { ...exampleInput('createSvcTransfer'), asset: 'USD', amount: '10' };
+  it.each([
+    ['ACTIVE', true],
+    ['COOLING_OFF', false],
+    ['PENDING_APPROVAL', false],
+    ['REVOKED', false],
+    ['NOT_IN_BOOK', false],
+  ] as const)(
+    'where the policy asks for the book, a destination %s may receive money: %s',
+    (state, allowed) => {
+      const decision = decideSend(policy, {
+        operation: 'createSvcTransfer',
+        body: svc,
+        maker: fiona,
+        destination: standing(state),
+      });
+      expect(decision.destination).toMatchObject({ state, required: true, allowed });
+      expect(decision.refusal?.code ?? null).toBe(allowed ? null : 'destination-not-allowed');
+    },
+  );
+
+  it('where it does not, any destination may', () => {
+    const decision = decide(internal('1', 'BTC'), used('0'));
+    expect(decision.destination).toMatchObject({ required: false, allowed: true });
+    expect(decision.refusal).toBeNull();
+  });
+});

@@ -1,0 +1,240 @@
+/**
+ * The one rule engine (DESIGN.md §4a, issue 37): what a send needs (approvers, and from whom),
+ * whether its destination may receive it, and whether it passes a limit of its maker, decided
+ * together from facts gathered beforehand (the book's word on the destination, the window sums
+ * from the journal). Pure: the send path, the approval path and the preview call it with the
+ * facts they read, and so decide alike. Amounts are big.js decimals throughout.
+ */
+import {
+  describeDestination,
+  destinationOf,
+  type DestinationCheck,
+  type DestinationTarget,
+  type LimitCheck,
+  type Role,
+  type WriteOperationId,
+} from '@console/schemas';
+import Big from 'big.js';
+import { requirementFor, type ApprovalPolicy, type Requirement } from '../approvals/policy';
+import type { DestinationStanding } from '../destinations/destination-view';
+import { bookRequired } from './destination-rules';
+import { limitsFor } from './limit-rules';
+import { check, overWords } from './limit-words';
+import { limitedAmount } from './send-amount';
+import type { WindowSums } from './window-sums';
+
+type Body = Record<string, unknown>;
+type Who = { username: string; role: Role };
+
+/** The facts a send is decided on that must be read first: which, for this send. */
+export interface SendNeeds {
+  /** The destination the send names, and whether the policy asks the book for it. */
+  destination?: { target: DestinationTarget; required: boolean };
+  /** The asset of the maker's limits this send meets: its window sums are needed. */
+  limitAsset?: string;
+}
+
+export function sendNeeds(policy: ApprovalPolicy, operation: string, body: Body, maker: Who) {
+  const needs: SendNeeds = {};
+  const found = destinationOf(operation, body);
+  if (found) {
+    const setting = policy.rules[operation as WriteOperationId]?.destinations;
+    needs.destination = {
+      target: found.target,
+      required: bookRequired(setting, found.asset ?? ''),
+    };
+  }
+  const amount = limitedAmount(operation, body);
+  if (amount && limitsFor(policy.limits, maker, 'initiate', amount.asset).length > 0) {
+    needs.limitAsset = amount.asset;
+  }
+  return needs;
+}
+
+/** The facts of one send. */
+export interface SendFacts {
+  operation: WriteOperationId;
+  body: Body;
+  maker: Who;
+  /** The book's word on the destination (read when the operation names one). */
+  destination?: DestinationStanding;
+  /** What the maker initiated of the send's asset in each window (read when limits hold). */
+  initiated?: WindowSums;
+}
+
+export type SendRefusal = { code: 'destination-not-allowed' | 'limit-exceeded'; detail: string };
+
+/** What is decided of a send: refused, or sent at once (`requirement` undefined), or held. */
+export interface SendDecision {
+  refusal: SendRefusal | null;
+  requirement: Requirement | undefined;
+  destination: DestinationCheck | null;
+  limits: LimitCheck[];
+}
+
+const either = (roles: readonly string[]) =>
+  roles.length <= 1 ? (roles[0] ?? '') : `${roles.slice(0, -1).join(', ')} or ${roles.at(-1)}`;
+
+/** Why money may not go to a destination that stands so, in words (after the destination). */
+function standingWords(standing: DestinationStanding): string {
+  const name = standing.name ? ` ("${standing.name}")` : '';
+  switch (standing.state) {
+    case 'NOT_IN_BOOK':
+      return ' is not in the book of allowed destinations: propose it, and it becomes usable once another operator approved it and its cooling-off has passed';
+    case 'PENDING_APPROVAL':
+      return `${name} awaits another operator's approval, after which it cools off before it is usable`;
+    case 'COOLING_OFF':
+      return `${name} is cooling off: usable from ${standing.usableFrom}`;
+    case 'REVOKED':
+      return `${name} was revoked at ${standing.revoked?.at} by ${standing.revoked?.by_name}: ${standing.revoked?.reason}`;
+    case 'ACTIVE':
+      return `${name} is usable`;
+  }
+}
+
+const NOT_IN_BOOK: DestinationStanding = {
+  state: 'NOT_IN_BOOK',
+  entryId: null,
+  name: null,
+  usableFrom: null,
+  revoked: null,
+};
+
+/**
+ * What the book says of a send's destination, or null for a send that names none. With the
+ * policy asking for the book, only an ACTIVE entry allows it; without, anything does.
+ */
+export function destinationCheck(
+  policy: ApprovalPolicy,
+  operation: string,
+  body: Body,
+  standing: DestinationStanding | undefined,
+): DestinationCheck | null {
+  const needs = sendNeeds(policy, operation, body, { username: '', role: 'viewer' });
+  if (!needs.destination) return null;
+  const { target, required } = needs.destination;
+  const state = standing?.state ?? 'NOT_IN_BOOK';
+  return {
+    target,
+    required,
+    state,
+    entry_id: standing?.entryId ?? null,
+    name: standing?.name ?? null,
+    usable_from: standing?.usableFrom ?? null,
+    allowed: !required || state === 'ACTIVE',
+  };
+}
+
+/** Why a destination check refuses a send, or null when it allows it. */
+export function destinationRefusal(
+  check: DestinationCheck | null,
+  standing: DestinationStanding | undefined,
+  asset: string | undefined,
+): string | null {
+  if (!check || check.allowed) return null;
+  const what = asset ? `${asset} ` : '';
+  const where = `${describeDestination(check.target)}${standingWords(standing ?? NOT_IN_BOOK)}`;
+  return `The policy lets ${what}go only to an ACTIVE entry of the book, and the ${where}.`;
+}
+
+type LimitFacts = Pick<SendFacts, 'body' | 'maker' | 'initiated'> & { operation: string };
+
+/** The maker's limits as this send meets them, each with its rule (none when none holds). */
+function initiateChecks(policy: ApprovalPolicy, facts: LimitFacts) {
+  const amount = limitedAmount(facts.operation, facts.body);
+  if (!amount) return [];
+  return limitsFor(policy.limits, facts.maker, 'initiate', amount.asset).map((rule) => ({
+    rule,
+    limit: check(rule, facts.initiated?.[rule.window] ?? new Big(0), amount.amount),
+  }));
+}
+
+/** The maker's limits as a send meets them: what is left, and whether it passes each. */
+export function limitChecks(policy: ApprovalPolicy, facts: LimitFacts): LimitCheck[] {
+  return initiateChecks(policy, facts).map((c) => c.limit);
+}
+
+/**
+ * Decides a send: refused when its destination may not receive it or it passes a limit that
+ * refuses; else the policy's requirement, with one more approver (one of them from the roles
+ * that may lift it) when it passes a limit that escalates.
+ */
+export function decideSend(policy: ApprovalPolicy, facts: SendFacts): SendDecision {
+  const { operation, body } = facts;
+  const destination = destinationCheck(policy, operation, body, facts.destination);
+  const checks = initiateChecks(policy, facts);
+  const limits = checks.map((c) => c.limit);
+  const decided = (refusal: SendRefusal | null, requirement?: Requirement): SendDecision => ({
+    refusal,
+    requirement: refusal ? undefined : requirement,
+    destination,
+    limits,
+  });
+  const asset = destinationOf(operation, body)?.asset;
+  const refusedFor = destinationRefusal(destination, facts.destination, asset);
+  if (refusedFor) return decided({ code: 'destination-not-allowed', detail: refusedFor });
+  const base = requirementFor(policy, operation, body);
+  const over = checks.filter((c) => c.limit.over);
+  const passes = (list: typeof over) => list.map((c) => overWords(c.limit)).join(', and ');
+  const refusing = over.filter((c) => c.rule.over === 'refuse');
+  if (refusing.length > 0) {
+    return decided({ code: 'limit-exceeded', detail: `It would pass ${passes(refusing)}.` });
+  }
+  if (over.length === 0) return decided(null, base);
+  // The one more approver must be able to lift every escalating limit it passes.
+  const lift = over
+    .map((c) => c.rule.liftRoles as Role[])
+    .reduce((common, roles) => common.filter((role) => roles.includes(role)));
+  if (lift.length === 0) {
+    const detail = `It would pass ${passes(over)}, and no role may lift all of them.`;
+    return decided({ code: 'limit-exceeded', detail });
+  }
+  const rule = policy.rules[operation];
+  return decided(null, {
+    approversNeeded: (base?.approversNeeded ?? 0) + 1,
+    roles: [...new Set([...(base?.roles ?? []), ...lift])],
+    maxWaitMs:
+      base?.maxWaitMs ??
+      (rule?.max_wait_hours !== undefined ? rule.max_wait_hours * 3_600_000 : policy.maxWaitMs),
+    escalation: {
+      liftRoles: lift,
+      reason: `It passes ${passes(over)}: one more approver, from ${either(lift)}.`,
+    },
+  });
+}
+
+/**
+ * Decides an approval against the approver's own limits: refused (why) when the request's amount
+ * and what they approved in a window together pass a limit of theirs.
+ */
+export function decideApproval(
+  policy: ApprovalPolicy,
+  facts: { operation: string; body: Body; approver: Who; approved?: WindowSums },
+): { refusal: string | null; limits: LimitCheck[] } {
+  const amount = limitedAmount(facts.operation, facts.body);
+  if (!amount) return { refusal: null, limits: [] };
+  const limits = limitsFor(policy.limits, facts.approver, 'approve', amount.asset).map((rule) =>
+    check(rule, facts.approved?.[rule.window] ?? new Big(0), amount.amount),
+  );
+  const over = limits.filter((limit) => limit.over);
+  return {
+    refusal:
+      over.length === 0
+        ? null
+        : `You may not approve it: with it you would pass ${over.map(overWords).join(', and ')} on what you approve.`,
+    limits,
+  };
+}
+
+/** The limit asset of an approval, when the approver has limits of it (its sums are needed). */
+export function approvalNeeds(
+  policy: ApprovalPolicy,
+  operation: string,
+  body: Body,
+  approver: Who,
+): string | undefined {
+  const amount = limitedAmount(operation, body);
+  return amount && limitsFor(policy.limits, approver, 'approve', amount.asset).length > 0
+    ? amount.asset
+    : undefined;
+}
