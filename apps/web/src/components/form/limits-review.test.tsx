@@ -86,7 +86,7 @@ afterEach(() => vi.unstubAllGlobals());
 async function fill(user: ReturnType<typeof renderWithProviders>['user'], amount: string) {
   await user.type(screen.getByLabelText('From profile id'), 'p-from');
   await user.type(screen.getByLabelText('To profile id'), 'p-to');
-  await user.type(screen.getByLabelText('Asset'), 'USD');
+  await user.type(screen.getByRole('combobox', { name: 'Asset' }), 'USD');
   await user.type(screen.getByLabelText('Amount'), amount);
 }
 
@@ -98,7 +98,7 @@ const renderForm = () =>
 describe('limits and the book in the form and its review', () => {
   it('shows what the operator has left of the asset they send, on what they initiate', async () => {
     const { user } = renderForm();
-    await user.type(screen.getByLabelText('Asset'), 'USD');
+    await user.type(screen.getByRole('combobox', { name: 'Asset' }), 'USD');
     const section = await screen.findByRole('region', { name: 'Your limits' });
     expect(section).toHaveTextContent(
       '38,500 of 50,000 USD left in the last 24 hours (past it, a send waits for one more approver)',
