@@ -146,10 +146,10 @@ function recordMembers(op: (typeof operations)[OperationId]): string[] {
 }
 
 describe('operation registry', () => {
-  it('holds the 42 operations of the spec and its appendices, keyed by id', () => {
+  it('holds the operations of the spec and its appendices, keyed by id, each a write or a read', () => {
     expect([...ALL].sort()).toEqual(Object.keys(SPEC).sort());
-    expect(WRITE_OPERATION_IDS).toHaveLength(12);
-    expect(READ_OPERATION_IDS).toHaveLength(30);
+    // Writes and reads part the registry: none is both, none is neither (no count to keep).
+    expect([...WRITE_OPERATION_IDS, ...READ_OPERATION_IDS].sort()).toEqual([...ALL].sort());
     expect(isOperationId('createOrder')).toBe(true);
     expect(isOperationId('toString')).toBe(false);
     expect(isWriteOperationId('cancelOrder')).toBe(true);
