@@ -2,7 +2,7 @@ import { DEMO_IDS, routeOf } from '@console/schemas';
 import { expect, sandbox, screenshot, signIn, test } from '../fixtures';
 import { OperationForm } from '../pages/operation-form';
 
-const { treasury, trading } = DEMO_IDS.profiles;
+const { treasury, trading, empty } = DEMO_IDS.profiles;
 
 test.describe('Create svc transfer', () => {
   let form: OperationForm;
@@ -52,17 +52,18 @@ test.describe('Create svc transfer', () => {
     await expect(form.review).toBeHidden();
   });
 
-  test('explains a huge amount as insufficient funds', async () => {
+  test('explains an amount beyond the balance as insufficient funds', async () => {
+    // 1 BTC is well inside the day's transfer limit, and far beyond what Empty holds (1 USD).
     await form.fill({
-      'From profile id': trading,
+      'From profile id': empty,
       'To profile id': treasury,
       Asset: 'BTC',
-      Amount: '1000000',
+      Amount: '1',
     });
     await form.send();
     await expect(form.problem()).toContainText('Insufficient funds');
     // The profile by its nickname (issue 33: it read as a bare id).
-    await expect(form.problem()).toContainText('Trading has');
+    await expect(form.problem()).toContainText('Empty has');
     await expect(form.problem()).toContainText('Reduce the amount or fund the profile.');
   });
 });
