@@ -60,7 +60,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   }
 
   const sandboxPort = E2E_PORT + 1;
-  const chatPort = E2E_PORT + 2;
+  // +2 to +4 are the single sign-on console's, its sandbox's and its provider's (sso-console.ts).
+  const chatPort = E2E_PORT + 5;
   // Another run's console on the same port would answer the health check, and every spec would
   // then sign in with this run's passwords against that run's operators.
   for (const port of [E2E_PORT, sandboxPort, chatPort]) {
