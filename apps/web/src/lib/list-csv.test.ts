@@ -1,7 +1,12 @@
 import { DEMO_IDS, type ApprovalDetail, type JournalEntry, type Order } from '@console/schemas';
 import { describe, expect, it } from 'vitest';
 import { csvText } from './csv';
-import { approvalColumns, balanceColumns, orderColumns } from './list-csv';
+import {
+  approvalColumns,
+  balanceColumns,
+  destinationAddressColumns,
+  orderColumns,
+} from './list-csv';
 import type { NameOf } from './record-names';
 
 const { treasury, payouts } = DEMO_IDS.profiles;
@@ -131,5 +136,26 @@ describe('the CSV columns of the lists', () => {
     expect(line).toContain(
       'createInternalTransfer,Create internal transfer,AWAITING_APPROVAL,fiona,2026-11-26T10:00:00Z,r-1,250000.00,USD,Treasury → Payouts,2,0,finance admin,2026-11-27T10:00:00Z,Needs 1 more approval.,j-1,',
     );
+  });
+
+  it('the address book: its members as the service spells them, the record whole and last', () => {
+    const address = {
+      id: 'c0a1b2c3-d4e5-4f60-8a7b-9c0d1e2f3a01',
+      created_at: '2026-11-20T08:00:00Z',
+      crypto_network: 'ETHEREUM',
+      address: '0x52908400098527886E0F7030069857D2E4169EE7',
+      nickname: '=cmd|calc',
+      status: 'APPROVED',
+      bookmarked: true,
+    } as const;
+    const [header, line] = rows(csvText(destinationAddressColumns, [address]));
+    expect(header).toBe(
+      'id,created_at,crypto_network,address,nickname,status,identity_id,bookmarked,record',
+    );
+    // A nickname that reads as a formula is guarded; no identity is an empty cell.
+    expect(line).toContain(
+      "c0a1b2c3-d4e5-4f60-8a7b-9c0d1e2f3a01,2026-11-20T08:00:00Z,ETHEREUM,0x52908400098527886E0F7030069857D2E4169EE7,'=cmd|calc,APPROVED,,true,",
+    );
+    expect(line).toContain('""bookmarked"":true');
   });
 });

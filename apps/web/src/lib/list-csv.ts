@@ -14,6 +14,7 @@ import { bankOf, railAndDigits } from './fiat-account-words';
 import type { NameOf } from './record-names';
 import type { ProfileBalance, ReadDepositAddress, ReadFiatAccount, ReadRule } from './read-schemas';
 import { partiesText, requestParties } from './request-parties';
+import type { ListItem } from './use-service-list';
 
 /*
  * The columns of each list's CSV export, in the journal CSV's style: flat snake_case columns
@@ -163,3 +164,58 @@ export const approvalColumns = (nameOf: Named): CsvColumn<ApprovalDetail>[] => [
   { name: 'body_sha256', value: (a) => a.journal.body_sha256 },
   { name: 'request_body', value: (a) => a.journal.request_body },
 ];
+
+/**
+ * The service's appendix-B lists, whose records are flat enough to export as they are: the named
+ * members as columns (in the service's spelling), the whole record last. Personal data is in the
+ * rows as the BFF gave them, so masked for the roles that see it masked.
+ */
+function flatColumns<T extends object>(members: readonly (keyof T & string)[]): CsvColumn<T>[] {
+  return [
+    ...members.map((member) => ({ name: member, value: (row: T) => row[member] })),
+    { name: 'record', value: (row: T) => row },
+  ];
+}
+
+export const identityColumns = flatColumns<ListItem<'listIdentities'>>([
+  'id',
+  'created_at',
+  'type',
+  'summary_status',
+  'ref_id',
+  'updated_at',
+]);
+
+export const accountColumns = flatColumns<ListItem<'listAccounts'>>([
+  'id',
+  'created_at',
+  'identity_id',
+  'type',
+  'summary_status',
+  'profile_id',
+  'description',
+  'ref_id',
+  'updated_at',
+]);
+
+export const destinationAddressColumns = flatColumns<ListItem<'listCryptoDestinationAddresses'>>([
+  'id',
+  'created_at',
+  'crypto_network',
+  'address',
+  'nickname',
+  'status',
+  'identity_id',
+  'bookmarked',
+]);
+
+export const depositInstructionsColumns = flatColumns<ListItem<'listFiatDepositInstructions'>>([
+  'id',
+  'created_at',
+  'profile_id',
+  'identity_id',
+  'account_id',
+  'status',
+  'memo_id',
+  'ref_id',
+]);

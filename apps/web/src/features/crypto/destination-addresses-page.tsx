@@ -10,6 +10,7 @@ import { LocalTime } from '@/components/result/local-time';
 import { EnumBadge, StatusBadge } from '@/components/result/status-badge';
 import { useCan } from '@/lib/session';
 import { useDestinationAddresses } from '@/lib/use-destination-addresses';
+import { destinationAddressColumns } from '@/lib/list-csv';
 import { useServiceList, type ListItem } from '@/lib/use-service-list';
 
 type Address = ListItem<'listCryptoDestinationAddresses'>;
@@ -121,6 +122,7 @@ export function DestinationAddressesPage() {
       filters={<FilterBar label="Filter the address book" filters={filters} />}
       filtered={filtered}
       list={list}
+      csv={{ file: 'address-book', columns: destinationAddressColumns }}
       noun={['address', 'addresses']}
       empty={{ body: 'Addresses put in the book appear here.' }}
     >

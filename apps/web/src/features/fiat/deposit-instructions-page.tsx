@@ -12,6 +12,7 @@ import { StatusBadge } from '@/components/result/status-badge';
 import { railAndDigits } from '@/lib/fiat-account-words';
 import { pagePath } from '@/lib/operation-routes';
 import { useProfiles } from '@/lib/use-profiles';
+import { depositInstructionsColumns } from '@/lib/list-csv';
 import { useServiceList, type ListItem } from '@/lib/use-service-list';
 
 type Instructions = ListItem<'listFiatDepositInstructions'>;
@@ -77,6 +78,7 @@ export function DepositInstructionsPage() {
       filters={<FilterBar label="Filter deposit instructions" filters={filters} />}
       filtered={filtered}
       list={list}
+      csv={{ file: 'deposit-instructions', columns: depositInstructionsColumns }}
       noun={['set of instructions', 'sets of instructions']}
       empty={{ body: 'Deposit instructions of every profile appear here.' }}
     >

@@ -10,6 +10,7 @@ import { accountName, accountTypeWords } from '@/lib/account-words';
 import { identityName } from '@/lib/identity-words';
 import { pagePath } from '@/lib/operation-routes';
 import { useIdentities } from '@/lib/use-identities';
+import { accountColumns } from '@/lib/list-csv';
 import { useServiceList, type ListItem } from '@/lib/use-service-list';
 
 type Account = ListItem<'listAccounts'>;
@@ -77,6 +78,7 @@ export function AccountsPage() {
       filters={<FilterBar label="Filter accounts" filters={filters} />}
       filtered={filtered}
       list={list}
+      csv={{ file: 'accounts', columns: accountColumns }}
       noun={['account', 'accounts']}
       empty={{ body: 'Accounts of the identities appear here.' }}
     >

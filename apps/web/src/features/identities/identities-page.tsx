@@ -12,6 +12,7 @@ import {
   identityTypeWords,
 } from '@/lib/identity-words';
 import { pagePath } from '@/lib/operation-routes';
+import { identityColumns } from '@/lib/list-csv';
 import { useServiceList, type ListItem } from '@/lib/use-service-list';
 import { IdentityStatus } from './identity-status';
 import { PersonalDataNote } from './personal-data-note';
@@ -79,6 +80,7 @@ export function IdentitiesPage() {
       }
       filtered={filtered}
       list={list}
+      csv={{ file: 'identities', columns: identityColumns }}
       noun={['identity', 'identities']}
       empty={{ body: 'Identities the client created appear here.' }}
     >
