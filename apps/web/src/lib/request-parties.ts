@@ -43,6 +43,20 @@ function railParty(rail: unknown): Party | undefined {
 }
 
 /**
+ * The address book entry a Put names: a new address by its network and address, or one the book
+ * holds by its id; with the nickname it is to have.
+ */
+function bookEntry(fields: Record<string, unknown>): Party | undefined {
+  const nickname = str(fields.nickname);
+  const named = nickname ? `, named “${nickname}”` : '';
+  const address = str(fields.address);
+  if (address)
+    return { text: `${str(fields.crypto_network) ?? ''} address ${address}${named}`.trim() };
+  const id = str(fields.id);
+  return id ? { text: `destination address ${id}${named}` } : undefined;
+}
+
+/**
  * The parties of a request, from its fields as the form had them (path parameters included):
  * a transfer's two profiles, an orchestration's source and destination, the fiat account an
  * update or delete changes, the rule a delete removes, the order a cancel names.
@@ -73,6 +87,8 @@ export function requestParties(operation: string, fields: Record<string, unknown
       return withParty('about', ref('rule', str(fields.id)));
     case 'cancelOrder':
       return withParty('about', ref('order', str(fields.id)));
+    case 'putCryptoDestinationAddress':
+      return withParty('about', bookEntry(fields));
     default:
       return withParty('about', ref('profile', str(fields.profile_id)));
   }
