@@ -8,7 +8,7 @@ import { EmptyState, ErrorState, LoadingState } from '@/components/states/states
 import { listDestinations, revokeDestination } from '@/lib/api';
 import { useSession } from '@/lib/session';
 import { useWrite } from '@/lib/use-write';
-import { AddDestinationForm, BOOK_KEY } from './add-destination-form';
+import { AddDestinationForm, BOOK_KEY } from '@/components/book/add-destination-form';
 import {
   KIND_LABELS,
   revocable,
@@ -16,7 +16,7 @@ import {
   STATE_LABELS,
   targetWords,
   usableWords,
-} from './destination-words';
+} from '@/lib/destination-words';
 import { RevokeDialog } from './revoke-dialog';
 
 /**

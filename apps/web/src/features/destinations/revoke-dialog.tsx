@@ -1,7 +1,7 @@
 import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
 import type { AllowedDestination } from '@console/schemas';
 import { useState } from 'react';
-import { targetWords } from './destination-words';
+import { targetWords } from '@/lib/destination-words';
 
 /**
  * Asks an admin why an entry is revoked: required, kept in the journal and the security events.
