@@ -14,6 +14,7 @@ import { useDestinationBook } from '@/lib/use-destination-book';
 import { bookRefusal, type BookStanding } from './book-options';
 import type { PickerOption } from './list-picker';
 import { localText, useBookPicking } from './use-book';
+import { useField } from './use-field';
 
 /**
  * What is wrong with the destination the field holds, where the policy asks for the book: not in
@@ -32,31 +33,52 @@ export function bookProblem(
   return refusal && `${label} cannot be sent to now: ${refusal}.`;
 }
 
+export interface AddToBookProps {
+  target: DestinationTarget;
+  /** The name the entry is proposed with, to be edited. */
+  name: string;
+  /** Whether the button is offered: the destination is not in the book. */
+  offered: boolean;
+  /** The picker's element, which takes the focus back once the button is gone. */
+  fieldId: string;
+}
+
 /**
  * "Add to the book" for a destination a send form picked that the book lacks: the book's own
  * four-eyes proposal, prefilled, in a dialog over the form (so nothing typed is lost), and back
- * to the form. Offered to the roles that may propose.
+ * to the form. Offered to the roles that may propose. Stays mounted while its dialog is open:
+ * the proposal puts the destination in the book (awaiting approval), which takes the button
+ * away, and the dialog must not vanish under the operator's eyes.
  */
-export function AddToBook({ target, name }: { target: DestinationTarget; name: string }) {
+export function AddToBook({ target, name, offered, fieldId }: AddToBookProps) {
   const role = useSession().data?.operator.role;
   const [open, setOpen] = useState(false);
   const [proposed, setProposed] = useState(false);
   if (!role || !(MONEY_ROLES as readonly Role[]).includes(role)) return null;
+  if (!offered && !open) return null;
+  const close = () => {
+    setOpen(false);
+    // The button that opened it is gone once the proposal is in the book: back to the picker.
+    if (!offered) document.getElementById(fieldId)?.focus();
+  };
   return (
     <>
-      <Button
-        variant="light"
-        size="xs"
-        style={{ alignSelf: 'flex-start' }}
-        onClick={() => setOpen(true)}
-      >
-        Add to the book
-      </Button>
+      {offered && (
+        <Button
+          variant="light"
+          size="xs"
+          style={{ alignSelf: 'flex-start' }}
+          onClick={() => setOpen(true)}
+        >
+          Add to the book
+        </Button>
+      )}
       {/* Outside the send form's element always (a form in a form is no HTML), portal or not. */}
       {createPortal(
         <Modal
           opened={open}
-          onClose={() => setOpen(false)}
+          onClose={close}
+          returnFocus={offered}
           title={<Text fw={700}>Add to the book of allowed destinations</Text>}
           size="lg"
         >
@@ -74,7 +96,7 @@ export function AddToBook({ target, name }: { target: DestinationTarget; name: s
             <Button
               variant={proposed ? 'filled' : 'default'}
               style={{ alignSelf: 'flex-start' }}
-              onClick={() => setOpen(false)}
+              onClick={close}
             >
               Back to the form
             </Button>
@@ -101,6 +123,7 @@ export function useBookPicker<O extends PickerOption>(
 ): { options: readonly O[]; problem?: string | undefined; below?: ReactNode } {
   const picking = useBookPicking(name);
   const book = useDestinationBook(picking !== undefined);
+  const fieldId = useField(name).id;
   if (!picking) return { options };
   const listed = new Set(
     options.flatMap((o) => {
@@ -120,9 +143,14 @@ export function useBookPicker<O extends PickerOption>(
   return {
     options: arranged,
     problem: bookProblem(chosen.label, standing, localText),
-    below:
-      standing?.state === 'NOT_IN_BOOK' && chosen.target ? (
-        <AddToBook target={chosen.target} name={chosen.label} />
-      ) : undefined,
+    below: chosen.target ? (
+      <AddToBook
+        key={destinationKey(chosen.target)}
+        target={chosen.target}
+        name={chosen.label}
+        offered={standing?.state === 'NOT_IN_BOOK'}
+        fieldId={fieldId}
+      />
+    ) : undefined,
   };
 }

@@ -62,8 +62,11 @@ beforeEach(() => {
   ];
   sends.length = 0;
   const rest = withReviewReads(async (input, init) => {
-    if (init?.method === 'POST')
+    if (init?.method === 'POST') {
       sends.push({ url: String(input), body: JSON.parse(String(init.body)) });
+      // The proposal is in the book from now on, awaiting approval.
+      book = [...book, entry('stranger', 'PENDING_APPROVAL')];
+    }
     return jsonResponse(202, {
       journal: journalEntry({
         id: 'j-new',
@@ -226,9 +229,19 @@ describe('a recipient picked from the book of allowed destinations', () => {
     expect(
       await within(dialog).findByText('Awaiting another operator’s approval'),
     ).toBeInTheDocument();
+    // The book read again has the proposal: the field says it awaits approval, and the dialog
+    // stays until the operator leaves it.
+    expect(
+      await screen.findByText(/Epsilon new cannot be sent to now: awaiting a second operator/),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('dialog')).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Back to the form' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    // The send form kept what was typed, and was not sent.
-    expect(screen.getByRole('combobox', { name: 'To profile id' })).toHaveValue('Epsilon new');
+    // The send form kept what was typed, was not sent, and has the focus back on the picker.
+    const picker = screen.getByRole('combobox', { name: 'To profile id' });
+    expect(picker).toHaveValue('Epsilon new');
+    expect(picker).toHaveFocus();
+    expect(screen.queryByRole('button', { name: 'Add to the book' })).not.toBeInTheDocument();
+    expect(sends).toHaveLength(1);
   });
 });

@@ -61,14 +61,12 @@ export interface BookPicking {
   ) => BookOption<O>[];
   /** Where a destination stands now. */
   standing: (target: DestinationTarget) => BookStanding;
-  /** The book could not be read: the picker offers what it would without it, and says so. */
-  failed: boolean;
-  loading: boolean;
 }
 
 /**
  * The book for a picker of `name`, where the policy asks for it for this operation and the asset
- * the form sends there; undefined otherwise (the picker is then what it was without the book).
+ * the form sends there; undefined otherwise, and while the book cannot be read (the picker is
+ * then what it was without the book; the BFF refuses a destination outside it all the same).
  */
 export function useBookPicking(name: string): BookPicking | undefined {
   const { op } = useOperation();
@@ -88,7 +86,5 @@ export function useBookPicking(name: string): BookPicking | undefined {
     kind,
     arrange: (options, target) => withBook(options, target, entries, now, localText),
     standing: (target) => standingIn(entries, target, now),
-    failed: book.isError,
-    loading: book.isPending,
   };
 }
