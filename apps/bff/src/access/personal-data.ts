@@ -39,6 +39,9 @@ export const PERSONAL_KEYS: ReadonlySet<string> = new Set([
   'memo',
   'metadata',
   'recipient_metadata',
+  // Free text, like metadata: an account's description is often its holder's name
+  // ("Alice Moreau: market making"), and nothing keeps a profile's from being one.
+  'description',
 ]);
 
 /** The roles that see personal data at all (a viewer never does). */
