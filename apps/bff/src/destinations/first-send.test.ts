@@ -1,5 +1,6 @@
 import {
   exampleInput,
+  type DestinationTarget,
   type AllowedDestination,
   type DestinationBook,
   type DestinationRule,
@@ -9,7 +10,8 @@ import { approvalApp } from '../../test/approvals-test-kit';
 import { echoSuccess, scriptedClient } from '../../test/harness';
 import type { SendRequest, UpstreamOutcome } from '../upstream/client';
 import { buildPolicy } from '../approvals/policy';
-import { SENDING_OPERATIONS } from './first-send';
+import type { Queryable } from '../db/db';
+import { SENDING_OPERATIONS, sentBefore } from './first-send';
 
 const START = Date.UTC(2026, 10, 27, 9, 0, 0);
 
@@ -122,5 +124,58 @@ describe('SENDING_OPERATIONS', () => {
       'createOrchestration',
       'createSvcTransfer',
     ]);
+  });
+});
+
+describe('sentBefore, over the rows the database gives', () => {
+  /** A database that answers `rows` and keeps what it was asked. */
+  function fakeDb(rows: { operation: string; request_body: string }[]) {
+    const asked: unknown[][] = [];
+    const q: Queryable = {
+      query: async <T>(_sql: string, params: unknown[] = []) => {
+        asked.push(params);
+        return rows as T[];
+      },
+      exec: async () => undefined,
+    };
+    return { q, asked };
+  }
+  const svcTo = (id: string) => JSON.stringify({ ...svc, to_profile_id: id, amount: '1.00' });
+
+  it('asks nothing for no destinations', async () => {
+    const { q, asked } = fakeDb([]);
+    expect([...(await sentBefore(q, []))]).toEqual([]);
+    expect(asked).toEqual([]);
+  });
+
+  it('narrows by each destination’s id once, its LIKE wildcards taken literally, over the sending writes', async () => {
+    const { q, asked } = fakeDb([]);
+    await sentBefore(q, [
+      { kind: 'counterparty-profile', profile_id: 'p_1%' },
+      { kind: 'own-profile', profile_id: 'p_1%' },
+      { kind: 'fiat-account', fiat_account_id: 'fa\\2' },
+      { kind: 'crypto-address', network: 'ETHEREUM', address: '0xabc' },
+    ]);
+    expect(asked).toEqual([[SENDING_OPERATIONS, ['%p\\_1\\%%', '%fa\\\\2%', '%0xabc%']]]);
+  });
+
+  it('counts only the destinations asked for, as the body names them, and skips a body it cannot read', async () => {
+    const { q } = fakeDb([
+      // The LIKE matched an id that only contains the one asked for.
+      { operation: 'createSvcTransfer', request_body: svcTo(`${profileId}-2`) },
+      { operation: 'createSvcTransfer', request_body: 'null' },
+      { operation: 'createSvcTransfer', request_body: '"a string"' },
+      { operation: 'createSvcTransfer', request_body: 'not json' },
+      { operation: 'createSvcTransfer', request_body: '{}' },
+      {
+        operation: 'createOrchestration',
+        request_body: '{"destination":{"profile":{"profile_id":"own-1"}}}',
+      },
+    ]);
+    const sent = await sentBefore(q, [
+      counterparty as DestinationTarget,
+      { kind: 'own-profile', profile_id: 'own-1' },
+    ]);
+    expect([...sent]).toEqual(['own-profile:own-1']);
   });
 });

@@ -13,13 +13,13 @@ import {
 import type { Queryable } from '../db/db';
 
 /**
- * The writes that move money to a destination. A rule (Create Orchestration Rule) names one too,
- * but moves nothing itself: creating it is no send there.
+ * The writes that move money (to a destination, for those the book can allow: `destinationOf`
+ * names none for the others). A rule (Create Orchestration Rule) names a destination too, but
+ * moves nothing itself: creating it is no send there.
  */
-export const SENDING_OPERATIONS: readonly string[] = WRITE_OPERATION_IDS.filter((id) => {
-  const approval = operations[id].approval;
-  return approval.destination !== undefined && approval.because === 'moves-money';
-});
+export const SENDING_OPERATIONS: readonly string[] = WRITE_OPERATION_IDS.filter(
+  (id) => operations[id].approval.because === 'moves-money',
+);
 
 /** The text that identifies a target inside a body: its address or id. */
 function identifying(target: DestinationTarget): string {
