@@ -7,7 +7,7 @@ import { ApprovalsPages } from '../pages/approvals';
 import { OperationForm } from '../pages/operation-form';
 import { ReviewStep } from '../pages/review';
 
-const { treasury } = DEMO_IDS.profiles;
+const { payouts, treasury } = DEMO_IDS.profiles;
 
 /*
  * The e2e policy (e2e/approval-policy.json): orchestrations delivering ETH go only to an active
@@ -157,5 +157,49 @@ test.describe('Allowed destinations and limits', () => {
     await expect(review.send()).toBeEnabled();
     await expectAccessible(ada, 'review: a send that escalates');
     await screenshot(ada, 'review-escalates');
+  });
+
+  test('a destination the book lacks is proposed from the send form’s picker, prefilled, and the form is kept', async ({
+    page,
+  }) => {
+    const name = `Payouts own ${randomBytes(3).toString('hex')}`;
+    await signIn(page, 'fiona');
+    const form = new OperationForm(page, 'Create orchestration');
+    await form.goto(routeOf('createOrchestration'));
+    await form.fill({ 'Profile id': treasury }, 'Who');
+    await form.fill({ 'Source asset': 'ETH', 'Destination asset': 'ETH' });
+    await form.rail('Source', 'Profile');
+    await form.fill({ 'Profile id': treasury }, 'Source');
+    await form.rail('Destination', 'Profile');
+    await form.fill({ 'Profile id': payouts }, 'Destination');
+    await form.fill({ 'Source amount': '0.2' });
+    const destination = form.group('Destination');
+    await expect(destination).toContainText('is not in the book of allowed destinations');
+
+    await destination.getByRole('button', { name: 'Add to the book' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add to the book of allowed destinations' });
+    const add = dialog.getByRole('form', { name: 'Add to the book' });
+    await expect(add.getByLabel('Kind')).toHaveValue('own-profile');
+    await expect(add.getByLabel('Profile id', { exact: false })).toHaveValue(payouts);
+    await add.getByLabel('Name', { exact: false }).fill(name);
+    await add.getByLabel('Reason', { exact: false }).fill('Payouts receive ETH');
+    await add.getByRole('button', { name: 'Propose for approval' }).click();
+    await expect(dialog.getByText('Awaiting another operator’s approval')).toBeVisible();
+    await expectAccessible(page, 'picker: adding a destination to the book from a send form');
+    const request = await dialog
+      .getByRole('link', { name: 'Open the request' })
+      .getAttribute('href');
+
+    // Back to the form as it was: the picker has the focus, and says the entry awaits approval.
+    await dialog.getByRole('button', { name: 'Back to the form' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(form.field('Profile id', 'Destination')).toBeFocused();
+    await expect(destination).toContainText('awaiting a second operator’s approval');
+    await expect(form.field('Source amount')).toHaveValue('0.2');
+
+    // The proposal is withdrawn, so that no other spec finds it waiting.
+    await page.goto(request!);
+    await new ApprovalsPages(page).button('Cancel request').click();
+    await expect(new ApprovalsPages(page).button('Cancel request')).toHaveCount(0);
   });
 });
