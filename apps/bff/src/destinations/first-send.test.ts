@@ -5,8 +5,9 @@ import {
   type DestinationBook,
   type DestinationRule,
 } from '@console/schemas';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { approvalApp } from '../../test/approvals-test-kit';
+import { testDatabases } from '../../test/databases';
 import { echoSuccess, scriptedClient } from '../../test/harness';
 import type { SendRequest, UpstreamOutcome } from '../upstream/client';
 import { buildPolicy } from '../approvals/policy';
@@ -177,5 +178,39 @@ describe('sentBefore, over the rows the database gives', () => {
       { kind: 'own-profile', profile_id: 'own-1' },
     ]);
     expect([...sent]).toEqual(['own-profile:own-1']);
+  });
+});
+
+describe.each(testDatabases)('the first send, read from the journal on $name', (database) => {
+  let opened: Awaited<ReturnType<typeof database.open>>;
+  beforeAll(async () => {
+    opened = await database.open();
+  });
+  afterAll(async () => opened.close());
+
+  it('an entry is a first send until a send to it SUCCEEDED, an id with LIKE wildcards included', async () => {
+    const h = await approvalApp({
+      client: scriptedClient(echoSuccess).client,
+      start: START,
+      policy,
+      ...(database.name === 'PGlite' ? {} : { db: opened.db }),
+    });
+    await h.addDestination(counterparty, { name: 'Both databases' });
+    const sentBeforeNow = async () =>
+      (
+        (await (await h.get('/api/destinations', h.cookies.finance)).json()) as DestinationBook
+      ).items.find((e) => e.name === 'Both databases')!.sent_before;
+    expect(await sentBeforeNow()).toBe(false);
+    expect((await h.submit('createSvcTransfer', { ...svc, amount: '1.00' })).journal.state).toBe(
+      'SUCCEEDED',
+    );
+    expect(await sentBeforeNow()).toBe(true);
+    // The database's own LIKE with escaped wildcards: an id of `_` and `%` matches only itself.
+    expect([
+      ...(await sentBefore(h.deps.destinations.db, [
+        { kind: 'counterparty-profile', profile_id: '%' },
+        { kind: 'counterparty-profile', profile_id: '_' },
+      ])),
+    ]).toEqual([]);
   });
 });
