@@ -34,6 +34,12 @@ function identifying(target: DestinationTarget): string {
   }
 }
 
+/**
+ * How many bodies that mention a destination are read to find one that sends there: a body that
+ * names it only in a memo is rare, twenty of them before a real send rarer still.
+ */
+const BODIES_PER_DESTINATION = 20;
+
 /** `text` as a LIKE pattern that matches it anywhere, its wildcards taken literally. */
 const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
@@ -58,10 +64,15 @@ export async function sentBefore(
   const sent = new Set<string>();
   if (targets.length === 0) return sent;
   const wanted = new Set(targets.map(destinationKey));
+  // A few bodies per destination are enough to know, and a treasury profile sent to a hundred
+  // thousand times must not bring a hundred thousand bodies back each time the book is read.
   const rows = await q.query<{ operation: string; request_body: string }>(
-    `select operation, request_body from journal_entries
-     where state = 'SUCCEEDED' and operation = any($1::text[])
-       and request_body like any($2::text[])`,
+    `select j.operation, j.request_body from unnest($2::text[]) as t(pattern)
+     cross join lateral (
+       select operation, request_body from journal_entries
+       where state = 'SUCCEEDED' and operation = any($1::text[]) and request_body like t.pattern
+       limit ${BODIES_PER_DESTINATION}
+     ) j`,
     [SENDING_OPERATIONS, [...new Set(targets.map(identifying))].map(containing)],
   );
   for (const row of rows) {
