@@ -16,6 +16,7 @@ import { oidcSettingsFromVariables, type OidcSettings } from './oidc/oidc-settin
 import { SECURITY_DEFAULTS } from './security/security-runtime';
 import { credentialSetFromVariables, type CredentialSet } from './upstream/credentials';
 import { DEFAULT_BUDGET_PERCENT, MAX_BUDGET_PERCENT } from './upstream/service-budget';
+import { DEFAULT_WATCH_SHARE_PERCENT, watchSpacingMs } from './watch/watch-pace';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -81,6 +82,14 @@ const BaseSchema = z.object({
   WORKERS: z.coerce.number().int().min(1).max(64).default(1),
   SEND_LEASE_SECONDS: z.coerce.number().min(1).max(3600).default(30),
   RESOLVER_INTERVAL_SECONDS: z.coerce.number().min(0.1).max(3600).default(10),
+  // The watcher (issue 35, ADR 021): the share of one endpoint's service limit (50/s) the
+  // whole deployment spends on watching, or `off`. 5 %: 2.5 reads a second, a look every
+  // second or so, and 75 % of the limit left to the operators under the 80 % budget.
+  WATCH_SHARE_PERCENT: z
+    .union([z.literal('off'), z.coerce.number().min(0.5).max(20)], {
+      error: 'must be off or a percentage from 0.5 to 20',
+    })
+    .default(DEFAULT_WATCH_SHARE_PERCENT),
   METRICS_TOKEN: z
     .string()
     .min(16, { error: 'must have at least 16 characters' })
@@ -134,6 +143,8 @@ export interface Env {
   metricsToken: string | undefined;
   /** Notifications by email and chat (`SMTP_*`, `NOTIFY_*`): channels, timings, retries. */
   notify: NotifySettings;
+  /** The watcher's least time between two reads (`WATCH_SHARE_PERCENT`); undefined: off. */
+  watchSpacingMs: number | undefined;
 }
 
 /** Configuration that cannot be used. `problems` has one line per variable. */
@@ -315,6 +326,8 @@ export function parseEnv(vars: Record<string, string | undefined>): Env {
     resolverIntervalMs: v.RESOLVER_INTERVAL_SECONDS * 1000,
     metricsToken: v.METRICS_TOKEN,
     notify,
+    watchSpacingMs:
+      v.WATCH_SHARE_PERCENT === 'off' ? undefined : watchSpacingMs(v.WATCH_SHARE_PERCENT),
   };
 }
 

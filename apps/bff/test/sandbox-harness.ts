@@ -176,5 +176,5 @@ export async function sandboxHarness(options: {
     await proxy?.close();
     await sandbox.close();
   };
-  return { app, db, sandbox, proxy, tokens, lines, control, log, signIn, post, kid, close };
+  return { app, db, client, sandbox, proxy, tokens, lines, control, log, signIn, post, kid, close };
 }
