@@ -76,6 +76,8 @@ export const API_ROUTES = {
   backchannelLogout: { method: 'POST', path: '/api/session/oidc/backchannel-logout' },
   /** Prometheus text format, behind `METRICS_TOKEN` (when set). */
   metrics: { method: 'GET', path: '/api/metrics' },
+  /** Server-Sent Events of what changed at the service, filtered for the operator's role. */
+  openStream: { method: 'GET', path: '/api/stream' },
 } as const satisfies Record<string, { method: ApiMethod; path: string }>;
 
 /** The name of a route of the BFF's API. */

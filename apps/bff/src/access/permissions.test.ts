@@ -130,6 +130,8 @@ const MATRIX: Record<
   'GET /api/notifications/recipients': { admin: Y, finance: N, support: N, viewer: N },
   'GET /api/notifications/dead-letters': { admin: Y, finance: N, support: N, viewer: N },
   'POST /api/notifications/:id/retry': { admin: Y, finance: N, support: N, viewer: N },
+  // The live stream (issue 35): every operator, each message filtered for their role.
+  'GET /api/stream': { admin: Y, finance: Y, support: Y, viewer: Y },
 };
 
 const ROLES_IN_TABLE: readonly Role[] = ['admin', 'finance', 'support', 'viewer'];

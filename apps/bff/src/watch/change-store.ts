@@ -60,6 +60,39 @@ async function insertChanges(tx: Queryable, changes: readonly Change[]): Promise
 const COLUMNS = `id::text as id, source, record_type, record_id, kind, profile_id, payload,
   inbox, to_char(at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as at`;
 
+/** Reads the change log and the cursors: any process, any connection. */
+export function createChangeReader(db: Queryable) {
+  return {
+    /** Where a feed has got to, or null before its first commit. */
+    async position<T>(feed: string): Promise<T | null> {
+      const rows = await db.query<{ position: T }>(
+        'select position from watch_cursors where feed = $1',
+        [feed],
+      );
+      return rows[0]?.position ?? null;
+    },
+
+    /** Changes after `afterId`, oldest first. */
+    async after(afterId: string, limit: number): Promise<StoredChange[]> {
+      return db.query<StoredChange>(
+        `select ${COLUMNS} from live_changes where live_changes.id > $1::bigint
+         order by live_changes.id limit $2`,
+        [afterId, limit],
+      );
+    },
+
+    /** The newest change's id, or '0' when there is none. */
+    async lastId(): Promise<string> {
+      const rows = await db.query<{ id: string | null }>(
+        'select max(id)::text as id from live_changes',
+      );
+      return rows[0]?.id ?? '0';
+    },
+  };
+}
+
+export type ChangeReader = ReturnType<typeof createChangeReader>;
+
 export function createChangeStore(db: Db, lease: { kind: string; owner: string }) {
   return {
     /**
@@ -101,31 +134,7 @@ export function createChangeStore(db: Db, lease: { kind: string; owner: string }
       });
     },
 
-    /** Where a feed has got to, or null before its first commit. */
-    async position<T>(feed: string): Promise<T | null> {
-      const rows = await db.query<{ position: T }>(
-        'select position from watch_cursors where feed = $1',
-        [feed],
-      );
-      return rows[0]?.position ?? null;
-    },
-
-    /** Changes after `afterId`, oldest first. */
-    async after(afterId: string, limit: number): Promise<StoredChange[]> {
-      return db.query<StoredChange>(
-        `select ${COLUMNS} from live_changes where live_changes.id > $1::bigint
-         order by live_changes.id limit $2`,
-        [afterId, limit],
-      );
-    },
-
-    /** The newest change's id, or '0' when there is none. */
-    async lastId(): Promise<string> {
-      const rows = await db.query<{ id: string | null }>(
-        'select max(id)::text as id from live_changes',
-      );
-      return rows[0]?.id ?? '0';
-    },
+    ...createChangeReader(db),
   };
 }
 

@@ -46,3 +46,13 @@ create table inbox_reads (
   read_at timestamptz not null default now(),
   primary key (username, change_id)
 );
+
+-- The streams open now, one row each, so that the cap of streams per session holds across every
+-- BFF process. A stream renews its row at each heartbeat; a row not renewed for two is a stream
+-- whose process stopped, and no longer counts.
+create table live_streams (
+  id uuid primary key,
+  session_id text not null,
+  seen_at timestamptz not null default now()
+);
+create index live_streams_session on live_streams (session_id);
