@@ -44,6 +44,7 @@ import { sessionListRoutes } from './routes/session-list-routes';
 import { sessionRoutes } from './routes/session-routes';
 import { staticRoutes } from './routes/static-routes';
 import { streamRoutes } from './routes/stream-routes';
+import { inboxRoutes } from './routes/inbox-routes';
 import { liveDefaults, type LiveOptions } from './watch/live-options';
 import { createChangeHub } from './watch/change-hub';
 import { createChangeReader } from './watch/change-store';
@@ -204,6 +205,7 @@ export function routeTable(
       heartbeatMs: live.heartbeatMs,
       maxPerSession: live.maxStreamsPerSession,
     }),
+    ...inboxRoutes({ db: deps.db }),
     ...(deps.webDist ? staticRoutes(deps.webDist) : []),
   ];
 }

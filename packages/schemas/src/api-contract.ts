@@ -28,6 +28,7 @@ import {
   RevokeDestinationSchema,
 } from './destinations-api';
 import { LimitListSchema } from './limits-api';
+import { InboxReadInputSchema, InboxSchema } from './live-api';
 import {
   DeadLetterQuerySchema,
   DeadLettersSchema,
@@ -250,6 +251,8 @@ export const apiContract = contract({
   metrics: { media: 'text', responses: { 200: z.string() } },
   // Issue 35: the live stream and the inbox.
   openStream: { media: 'event-stream', responses: { 200: z.string() } },
+  getInbox: { responses: { 200: InboxSchema } },
+  markInboxRead: { body: InboxReadInputSchema, responses: { 200: InboxSchema } },
 });
 
 export type ApiContract = typeof apiContract;

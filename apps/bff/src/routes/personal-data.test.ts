@@ -104,6 +104,7 @@ const WITHOUT_RECORDS: Record<string, string> = {
  */
 const STREAMED: Record<string, string> = {
   '/api/stream': 'changes of service records, each masked for the role',
+  '/api/inbox': 'the same changes, masked by the same rule (test/integration/stream.test.ts)',
 };
 
 /** GET routes that answer the book of allowed destinations, whose crypto addresses are personal. */

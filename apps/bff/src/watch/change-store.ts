@@ -57,7 +57,7 @@ async function insertChanges(tx: Queryable, changes: readonly Change[]): Promise
   return written;
 }
 
-const COLUMNS = `id::text as id, source, record_type, record_id, kind, profile_id, payload,
+export const CHANGE_COLUMNS = `id::text as id, source, record_type, record_id, kind, profile_id, payload,
   inbox, to_char(at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as at`;
 
 /** Reads the change log and the cursors: any process, any connection. */
@@ -75,7 +75,7 @@ export function createChangeReader(db: Queryable) {
     /** Changes after `afterId`, oldest first. */
     async after(afterId: string, limit: number): Promise<StoredChange[]> {
       return db.query<StoredChange>(
-        `select ${COLUMNS} from live_changes where live_changes.id > $1::bigint
+        `select ${CHANGE_COLUMNS} from live_changes where live_changes.id > $1::bigint
          order by live_changes.id limit $2`,
         [afterId, limit],
       );

@@ -183,4 +183,32 @@ describe('the live stream', () => {
     expect(other.res.status).toBe(200);
     for (const s of [...open, other]) await s.close();
   });
+
+  it('keeps an inbox per operator: a deposit unread for both, read for one only after they read it', async () => {
+    const { h, deposit } = await setUp();
+    const finance = await h.signIn('finance');
+    const viewer = await h.signIn('viewer');
+    const inbox = async (cookie: string) =>
+      (await (await h.app.request('/api/inbox', { headers: { Cookie: cookie } })).json()) as {
+        items: { id: string; kind: string; read: boolean; record: { object: { memo: string } } }[];
+        unread: number;
+      };
+    const before = (await inbox(finance)).unread;
+    await deposit('for Ada Byronson');
+    const mine = await inbox(finance);
+    expect(mine.unread).toBe(before + 1);
+    const item = mine.items[0]!;
+    expect(item).toMatchObject({ kind: 'transfer.crypto_deposit.completed', read: false });
+    expect(item.record.object.memo).toBe('for Ada Byronson');
+    expect((await inbox(viewer)).items[0]!.record.object.memo).toBe('••••nson');
+
+    const read = await h.post('/api/inbox/read', finance, { ids: [item.id] });
+    expect(read.status).toBe(200);
+    expect((await inbox(finance)).unread).toBe(before);
+    // Another sign-in of the same operator sees it read; another operator does not.
+    expect((await inbox(await h.signIn('finance'))).items[0]!.read).toBe(true);
+    expect((await inbox(viewer)).items[0]!.read).toBe(false);
+    await h.post('/api/inbox/read', viewer, { all: true });
+    expect((await inbox(viewer)).unread).toBe(0);
+  });
 });
