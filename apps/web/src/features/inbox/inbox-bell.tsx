@@ -32,7 +32,13 @@ export function InboxBell() {
           <BellIcon />
         </ActionIcon>
       </Indicator>
-      <Drawer opened={opened} onClose={close} position="right" title="Inbox">
+      <Drawer
+        opened={opened}
+        onClose={close}
+        position="right"
+        title="Inbox"
+        closeButtonProps={{ 'aria-label': 'Close the inbox' }}
+      >
         <Stack gap="xs">
           <Group justify="space-between">
             <Text size="sm" role="status">
