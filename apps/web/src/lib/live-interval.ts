@@ -1,5 +1,3 @@
-import { streamIsUp } from './live-stream';
-
 /**
  * How long to wait before reading a live record again: quick at first, when an order is most
  * likely to change, then backing off by half each time up to a ceiling, so a record that rests
@@ -9,7 +7,6 @@ import { streamIsUp } from './live-stream';
  * refetchInterval: (q) => liveInterval(q.state.dataUpdateCount, isFinal(q.state.data))
  */
 export function liveInterval(reads: number, final: boolean, first = 1000, ceiling = 10_000) {
-  // The live stream says when the record changes (issue 35): no polling while it is up.
-  if (final || streamIsUp()) return false as const;
+  if (final) return false as const;
   return Math.min(ceiling, Math.round(first * 1.5 ** Math.max(0, reads - 1)));
 }

@@ -8,6 +8,7 @@
  */
 import { LiveMessageSchema, type LiveMessage } from '@console/schemas';
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
+import { liveInterval } from './live-interval';
 
 export type LiveStatus = 'connecting' | 'open' | 'down';
 
@@ -31,6 +32,29 @@ export const liveStatus = {
 
 /** True while the stream is up: the pages' own polling rests. */
 export const streamIsUp = () => status === 'open';
+
+/**
+ * Reads of records the watcher follows (orders, transfers, orchestrations): while the stream is
+ * up, a change of one reaches its page through the stream. Others (a fiat account, a rule) are
+ * not followed and keep their polling.
+ */
+const FOLLOWED = [
+  /^\/v2\/profiles\/[^/]+\/orders\/[^/]+$/,
+  /^\/v2\/transfer\/transfers\/[^/]+$/,
+  /^\/v2\/orchestration\/orchestrations\/[^/]+$/,
+];
+
+/** True when the record read at `path` changes on screen through the stream. */
+export const followedByStream = (path: string | undefined): boolean =>
+  path !== undefined && FOLLOWED.some((pattern) => pattern.test(path));
+
+/**
+ * A followed record's polling interval: none while the stream is up, `liveInterval`'s when it
+ * is down (the pages say so in the header).
+ */
+export function streamedInterval(reads: number, final: boolean): number | false {
+  return streamIsUp() ? false : liveInterval(reads, final);
+}
 
 /** Words of cache keys that hold records of each kind (the registry's ids and the paths). */
 const KEY_WORDS: Record<string, readonly string[]> = {
