@@ -45,6 +45,7 @@ import { sessionRoutes } from './routes/session-routes';
 import { staticRoutes } from './routes/static-routes';
 import { streamRoutes } from './routes/stream-routes';
 import { inboxRoutes } from './routes/inbox-routes';
+import { WEBHOOK_PATH, webhookRoutes } from './routes/webhook-routes';
 import { liveDefaults, type LiveOptions } from './watch/live-options';
 import { createChangeHub } from './watch/change-hub';
 import { createChangeReader } from './watch/change-store';
@@ -109,6 +110,8 @@ export interface AppDeps {
   notificationChannels?: Configured;
   /** The live stream's heartbeat, polling and cap (issue 35); the defaults when not given. */
   live?: Partial<LiveOptions>;
+  /** The service's webhook key and header (issue 35); unset, every delivery is refused. */
+  webhook?: { apiKey: string; header: string };
 }
 
 /** Sign-ins begun per client address and minute (each is a row until its callback or expiry). */
@@ -206,6 +209,14 @@ export function routeTable(
       maxPerSession: live.maxStreamsPerSession,
     }),
     ...inboxRoutes({ db: deps.db }),
+    ...webhookRoutes({
+      db: deps.db,
+      client: deps.client,
+      timeoutMs: deps.timeoutMs,
+      events: deps.securityEvents,
+      clientAddress: security.clientAddress,
+      webhook: deps.webhook,
+    }),
     ...(deps.webDist ? staticRoutes(deps.webDist) : []),
   ];
 }
@@ -244,7 +255,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     csrfProtection({
       origins: security.origins,
       // The provider's server posts there with a signed token, as no browser would.
-      exempt: deps.sso ? new Set([OIDC_PATHS.backchannelLogout]) : new Set(),
+      // So does the service's webhook, with its API key (issue 35).
+      exempt: new Set([...(deps.sso ? [OIDC_PATHS.backchannelLogout] : []), WEBHOOK_PATH]),
     }),
   );
   app.use(

@@ -90,6 +90,16 @@ const BaseSchema = z.object({
       error: 'must be off or a percentage from 0.5 to 20',
     })
     .default(DEFAULT_WATCH_SHARE_PERCENT),
+  // The service's webhook (issue 35): the API key its deliveries carry, and in which header.
+  SVC_WEBHOOK_API_KEY: z
+    .string()
+    .min(24, { error: 'must have at least 24 characters' })
+    .regex(/^[\x21-\x7e]+$/, { error: 'must be visible ASCII without spaces' })
+    .optional(),
+  SVC_WEBHOOK_HEADER: z
+    .string()
+    .regex(/^[A-Za-z0-9-]{1,64}$/, { error: 'must be an HTTP header name' })
+    .default('X-Api-Key'),
   METRICS_TOKEN: z
     .string()
     .min(16, { error: 'must have at least 16 characters' })
@@ -145,6 +155,8 @@ export interface Env {
   notify: NotifySettings;
   /** The watcher's least time between two reads (`WATCH_SHARE_PERCENT`); undefined: off. */
   watchSpacingMs: number | undefined;
+  /** The service's webhook key and header; unset, deliveries are refused. */
+  webhook: { apiKey: string; header: string } | undefined;
 }
 
 /** Configuration that cannot be used. `problems` has one line per variable. */
@@ -157,7 +169,7 @@ export class EnvError extends Error {
 
 /** Variables that may instead be given as `<NAME>_FILE`, a file holding the value. */
 const SECRET_VARIABLE =
-  /^(SVC_CLIENT_SECRET|SVC_CLIENT_[A-Z0-9_]+_SECRET|DATABASE_URL|OIDC_CLIENT_SECRET|METRICS_TOKEN|SMTP_URL|NOTIFY_WEBHOOK_URL|NOTIFY_WEBHOOK_SECRET)$/;
+  /^(SVC_CLIENT_SECRET|SVC_CLIENT_[A-Z0-9_]+_SECRET|DATABASE_URL|OIDC_CLIENT_SECRET|METRICS_TOKEN|SMTP_URL|NOTIFY_WEBHOOK_URL|NOTIFY_WEBHOOK_SECRET|SVC_WEBHOOK_API_KEY)$/;
 
 /**
  * Resolves `X_FILE` into `X` for secret variables, so secrets can come from mounted files.
@@ -328,6 +340,9 @@ export function parseEnv(vars: Record<string, string | undefined>): Env {
     notify,
     watchSpacingMs:
       v.WATCH_SHARE_PERCENT === 'off' ? undefined : watchSpacingMs(v.WATCH_SHARE_PERCENT),
+    webhook: v.SVC_WEBHOOK_API_KEY
+      ? { apiKey: v.SVC_WEBHOOK_API_KEY, header: v.SVC_WEBHOOK_HEADER.toLowerCase() }
+      : undefined,
   };
 }
 

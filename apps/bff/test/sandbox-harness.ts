@@ -68,6 +68,8 @@ export async function sandboxHarness(options: {
   security?: Partial<SecurityOptions>;
   /** The live stream's heartbeat, polling and cap (issue 35). */
   live?: AppDeps['live'];
+  /** The service's webhook key and header (issue 35). */
+  webhook?: AppDeps['webhook'];
 }) {
   const { secrets } = options;
   const clientSecret = randomBytes(24).toString('base64url');
@@ -137,6 +139,7 @@ export async function sandboxHarness(options: {
       policy: options.policy ?? noApprovalPolicy(),
       ...(options.now ? { now: options.now } : {}),
       ...(options.live ? { live: options.live } : {}),
+      ...(options.webhook ? { webhook: options.webhook } : {}),
     }),
   );
 

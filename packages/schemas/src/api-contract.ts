@@ -28,7 +28,12 @@ import {
   RevokeDestinationSchema,
 } from './destinations-api';
 import { LimitListSchema } from './limits-api';
-import { InboxReadInputSchema, InboxSchema } from './live-api';
+import {
+  InboxReadInputSchema,
+  InboxSchema,
+  SvcWebhookAnswerSchema,
+  SvcWebhookSchema,
+} from './live-api';
 import {
   DeadLetterQuerySchema,
   DeadLettersSchema,
@@ -253,6 +258,7 @@ export const apiContract = contract({
   openStream: { media: 'event-stream', responses: { 200: z.string() } },
   getInbox: { responses: { 200: InboxSchema } },
   markInboxRead: { body: InboxReadInputSchema, responses: { 200: InboxSchema } },
+  receiveSvcWebhook: { body: SvcWebhookSchema, responses: { 200: SvcWebhookAnswerSchema } },
 });
 
 export type ApiContract = typeof apiContract;

@@ -81,6 +81,8 @@ export const API_ROUTES = {
   /** What changed that concerns the operator, with their own read state. */
   getInbox: { method: 'GET', path: '/api/inbox' },
   markInboxRead: { method: 'POST', path: '/api/inbox/read' },
+  /** The service's webhook deliveries, behind the configured API-key header. */
+  receiveSvcWebhook: { method: 'POST', path: '/api/webhooks/svc' },
 } as const satisfies Record<string, { method: ApiMethod; path: string }>;
 
 /** The name of a route of the BFF's API. */

@@ -43,3 +43,17 @@ export const InboxReadInputSchema = z.union([
   z.strictObject({ all: z.literal(true) }),
 ]);
 export type InboxReadInput = z.infer<typeof InboxReadInputSchema>;
+
+/**
+ * What the service posts to `POST /api/webhooks/svc`: an event's id and type. Nothing else of it
+ * is trusted: the event is read back with Get Event.
+ */
+export const SvcWebhookSchema = z.looseObject({
+  id: z.string().min(1).max(100),
+  type: z.string().max(200).optional(),
+});
+
+export const SvcWebhookAnswerSchema = z.strictObject({
+  /** `recorded`: new, read back and in the log; `duplicate`: this event was known already. */
+  status: z.enum(['recorded', 'duplicate']),
+});

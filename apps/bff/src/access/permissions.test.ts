@@ -134,6 +134,8 @@ const MATRIX: Record<
   'GET /api/stream': { admin: Y, finance: Y, support: Y, viewer: Y },
   'GET /api/inbox': { admin: Y, finance: Y, support: Y, viewer: Y },
   'POST /api/inbox/read': { admin: Y, finance: Y, support: Y, viewer: Y },
+  // The service's webhook: no session, its API key instead (tested in webhook.test.ts).
+  'POST /api/webhooks/svc': { admin: Y, finance: Y, support: Y, viewer: Y },
 };
 
 const ROLES_IN_TABLE: readonly Role[] = ['admin', 'finance', 'support', 'viewer'];

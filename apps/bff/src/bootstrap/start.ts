@@ -183,6 +183,7 @@ export async function startBff(
     passwordSignIn: !env.oidc || env.usersFile !== undefined,
     readiness: { accepting: () => accepting },
     observe: (report) => metrics.sent(report),
+    ...(env.webhook ? { webhook: env.webhook } : {}),
     notificationChannels: {
       email: env.notify.smtp !== undefined,
       chat: env.notify.webhook !== undefined,

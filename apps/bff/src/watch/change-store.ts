@@ -60,6 +60,34 @@ async function insertChanges(tx: Queryable, changes: readonly Change[]): Promise
 export const CHANGE_COLUMNS = `id::text as id, source, record_type, record_id, kind, profile_id, payload,
   inbox, to_char(at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as at`;
 
+/**
+ * Writes one change learned outside the watcher (a webhook read back) in one statement, under
+ * the writers' lock (held to the statement's end, its transaction); true when it was new.
+ */
+export async function recordOne(q: Queryable, c: Change): Promise<boolean> {
+  const rows = await q.query(
+    `with lock as (select pg_advisory_xact_lock($9))
+     insert into live_changes (source, change_key, record_type, record_id, kind, profile_id,
+       payload, inbox)
+     select $1, $2, $3, $4, $5, $6, $7::jsonb, $8 from lock
+     on conflict (change_key) do nothing returning id`,
+    [
+      c.source,
+      c.changeKey,
+      c.recordType,
+      c.recordId,
+      c.kind,
+      c.profileId,
+      JSON.stringify(c.payload),
+      c.inbox,
+      CHANGE_LOCK,
+    ],
+  );
+  if (rows.length === 0) return false;
+  await q.query('select pg_notify($1, $2)', [LIVE_CHANGE_CHANNEL, '']);
+  return true;
+}
+
 /** Reads the change log and the cursors: any process, any connection. */
 export function createChangeReader(db: Queryable) {
   return {

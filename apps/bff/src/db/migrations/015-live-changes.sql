@@ -56,3 +56,10 @@ create table live_streams (
   seen_at timestamptz not null default now()
 );
 create index live_streams_session on live_streams (session_id);
+
+-- A delivery to the service's webhook without the configured API key (issue 35).
+alter table security_events drop constraint security_events_kind_check;
+alter table security_events add constraint security_events_kind_check check (kind in ('sign-in',
+  'sign-in-failed', 'sign-in-locked', 'sign-in-refused', 'sign-out', 'session-ended',
+  'session-revoked', 'request-tampered', 'sso-sign-in-failed', 'sso-sign-in-refused',
+  'sso-logout', 'destination-revoked', 'webhook-refused'));
