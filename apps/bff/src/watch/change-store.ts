@@ -38,7 +38,7 @@ async function insertChanges(tx: Queryable, changes: readonly Change[]): Promise
     const rows = await tx.query(
       `insert into live_changes (source, change_key, record_type, record_id, kind, profile_id,
          payload, inbox)
-       values ($1, $2, $3, $4, $5, $6, $7::jsonb, $8)
+       values ($1, $2, $3, $4, $5, $6, $7::text::jsonb, $8)
        on conflict (change_key) do nothing returning id`,
       [
         c.source,
@@ -69,7 +69,7 @@ export async function recordOne(q: Queryable, c: Change): Promise<boolean> {
     `with lock as (select pg_advisory_xact_lock($9))
      insert into live_changes (source, change_key, record_type, record_id, kind, profile_id,
        payload, inbox)
-     select $1, $2, $3, $4, $5, $6, $7::jsonb, $8 from lock
+     select $1, $2, $3, $4, $5, $6, $7::text::jsonb, $8 from lock
      on conflict (change_key) do nothing returning id`,
     [
       c.source,
@@ -142,7 +142,7 @@ export function createChangeStore(db: Db, lease: { kind: string; owner: string }
           if (!held[0]?.held) throw new LeaseLost();
           const written = await insertChanges(tx, changes);
           await tx.query(
-            `insert into watch_cursors (feed, position, updated_at) values ($1, $2::jsonb, now())
+            `insert into watch_cursors (feed, position, updated_at) values ($1, $2::text::jsonb, now())
              on conflict (feed) do update set position = excluded.position, updated_at = now()`,
             [feed, JSON.stringify(position)],
           );
