@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { getCookie } from 'hono/cookie';
 import type { ApprovalDeps } from './approvals/approval-deps';
 import { approvalGate, approvalPreview } from './approvals/approval-gate';
 import type { ApprovalStore } from './approvals/approval-store';
@@ -42,6 +43,12 @@ import { securityEventRoutes } from './routes/security-event-routes';
 import { sessionListRoutes } from './routes/session-list-routes';
 import { sessionRoutes } from './routes/session-routes';
 import { staticRoutes } from './routes/static-routes';
+import { streamRoutes } from './routes/stream-routes';
+import { inboxRoutes } from './routes/inbox-routes';
+import { WEBHOOK_PATH, webhookRoutes } from './routes/webhook-routes';
+import { liveDefaults, type LiveOptions } from './watch/live-options';
+import { createChangeHub } from './watch/change-hub';
+import { createChangeReader } from './watch/change-store';
 import { workQueueRoutes } from './routes/work-queue-routes';
 import { createCounterStore } from './security/counter-store';
 import type { SecurityEventStore } from './security/security-events';
@@ -101,6 +108,10 @@ export interface AppDeps {
   observe?: DispatchDeps['observe'];
   /** The notification channels configured (issue 36); none when not given. */
   notificationChannels?: Configured;
+  /** The live stream's heartbeat, polling and cap (issue 35); the defaults when not given. */
+  live?: Partial<LiveOptions>;
+  /** The service's webhook key and header (issue 35); unset, every delivery is refused. */
+  webhook?: { apiKey: string; header: string };
 }
 
 /** Sign-ins begun per client address and minute (each is a row until its callback or expiry). */
@@ -142,6 +153,8 @@ export function routeTable(
     ssoOperators,
   };
   const counters = createCounterStore(deps.counters ?? deps.db);
+  const live = { ...liveDefaults, ...deps.live };
+  const changes = createChangeReader(deps.db);
   return [
     ...healthRoutes(deps.journal, deps.readiness),
     ...metricsRoutes(deps.metrics),
@@ -184,6 +197,26 @@ export function routeTable(
       ssoOperators,
       configured: deps.notificationChannels ?? { email: false, chat: false },
     }),
+    ...streamRoutes({
+      db: deps.db,
+      changes,
+      hub: createChangeHub(deps.db, changes, { pollMs: live.pollMs }),
+      sessionAlive: async (c) => {
+        const token = getCookie(c, security.cookie.name);
+        return token !== undefined && (await deps.sessions.touch(token, 'passive')) !== undefined;
+      },
+      heartbeatMs: live.heartbeatMs,
+      maxPerSession: live.maxStreamsPerSession,
+    }),
+    ...inboxRoutes({ db: deps.db }),
+    ...webhookRoutes({
+      db: deps.db,
+      client: deps.client,
+      timeoutMs: deps.timeoutMs,
+      events: deps.securityEvents,
+      clientAddress: security.clientAddress,
+      webhook: deps.webhook,
+    }),
     ...(deps.webDist ? staticRoutes(deps.webDist) : []),
   ];
 }
@@ -222,7 +255,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     csrfProtection({
       origins: security.origins,
       // The provider's server posts there with a signed token, as no browser would.
-      exempt: deps.sso ? new Set([OIDC_PATHS.backchannelLogout]) : new Set(),
+      // So does the service's webhook, with its API key (issue 35).
+      exempt: new Set([...(deps.sso ? [OIDC_PATHS.backchannelLogout] : []), WEBHOOK_PATH]),
     }),
   );
   app.use(

@@ -328,3 +328,17 @@ describe('notifications (issue 36)', () => {
     ]);
   });
 });
+
+describe('the watcher’s pace', () => {
+  it.each([
+    [{}, 400],
+    [{ WATCH_SHARE_PERCENT: '2' }, 1_000],
+    [{ WATCH_SHARE_PERCENT: 'off' }, undefined],
+  ])('%j spaces the watcher’s reads by %s ms', (vars, spacing) => {
+    expect(parseEnv(vars).watchSpacingMs).toBe(spacing);
+  });
+
+  it('refuses a share the watcher could spend the operators’ budget on', () => {
+    expect(() => parseEnv({ WATCH_SHARE_PERCENT: '50' })).toThrow(/WATCH_SHARE_PERCENT/);
+  });
+});

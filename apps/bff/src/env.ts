@@ -16,6 +16,7 @@ import { oidcSettingsFromVariables, type OidcSettings } from './oidc/oidc-settin
 import { SECURITY_DEFAULTS } from './security/security-runtime';
 import { credentialSetFromVariables, type CredentialSet } from './upstream/credentials';
 import { DEFAULT_BUDGET_PERCENT, MAX_BUDGET_PERCENT } from './upstream/service-budget';
+import { DEFAULT_WATCH_SHARE_PERCENT, watchSpacingMs } from './watch/watch-pace';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -81,6 +82,24 @@ const BaseSchema = z.object({
   WORKERS: z.coerce.number().int().min(1).max(64).default(1),
   SEND_LEASE_SECONDS: z.coerce.number().min(1).max(3600).default(30),
   RESOLVER_INTERVAL_SECONDS: z.coerce.number().min(0.1).max(3600).default(10),
+  // The watcher (issue 35, ADR 021): the share of one endpoint's service limit (50/s) the
+  // whole deployment spends on watching, or `off`. 5 %: 2.5 reads a second, a look every
+  // second or so, and 75 % of the limit left to the operators under the 80 % budget.
+  WATCH_SHARE_PERCENT: z
+    .union([z.literal('off'), z.coerce.number().min(0.5).max(20)], {
+      error: 'must be off or a percentage from 0.5 to 20',
+    })
+    .default(DEFAULT_WATCH_SHARE_PERCENT),
+  // The service's webhook (issue 35): the API key its deliveries carry, and in which header.
+  SVC_WEBHOOK_API_KEY: z
+    .string()
+    .min(24, { error: 'must have at least 24 characters' })
+    .regex(/^[\x21-\x7e]+$/, { error: 'must be visible ASCII without spaces' })
+    .optional(),
+  SVC_WEBHOOK_HEADER: z
+    .string()
+    .regex(/^[A-Za-z0-9-]{1,64}$/, { error: 'must be an HTTP header name' })
+    .default('X-Api-Key'),
   METRICS_TOKEN: z
     .string()
     .min(16, { error: 'must have at least 16 characters' })
@@ -134,6 +153,10 @@ export interface Env {
   metricsToken: string | undefined;
   /** Notifications by email and chat (`SMTP_*`, `NOTIFY_*`): channels, timings, retries. */
   notify: NotifySettings;
+  /** The watcher's least time between two reads (`WATCH_SHARE_PERCENT`); undefined: off. */
+  watchSpacingMs: number | undefined;
+  /** The service's webhook key and header; unset, deliveries are refused. */
+  webhook: { apiKey: string; header: string } | undefined;
 }
 
 /** Configuration that cannot be used. `problems` has one line per variable. */
@@ -146,7 +169,7 @@ export class EnvError extends Error {
 
 /** Variables that may instead be given as `<NAME>_FILE`, a file holding the value. */
 const SECRET_VARIABLE =
-  /^(SVC_CLIENT_SECRET|SVC_CLIENT_[A-Z0-9_]+_SECRET|DATABASE_URL|OIDC_CLIENT_SECRET|METRICS_TOKEN|SMTP_URL|NOTIFY_WEBHOOK_URL|NOTIFY_WEBHOOK_SECRET)$/;
+  /^(SVC_CLIENT_SECRET|SVC_CLIENT_[A-Z0-9_]+_SECRET|DATABASE_URL|OIDC_CLIENT_SECRET|METRICS_TOKEN|SMTP_URL|NOTIFY_WEBHOOK_URL|NOTIFY_WEBHOOK_SECRET|SVC_WEBHOOK_API_KEY)$/;
 
 /**
  * Resolves `X_FILE` into `X` for secret variables, so secrets can come from mounted files.
@@ -315,6 +338,11 @@ export function parseEnv(vars: Record<string, string | undefined>): Env {
     resolverIntervalMs: v.RESOLVER_INTERVAL_SECONDS * 1000,
     metricsToken: v.METRICS_TOKEN,
     notify,
+    watchSpacingMs:
+      v.WATCH_SHARE_PERCENT === 'off' ? undefined : watchSpacingMs(v.WATCH_SHARE_PERCENT),
+    webhook: v.SVC_WEBHOOK_API_KEY
+      ? { apiKey: v.SVC_WEBHOOK_API_KEY, header: v.SVC_WEBHOOK_HEADER.toLowerCase() }
+      : undefined,
   };
 }
 

@@ -10,6 +10,10 @@ export async function contractIssues(method: string, path: string, res: Response
   if (!path.startsWith('/api/') || method === 'HEAD' || method === 'OPTIONS') return [];
   const found = findApiRoute(method, path);
   const type = res.headers.get('content-type') ?? '';
+  // A stream never ends by itself: its type is what can be held to the contract.
+  if (found?.route.media === 'event-stream' && res.status < 400) {
+    return type.startsWith('text/event-stream') ? [] : [`(answer): ${type}, not an event stream`];
+  }
   const text = await res.text();
   if (res.status >= 400 || !found) {
     if (res.status < 400) return [`(route): ${method} ${path} has no entry in the contract`];
@@ -21,7 +25,12 @@ export async function contractIssues(method: string, path: string, res: Response
   }
   if (res.status === 204 || text === '') return answerIssues(found.route, res.status, undefined);
   const media = found.route.media ?? 'json';
-  const expected = { json: 'application/json', csv: 'text/csv', text: 'text/plain' }[media];
+  const expected = {
+    json: 'application/json',
+    csv: 'text/csv',
+    text: 'text/plain',
+    'event-stream': 'text/event-stream',
+  }[media];
   if (!type.startsWith(expected)) return [`(answer): ${type}, where ${expected} is declared`];
   return answerIssues(found.route, res.status, media === 'json' ? JSON.parse(text) : text);
 }
@@ -48,7 +57,9 @@ export function heldToContract<App extends { request: Requester }>(app: App): Ap
     ).toUpperCase();
     const url = input instanceof Request ? input.url : String(input);
     const path = new URL(url, 'http://localhost').pathname;
-    const issues = await contractIssues(method, path, res.clone());
+    // A stream is not cloned: a tee's source ends only when both copies are cancelled.
+    const streamed = findApiRoute(method, path)?.route.media === 'event-stream';
+    const issues = await contractIssues(method, path, streamed ? res : res.clone());
     if (issues.length > 0) {
       const name = findApiRoute(method, path)?.route.path ?? path;
       throw new Error(

@@ -5,7 +5,7 @@
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { demoConfig, startSandbox, type SandboxConfig } from '@console/sandbox';
 import type { Role } from '@console/schemas';
-import { createApp } from '../src/app';
+import { createApp, type AppDeps } from '../src/app';
 import { createApprovalStore } from '../src/approvals/approval-store';
 import { createDestinationStore } from '../src/destinations/destination-store';
 import { noApprovalPolicy, type ApprovalPolicy } from '../src/approvals/policy';
@@ -66,6 +66,10 @@ export async function sandboxHarness(options: {
   serviceBudgetPercent?: number | 'off';
   /** Over the harness's hardening settings (the operators' read rate, …). */
   security?: Partial<SecurityOptions>;
+  /** The live stream's heartbeat, polling and cap (issue 35). */
+  live?: AppDeps['live'];
+  /** The service's webhook key and header (issue 35). */
+  webhook?: AppDeps['webhook'];
 }) {
   const { secrets } = options;
   const clientSecret = randomBytes(24).toString('base64url');
@@ -134,6 +138,8 @@ export async function sandboxHarness(options: {
       destinations: createDestinationStore(db),
       policy: options.policy ?? noApprovalPolicy(),
       ...(options.now ? { now: options.now } : {}),
+      ...(options.live ? { live: options.live } : {}),
+      ...(options.webhook ? { webhook: options.webhook } : {}),
     }),
   );
 
@@ -176,5 +182,5 @@ export async function sandboxHarness(options: {
     await proxy?.close();
     await sandbox.close();
   };
-  return { app, db, sandbox, proxy, tokens, lines, control, log, signIn, post, kid, close };
+  return { app, db, client, sandbox, proxy, tokens, lines, control, log, signIn, post, kid, close };
 }

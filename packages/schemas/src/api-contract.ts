@@ -31,6 +31,12 @@ import {
 } from './destinations-api';
 import { LimitListSchema } from './limits-api';
 import {
+  InboxReadInputSchema,
+  InboxSchema,
+  SvcWebhookAnswerSchema,
+  SvcWebhookSchema,
+} from './live-api';
+import {
   DeadLetterQuerySchema,
   DeadLettersSchema,
   NotificationDeliverySchema,
@@ -66,9 +72,10 @@ export interface ApiRoute {
   responses: { readonly [status: number]: z.ZodType | null };
   /**
    * How a success comes: JSON (the default), CSV (the journal export, a plain link), or plain
-   * text (the metrics, for a scraper, not a browser).
+   * text (the metrics, for a scraper, not a browser), or Server-Sent Events (the live stream,
+   * opened with `EventSource`; its messages are `LiveMessageSchema`).
    */
-  media?: 'json' | 'csv' | 'text';
+  media?: 'json' | 'csv' | 'text' | 'event-stream';
   /** Every error answer has the one problem shape, whatever the route. */
   problem: typeof ConsoleProblemSchema;
 }
@@ -253,6 +260,11 @@ export const apiContract = contract({
   leaveSso: { responses: { 302: null } },
   backchannelLogout: { responses: { 200: null } },
   metrics: { media: 'text', responses: { 200: z.string() } },
+  // Issue 35: the live stream and the inbox.
+  openStream: { media: 'event-stream', responses: { 200: z.string() } },
+  getInbox: { responses: { 200: InboxSchema } },
+  markInboxRead: { body: InboxReadInputSchema, responses: { 200: InboxSchema } },
+  receiveSvcWebhook: { body: SvcWebhookSchema, responses: { 200: SvcWebhookAnswerSchema } },
 });
 
 export type ApiContract = typeof apiContract;

@@ -78,6 +78,13 @@ export const API_ROUTES = {
   backchannelLogout: { method: 'POST', path: '/api/session/oidc/backchannel-logout' },
   /** Prometheus text format, behind `METRICS_TOKEN` (when set). */
   metrics: { method: 'GET', path: '/api/metrics' },
+  /** Server-Sent Events of what changed at the service, filtered for the operator's role. */
+  openStream: { method: 'GET', path: '/api/stream' },
+  /** What changed that concerns the operator, with their own read state. */
+  getInbox: { method: 'GET', path: '/api/inbox' },
+  markInboxRead: { method: 'POST', path: '/api/inbox/read' },
+  /** The service's webhook deliveries, behind the configured API-key header. */
+  receiveSvcWebhook: { method: 'POST', path: '/api/webhooks/svc' },
 } as const satisfies Record<string, { method: ApiMethod; path: string }>;
 
 /** The name of a route of the BFF's API. */

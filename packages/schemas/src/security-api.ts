@@ -59,6 +59,8 @@ export const SECURITY_EVENT_KINDS = [
   'sso-logout',
   /** An admin revoked an entry of the book of allowed destinations: no money goes there now. */
   'destination-revoked',
+  /** A delivery to the service's webhook without the configured API key: refused (issue 35). */
+  'webhook-refused',
 ] as const;
 export const SecurityEventKindSchema = z.enum(SECURITY_EVENT_KINDS);
 export type SecurityEventKind = z.infer<typeof SecurityEventKindSchema>;

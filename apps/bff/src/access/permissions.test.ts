@@ -132,6 +132,12 @@ const MATRIX: Record<
   'GET /api/notifications/recipients': { admin: Y, finance: N, support: N, viewer: N },
   'GET /api/notifications/dead-letters': { admin: Y, finance: N, support: N, viewer: N },
   'POST /api/notifications/:id/retry': { admin: Y, finance: N, support: N, viewer: N },
+  // The live stream (issue 35): every operator, each message filtered for their role.
+  'GET /api/stream': { admin: Y, finance: Y, support: Y, viewer: Y },
+  'GET /api/inbox': { admin: Y, finance: Y, support: Y, viewer: Y },
+  'POST /api/inbox/read': { admin: Y, finance: Y, support: Y, viewer: Y },
+  // The service's webhook: no session, its API key instead (tested in webhook.test.ts).
+  'POST /api/webhooks/svc': { admin: Y, finance: Y, support: Y, viewer: Y },
 };
 
 const ROLES_IN_TABLE: readonly Role[] = ['admin', 'finance', 'support', 'viewer'];

@@ -23,6 +23,7 @@ import { createServiceBudget } from '../upstream/service-budget';
 import type { CredentialSet } from '../upstream/tokens';
 import type { EmbeddedSandbox } from './sandbox-mode';
 import { startNotifier } from './notifications';
+import { startWatcher } from './watch';
 import { startReplica } from './replica';
 import { createUpstream } from './upstream';
 
@@ -182,6 +183,7 @@ export async function startBff(
     passwordSignIn: !env.oidc || env.usersFile !== undefined,
     readiness: { accepting: () => accepting },
     observe: (report) => metrics.sent(report),
+    ...(env.webhook ? { webhook: env.webhook } : {}),
     notificationChannels: {
       email: env.notify.smtp !== undefined,
       chat: env.notify.webhook !== undefined,
@@ -251,6 +253,14 @@ export async function startBff(
     origin,
     logger,
   });
+  const watcher = await startWatcher({
+    db,
+    client,
+    owner: journal.owner,
+    logger,
+    spacingMs: env.watchSpacingMs,
+    timeoutMs: env.timeoutMs,
+  });
 
   return {
     url: `http://${env.host}:${port}`,
@@ -267,7 +277,7 @@ export async function startBff(
       const grace = (ms: number) => new Promise((done) => setTimeout(done, ms).unref());
       // Sends in flight (requests and the resolver's look) get the grace period to finish.
       await Promise.race([
-        Promise.all([closed, replica.stopResolver(), notifier.stop()]),
+        Promise.all([closed, replica.stopResolver(), notifier.stop(), watcher?.stop()]),
         grace(SHUTDOWN_GRACE_MS),
       ]);
       // The rest stop waiting and are journaled UNKNOWN rather than left SENDING.

@@ -98,6 +98,16 @@ const WITHOUT_RECORDS: Record<string, string> = {
   '/api/notifications/dead-letters': 'message subjects and delivery errors (admins)',
 };
 
+/**
+ * GET routes that stream service records as they change: masked per message by the read proxy's
+ * rule (`watch/change-view.ts`), and tested where the stream is (`test/integration/stream.test.ts`:
+ * a viewer receives a deposit's memo masked, finance whole).
+ */
+const STREAMED: Record<string, string> = {
+  '/api/stream': 'changes of service records, each masked for the role',
+  '/api/inbox': 'the same changes, masked by the same rule (test/integration/stream.test.ts)',
+};
+
 /** GET routes that answer the book of allowed destinations, whose crypto addresses are personal. */
 const BOOK_ROUTES: Record<string, (id: string) => string> = {
   '/api/destinations': () => '/api/destinations',
@@ -114,6 +124,7 @@ describe('personal data on every route', () => {
       ...Object.keys(ROUTES),
       ...Object.keys(WITHOUT_RECORDS),
       ...Object.keys(BOOK_ROUTES),
+      ...Object.keys(STREAMED),
     ]);
     expect(gets.filter((path) => !listed.has(path))).toEqual([]);
     expect(Object.keys(ROUTES).filter((path) => !gets.includes(path))).toEqual([]);

@@ -16,7 +16,12 @@ export interface SecurityEventInit {
 
 /** An unauthenticated failure: aggregated per kind, username, address and minute. */
 export interface FailureInit extends SecurityEventInit {
-  kind: 'sign-in-failed' | 'sign-in-refused' | 'sign-in-locked' | 'sso-sign-in-failed';
+  kind:
+    | 'sign-in-failed'
+    | 'sign-in-refused'
+    | 'sign-in-locked'
+    | 'sso-sign-in-failed'
+    | 'webhook-refused';
   /** Whether the typed username is an operator's: only then is it kept as typed. */
   known: boolean;
 }

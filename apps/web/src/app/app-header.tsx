@@ -11,6 +11,8 @@ import type { SessionInfo } from '@console/schemas';
 import { Link } from 'react-router';
 import { MoonIcon, SearchIcon, SunIcon } from '@/components/icons';
 import { FindForm } from '@/features/find/find-form';
+import { InboxBell } from '@/features/inbox/inbox-bell';
+import { LiveUpdates } from '@/features/inbox/live-updates';
 import { OperatorMenu } from './operator-menu';
 
 function ColorSchemeToggle() {
@@ -78,6 +80,8 @@ export function AppHeader({ session, navOpened, onToggleNav }: AppHeaderProps) {
         <SearchIcon />
       </ActionIcon>
       <Group gap="xs" wrap="nowrap" aria-label="Signed in operator" role="group">
+        <LiveUpdates />
+        <InboxBell />
         <ColorSchemeToggle />
         <OperatorMenu session={session} />
       </Group>

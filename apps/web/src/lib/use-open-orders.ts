@@ -20,7 +20,12 @@ export function useOpenOrders(profileId: string | undefined) {
           readWholeList('listOrders', { profile_id: profileId, status }),
         ),
       );
-      return lists.flat().sort((a, b) => (b.created_at ?? '').localeCompare(a.created_at ?? ''));
+      // An order that moved from one status to the next between the reads is in two lists:
+      // shown once (a picker refuses duplicate options), as the later status read it.
+      const byId = new Map(lists.flat().map((order) => [order.id, order]));
+      return [...byId.values()].sort((a, b) =>
+        (b.created_at ?? '').localeCompare(a.created_at ?? ''),
+      );
     },
     staleTime: 10_000,
   });

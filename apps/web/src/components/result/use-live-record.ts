@@ -2,6 +2,7 @@ import { isRecord } from '@console/schemas';
 import { useQuery } from '@tanstack/react-query';
 import { readService } from '@/lib/api';
 import { liveInterval } from '@/lib/live-interval';
+import { followedByStream, streamedInterval } from '@/lib/live-stream';
 import type { LiveRecord } from '@/lib/read-schemas';
 
 const statusOf = (value: unknown) =>
@@ -19,7 +20,7 @@ export function useLiveRecord(live: LiveRecord | undefined, path: string | undef
     enabled: live !== undefined && path !== undefined,
     refetchInterval: (query) => {
       const status = statusOf(query.state.data);
-      return liveInterval(
+      return (followedByStream(path) ? streamedInterval : liveInterval)(
         query.state.dataUpdateCount,
         status !== undefined && live!.status.terminal.includes(status),
       );

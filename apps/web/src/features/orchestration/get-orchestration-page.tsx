@@ -19,7 +19,7 @@ import { StatusBadge } from '@/components/result/status-badge';
 import { Freshness } from '@/components/states/freshness';
 import { ErrorState, LoadingState } from '@/components/states/states';
 import { readService } from '@/lib/api';
-import { liveInterval } from '@/lib/live-interval';
+import { streamedInterval } from '@/lib/live-stream';
 import { pagePath, rulePath } from '@/lib/operation-routes';
 import { OrchestrationRecordSchema } from '@/lib/read-schemas';
 import { DestinationInWords, SourceInWords } from './endpoint-words';
@@ -133,7 +133,7 @@ export default function OrchestrationPage() {
   const query = useQuery({
     queryKey: ['svc', path],
     queryFn: () => readService(path, {}, OrchestrationRecordSchema, { background: true }),
-    refetchInterval: (q) => liveInterval(q.state.dataUpdateCount, isFinal(q.state.data)),
+    refetchInterval: (q) => streamedInterval(q.state.dataUpdateCount, isFinal(q.state.data)),
   });
   const o = query.data;
   const reason = failReasonInWords(o?.fail_reason);

@@ -9,7 +9,7 @@ import { SectionCard as Section } from '@/components/result/section-card';
 import { Freshness } from '@/components/states/freshness';
 import { ErrorState, LoadingState } from '@/components/states/states';
 import { listJournal, readService } from '@/lib/api';
-import { liveInterval } from '@/lib/live-interval';
+import { streamedInterval } from '@/lib/live-stream';
 import { pagePath } from '@/lib/operation-routes';
 import { ExecutionPageSchema, FINAL_ORDER_STATUSES } from '@/lib/read-schemas';
 import { useProfiles, profileName } from '@/lib/use-profiles';
@@ -96,7 +96,7 @@ export default function OrderDetailPage() {
   const order = useQuery({
     queryKey: ['svc', path],
     queryFn: () => readService(path, {}, OrderSchema, { background: true }),
-    refetchInterval: (q) => liveInterval(q.state.dataUpdateCount, isFinal(q.state.data)),
+    refetchInterval: (q) => streamedInterval(q.state.dataUpdateCount, isFinal(q.state.data)),
   });
   // Read again whenever the order changes (a fill moves amount_filled), not on a clock of its own.
   const executions = useQuery({

@@ -7,7 +7,7 @@ import { ResultCard } from '@/components/result/result-card';
 import { Freshness } from '@/components/states/freshness';
 import { ErrorState, LoadingState } from '@/components/states/states';
 import { listJournal, readService } from '@/lib/api';
-import { liveInterval } from '@/lib/live-interval';
+import { streamedInterval } from '@/lib/live-stream';
 import { TransferPageSchema } from '@/lib/read-schemas';
 import { useProfiles } from '@/lib/use-profiles';
 import { statusDetailsInWords } from './status-details';
@@ -37,7 +37,7 @@ export default function TransferDetailPage() {
   const transfer = useQuery({
     queryKey: ['svc', path],
     queryFn: () => readService(path, {}, TransferSchema, { background: true }),
-    refetchInterval: (q) => liveInterval(q.state.dataUpdateCount, isFinal(q.state.data)),
+    refetchInterval: (q) => streamedInterval(q.state.dataUpdateCount, isFinal(q.state.data)),
   });
   const data = transfer.data;
   const group = useQuery({

@@ -1,0 +1,18 @@
+/** The live stream's timings and cap (issue 35, ADR 021). */
+export interface LiveOptions {
+  /**
+   * A comment line on an idle stream this often (proxies close idle connections after 30 to 60
+   * s), and a look at the session: a stream outlives its session by this much at most.
+   */
+  heartbeatMs: number;
+  /** Each process looks at the newest change this often, besides the database's notices. */
+  pollMs: number;
+  /** Streams one session may hold at once: a few tabs, not a loop that opens them. */
+  maxStreamsPerSession: number;
+}
+
+export const liveDefaults: LiveOptions = {
+  heartbeatMs: 15_000,
+  pollMs: 1_000,
+  maxStreamsPerSession: 4,
+};

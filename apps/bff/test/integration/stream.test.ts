@@ -1,0 +1,214 @@
+/**
+ * `GET /api/stream` over the change log the watcher fills from a real sandbox (issue 35): what
+ * each role receives, resuming with `Last-Event-ID`, the end of the stream with its session,
+ * and the cap of streams per session.
+ */
+import { afterAll, describe, expect, it } from 'vitest';
+import { BROWSER_HEADERS, logCollector } from '../harness';
+import { sandboxHarness, type RunSecrets } from '../sandbox-harness';
+import { createWatcher } from '../../src/watch/watcher';
+
+const secrets: RunSecrets = { values: new Set(), tokens: 0 };
+type Harness = Awaited<ReturnType<typeof sandboxHarness>>;
+const harnesses: Harness[] = [];
+afterAll(async () => {
+  for (const h of harnesses) await h.close();
+});
+
+async function setUp(live: { heartbeatMs?: number; maxStreamsPerSession?: number } = {}) {
+  const h = await sandboxHarness({ alg: 'EdDSA', secrets, live: { pollMs: 50, ...live } });
+  harnesses.push(h);
+  await h.db.exec(
+    "delete from inbox_reads; delete from live_changes; delete from watch_cursors; delete from live_streams; delete from job_leases where kind = 'watch';",
+  );
+  const watcher = createWatcher(
+    { db: h.db, client: h.client, owner: 'watching', logger: logCollector().logger },
+    {
+      spacingMs: 0,
+      leaseMs: 30_000,
+      startLookbackMs: 60_000,
+      pageSize: 100,
+      maxPages: 100,
+      idleOrderLooks: 1_000,
+      pauseMs: 1_000,
+      maxPauseMs: 1_000,
+      timeoutMs: 5_000,
+    },
+  );
+  const state = await h.control<{ profiles: { id: string }[] }>('GET', '/state');
+  const deposit = async (memo: string) => {
+    await h.control('POST', '/deposits', {
+      asset: 'BTC',
+      amount: '0.5',
+      profile_id: state.profiles[0]!.id,
+      memo,
+    });
+    await watcher.look();
+  };
+  // The changes from before the test are the log's past: every stream starts after them.
+  await watcher.look();
+  return { h, deposit };
+}
+
+interface Message {
+  event: string;
+  id?: string;
+  data: string;
+}
+
+/** A stream opened as the browser would, read message by message. */
+async function openStream(h: Harness, cookie: string, lastEventId?: string) {
+  const res = await h.app.request('/api/stream', {
+    headers: { Cookie: cookie, ...(lastEventId ? { 'Last-Event-ID': lastEventId } : {}) },
+  });
+  const reader = res.body?.getReader();
+  const decoder = new TextDecoder();
+  let buffer = '';
+  let ended = false;
+  const messages: Message[] = [];
+  /** Reads until `until` holds of the messages so far, or the stream ends. */
+  async function readUntil(until: (all: Message[]) => boolean, timeoutMs = 5_000) {
+    const deadline = Date.now() + timeoutMs;
+    while (!until(messages) && !ended) {
+      if (Date.now() > deadline) throw new Error(`no such message in ${JSON.stringify(messages)}`);
+      const chunk = await Promise.race([
+        reader!.read(),
+        new Promise<null>((r) => setTimeout(() => r(null), deadline - Date.now())),
+      ]);
+      if (chunk === null) continue;
+      if (chunk.done) {
+        ended = true;
+        break;
+      }
+      buffer += decoder.decode(chunk.value, { stream: true });
+      let cut;
+      while ((cut = buffer.indexOf('\n\n')) >= 0) {
+        const block = buffer.slice(0, cut);
+        buffer = buffer.slice(cut + 2);
+        const message: Message = { event: 'message', data: '' };
+        for (const line of block.split('\n')) {
+          if (line.startsWith(':')) continue;
+          const [field, ...rest] = line.split(':');
+          const value = rest.join(':').replace(/^ /, '');
+          if (field === 'event') message.event = value;
+          else if (field === 'id') message.id = value;
+          else if (field === 'data') message.data += value;
+        }
+        if (block.split('\n').some((line) => !line.startsWith(':'))) messages.push(message);
+      }
+    }
+    return messages;
+  }
+  return {
+    res,
+    messages,
+    readUntil,
+    ended: () => ended,
+    changes: () => messages.filter((m) => m.event === 'change'),
+    close: () => reader?.cancel(),
+  };
+}
+
+const memoOf = (m: Message) =>
+  (JSON.parse(m.data) as { record: { object?: { memo?: string } } }).record.object?.memo;
+
+describe('the live stream', () => {
+  it('sends every role the change, a viewer with its personal data masked', async () => {
+    const { h, deposit } = await setUp();
+    const viewer = await openStream(h, await h.signIn('viewer'));
+    const finance = await openStream(h, await h.signIn('finance'));
+    expect(viewer.res.status).toBe(200);
+    expect(viewer.res.headers.get('content-type')).toContain('text/event-stream');
+    await viewer.readUntil((all) => all.some((m) => m.event === 'ready'));
+    await finance.readUntil((all) => all.some((m) => m.event === 'ready'));
+    await deposit('paid by Grace Hopperton');
+    const seen = (all: Message[]) => all.some((m) => m.event === 'change');
+    await viewer.readUntil(seen);
+    await finance.readUntil(seen);
+    expect(finance.changes().map(memoOf)).toEqual(['paid by Grace Hopperton']);
+    expect(viewer.changes().map(memoOf)).toEqual(['••••rton']);
+    for (const m of [...viewer.changes(), ...finance.changes()]) {
+      expect(m.id).toMatch(/^[0-9]+$/);
+      expect(JSON.parse(m.data)).toMatchObject({
+        id: m.id,
+        kind: 'transfer.crypto_deposit.completed',
+      });
+    }
+    await viewer.close();
+    await finance.close();
+  });
+
+  it('resumes after Last-Event-ID with every change since and none before', async () => {
+    const { h, deposit } = await setUp();
+    const cookie = await h.signIn('finance');
+    const first = await openStream(h, cookie);
+    await first.readUntil((all) => all.some((m) => m.event === 'ready'));
+    await deposit('one');
+    await deposit('two');
+    await first.readUntil((all) => all.filter((m) => m.event === 'change').length === 2);
+    const lastSeen = first.changes()[0]!.id!;
+    await first.close();
+    // While the browser was away, another change.
+    await deposit('three');
+    const again = await openStream(h, cookie, lastSeen);
+    await again.readUntil((all) => all.filter((m) => m.event === 'change').length === 2);
+    expect(again.changes().map(memoOf)).toEqual(['two', 'three']);
+    await again.close();
+  });
+
+  it('says the session ended and closes when the operator signs out elsewhere', async () => {
+    const { h } = await setUp({ heartbeatMs: 100 });
+    const cookie = await h.signIn('support');
+    const stream = await openStream(h, cookie);
+    await stream.readUntil((all) => all.some((m) => m.event === 'ready'));
+    const out = await h.app.request('/api/session', {
+      method: 'DELETE',
+      headers: { ...BROWSER_HEADERS, Cookie: cookie },
+    });
+    expect(out.status).toBe(204);
+    await stream.readUntil(() => false, 3_000).catch(() => stream.messages);
+    expect(stream.messages.at(-1)?.event).toBe('session-ended');
+    expect(stream.ended()).toBe(true);
+  });
+
+  it('refuses a session more streams than its cap, in problem details', async () => {
+    const { h } = await setUp({ maxStreamsPerSession: 2 });
+    const cookie = await h.signIn('viewer');
+    const open = [await openStream(h, cookie), await openStream(h, cookie)];
+    const third = await h.app.request('/api/stream', { headers: { Cookie: cookie } });
+    expect(third.status).toBe(429);
+    expect(third.headers.get('content-type')).toContain('application/problem+json');
+    // Another operator's session has its own room.
+    const other = await openStream(h, await h.signIn('admin'));
+    expect(other.res.status).toBe(200);
+    for (const s of [...open, other]) await s.close();
+  });
+
+  it('keeps an inbox per operator: a deposit unread for both, read for one only after they read it', async () => {
+    const { h, deposit } = await setUp();
+    const finance = await h.signIn('finance');
+    const viewer = await h.signIn('viewer');
+    const inbox = async (cookie: string) =>
+      (await (await h.app.request('/api/inbox', { headers: { Cookie: cookie } })).json()) as {
+        items: { id: string; kind: string; read: boolean; record: { object: { memo: string } } }[];
+        unread: number;
+      };
+    const before = (await inbox(finance)).unread;
+    await deposit('for Ada Byronson');
+    const mine = await inbox(finance);
+    expect(mine.unread).toBe(before + 1);
+    const item = mine.items[0]!;
+    expect(item).toMatchObject({ kind: 'transfer.crypto_deposit.completed', read: false });
+    expect(item.record.object.memo).toBe('for Ada Byronson');
+    expect((await inbox(viewer)).items[0]!.record.object.memo).toBe('••••nson');
+
+    const read = await h.post('/api/inbox/read', finance, { ids: [item.id] });
+    expect(read.status).toBe(200);
+    expect((await inbox(finance)).unread).toBe(before);
+    // Another sign-in of the same operator sees it read; another operator does not.
+    expect((await inbox(await h.signIn('finance'))).items[0]!.read).toBe(true);
+    expect((await inbox(viewer)).items[0]!.read).toBe(false);
+    await h.post('/api/inbox/read', viewer, { all: true });
+    expect((await inbox(viewer)).unread).toBe(0);
+  });
+});
