@@ -11,7 +11,9 @@ import {
 } from '../../test/audit-trail';
 import type { Db } from '../db/db';
 import { canonicalJson, recordHash } from './audit-canonical';
+import { createLogger } from '../logger';
 import { createCheckpoint } from './audit-checkpoint';
+import { checkpointIfDue } from './audit-checkpointer';
 import { auditKeyFromPem } from './audit-key';
 import { verifyAuditTrail } from './audit-verify';
 
@@ -274,5 +276,32 @@ describe.each(testDatabases)('the audit trail on $name', (database) => {
     expect(report.ok).toBe(true);
     expect(report.chains.find((c) => c.chain === 'journal')!.records).toBe(80);
     expect(report.chains.find((c) => c.chain === 'security')!.records).toBe(10 + 10);
+  });
+});
+
+describe.each(testDatabases)('the periodic checkpoint on $name', (database) => {
+  it('is signed by the lease holder only, and only when a head moved', async () => {
+    const { db, second, close } = await database.open();
+    try {
+      await emptyTrail(db);
+      await db.exec(`delete from job_leases where kind = 'audit-checkpoint'`);
+      const key = await auditKeyFromPem(pem());
+      const base = { key, intervalMs: 60_000, logger: createLogger('silent') };
+      const a = { ...base, db, owner: 'process-a' };
+      const b = { ...base, db: await second(), owner: 'process-b' };
+      await securityEvent(db);
+      expect(await checkpointIfDue(a)).toBe(true);
+      expect(await checkpointIfDue(b)).toBe(false);
+      expect(await checkpointIfDue(a)).toBe(false);
+      await journalEntry(db);
+      expect(await checkpointIfDue(a)).toBe(true);
+      const report = await verifyAuditTrail(db, { publicKey: key.publicKey });
+      expect(report.checkpoints.count).toBe(2);
+      expect(report.chains.find((c) => c.chain === 'journal')!.lastGoodCheckpoint).toMatchObject({
+        position: 2,
+      });
+    } finally {
+      await close();
+    }
   });
 });
