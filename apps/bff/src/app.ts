@@ -39,6 +39,7 @@ import { createMarketData } from './reads/market-data';
 import { REGISTRY_READS } from './reads/read-proxy';
 import { mountRoutes, readsService, sendsToService, type RouteDef } from './routes/route-table';
 import { securityEventRoutes } from './routes/security-event-routes';
+import { auditRoutes, type AuditSigning } from './routes/audit-routes';
 import { sessionListRoutes } from './routes/session-list-routes';
 import { sessionRoutes } from './routes/session-routes';
 import { staticRoutes } from './routes/static-routes';
@@ -101,6 +102,8 @@ export interface AppDeps {
   observe?: DispatchDeps['observe'];
   /** The notification channels configured (issue 36); none when not given. */
   notificationChannels?: Configured;
+  /** The audit key (issue 41): checkpoints and signed exports; the trail is verified without. */
+  audit?: AuditSigning;
 }
 
 /** Sign-ins begun per client address and minute (each is a row until its callback or expiry). */
@@ -161,6 +164,7 @@ export function routeTable(
       : []),
     ...sessionListRoutes(sessionDeps),
     ...securityEventRoutes(deps.securityEvents),
+    ...auditRoutes({ db: deps.db, signing: deps.audit }),
     ...operationRoutes({
       ...dispatchDeps,
       now: deps.now ?? Date.now,

@@ -36,6 +36,12 @@ import {
   NotificationPreferencesSchema,
   NotificationRecipientsSchema,
 } from './notifications-api';
+import {
+  AuditCheckpointSchema,
+  AuditExportRequestSchema,
+  AuditExportSchema,
+  AuditVerificationSchema,
+} from './audit-api';
 import { ConsoleProblemSchema } from './problem';
 import {
   SecurityEventPageSchema,
@@ -247,6 +253,9 @@ export const apiContract = contract({
   leaveSso: { responses: { 302: null } },
   backchannelLogout: { responses: { 200: null } },
   metrics: { media: 'text', responses: { 200: z.string() } },
+  verifyAuditTrail: { responses: { 200: AuditVerificationSchema } },
+  createAuditCheckpoint: { responses: { 201: AuditCheckpointSchema } },
+  exportAuditPeriod: { body: AuditExportRequestSchema, responses: { 200: AuditExportSchema } },
 });
 
 export type ApiContract = typeof apiContract;

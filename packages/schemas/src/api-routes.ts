@@ -76,6 +76,12 @@ export const API_ROUTES = {
   backchannelLogout: { method: 'POST', path: '/api/session/oidc/backchannel-logout' },
   /** Prometheus text format, behind `METRICS_TOKEN` (when set). */
   metrics: { method: 'GET', path: '/api/metrics' },
+  /** Admins and auditors (issue 41): every hash chain walked now, and the first break of each. */
+  verifyAuditTrail: { method: 'GET', path: '/api/audit/verification' },
+  /** Admins and auditors: the chains' heads signed with the audit key now. */
+  createAuditCheckpoint: { method: 'POST', path: '/api/audit/checkpoints' },
+  /** Admins and auditors: a period as CSV with a detached JWS; recorded in the audit chain. */
+  exportAuditPeriod: { method: 'POST', path: '/api/audit/exports' },
 } as const satisfies Record<string, { method: ApiMethod; path: string }>;
 
 /** The name of a route of the BFF's API. */

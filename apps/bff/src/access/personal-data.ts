@@ -59,9 +59,12 @@ export const RECORD_OF_WRITE: Readonly<Record<WriteOperationId, ReadOperationId 
   deleteFiatAccount: 'getFiatAccount',
 };
 
-/** The roles that see personal data at all (a viewer never does). */
+/**
+ * The roles that see personal data at all: a viewer never does, nor an auditor (issue 41), who
+ * sees it masked as a viewer does: the trail's evidence needs no one's bank details in full.
+ */
 export function seesPersonalData(role: Role): boolean {
-  return role !== 'viewer';
+  return role !== 'viewer' && role !== 'auditor';
 }
 
 /**

@@ -185,6 +185,7 @@ export async function startBff(
     passwordSignIn: !env.oidc || env.usersFile !== undefined,
     readiness: { accepting: () => accepting },
     observe: (report) => metrics.sent(report),
+    ...(auditKey ? { audit: { db, key: auditKey, checkpointFile: env.audit.checkpointFile } } : {}),
     notificationChannels: {
       email: env.notify.smtp !== undefined,
       chat: env.notify.webhook !== undefined,
