@@ -122,13 +122,14 @@ function Verification({ data }: { data: AuditVerification }) {
   );
 }
 
-const today = () => new Date().toISOString().slice(0, 10);
+/** Tomorrow (UTC): `to` is exclusive, so the default period takes in all of today. */
+const tomorrow = () => new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
 const monthAgo = () => new Date(Date.now() - 30 * 86_400_000).toISOString().slice(0, 10);
 
 function SignedExport({ keyId, publicKey }: { keyId: string; publicKey: string }) {
   const [kind, setKind] = useState<AuditExportRequest['kind']>('journal');
   const [from, setFrom] = useState(monthAgo);
-  const [to, setTo] = useState(today);
+  const [to, setTo] = useState(tomorrow);
   const queryClient = useQueryClient();
   const made = useWrite({
     mutationFn: (body: AuditExportRequest) => exportAuditPeriod(body),
