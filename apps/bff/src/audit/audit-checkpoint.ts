@@ -7,7 +7,7 @@
 import { appendFile } from 'node:fs/promises';
 import type { KeyObject } from 'node:crypto';
 import type { Db, Queryable } from '../db/db';
-import { canonicalJson, type CanonicalValue } from './audit-canonical';
+import { canonicalJson, GENESIS_HASH, type CanonicalValue } from './audit-canonical';
 import { type AuditKey, verifiedPayload } from './audit-key';
 
 export const AUDIT_CHAINS = ['journal', 'approvals', 'security', 'audit'] as const;
@@ -54,12 +54,22 @@ export function parseHeads(json: string): Heads {
   return heads;
 }
 
+/** Each chain's last record (position 0 and the genesis hash for an empty chain). */
 export async function readHeads(db: Queryable): Promise<Heads> {
-  const rows = await db.query<{ chain: AuditChain; position: string | number; hash: string }>(
-    'select chain, position, hash from audit_heads',
+  const rows = await db.query<{
+    chain: AuditChain;
+    position: string | number | null;
+    hash: string | null;
+  }>(
+    `select c.chain, r.position, r.hash from unnest($1::text[]) as c(chain)
+     left join lateral (select position, hash from audit_records a where a.chain = c.chain
+       order by position desc limit 1) r on true`,
+    [AUDIT_CHAINS],
   );
   const heads = {} as Heads;
-  for (const row of rows) heads[row.chain] = { position: Number(row.position), hash: row.hash };
+  for (const row of rows) {
+    heads[row.chain] = { position: Number(row.position ?? 0), hash: row.hash ?? GENESIS_HASH };
+  }
   return heads;
 }
 

@@ -1,4 +1,4 @@
-import { generateKeyPairSync } from 'node:crypto';
+import { generateKeyPairSync, type KeyObject } from 'node:crypto';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabases } from '../../test/databases';
 import { sharedDb } from '../../test/harness';
@@ -46,8 +46,8 @@ describe.each(testDatabases)('the audit trail on $name', (database) => {
     return ids;
   };
 
-  const breakOf = async (db: Db, chain: string) => {
-    const report = await verifyAuditTrail(db);
+  const breakOf = async (db: Db, chain: string, publicKey?: KeyObject) => {
+    const report = await verifyAuditTrail(db, publicKey ? { publicKey } : {});
     expect(report.ok).toBe(false);
     return report.chains.find((c) => c.chain === chain)!;
   };
@@ -94,10 +94,10 @@ describe.each(testDatabases)('the audit trail on $name', (database) => {
         throw new Error('undone');
       }),
     ).rejects.toThrow('undone');
-    const [head] = await db.query<{ position: string }>(
-      `select position from audit_heads where chain = 'journal'`,
+    const [head] = await db.query<{ count: string }>(
+      `select count(*) from audit_records where chain = 'journal'`,
     );
-    expect(Number(head!.position)).toBe(0);
+    expect(Number(head!.count)).toBe(0);
   });
 
   it('refuses to change or remove a record through the console’s own statements', async () => {
@@ -168,8 +168,11 @@ describe.each(testDatabases)('the audit trail on $name', (database) => {
   ])('names the first bad record of the journal chain when $how', async (t) => {
     const { db } = await open();
     await fill(db);
+    // A cut tail is seen against the last signed head; the other breaks by the hashes alone.
+    const key = await auditKeyFromPem(pem());
+    await createCheckpoint(db, key);
     await tamper(db, t.sql);
-    const chain = await breakOf(db, 'journal');
+    const chain = await breakOf(db, 'journal', key.publicKey);
     expect(chain.break).toMatchObject({ position: t.position, kind: t.kind });
     expect(chain.lastGood.position).toBe(t.lastGood);
   });
@@ -227,7 +230,6 @@ describe.each(testDatabases)('the audit trail on $name', (database) => {
       );
       prev = hash;
     }
-    statements.push(`update audit_heads set hash = '${prev}' where chain = 'journal'`);
     await tamper(db, statements.join(';\n'));
 
     const report = await verifyAuditTrail(db, { publicKey: key.publicKey });
@@ -246,12 +248,7 @@ describe.each(testDatabases)('the audit trail on $name', (database) => {
     const key = await auditKeyFromPem(pem());
     await fill(db);
     await createCheckpoint(db, key);
-    await tamper(
-      db,
-      `delete from audit_records where chain = 'security' and position = 3;
-       update audit_heads set position = 2, hash = (select hash from audit_records
-         where chain = 'security' and position = 2) where chain = 'security'`,
-    );
+    await tamper(db, `delete from audit_records where chain = 'security' and position = 3`);
     const report = await verifyAuditTrail(db, { publicKey: key.publicKey });
     expect(report.chains.find((c) => c.chain === 'security')!.break).toMatchObject({
       position: 3,
