@@ -69,6 +69,11 @@ test.describe('Identities and accounts', () => {
     // The details arrive masked: the email does not reach the browser whole.
     await expect(page.getByText('••••.com')).toBeVisible();
     await expect(page.getByRole('main')).not.toContainText('alice.moreau@example.com');
+    // An account's description names its holder: it arrives masked too.
+    await expect(page.getByRole('table', { name: 'Accounts of this identity' })).toContainText(
+      '••••king',
+    );
+    await expect(page.getByRole('main')).not.toContainText('market making');
     await expectAccessible(page, 'identity page, masked');
   });
 

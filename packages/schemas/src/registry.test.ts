@@ -13,6 +13,7 @@ import {
   isReadOperationId,
   isWriteOperationId,
   operations,
+  restrictedRecordOf,
   type OperationId,
 } from './registry';
 import { inputShape, walkFields } from './registry-walk';
@@ -382,5 +383,17 @@ describe('path parameters (issue 15, item 6)', () => {
     expect(() => pathSegment('..', 'id')).toThrow(RangeError);
     expect(() => pathSegment('', 'id')).toThrow(RangeError);
     expect(pathSegment('a/b', 'id')).toBe('a%2Fb');
+  });
+});
+
+describe('records only some roles see whole', () => {
+  it('a write that changes a fiat account carries the record of Get Fiat Account', () => {
+    expect(restrictedRecordOf('updateFiatAccount')).toBe('getFiatAccount');
+    expect(restrictedRecordOf('deleteFiatAccount')).toBe('getFiatAccount');
+  });
+
+  it('an order, whose record every reader sees whole, is restricted by no read', () => {
+    expect(restrictedRecordOf('createOrder')).toBeNull();
+    expect(restrictedRecordOf('createCryptoWithdrawalFee')).toBeNull();
   });
 });

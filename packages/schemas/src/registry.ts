@@ -155,6 +155,20 @@ export function seesWholeRecord(role: Role, id: ReadOperationId): boolean {
 }
 
 /**
+ * The read whose record a write's body and answer carry, when that read restricts who sees its
+ * record whole (a fiat account's number and owner); null for every other write. Read from the
+ * write's own `result.record`, so a new write that changes a restricted record is masked like it
+ * without a table to remember.
+ */
+export function restrictedRecordOf(id: WriteOperationId): ReadOperationId | null {
+  const { result } = operations[id];
+  const read = 'record' in result ? result.record?.operation : undefined;
+  if (read === undefined || !isReadOperationId(read)) return null;
+  const { roles, fullRecordRoles } = operations[read];
+  return roles.every((role) => fullRecordRoles.includes(role)) ? null : read;
+}
+
+/**
  * The kebab-case base name every layer gives an operation's files (`createOrder` →
  * `create-order`): its operation file, sandbox handler, fields file and e2e spec.
  */

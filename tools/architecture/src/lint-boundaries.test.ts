@@ -49,7 +49,7 @@ const CASES: [kind: string, path: string, wrong: string, right: string, rule: st
   [
     'a component importing a feature',
     'apps/web/src/components/form/fixture.tsx',
-    use('../../features/orders/orders-page', 'OrdersPage'),
+    use('../../features/orders/review', 'reviewOrder'),
     use('../../lib/decimal', 'add'),
     'import-x/no-restricted-paths',
   ],

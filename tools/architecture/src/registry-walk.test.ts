@@ -67,6 +67,13 @@ const SAMPLE: Record<string, string> = {
   market: 'BTCUSD',
 };
 const SPECS = join(ROOT, 'e2e/specs');
+const FEATURES = join(ROOT, 'apps/web/src/features');
+/** The page files of the SPA's features, by name: a read's page is found by its file name. */
+const pageFiles = new Set(
+  readdirSync(FEATURES).flatMap((feature) =>
+    readdirSync(join(FEATURES, feature)).filter((file) => file.endsWith('-page.tsx')),
+  ),
+);
 const specTexts = readdirSync(SPECS).map((file) => readFileSync(join(SPECS, file), 'utf8'));
 
 type Harness = Awaited<ReturnType<typeof testApp>>;
@@ -109,7 +116,10 @@ async function missingParts(id: OperationId): Promise<Part[]> {
   const parentPaged =
     op.parent !== undefined && (PAGED_OPERATIONS as readonly string[]).includes(op.parent);
   if (!(op.nav ? inNav : parentPaged)) missing.push('nav or parent');
-  if (!(PAGED_OPERATIONS as readonly string[]).includes(id)) missing.push('SPA page');
+  const paged = (PAGED_OPERATIONS as readonly string[]).includes(id);
+  if (!paged || (op.kind === 'read' && !pageFiles.has(`${fileNameOf(id)}-page.tsx`))) {
+    missing.push('SPA page');
+  }
   if (!('handle' in (await handlerOf(id)))) missing.push('sandbox handler');
   const spec = existsSync(join(SPECS, `${fileNameOf(id)}.spec.ts`));
   if (!spec && !specTexts.some((text) => text.includes(`'${id}'`))) missing.push('e2e spec');

@@ -11,11 +11,12 @@
  */
 import {
   isConsoleActionId,
+  isWriteOperationId,
+  restrictedRecordOf,
   seesWholeRecord,
   type JournalEntry,
   type ReadOperationId,
   type Role,
-  type WriteOperationId,
 } from '@console/schemas';
 
 /** Members whose whole subtree is personal. */
@@ -38,26 +39,10 @@ export const PERSONAL_KEYS: ReadonlySet<string> = new Set([
   'memo',
   'metadata',
   'recipient_metadata',
+  // Free text, like metadata: an account's description is often its holder's name
+  // ("Alice Moreau: market making"), and nothing keeps a profile's from being one.
+  'description',
 ]);
-
-/**
- * The read whose record a write's body and answer carry, for the writes whose record only some
- * roles see whole; null for the others. Total over the writes, so that a new write must say.
- */
-export const RECORD_OF_WRITE: Readonly<Record<WriteOperationId, ReadOperationId | null>> = {
-  createOrder: null,
-  cancelOrder: null,
-  createInternalTransfer: null,
-  createSvcTransfer: null,
-  createDepositAddress: null,
-  createCryptoWithdrawalFee: null,
-  createOrchestration: null,
-  createOrchestrationRule: null,
-  deleteOrchestrationRule: null,
-  putCryptoDestinationAddress: null,
-  updateFiatAccount: 'getFiatAccount',
-  deleteFiatAccount: 'getFiatAccount',
-};
 
 /**
  * The roles that see personal data at all: a viewer never does, nor an auditor (issue 41), who
@@ -110,9 +95,7 @@ export function recordForRole<T>(role: Role, read: ReadOperationId | null, value
 export function recordOfOperation(operation: string): ReadOperationId | null {
   // A console action's body (an entry of the book) is restricted by no read: masked for a viewer.
   if (isConsoleActionId(operation)) return null;
-  return Object.hasOwn(RECORD_OF_WRITE, operation)
-    ? RECORD_OF_WRITE[operation as WriteOperationId]
-    : 'getFiatAccount';
+  return isWriteOperationId(operation) ? restrictedRecordOf(operation) : 'getFiatAccount';
 }
 
 /**

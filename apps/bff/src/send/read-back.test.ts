@@ -1,12 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { WRITE_OPERATION_IDS, type JournalEntry, type WriteOperationId } from '@console/schemas';
+import {
+  operations,
+  WRITE_OPERATION_IDS,
+  type JournalEntry,
+  type WriteOperationId,
+} from '@console/schemas';
 import {
   holdsUpdate,
   LOST_ANSWER,
   lostAnswerOf,
   mayResendByItself,
-  ORDER_RESEND_FOR_MS,
   readBackPolicy,
+  unusedPlans,
   type Intent,
 } from './read-back';
 
@@ -134,7 +139,11 @@ describe('mayResendByItself', () => {
     ({ operation, created_at: new Date(made).toISOString() }) as JournalEntry;
 
   it('sends a Create Order again only while its ref_id cannot name another order (24 hours, less an hour of margin)', () => {
-    expect(ORDER_RESEND_FOR_MS).toBe(23 * 60 * 60 * 1000);
+    // The spec lets a ref_id be reused 24 hours after its order closed: an hour short of that.
+    const ORDER_RESEND_FOR_MS = 23 * 60 * 60 * 1000;
+    expect(operations.createOrder.lostAnswer).toMatchObject({
+      resendWithinMs: ORDER_RESEND_FOR_MS,
+    });
     expect(mayResendByItself(entry('createOrder'), made + ORDER_RESEND_FOR_MS - 1)).toBe(true);
     expect(mayResendByItself(entry('createOrder'), made + ORDER_RESEND_FOR_MS)).toBe(false);
   });
@@ -152,6 +161,19 @@ describe('how a lost answer is settled', () => {
     for (const id of WRITE_OPERATION_IDS) {
       const lost = LOST_ANSWER[id];
       expect(lost.settle === 'read' ? typeof lost.plan.read : lost.why.length > 10).toBeTruthy();
+    }
+  });
+
+  it('keeps a plan only for the writes whose entry asks for one', () => {
+    expect(unusedPlans()).toEqual([]);
+  });
+
+  it('reads a write back by its ref_id through a filter its read takes', () => {
+    for (const id of WRITE_OPERATION_IDS) {
+      const rule = operations[id].lostAnswer;
+      if (rule.settle !== 'ref') continue;
+      const read = operations[rule.read as 'listTransfers'];
+      expect(Object.keys(read.shape.query), id).toContain(rule.filter);
     }
   });
 

@@ -5,9 +5,12 @@
  * for Update Fiat Account, which has no `ref_id`, it is the only safe way.
  */
 import {
+  isReadOperationId,
   isRecord,
   operations,
+  WRITE_OPERATION_IDS,
   type JournalEntry,
+  type LostAnswerRule,
   type ReadOperationId,
   type WriteOperationId,
 } from '@console/schemas';
@@ -43,7 +46,7 @@ interface Plan {
    * How long after the entry was made its `ref_id` still names this intent alone at the service.
    * Create Order: a `ref_id` may be reused once its order has been closed for 24 hours, so a
    * resend after that could place a second order beside one the read did not see
-   * (`ORDER_RESEND_FOR_MS`).
+   * (Create Order's `lostAnswer.resendWithinMs`).
    */
   resendForMs?: number;
   /**
@@ -123,18 +126,10 @@ const refRead = (
 };
 
 /**
- * How long the console sends a Create Order again by itself. The spec: "ref_id reuse: allowed
- * once the order has been closed for more than 24 hours". An hour short of that, so that a send's
- * own retries (seconds, `Retry-After`) and the clocks of the processes involved never carry a
- * resend past it.
- */
-export const ORDER_RESEND_FOR_MS = 23 * 3_600_000;
-
-/**
- * How a lost answer of each write is settled, total over the writes with no default, so that a
- * new write must say (issue 43): `read` its record back first (and send the stored bytes again
- * only as its plan allows); `resend` the stored bytes, for a write no read can find whose resend
- * cannot act twice; or `never`, and an operator decides.
+ * How a lost answer of each write is settled, as its registry entry says (`lostAnswer`, with no
+ * default, so that a new write must say; issue 43): `read` its record back first (and send the
+ * stored bytes again only as its plan allows); `resend` the stored bytes, for a write no read can
+ * find whose resend cannot act twice; or `never`, and an operator decides.
  */
 export type LostAnswer =
   | { settle: 'read'; plan: Plan }
@@ -143,54 +138,12 @@ export type LostAnswer =
 
 const readFirst = (plan: Plan): LostAnswer => ({ settle: 'read', plan });
 
-/** How each write's lost answer is settled; paths and scopes of the reads from the registry. */
-export const LOST_ANSWER: Readonly<Record<WriteOperationId, LostAnswer>> = {
-  createCryptoWithdrawalFee: {
-    settle: 'resend',
-    why: 'a fee quote moves nothing: a second one is harmless',
-  },
-  putCryptoDestinationAddress: {
-    settle: 'resend',
-    // Create or update by network and address (or id): sent again, it changes nothing more.
-    why: 'the service keeps one address per network and address and sets the same values again',
-  },
-  createOrchestrationRule: {
-    settle: 'resend',
-    // No read lists rules by ref_id; the service answers a second one already-exists.
-    why: 'its ref_id makes the service answer "already exists" with the rule it made',
-  },
-  createOrder: readFirst({
-    read: refRead('listProfileOrders', 'ref_ids', (i) => ({ profile_id: i.params.profile_id })),
-    decide: byRefId('listProfileOrders'),
-    resendWhenAbsent: true,
-    resendForMs: ORDER_RESEND_FOR_MS,
-    whenDiffers: 'REJECTED',
-  }),
-  createInternalTransfer: readFirst({
-    read: refRead('listTransfers', 'ref_ids'),
-    decide: byRefId('listTransfers', 'INTERNAL_TRANSFER_DEBIT'),
-    resendWhenAbsent: true,
-    whenDiffers: 'REJECTED',
-  }),
-  createSvcTransfer: readFirst({
-    read: refRead('listTransfers', 'ref_ids'),
-    decide: byRefId('listTransfers', 'SVC_TRANSFER_DEBIT'),
-    resendWhenAbsent: true,
-    whenDiffers: 'REJECTED',
-  }),
-  createOrchestration: readFirst({
-    read: refRead('listOrchestrations', 'ref_id'),
-    decide: byRefId('listOrchestrations'),
-    resendWhenAbsent: true,
-    whenDiffers: 'REJECTED',
-  }),
-  createDepositAddress: readFirst({
-    read: refRead('listDepositAddresses', 'ref_ids'),
-    decide: byRefId('listDepositAddresses'),
-    resendWhenAbsent: true,
-    whenDiffers: 'REJECTED',
-  }),
-  updateFiatAccount: readFirst({
+/**
+ * The read-back plans of the writes whose entry says `plan`: the record says more than "found"
+ * (an update held or not, an order cancelled or filled, a record deleted or still there).
+ */
+const PLANS: Partial<Record<WriteOperationId, Plan>> = {
+  updateFiatAccount: {
     read: registryRead('getFiatAccount', (i) => ({ id: i.params.id })),
     decide: (status, body, intent) => {
       if (status === 404) return { kind: 'differs', reason: 'the fiat account no longer exists' };
@@ -205,8 +158,8 @@ export const LOST_ANSWER: Readonly<Record<WriteOperationId, LostAnswer>> = {
     },
     resendWhenAbsent: false,
     whenDiffers: 'UNKNOWN',
-  }),
-  cancelOrder: readFirst({
+  },
+  cancelOrder: {
     read: registryRead('getOrder', (i) => ({
       profile_id: i.params.profile_id,
       id: i.params.id,
@@ -226,8 +179,8 @@ export const LOST_ANSWER: Readonly<Record<WriteOperationId, LostAnswer>> = {
     },
     resendWhenAbsent: true,
     whenDiffers: 'REJECTED',
-  }),
-  deleteFiatAccount: readFirst({
+  },
+  deleteFiatAccount: {
     read: registryRead('getFiatAccount', (i) => ({ id: i.params.id })),
     decide: (status) =>
       status === 404
@@ -237,8 +190,8 @@ export const LOST_ANSWER: Readonly<Record<WriteOperationId, LostAnswer>> = {
           : { kind: 'unreadable', reason: `the read answered ${status}` },
     resendWhenAbsent: true,
     whenDiffers: 'REJECTED',
-  }),
-  deleteOrchestrationRule: readFirst({
+  },
+  deleteOrchestrationRule: {
     read: registryRead(
       'listOrchestrationRules',
       () => ({}),
@@ -252,8 +205,50 @@ export const LOST_ANSWER: Readonly<Record<WriteOperationId, LostAnswer>> = {
     },
     resendWhenAbsent: true,
     whenDiffers: 'REJECTED',
-  }),
+  },
 };
+
+/** The plan of a write read back by its ref_id, as its entry's `ref` rule says. */
+function refPlan(rule: Extract<LostAnswerRule, { settle: 'ref' }>, id: WriteOperationId): Plan {
+  const read = rule.read;
+  if (!isReadOperationId(read)) throw new Error(`${id}: lostAnswer reads ${read}, not a read`);
+  const names = operations[read].pathParams;
+  return {
+    // The read's path parameters are the write's of the same name (a profile's orders).
+    read: refRead(read, rule.filter, (i) => Object.fromEntries(names.map((n) => [n, i.params[n]]))),
+    decide: byRefId(read, rule.type),
+    resendWhenAbsent: true,
+    ...(rule.resendWithinMs === undefined ? {} : { resendForMs: rule.resendWithinMs }),
+    whenDiffers: 'REJECTED',
+  };
+}
+
+function lostAnswerOfEntry(id: WriteOperationId): LostAnswer {
+  const rule = operations[id].lostAnswer;
+  switch (rule.settle) {
+    case 'resend':
+    case 'never':
+      return rule;
+    case 'ref':
+      return readFirst(refPlan(rule, id));
+    case 'plan': {
+      const plan = PLANS[id];
+      if (!plan) throw new Error(`${id}: its entry says lostAnswer plan, and PLANS has none`);
+      return readFirst(plan);
+    }
+  }
+}
+
+/** How each write's lost answer is settled; paths and scopes of the reads from the registry. */
+export const LOST_ANSWER: Readonly<Record<WriteOperationId, LostAnswer>> = Object.fromEntries(
+  WRITE_OPERATION_IDS.map((id) => [id, lostAnswerOfEntry(id)]),
+) as Record<WriteOperationId, LostAnswer>;
+
+/** The plans kept here for writes whose entry does not ask for one: a rule moved elsewhere. */
+export const unusedPlans = (): WriteOperationId[] =>
+  (Object.keys(PLANS) as WriteOperationId[]).filter(
+    (id) => operations[id].lostAnswer.settle !== 'plan',
+  );
 
 /** How a lost answer of `operation` is settled; an operation the console no longer knows: never. */
 export function lostAnswerOf(operation: string): LostAnswer {

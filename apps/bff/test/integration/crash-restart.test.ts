@@ -1,27 +1,15 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { chmodSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { demoConfig, startSandbox } from '@console/sandbox';
 import { exampleInput, type JournalEntry } from '@console/schemas';
 import { afterAll, describe, expect, it } from 'vitest';
-import { describePublicKey } from '../../src/upstream/signing';
+import { freePort, until } from '../bff-process';
 import { startFaultProxy } from '../fault-proxy';
-import { TEST_PASSWORDS, testUsers } from '../harness';
-import { newPrivateKeyPem, pemFragments } from '../sandbox-harness';
+import { TEST_PASSWORDS } from '../harness';
+import { pemFragments } from '../sandbox-harness';
+import { startSignedService } from '../signed-service';
 
 const bffDir = fileURLToPath(new URL('../..', import.meta.url));
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 /** The BFF as its own process, started from the sources as `main.ts` runs in production. */
 function spawnBff(env: Record<string, string>, output: string[]): ChildProcess {
@@ -35,20 +23,6 @@ function spawnBff(env: Record<string, string>, output: string[]): ChildProcess {
   return child;
 }
 
-async function until<T>(
-  what: string,
-  check: () => Promise<T | undefined>,
-  ms = 60_000,
-): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const value = await check().catch(() => undefined);
-    if (value !== undefined) return value;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
 describe('a BFF killed between the journal write and the answer', () => {
   const cleanup: (() => Promise<unknown> | void)[] = [];
   afterAll(async () => {
@@ -56,46 +30,21 @@ describe('a BFF killed between the journal write and the answer', () => {
   });
 
   it('finds the entry after restart and resolves it with one record upstream; logs hold no secret', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'bff-crash-'));
-    const clientSecret = randomBytes(24).toString('base64url');
-    const pem = newPrivateKeyPem('EdDSA');
-    const { kid, publicKeyPem } = await describePublicKey(pem);
-    const sandbox = await startSandbox({
-      config: demoConfig({
-        clientSecret,
-        signingKeys: [{ kid, public_key_pem: publicKeyPem }],
-        signingRequired: true,
-      }),
-      port: 0,
-    });
+    const service = await startSignedService('bff-crash');
+    const { sandbox, clientSecret, pem } = service;
     cleanup.push(() => sandbox.close());
     const proxy = await startFaultProxy(sandbox.url);
     cleanup.push(() => proxy.close());
 
-    const keyFile = join(dir, 'key.pem');
-    writeFileSync(keyFile, pem, { mode: 0o600 });
-    chmodSync(keyFile, 0o600);
-    const usersFile = join(dir, 'users.json');
-    writeFileSync(usersFile, JSON.stringify({ users: await testUsers() }));
-    // This test is about a plain send surviving a crash: no transfer waits for approval here.
-    const policyFile = join(dir, 'policy.json');
-    writeFileSync(
-      policyFile,
-      JSON.stringify({ operations: { createInternalTransfer: { required: false } } }),
-    );
     const port = await freePort();
     const env = {
+      ...service.env(proxy.url),
       PORT: String(port),
-      DATA_DIR: join(dir, 'data'),
-      SVC_BASE_URL: proxy.url,
-      SVC_AUTH_URL: sandbox.url,
-      SVC_CLIENT_ID: 'console-demo',
-      SVC_CLIENT_SECRET: clientSecret,
-      SVC_SIGNING_KEY_FILE: keyFile,
-      SVC_SIGNING_KEY_ID: kid,
-      SVC_TIMEOUT_MS: '60000',
-      CONSOLE_USERS_FILE: usersFile,
-      CONSOLE_POLICY_FILE: policyFile,
+      DATA_DIR: join(service.dir, 'data'),
+      // This test is about a plain send surviving a crash: no transfer waits for approval here.
+      CONSOLE_POLICY_FILE: service.writePolicy({
+        operations: { createInternalTransfer: { required: false } },
+      }),
       LOG_LEVEL: 'debug',
     };
     const base = `http://127.0.0.1:${port}`;

@@ -4,18 +4,13 @@
  * moment, spread over both, against a limit that fits 10. The limit is summed under an advisory
  * lock per operator and asset in the transaction that journals each send, so exactly 10 leave.
  */
-import { randomBytes } from 'node:crypto';
-import { chmodSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { demoConfig, startSandbox } from '@console/sandbox';
 import { exampleInput, type JournalEntry, type JournalPage } from '@console/schemas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { describePublicKey } from '../../src/upstream/signing';
 import { spawnBff, type BffProcess } from '../bff-process';
-import { TEST_PASSWORDS, testUsers } from '../harness';
+import { TEST_PASSWORDS } from '../harness';
 import { startPgCluster, type PgCluster } from '../pg-cluster';
-import { newPrivateKeyPem } from '../sandbox-harness';
+import { startSignedService, type SignedService } from '../signed-service';
 
 interface SandboxState {
   transfers: { ref_id?: string; direction: string }[];
@@ -23,61 +18,36 @@ interface SandboxState {
 
 describe('limits per operator over two BFF processes on one PostgreSQL', () => {
   let pg: PgCluster;
-  let sandbox: Awaited<ReturnType<typeof startSandbox>>;
+  let service: SignedService;
+  let sandbox: SignedService['sandbox'];
   let a: BffProcess;
   let b: BffProcess;
   const started: BffProcess[] = [];
 
   beforeAll(async () => {
     pg = await startPgCluster();
-    const dir = mkdtempSync(join(tmpdir(), 'bff-limits-'));
-    const clientSecret = randomBytes(24).toString('base64url');
-    const pem = newPrivateKeyPem('EdDSA');
-    const { kid, publicKeyPem } = await describePublicKey(pem);
-    sandbox = await startSandbox({
-      config: demoConfig({
-        clientSecret,
-        signingKeys: [{ kid, public_key_pem: publicKeyPem }],
-        signingRequired: true,
-      }),
-      port: 0,
-    });
-    const keyFile = join(dir, 'key.pem');
-    writeFileSync(keyFile, pem, { mode: 0o600 });
-    chmodSync(keyFile, 0o600);
-    const usersFile = join(dir, 'users.json');
-    writeFileSync(usersFile, JSON.stringify({ users: await testUsers() }));
+    service = await startSignedService('bff-limits');
+    sandbox = service.sandbox;
     // Internal transfers go at once; 100 USD a day each for finance (past it: refused) and for
     // admin (past it: held for one more approver, from finance).
-    const policyFile = join(dir, 'policy.json');
     const limit = { side: 'initiate', asset: 'USD', window: '24h', max: '100' };
-    writeFileSync(
-      policyFile,
-      JSON.stringify({
-        operations: { createInternalTransfer: { required: false } },
-        limits: [
-          { ...limit, role: 'finance', over: 'refuse' },
-          { ...limit, role: 'admin', over: 'escalate', lift_roles: ['finance'] },
-        ],
-      }),
-    );
+    const policyFile = service.writePolicy({
+      operations: { createInternalTransfer: { required: false } },
+      limits: [
+        { ...limit, role: 'finance', over: 'refuse' },
+        { ...limit, role: 'admin', over: 'escalate', lift_roles: ['finance'] },
+      ],
+    });
     const env = {
+      ...service.env(),
       DATABASE_URL: pg.url,
-      SVC_BASE_URL: sandbox.url,
-      SVC_AUTH_URL: sandbox.url,
-      SVC_CLIENT_ID: 'console-demo',
-      SVC_CLIENT_SECRET: clientSecret,
-      SVC_SIGNING_KEY_FILE: keyFile,
-      SVC_SIGNING_KEY_ID: kid,
-      SVC_TIMEOUT_MS: '60000',
-      CONSOLE_USERS_FILE: usersFile,
       CONSOLE_POLICY_FILE: policyFile,
       SEND_RATE_PER_MINUTE: '600',
       LOG_LEVEL: 'warn',
     };
     [a, b] = await Promise.all([
-      spawnBff('a', { ...env, DATA_DIR: join(dir, 'a') }),
-      spawnBff('b', { ...env, DATA_DIR: join(dir, 'b') }),
+      spawnBff('a', { ...env, DATA_DIR: join(service.dir, 'a') }),
+      spawnBff('b', { ...env, DATA_DIR: join(service.dir, 'b') }),
     ]);
     started.push(a, b);
   }, 180_000);

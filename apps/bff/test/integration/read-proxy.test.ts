@@ -76,6 +76,16 @@ describe('role matrix', () => {
     },
   );
 
+  it('a viewer sees an account’s description, free text that names its holder, masked; every other role whole', async () => {
+    const path = exampleReadPath('getAccount');
+    for (const role of ROLES) {
+      const { data } = (await (await read(path, role)).json()) as { data: { description: string } };
+      expect(data.description, role).toBe(
+        role === 'viewer' ? maskText('Alice Moreau: market making') : 'Alice Moreau: market making',
+      );
+    }
+  });
+
   it('answers 401 without a session, before anything is sent', async () => {
     const before = (await logged()).length;
     expect((await h.app.request('/api/svc/v2/orders')).status).toBe(401);

@@ -4,10 +4,7 @@
  * Short leases and resolver intervals (the environment variables) keep it quick.
  */
 import { randomBytes } from 'node:crypto';
-import { chmodSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { demoConfig, startSandbox } from '@console/sandbox';
 import {
   exampleInput,
   WRITE_OPERATION_IDS,
@@ -15,12 +12,11 @@ import {
   type JournalPage,
 } from '@console/schemas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { describePublicKey } from '../../src/upstream/signing';
 import { spawnBff, until, type BffProcess } from '../bff-process';
 import { startFaultProxy } from '../fault-proxy';
-import { TEST_PASSWORDS, testUsers } from '../harness';
+import { TEST_PASSWORDS } from '../harness';
 import { startPgCluster, type PgCluster } from '../pg-cluster';
-import { newPrivateKeyPem } from '../sandbox-harness';
+import { startSignedService, type SignedService } from '../signed-service';
 
 const LEASE_S = 2;
 const INTERVAL_S = 0.5;
@@ -38,7 +34,8 @@ interface SandboxState {
 
 describe('BFF processes on one PostgreSQL', () => {
   let pg: PgCluster;
-  let sandbox: Awaited<ReturnType<typeof startSandbox>>;
+  let service: SignedService;
+  let sandbox: SignedService['sandbox'];
   let proxy: Awaited<ReturnType<typeof startFaultProxy>>;
   let env: Record<string, string>;
   let a: BffProcess;
@@ -54,40 +51,16 @@ describe('BFF processes on one PostgreSQL', () => {
 
   beforeAll(async () => {
     pg = await startPgCluster();
-    const dir = mkdtempSync(join(tmpdir(), 'bff-replicas-'));
-    const clientSecret = randomBytes(24).toString('base64url');
-    const pem = newPrivateKeyPem('EdDSA');
-    const { kid, publicKeyPem } = await describePublicKey(pem);
-    sandbox = await startSandbox({
-      config: demoConfig({
-        clientSecret,
-        signingKeys: [{ kid, public_key_pem: publicKeyPem }],
-        signingRequired: true,
-      }),
-      port: 0,
-    });
+    service = await startSignedService('bff-replicas');
+    sandbox = service.sandbox;
     proxy = await startFaultProxy(sandbox.url);
-    const keyFile = join(dir, 'key.pem');
-    writeFileSync(keyFile, pem, { mode: 0o600 });
-    chmodSync(keyFile, 0o600);
-    const usersFile = join(dir, 'users.json');
-    writeFileSync(usersFile, JSON.stringify({ users: await testUsers() }));
-    const policyFile = join(dir, 'policy.json');
     const operations = Object.fromEntries(
       WRITE_OPERATION_IDS.map((id) => [id, { required: false }]),
     );
-    writeFileSync(policyFile, JSON.stringify({ operations }));
     env = {
+      ...service.env(proxy.url),
       DATABASE_URL: pg.url,
-      SVC_BASE_URL: proxy.url,
-      SVC_AUTH_URL: sandbox.url,
-      SVC_CLIENT_ID: 'console-demo',
-      SVC_CLIENT_SECRET: clientSecret,
-      SVC_SIGNING_KEY_FILE: keyFile,
-      SVC_SIGNING_KEY_ID: kid,
-      SVC_TIMEOUT_MS: '60000',
-      CONSOLE_USERS_FILE: usersFile,
-      CONSOLE_POLICY_FILE: policyFile,
+      CONSOLE_POLICY_FILE: service.writePolicy({ operations }),
       SEND_LEASE_SECONDS: String(LEASE_S),
       RESOLVER_INTERVAL_SECONDS: String(INTERVAL_S),
       SEND_RATE_PER_MINUTE: String(RATE_PER_MINUTE),
@@ -95,8 +68,8 @@ describe('BFF processes on one PostgreSQL', () => {
       LOG_LEVEL: 'warn',
     };
     [a, b] = await Promise.all([
-      spawnBff('a', { ...env, DATA_DIR: join(dir, 'a') }),
-      spawnBff('b', { ...env, DATA_DIR: join(dir, 'b') }),
+      spawnBff('a', { ...env, DATA_DIR: join(service.dir, 'a') }),
+      spawnBff('b', { ...env, DATA_DIR: join(service.dir, 'b') }),
     ]);
     started.push(a, b);
   }, 180_000);
@@ -272,8 +245,11 @@ describe('BFF processes on one PostgreSQL', () => {
   }, 120_000);
 
   it('WORKERS=2 serves one port from two processes and stops gracefully on SIGTERM', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'bff-workers-'));
-    const pair = await spawnBff('workers', { ...env, WORKERS: '2', DATA_DIR: dir });
+    const pair = await spawnBff('workers', {
+      ...env,
+      WORKERS: '2',
+      DATA_DIR: join(service.dir, 'workers'),
+    });
     started.push(pair);
     const cookie = await pair.signIn('finance', TEST_PASSWORDS.finance);
     const body = { ...exampleInput('createInternalTransfer'), amount: '1.00' };

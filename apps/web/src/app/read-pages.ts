@@ -1,90 +1,32 @@
+import { fileNameOf } from '@console/schemas';
 import type { ComponentType } from 'react';
-import type { ReadPageId } from '@/lib/operation-routes';
+import { READ_PAGE_IDS, type ReadPageId } from '@/lib/operation-routes';
 
 /*
- * The page of each read that has one (lib/operation-routes.ts lists them), each its own chunk,
- * loaded when first opened. The typed table makes a read listed without a page a compile error.
+ * The page of each read whose entry says `page: true`, found by its file name: the default export
+ * of `features/<feature>/<file name>-page.tsx` (`getOrder` → `get-order-page.tsx`), each its own
+ * chunk, loaded when first opened. A new read's page needs no line here; a read that says it has a
+ * page and has none fails `read-pages.test.ts` and the registry walk, by name.
  */
-const page =
-  <M>(load: () => Promise<M>, pick: (module: M) => ComponentType) =>
-  async () =>
-    pick(await load());
+const PAGE_FILES = import.meta.glob<ComponentType>('/src/features/*/{list,get}-*-page.tsx', {
+  import: 'default',
+});
 
-export const READ_PAGES: Record<ReadPageId, () => Promise<ComponentType>> = {
-  listOrders: page(
-    () => import('@/features/orders/orders-page'),
-    (m) => m.OrdersPage,
-  ),
-  getOrder: page(
-    () => import('@/features/orders/order-detail-page'),
-    (m) => m.OrderDetailPage,
-  ),
-  listTransfers: page(
-    () => import('@/features/transfers/transfers-page'),
-    (m) => m.TransfersPage,
-  ),
-  getTransfer: page(
-    () => import('@/features/transfers/transfer-detail-page'),
-    (m) => m.TransferDetailPage,
-  ),
-  listProfiles: page(
-    () => import('@/features/profiles/profiles-page'),
-    (m) => m.ProfilesPage,
-  ),
-  getProfile: page(
-    () => import('@/features/profiles/profile-page'),
-    (m) => m.ProfilePage,
-  ),
-  listFiatAccounts: page(
-    () => import('@/features/fiat/fiat-accounts-page'),
-    (m) => m.FiatAccountsPage,
-  ),
-  getFiatAccount: page(
-    () => import('@/features/fiat/fiat-account-page'),
-    (m) => m.FiatAccountPage,
-  ),
-  listOrchestrations: page(
-    () => import('@/features/orchestration/orchestrations-page'),
-    (m) => m.OrchestrationsPage,
-  ),
-  getOrchestration: page(
-    () => import('@/features/orchestration/orchestration-page'),
-    (m) => m.OrchestrationPage,
-  ),
-  listOrchestrationRules: page(
-    () => import('@/features/orchestration/rules-page'),
-    (m) => m.RulesPage,
-  ),
-  listDepositAddresses: page(
-    () => import('@/features/crypto/deposit-addresses-page'),
-    (m) => m.DepositAddressesPage,
-  ),
-  listIdentities: page(
-    () => import('@/features/identities/identities-page'),
-    (m) => m.IdentitiesPage,
-  ),
-  getIdentity: page(
-    () => import('@/features/identities/identity-page'),
-    (m) => m.IdentityPage,
-  ),
-  listAccounts: page(
-    () => import('@/features/identities/accounts-page'),
-    (m) => m.AccountsPage,
-  ),
-  getAccount: page(
-    () => import('@/features/identities/account-page'),
-    (m) => m.AccountPage,
-  ),
-  listCryptoDestinationAddresses: page(
-    () => import('@/features/crypto/destination-addresses-page'),
-    (m) => m.DestinationAddressesPage,
-  ),
-  listFiatDepositInstructions: page(
-    () => import('@/features/fiat/deposit-instructions-page'),
-    (m) => m.DepositInstructionsPage,
-  ),
-  getFiatDepositInstructions: page(
-    () => import('@/features/fiat/deposit-instructions-detail-page'),
-    (m) => m.DepositInstructionsDetailPage,
-  ),
-};
+/** The loader of a read's page, or undefined when no file carries its name. */
+export function pageLoaderOf(id: ReadPageId): (() => Promise<ComponentType>) | undefined {
+  const suffix = `/${fileNameOf(id)}-page.tsx`;
+  const matches = Object.keys(PAGE_FILES).filter((file) => file.endsWith(suffix));
+  return matches.length === 1 ? PAGE_FILES[matches[0]!] : undefined;
+}
+
+/** The page files that name no read with a page: a misspelt or orphaned page. */
+export function pageFilesWithoutRead(): string[] {
+  const named = new Set(READ_PAGE_IDS.map((id) => `${fileNameOf(id)}-page.tsx`));
+  return Object.keys(PAGE_FILES).filter((file) => !named.has(file.split('/').pop()!));
+}
+
+export async function readPage(id: ReadPageId): Promise<ComponentType> {
+  const load = pageLoaderOf(id);
+  if (!load) throw new Error(`${id} has no page file ${fileNameOf(id)}-page.tsx`);
+  return load();
+}

@@ -1,8 +1,9 @@
 import { isWriteOperationId, operations } from '@console/schemas';
 import type { RouteObject } from 'react-router';
+import type { ReadPageId } from '@/lib/operation-routes';
 import { PAGED_OPERATIONS } from './operation-pages';
 import { operationPage } from './operation-views';
-import { READ_PAGES } from './read-pages';
+import { readPage } from './read-pages';
 
 /**
  * One route per operation of the registry that has a page, at the route its entry names: a
@@ -13,8 +14,6 @@ export const registryRoutes: RouteObject[] = PAGED_OPERATIONS.map((id) => ({
   id: `operation:${id}`,
   path: operations[id].route.slice(1),
   lazy: async () => ({
-    Component: isWriteOperationId(id)
-      ? await operationPage(id)
-      : await READ_PAGES[id as keyof typeof READ_PAGES](),
+    Component: isWriteOperationId(id) ? await operationPage(id) : await readPage(id as ReadPageId),
   }),
 }));

@@ -1,4 +1,10 @@
-import { isWriteOperationId, operations, routeOf, type ReadOperationId } from '@console/schemas';
+import {
+  READ_OPERATION_IDS,
+  isWriteOperationId,
+  operations,
+  routeOf,
+  type ReadOperationId,
+} from '@console/schemas';
 
 /** Where a write's form lives: its registry entry's route. "Clone as new" goes there too. */
 export function operationRoute(operation: string): string | undefined {
@@ -11,32 +17,16 @@ export function cloneLink(operation: string, journalId: string): string | undefi
 }
 
 /**
- * The reads that have a page in the SPA, at the route their registry entry names: the router,
- * the navigation and every link to a record are built from this one list. A read without a page
- * (a profile's executions, one balance) is shown inside its parent's page.
+ * The reads that have a page in the SPA (`page: true` in their entry), at the route their entry
+ * names: the router, the navigation and every link to a record are built from this one list. A
+ * read without a page (a profile's executions, one balance) is shown inside its parent's page.
  */
-export const READ_PAGE_IDS = [
-  'listOrders',
-  'getOrder',
-  'listTransfers',
-  'getTransfer',
-  'listProfiles',
-  'getProfile',
-  'listFiatAccounts',
-  'getFiatAccount',
-  'listOrchestrations',
-  'getOrchestration',
-  'listOrchestrationRules',
-  'listDepositAddresses',
-  'listIdentities',
-  'getIdentity',
-  'listAccounts',
-  'getAccount',
-  'listCryptoDestinationAddresses',
-  'listFiatDepositInstructions',
-  'getFiatDepositInstructions',
-] as const satisfies readonly ReadOperationId[];
-export type ReadPageId = (typeof READ_PAGE_IDS)[number];
+export type ReadPageId = {
+  [K in ReadOperationId]: (typeof operations)[K] extends { page: true } ? K : never;
+}[ReadOperationId];
+export const READ_PAGE_IDS: readonly ReadPageId[] = READ_OPERATION_IDS.filter(
+  (id): id is ReadPageId => operations[id].page,
+);
 
 export function hasPage(id: string): id is ReadPageId {
   return (READ_PAGE_IDS as readonly string[]).includes(id);

@@ -19,6 +19,8 @@ export const cancelOrder = defineOperation({
   takesRefId: false,
   roles: MONEY_ROLES,
   approval: { because: 'trades', required: false, approvers: MONEY_ROLES },
+  // The order's status says whether the cancel took: CANCELLED, or FILLED and past cancelling.
+  lostAnswer: { settle: 'plan' },
   parent: 'getOrder',
   route: '/orders/:profile_id/:id/cancel',
   result: {

@@ -17,6 +17,8 @@ export const createCryptoWithdrawalFee = defineOperation({
   takesRefId: false,
   roles: MONEY_ROLES,
   approval: { because: 'moves-nothing', required: false, approvers: MONEY_ROLES },
+  // A fee quote moves nothing: a second one is harmless.
+  lostAnswer: { settle: 'resend', why: 'a fee quote moves nothing: a second one is harmless' },
   nav: { duty: 'Crypto', label: 'Withdrawal fees' },
   route: '/withdrawal-fees/new',
   result: {},

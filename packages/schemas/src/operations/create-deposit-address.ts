@@ -15,6 +15,7 @@ export const createDepositAddress = defineOperation({
   takesRefId: true,
   roles: MONEY_ROLES,
   approval: { because: 'moves-nothing', required: false, approvers: MONEY_ROLES },
+  lostAnswer: { settle: 'ref', read: 'listDepositAddresses', filter: 'ref_ids' },
   nav: { duty: 'Crypto', label: 'New deposit address' },
   route: '/deposit-addresses/new',
   result: { record: { operation: 'listDepositAddresses', query: { ids: 'id' } } },

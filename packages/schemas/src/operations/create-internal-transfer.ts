@@ -21,6 +21,12 @@ export const createInternalTransfer = defineOperation({
     amount: { amount: 'amount', asset: 'asset' },
     destination: { field: 'to_profile_id', holds: 'own-profile', asset: 'asset' },
   },
+  lostAnswer: {
+    settle: 'ref',
+    read: 'listTransfers',
+    filter: 'ref_ids',
+    type: 'INTERNAL_TRANSFER_DEBIT',
+  },
   nav: { duty: 'Transfers', label: 'Internal transfer' },
   route: '/transfers/new/internal',
   result: {

@@ -31,6 +31,11 @@ export const createOrchestrationRule = defineOperation({
     approvers: MONEY_ROLES,
     destination: { field: 'destination', holds: 'rail', asset: 'destination_asset' },
   },
+  // No read lists rules by ref_id; the service answers a second one already-exists.
+  lostAnswer: {
+    settle: 'resend',
+    why: 'its ref_id makes the service answer "already exists" with the rule it made',
+  },
   nav: { duty: 'Orchestration', label: 'New rule' },
   route: '/orchestration-rules/new',
   result: {

@@ -39,6 +39,7 @@ export const createOrchestration = defineOperation({
     amount: { amount: 'source_amount', asset: 'source_asset' },
     destination: { field: 'destination', holds: 'rail', asset: 'destination_asset' },
   },
+  lostAnswer: { settle: 'ref', read: 'listOrchestrations', filter: 'ref_id' },
   nav: { duty: 'Orchestration', label: 'New orchestration' },
   route: '/orchestrations/new',
   result: {

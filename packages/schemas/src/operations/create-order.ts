@@ -84,6 +84,15 @@ export const createOrder = defineOperation({
   takesRefId: true,
   roles: MONEY_ROLES,
   approval: { because: 'trades', required: false, approvers: MONEY_ROLES },
+  // The spec: "ref_id reuse: allowed once the order has been closed for more than 24 hours". An
+  // hour short of that, so that a send's own retries (seconds, `Retry-After`) and the clocks of
+  // the processes involved never carry a resend past it (ORDER_RESEND_FOR_MS).
+  lostAnswer: {
+    settle: 'ref',
+    read: 'listProfileOrders',
+    filter: 'ref_ids',
+    resendWithinMs: 23 * 3_600_000,
+  },
   nav: { duty: 'Trading', label: 'New order' },
   route: '/orders/new',
   result: {

@@ -22,6 +22,12 @@ export const createSvcTransfer = defineOperation({
     amount: { amount: 'amount', asset: 'asset' },
     destination: { field: 'to_profile_id', holds: 'counterparty-profile', asset: 'asset' },
   },
+  lostAnswer: {
+    settle: 'ref',
+    read: 'listTransfers',
+    filter: 'ref_ids',
+    type: 'SVC_TRANSFER_DEBIT',
+  },
   nav: { duty: 'Transfers', label: 'Svc transfer' },
   route: '/transfers/new/svc',
   result: {

@@ -5,6 +5,7 @@ import {
   fillPath,
   pathParamNames,
   type ApprovalDefault,
+  type LostAnswerRule,
   type NavPlacement,
   type OperationMeta,
   type ResultDisplay,
@@ -47,6 +48,8 @@ export interface OperationSpec<
   roles: readonly Role[];
   /** The approval it needs unless the policy file says otherwise. */
   approval: ApprovalDefault;
+  /** How a lost answer is settled: read back, sent again, or left to an operator. */
+  lostAnswer: LostAnswerRule;
   nav?: NavPlacement;
   parent?: string;
   route: string;
@@ -136,6 +139,7 @@ export function defineOperation<
     movesMoney: spec.movesMoney,
     takesRefId: spec.takesRefId,
     approval: spec.approval,
+    lostAnswer: spec.lostAnswer,
     /** The console's input: body fields plus path parameters, clock rules at the current time. */
     request: withRules(requestObject, rules, Date.now),
     /** The same, with the clock fixed at `now` (Unix ms): for tests and for the check at send time. */

@@ -22,6 +22,7 @@ interface ReadSpecBase<
   Id extends string,
   PathShape extends z.ZodRawShape,
   QueryShape extends z.ZodRawShape,
+  Page extends boolean,
 > {
   id: Id;
   title: string;
@@ -40,6 +41,12 @@ interface ReadSpecBase<
   nav?: NavPlacement;
   parent?: string;
   route: string;
+  /**
+   * True when the SPA shows the read on a page of its own at `route`: the default export of
+   * `apps/web/src/features/<feature>/<file name>-page.tsx` (`getOrder` → `get-order-page.tsx`),
+   * found by its name. Absent for a read shown inside another page (a profile's balances).
+   */
+  page?: Page;
   result: ResultDisplay;
   pathShape: PathShape;
   queryShape: QueryShape;
@@ -62,7 +69,8 @@ export type ReadSpec<
   QueryShape extends z.ZodRawShape,
   Response extends z.ZodType,
   Item extends z.ZodType,
-> = ReadSpecBase<Id, PathShape, QueryShape> &
+  Page extends boolean = boolean,
+> = ReadSpecBase<Id, PathShape, QueryShape, Page> &
   (
     | { response: Response; item?: never; list?: never }
     | { item: Item; list: ListSpec; response?: never }
@@ -98,7 +106,8 @@ export function defineRead<
   QueryShape extends z.ZodRawShape,
   Response extends z.ZodType = z.ZodNever,
   Item extends z.ZodType = z.ZodNever,
->(spec: ReadSpec<Id, PathShape, QueryShape, Response, Item>) {
+  const Page extends boolean = false,
+>(spec: ReadSpec<Id, PathShape, QueryShape, Response, Item, Page>) {
   type Answer = [Item] extends [z.ZodNever] ? Response : ListPageSchema<Item>;
   const response = (spec.list ? listPage(spec.item, spec.list) : spec.response) as Answer;
   const pathParams = Object.keys(spec.pathShape) as (keyof PathShape & string)[];
@@ -151,6 +160,8 @@ export function defineRead<
     kind: 'read' as const,
     method: 'GET' as const,
     pathParams,
+    /** Whether the SPA has a page of its own for it (see the spec's `page`). */
+    page: (spec.page ?? false) as Page,
     fullRecordRoles: spec.fullRecordRoles ?? spec.roles,
     /** A paged list: the member its items come under, its order and page bounds. */
     list: spec.list,

@@ -15,6 +15,7 @@ export const deleteFiatAccount = defineOperation({
   takesRefId: false,
   roles: FIAT_ROLES,
   approval: { because: 'changes-payee', required: true, approvers: FIAT_ROLES },
+  lostAnswer: { settle: 'plan' },
   parent: 'getFiatAccount',
   route: '/fiat-accounts/:id/delete',
   result: {

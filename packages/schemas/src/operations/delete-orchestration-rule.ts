@@ -24,6 +24,7 @@ export const deleteOrchestrationRule = defineOperation({
   takesRefId: false,
   roles: MONEY_ROLES,
   approval: { because: 'changes-standing-instruction', required: true, approvers: MONEY_ROLES },
+  lostAnswer: { settle: 'plan' },
   parent: 'listOrchestrationRules',
   route: '/orchestration-rules/:id/delete',
   result: {

@@ -12,6 +12,7 @@ export const getAccount = defineRead({
   roles: ROLES,
   parent: 'listAccounts',
   route: '/accounts/:id',
+  page: true,
   result: {},
   pathShape: {
     id: pathIdField('Account id', 'who', undefined, 'listAccounts'),

@@ -19,6 +19,7 @@ export const getFiatAccount = defineRead({
   fullRecordRoles: FIAT_ROLES,
   parent: 'listFiatAccounts',
   route: '/fiat-accounts/:id',
+  page: true,
   result: {
     status: {
       member: 'status',

@@ -13,6 +13,7 @@ export const getFiatDepositInstructions = defineRead({
   roles: ROLES,
   parent: 'listFiatDepositInstructions',
   route: '/deposit-instructions/:id',
+  page: true,
   result: {
     status: {
       member: 'status',

@@ -15,6 +15,7 @@ export const getIdentity = defineRead({
   roles: ROLES,
   parent: 'listIdentities',
   route: '/identities/:id',
+  page: true,
   result: {
     // An identity may be approved again after it was denied or disabled: no status is final.
     status: { member: 'summary_status', known: IDENTITY_STATUSES, terminal: [] },

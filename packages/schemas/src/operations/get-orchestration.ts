@@ -14,6 +14,7 @@ export const getOrchestration = defineRead({
   roles: ROLES,
   parent: 'listOrchestrations',
   route: '/orchestrations/:id',
+  page: true,
   result: {
     status: {
       member: 'status',

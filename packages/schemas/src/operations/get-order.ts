@@ -14,6 +14,7 @@ export const getOrder = defineRead({
   roles: ROLES,
   parent: 'listOrders',
   route: '/orders/:profile_id/:id',
+  page: true,
   result: { status: { member: 'status', known: ORDER_STATUSES, terminal: FINAL_ORDER_STATUSES } },
   pathShape: {
     profile_id: pathIdField('Profile id', 'who', 'The order’s profile', 'listProfiles'),

@@ -14,6 +14,7 @@ export const getProfile = defineRead({
   roles: ROLES,
   parent: 'listProfiles',
   route: '/profiles/:profile_id',
+  page: true,
   result: {},
   pathShape: {
     // A path segment: a UUID, or the literal `default` for the default profile (nothing else).

@@ -13,6 +13,7 @@ export const getTransfer = defineRead({
   roles: ROLES,
   parent: 'listTransfers',
   route: '/transfers/:id',
+  page: true,
   result: {
     status: { member: 'status', known: TRANSFER_STATUSES, terminal: FINAL_TRANSFER_STATUSES },
   },

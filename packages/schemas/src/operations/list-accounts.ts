@@ -20,6 +20,7 @@ export const listAccounts = defineRead({
   roles: ROLES,
   nav: { duty: 'Profiles', label: 'Accounts' },
   route: '/accounts',
+  page: true,
   result: {},
   pathShape: {},
   queryShape: {

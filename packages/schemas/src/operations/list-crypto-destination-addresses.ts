@@ -24,6 +24,7 @@ export const listCryptoDestinationAddresses = defineRead({
   roles: ROLES,
   nav: { duty: 'Crypto', label: 'Address book' },
   route: '/destination-addresses',
+  page: true,
   result: {},
   pathShape: {},
   queryShape: {

@@ -21,6 +21,7 @@ export const listDepositAddresses = defineRead({
   roles: ROLES,
   nav: { duty: 'Crypto', label: 'Deposit addresses' },
   route: '/deposit-addresses',
+  page: true,
   result: {},
   pathShape: {},
   queryShape: {

@@ -22,6 +22,7 @@ export const listFiatAccounts = defineRead({
   roles: ROLES,
   nav: { duty: 'Fiat', label: 'Fiat accounts' },
   route: '/fiat-accounts',
+  page: true,
   result: {
     status: {
       member: 'status',

@@ -19,6 +19,7 @@ export const listFiatDepositInstructions = defineRead({
   roles: ROLES,
   nav: { duty: 'Fiat', label: 'Deposit instructions' },
   route: '/deposit-instructions',
+  page: true,
   result: {},
   pathShape: {},
   queryShape: {

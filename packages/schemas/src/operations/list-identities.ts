@@ -24,6 +24,7 @@ export const listIdentities = defineRead({
   roles: ROLES,
   nav: { duty: 'Profiles', label: 'Identities' },
   route: '/identities',
+  page: true,
   result: {},
   pathShape: {},
   queryShape: {

@@ -25,6 +25,7 @@ export const listOrchestrationRules = defineRead({
   roles: ROLES,
   nav: { duty: 'Orchestration', label: 'Rules' },
   route: '/orchestration-rules',
+  page: true,
   result: {
     status: {
       member: 'status',

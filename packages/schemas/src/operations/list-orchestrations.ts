@@ -22,6 +22,7 @@ export const listOrchestrations = defineRead({
   roles: ROLES,
   nav: { duty: 'Orchestration', label: 'Orchestrations' },
   route: '/orchestrations',
+  page: true,
   result: {
     status: {
       member: 'status',

@@ -21,6 +21,7 @@ export const listOrders = defineRead({
   roles: ROLES,
   nav: { duty: 'Trading', label: 'Orders' },
   route: '/orders',
+  page: true,
   result: {
     status: { member: 'status', known: ORDER_STATUSES, terminal: FINAL_ORDER_STATUSES },
     record: { operation: 'getOrder', params: { profile_id: 'profile_id', id: 'id' } },

@@ -20,6 +20,7 @@ export const listProfiles = defineRead({
   roles: ROLES,
   nav: { duty: 'Profiles', label: 'Profiles and balances' },
   route: '/profiles',
+  page: true,
   result: { record: { operation: 'getProfile', params: { profile_id: 'id' } } },
   pathShape: {},
   queryShape: {

@@ -81,6 +81,7 @@ export const listTransfers = defineRead({
   roles: ROLES,
   nav: { duty: 'Transfers', label: 'Transfers' },
   route: '/transfers',
+  page: true,
   result: {
     status: { member: 'status', known: TRANSFER_STATUSES, terminal: FINAL_TRANSFER_STATUSES },
     record: { operation: 'getTransfer', params: { id: 'id' } },

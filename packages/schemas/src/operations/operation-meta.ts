@@ -91,6 +91,30 @@ export interface ApprovalDefault {
 }
 
 /**
+ * How the console settles a send whose answer was lost (ADR 008), said by every write, with no
+ * default: a missing one does not compile.
+ * - `ref`: read the list `read` filtered by the entry's `ref_id` (under `filter`; path
+ *   parameters of the read from the write's of the same name), find the record with that ref_id
+ *   (and `type`, for a list of several kinds), and send the stored bytes again only when it is
+ *   absent and, where `resendWithinMs` is given, no later than that after the entry was made;
+ * - `plan`: read back by a plan of the BFF's own (`send/read-back.ts`), for a write that has no
+ *   ref_id or whose record says more than "found" (an update, a cancel, a delete);
+ * - `resend`: send the stored bytes again, for a write no read can find whose resend cannot act
+ *   twice; `never`: an operator decides. Both say why.
+ */
+export type LostAnswerRule =
+  | {
+      settle: 'ref';
+      read: string;
+      filter: string;
+      type?: string;
+      resendWithinMs?: number;
+    }
+  | { settle: 'plan' }
+  | { settle: 'resend'; why: string }
+  | { settle: 'never'; why: string };
+
+/**
  * The body member naming a write's destination and what it holds: the profile of another svc
  * customer (`counterparty-profile`), one of our own profiles (`own-profile`), or an orchestration
  * rail (`rail`: `{crypto: {address, network}}`, `{fiat: {fiat_account_id}}` or

@@ -27,6 +27,11 @@ export const putCryptoDestinationAddress = defineOperation({
   takesRefId: false,
   roles: MONEY_ROLES,
   approval: { because: 'changes-payee', required: true, approvers: MONEY_ROLES },
+  // Create or update by network and address (or id): sent again, it changes nothing more.
+  lostAnswer: {
+    settle: 'resend',
+    why: 'the service keeps one address per network and address and sets the same values again',
+  },
   nav: { duty: 'Crypto', label: 'New destination address' },
   route: '/destination-addresses/new',
   result: {

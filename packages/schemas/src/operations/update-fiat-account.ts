@@ -20,6 +20,8 @@ export const updateFiatAccount = defineOperation({
   takesRefId: false,
   roles: FIAT_ROLES,
   approval: { because: 'changes-payee', required: true, approvers: FIAT_ROLES },
+  // No ref_id: only reading the account says whether it holds the update.
+  lostAnswer: { settle: 'plan' },
   // Opened from the account it changes: its page offers Update.
   parent: 'getFiatAccount',
   route: '/fiat-accounts/:id/edit',

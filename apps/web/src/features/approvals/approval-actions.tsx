@@ -3,11 +3,11 @@ import type { ApprovalDetail, ConsoleProblem, SendResult } from '@console/schema
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { ReasonDialog } from '@/components/action/reason-dialog';
 import { approveRequest, cancelRequest, isAwaitingApproval, rejectRequest } from '@/lib/api';
 import { isApiError, networkProblem } from '@/lib/api-error';
 import { useWrite } from '@/lib/use-write';
 import { ApproveDialog } from './approve-dialog';
-import { RejectDialog } from './reject-dialog';
 
 export type ActionOutcome = { result?: SendResult; problem?: ConsoleProblem; waiting?: boolean };
 
@@ -115,8 +115,12 @@ export function ApprovalActions({
         onConfirm={(comment) => void approve(comment)}
         onCancel={() => setApproving(false)}
       />
-      <RejectDialog
+      <ReasonDialog
         opened={rejecting}
+        title="Reject the request"
+        kept="The maker sees it in the journal."
+        keepLabel="Keep it waiting"
+        confirmLabel="Reject"
         pending={pending}
         onConfirm={(reason) => void reject(reason)}
         onCancel={() => setRejecting(false)}

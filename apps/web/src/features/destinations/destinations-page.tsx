@@ -2,6 +2,7 @@ import { Badge, Button, Stack, Text, Title } from '@mantine/core';
 import { MONEY_ROLES, type AllowedDestination, type Role } from '@console/schemas';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { ReasonDialog } from '@/components/action/reason-dialog';
 import { RecordTable } from '@/components/list/record-table';
 import { LocalTime } from '@/components/result/local-time';
 import { EmptyState, ErrorState, LoadingState } from '@/components/states/states';
@@ -17,7 +18,6 @@ import {
   targetWords,
   usableWords,
 } from './destination-words';
-import { RevokeDialog } from './revoke-dialog';
 
 /**
  * The book of allowed destinations (issue 37): where money may go where the policy asks for the
@@ -129,13 +129,24 @@ export function DestinationsPage() {
           minWidth={960}
         />
       )}
-      <RevokeDialog
-        key={revoking?.id ?? 'none'}
-        entry={revoking}
+      <ReasonDialog
+        opened={revoking !== null}
+        title="Revoke the entry"
+        kept="Kept in the journal and the security events."
+        keepLabel="Keep it"
+        confirmLabel="Revoke"
         pending={revoke.isPending}
         onConfirm={(reason) => revoking && void revoke.run({ id: revoking.id, reason })}
         onCancel={() => setRevoking(null)}
-      />
+      >
+        {revoking && (
+          // A revocation takes effect at once, and stops a send to the entry still waiting.
+          <Text size="sm">
+            “{revoking.name}”, {targetWords(revoking)}: no money may go there from now on, and a
+            send to it that still waits for approval will not leave.
+          </Text>
+        )}
+      </ReasonDialog>
     </Stack>
   );
 }

@@ -88,7 +88,7 @@ const ACTION: Column<Address> = {
  * status the console's. Renaming or bookmarking opens the generated Put form from the row; the
  * change is held for another operator's approval and journaled, as every change of a payee.
  */
-export function DestinationAddressesPage() {
+export default function DestinationAddressesPage() {
   const canPut = useCan('putCryptoDestinationAddress');
   const book = useDestinationAddresses();
   const nicknames = [

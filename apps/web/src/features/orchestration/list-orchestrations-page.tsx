@@ -87,7 +87,7 @@ function columns(names: ReadonlyMap<string, Profile>): Column<Orchestration>[] {
 const FILTERS = [{ key: 'status', label: 'Status', options: ORCHESTRATION_STATUSES }] as const;
 
 /** The service's orchestrations, newest first: ad hoc ones and those a rule made from a deposit. */
-export function OrchestrationsPage() {
+export default function OrchestrationsPage() {
   const profiles = useProfiles();
   const nameOf = useRecordNames(['profile']);
   const { values: f, filtered } = useFilters(FILTERS);

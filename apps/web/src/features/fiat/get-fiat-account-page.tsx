@@ -26,7 +26,7 @@ const isFinal = (a: ReadFiatAccount | undefined) =>
  * that manage fiat accounts, Update and Delete. The BFF masks the record for roles that may not
  * see it whole; the page says so.
  */
-export function FiatAccountPage() {
+export default function FiatAccountPage() {
   const { id = '' } = useParams();
   const role = useSession().data?.operator.role;
   const canUpdate = useCan('updateFiatAccount');

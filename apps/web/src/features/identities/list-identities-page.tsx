@@ -61,7 +61,7 @@ const COLUMNS: Column<Identity>[] = [
  * The people and institutions the client acts for, newest first: whether each may transact (its
  * status in words and its active controls), each opening its page with its accounts.
  */
-export function IdentitiesPage() {
+export default function IdentitiesPage() {
   const { values: f, filtered } = useFilters(FILTERS);
   const list = useServiceList('listIdentities', {
     summary_status: f.status,

@@ -53,7 +53,7 @@ const COLUMNS: Column<Instructions>[] = [
  * quote; a deprecated set is marked, and must not be given to a new payer. The service filters
  * these by id only; profile and status are the console's filters.
  */
-export function DepositInstructionsPage() {
+export default function DepositInstructionsPage() {
   const profiles = useProfiles();
   const filters = [
     profileFilter(profiles.data),

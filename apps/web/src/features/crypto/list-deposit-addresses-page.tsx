@@ -49,7 +49,7 @@ const COLUMNS: Column<ReadDepositAddress>[] = [
  * The service's crypto deposit addresses, newest first, per profile when one is chosen: where each
  * credits, on which network, and what a deposit of the USD stablecoin becomes.
  */
-export function DepositAddressesPage() {
+export default function DepositAddressesPage() {
   const profiles = useProfiles();
   const nameOf = useRecordNames(['profile']);
   const filters = [

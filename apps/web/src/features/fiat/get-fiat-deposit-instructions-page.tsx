@@ -28,7 +28,7 @@ import { useSession } from '@/lib/session';
  * each with a copy button and all at once, and whose they are. A deprecated set says not to give
  * it to a new payer. The console server masks the bank details for roles that may not see them.
  */
-export function DepositInstructionsDetailPage() {
+export default function DepositInstructionsDetailPage() {
   const { id = '' } = useParams();
   const role = useSession().data?.operator.role;
   // As the console server decides: a viewer, or a role the read keeps its whole record from.

@@ -15,7 +15,7 @@ import { useBalances } from '@/lib/use-profiles';
  * One profile: what it is, each asset's available and trading balance, and its orders, transfers
  * and deposit addresses one click away.
  */
-export function ProfilePage() {
+export default function ProfilePage() {
   const { profile_id = '' } = useParams();
   const path = `/v2/profiles/${encodeURIComponent(profile_id)}`;
   const profile = useQuery({

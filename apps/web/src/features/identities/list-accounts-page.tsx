@@ -58,7 +58,7 @@ const COLUMNS: Column<Account>[] = [
  * The accounts of the identities the client acts for, newest first: whose each is (its primary
  * identity), who else may act for it (members and their roles) and its own profile, if any.
  */
-export function AccountsPage() {
+export default function AccountsPage() {
   const identities = useIdentities();
   const filters = [
     {

@@ -53,7 +53,7 @@ function columns(names: ReadonlyMap<string, Profile>): Column<ReadRule>[] {
 }
 
 /** The service's orchestration rules: what each watches, what it makes, and its status. */
-export function RulesPage() {
+export default function RulesPage() {
   const profiles = useProfiles();
   const nameOf = useRecordNames(['profile']);
   const list = useServiceList('listOrchestrationRules', {}, { pageSize: 100 });

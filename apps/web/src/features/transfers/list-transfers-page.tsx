@@ -11,7 +11,7 @@ import { TransfersTable } from './transfers-table';
  * The service's transfers, newest first, paged by its cursor. The service takes a profile filter
  * only with time filters, so with a profile chosen the status is filtered in the console.
  */
-export function TransfersPage() {
+export default function TransfersPage() {
   const profiles = useProfiles();
   const nameOf = useRecordNames(['profile']);
   const filters = [

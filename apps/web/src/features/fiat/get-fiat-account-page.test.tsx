@@ -4,7 +4,7 @@ import { Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SESSION_KEY } from '@/lib/session';
 import { jsonResponse, renderWithProviders } from '@/test/render';
-import { FiatAccountPage } from './fiat-account-page';
+import FiatAccountPage from './get-fiat-account-page';
 
 const fetchMock = vi.fn<typeof fetch>();
 beforeEach(() => {

@@ -30,7 +30,7 @@ function Section({ title, children }: { title: string; children: React.ReactNode
 }
 
 /** One transfer as the service holds it now, live until final, with the other side of its pair. */
-export function TransferDetailPage() {
+export default function TransferDetailPage() {
   const { id = '' } = useParams();
   const path = `/v2/transfer/transfers/${encodeURIComponent(id)}`;
   const profiles = useProfiles();

@@ -14,7 +14,7 @@ import { OrdersTable } from './orders-table';
 import { PricesStrip } from './prices-strip';
 
 /** The service's orders across the profiles the console sees, newest first, paged by its cursor. */
-export function OrdersPage() {
+export default function OrdersPage() {
   const canOrder = useCan('createOrder');
   const canCancel = useCan('cancelOrder');
   const profiles = useProfiles();

@@ -69,7 +69,7 @@ const UPDATE: Column<ReadFiatAccount> = {
  * The service's fiat accounts, newest first, as the service lists them: shortened to the last
  * digits of their number, without owner name or address. Each opens its page.
  */
-export function FiatAccountsPage() {
+export default function FiatAccountsPage() {
   const canUpdate = useCan('updateFiatAccount');
   const list = useServiceList('listFiatAccounts', {});
   return (

@@ -127,7 +127,7 @@ function Facts({ o }: { o: Orchestration }) {
  * One orchestration as the service holds it now, followed until final: its status, why it failed,
  * its source and destination transfers (each a link), the rule that made it, and its journal entry.
  */
-export function OrchestrationPage() {
+export default function OrchestrationPage() {
   const { id = '' } = useParams();
   const path = `/v2/orchestration/orchestrations/${encodeURIComponent(id)}`;
   const query = useQuery({

@@ -82,7 +82,7 @@ function IdentityAccounts({ identityId }: { identityId: string }) {
  * controls, what is still required), its details (masked by the console server for roles that do
  * not need them, as the page says), its institution's members and the accounts it may act for.
  */
-export function IdentityPage() {
+export default function IdentityPage() {
   const { id = '' } = useParams();
   const path = fillPath(operations.getIdentity.path, { id });
   const query = useQuery({

@@ -20,7 +20,7 @@ const yesNo = (v: boolean | undefined) => (v === undefined ? 'Not given' : v ? '
  * One account: whose it is, who else may act for it and with which roles, its own profile, and
  * whether it is disabled. Requests name it with one of these identities only.
  */
-export function AccountPage() {
+export default function AccountPage() {
   const { id = '' } = useParams();
   const path = fillPath(operations.getAccount.path, { id });
   const query = useQuery({

@@ -210,7 +210,7 @@ function BalancesAtAGlance({ profiles }: { profiles: readonly Profile[] }) {
 }
 
 /** The profiles the console's credential sees, their balances at a glance, each one click away. */
-export function ProfilesPage() {
+export default function ProfilesPage() {
   // A customer's profiles are few: the service's largest page holds them all.
   const list = useServiceList('listProfiles', {}, { pageSize: 1000 });
   const profiles = list.data?.pages.flatMap((p) => p.items) ?? [];

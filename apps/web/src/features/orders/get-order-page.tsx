@@ -89,7 +89,7 @@ function OrderJournal({ refId }: { refId: string | undefined }) {
  * One order as the service holds it now: its fields, fills and fees, its status over time and the
  * journal entry that placed it. An open order is read again on a backing-off interval until final.
  */
-export function OrderDetailPage() {
+export default function OrderDetailPage() {
   const { profile_id = '', id = '' } = useParams();
   const path = `/v2/profiles/${encodeURIComponent(profile_id)}/orders/${encodeURIComponent(id)}`;
   const profiles = useProfiles();
