@@ -47,6 +47,35 @@ export const MUTATION_GROUPS = [
     ],
   },
   {
+    // Issue 37: where money may go and how much an operator may move or approve. The rule engine
+    // and its parts decide a send as the approvals do, and the console actions change the book,
+    // so they are mutated like the approvals; the book's view and its first-send reading decide
+    // what a picker offers and suggests.
+    name: 'rules',
+    mutate: [
+      'src/rules/rule-engine.ts',
+      'src/rules/destination-rules.ts',
+      'src/rules/limit-rules.ts',
+      'src/rules/limit-words.ts',
+      'src/rules/window-sums.ts',
+      'src/rules/send-amount.ts',
+      'src/rules/policy-values.ts',
+      'src/destinations/destination-view.ts',
+      'src/destinations/destination-standing.ts',
+      'src/destinations/first-send.ts',
+      'src/console-actions/destination-actions.ts',
+    ],
+    testFiles: [
+      'src/rules/*.test.ts',
+      'src/destinations/*.test.ts',
+      'src/approvals/destination-enforcement.test.ts',
+      'src/approvals/limits.test.ts',
+      'src/approvals/limit-concurrency.test.ts',
+      'src/approvals/policy.test.ts',
+      'src/console-actions/*.test.ts',
+    ],
+  },
+  {
     name: 'sign-in',
     mutate: ['src/security/sign-in-throttle.ts', 'src/security/counter-store.ts'],
     testFiles: [

@@ -24,6 +24,8 @@ import {
   DestinationBookSchema,
   AllowedDestinationSchema,
   DestinationRevokedSchema,
+  DestinationRuleQuerySchema,
+  DestinationRuleSchema,
   ProposeDestinationSchema,
   RevokeDestinationSchema,
 } from './destinations-api';
@@ -212,6 +214,10 @@ export const apiContract = contract({
   listDestinations: {
     query: DestinationBookQuerySchema,
     responses: { 200: DestinationBookSchema },
+  },
+  getDestinationRule: {
+    query: DestinationRuleQuerySchema,
+    responses: { 200: DestinationRuleSchema },
   },
   getDestination: {
     params: IdParamsSchema,

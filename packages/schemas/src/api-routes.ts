@@ -50,6 +50,8 @@ export const API_ROUTES = {
   getWorkQueue: { method: 'GET', path: '/api/work-queue' },
   /** The book of allowed destinations (issue 37): usable first, then cooling off, pending, revoked. */
   listDestinations: { method: 'GET', path: '/api/destinations' },
+  /** Whether a write's destination must be in the book, and the test amount of its asset. */
+  getDestinationRule: { method: 'GET', path: '/api/destinations/rule' },
   getDestination: { method: 'GET', path: '/api/destinations/:id' },
   /** A new entry: journaled and held for another operator's approval (`202`), never at once. */
   proposeDestination: { method: 'POST', path: '/api/destinations' },

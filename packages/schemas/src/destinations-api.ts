@@ -93,6 +93,11 @@ export const AllowedDestinationSchema = z.object({
   revoked: z
     .object({ at: z.string(), by: z.string(), by_name: z.string(), reason: z.string() })
     .nullable(),
+  /**
+   * Whether a send to it SUCCEEDED before (the journal's word): false for a first send, which
+   * the form suggests testing with a small amount. In the book's list; absent elsewhere.
+   */
+  sent_before: z.boolean().optional(),
 });
 export type AllowedDestination = z.infer<typeof AllowedDestinationSchema>;
 
@@ -106,6 +111,25 @@ export const DestinationBookQuerySchema = z.object({
   state: DestinationStateSchema.optional(),
 });
 export type DestinationBookQuery = z.infer<typeof DestinationBookQuerySchema>;
+
+/** Query of `GET /api/destinations/rule`: a write with a destination, and the asset sent there. */
+export const DestinationRuleQuerySchema = z.object({
+  operation: z.string().min(1),
+  /** Without it: the operation's rule for any asset it may send. */
+  asset: z.string().optional(),
+});
+export type DestinationRuleQuery = z.infer<typeof DestinationRuleQuerySchema>;
+
+/**
+ * `GET /api/destinations/rule`: what the policy says of a form's destination before it is sent,
+ * for its pickers. `required` when money may go only to an ACTIVE entry (without an asset: for
+ * some asset); `test_amount` is the small amount suggested for a first send of the asset.
+ */
+export const DestinationRuleSchema = z.object({
+  required: z.boolean(),
+  test_amount: z.string().nullable(),
+});
+export type DestinationRule = z.infer<typeof DestinationRuleSchema>;
 
 /** Answer of a revocation: the entry, now REVOKED, and the journal entry that records it. */
 export const DestinationRevokedSchema = z.object({

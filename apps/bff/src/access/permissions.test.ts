@@ -120,6 +120,8 @@ const MATRIX: Record<
   // send money propose entries, an admin revokes one.
   'GET /api/destinations': { admin: Y, finance: Y, support: Y, viewer: Y },
   'GET /api/destinations/:id': { admin: Y, finance: Y, support: Y, viewer: Y },
+  // What the policy says of a form's destination, for its pickers: everyone who sees forms.
+  'GET /api/destinations/rule': { admin: Y, finance: Y, support: Y, viewer: Y },
   'POST /api/destinations': { admin: Y, finance: Y, support: N, viewer: N },
   'POST /api/destinations/:id/revoke': { admin: Y, finance: N, support: N, viewer: N },
   // One's own limits and what is left of them.

@@ -17,6 +17,7 @@ import { z } from 'zod';
 import {
   BookSettingsSchema,
   coolingOffOf,
+  testAmountsOf,
   DestinationsSettingSchema,
   type CoolingOff,
 } from '../rules/destination-rules';
@@ -79,6 +80,8 @@ export interface ApprovalPolicy {
   rules: Partial<Record<WriteOperationId, Rule & { roles: ApproverRole[] }>>;
   limits: LimitRule[];
   coolingOff: CoolingOff;
+  /** The amount a form suggests for the first send to an entry of the book, per asset. */
+  testAmounts: Record<string, string>;
 }
 
 /**
@@ -187,6 +190,7 @@ export function buildPolicy(input: unknown): ApprovalPolicy {
     rules,
     limits: limits.rules,
     coolingOff: coolingOffOf(parsed.data.destination_book),
+    testAmounts: testAmountsOf(parsed.data.destination_book),
   };
 }
 

@@ -2,6 +2,9 @@ import { randomUUID } from 'node:crypto';
 import {
   destinationKey,
   DestinationBookQuerySchema,
+  DestinationRuleQuerySchema,
+  isWriteOperationId,
+  operations,
   parseWith,
   ProposeDestinationSchema,
   RevokeDestinationSchema,
@@ -9,6 +12,7 @@ import {
   type AwaitingApprovalResult,
   type DestinationBook,
   type DestinationRevoked,
+  type DestinationRule,
   type Role,
 } from '@console/schemas';
 import type { Context } from 'hono';
@@ -22,7 +26,9 @@ import {
 import { submitAction } from '../console-actions/submit-action';
 import type { AppEnv } from '../context';
 import { bookEntry, inPickerOrder, pendingEntry } from '../destinations/destination-view';
+import { sentBefore } from '../destinations/first-send';
 import { problems } from '../errors';
+import { bookRequired, testAmountFor } from '../rules/destination-rules';
 import { jsonBody } from './request-body';
 import type { RouteDef } from './route-table';
 
@@ -45,6 +51,44 @@ async function wholeBook(deps: ApprovalDeps): Promise<AllowedDestination[]> {
     ...rows.map((row) => bookEntry(row, approvedBy(row.proposal_id), now)),
     ...pending.map((p) => pendingEntry(p, approvedBy(p.entry.id))),
   ]);
+}
+
+/** The book with each live entry's `sent_before`, for the pickers' first-send suggestion. */
+async function bookWithSends(deps: ApprovalDeps): Promise<AllowedDestination[]> {
+  const book = await wholeBook(deps);
+  const live = book.filter((e) => e.state !== 'REVOKED');
+  const sent = await sentBefore(
+    deps.destinations.db,
+    live.map((e) => e.target),
+  );
+  return book.map((e) =>
+    e.state === 'REVOKED' ? e : { ...e, sent_before: sent.has(destinationKey(e.target)) },
+  );
+}
+
+/**
+ * What the policy says of `operation`'s destination for `asset` (without one: whether it asks for
+ * the book for any asset), and the test amount of a first send of that asset.
+ */
+export function destinationRule(
+  deps: Pick<ApprovalDeps, 'policy'>,
+  operation: string,
+  asset: string | undefined,
+): DestinationRule {
+  if (!isWriteOperationId(operation) || !operations[operation].approval.destination) {
+    throw problems.validation([
+      { path: 'operation', message: 'must be a write that sends money to a destination' },
+    ]);
+  }
+  const setting = deps.policy.rules[operation]?.destinations;
+  const required =
+    asset === undefined
+      ? Object.values(setting ?? {}).includes('book')
+      : bookRequired(setting, asset);
+  return {
+    required,
+    test_amount: asset === undefined ? null : testAmountFor(deps.policy.testAmounts, asset),
+  };
 }
 
 /** An entry as `role` may see it: a crypto address is personal data, masked for a viewer. */
@@ -73,11 +117,22 @@ export function destinationRoutes(deps: ApprovalDeps): RouteDef[] {
         if (!parsed.ok) throw problems.validation(parsed.errors);
         const { kind, state } = parsed.value;
         const role = c.get('operator')!.role;
-        const items = (await wholeBook(deps)).filter(
+        const items = (await bookWithSends(deps)).filter(
           (e) => (!kind || e.target.kind === kind) && (!state || e.state === state),
         );
         const body: DestinationBook = { items: items.map((e) => forRole(role, e)) };
         return c.json(body);
+      },
+    },
+    {
+      // Before `/api/destinations/:id`, which would take `rule` for an id.
+      method: 'GET',
+      path: '/api/destinations/rule',
+      permission: { kind: 'read' },
+      handler: (c) => {
+        const parsed = parseWith(DestinationRuleQuerySchema, c.req.query());
+        if (!parsed.ok) throw problems.validation(parsed.errors);
+        return c.json(destinationRule(deps, parsed.value.operation, parsed.value.asset));
       },
     },
     {

@@ -90,6 +90,7 @@ const WITHOUT_RECORDS: Record<string, string> = {
   '/api/security-events': 'sign-ins and security events',
   '/api/operations': 'the registry',
   '/api/limits': 'the operator’s own limits',
+  '/api/destinations/rule': 'the policy’s word on an operation and asset',
   '/api/notifications/preferences': 'the operator’s own choices and address',
   // Operators' addresses are admins' to see; a message's subject names the operation and amount
   // as a viewer would see them, never its body.

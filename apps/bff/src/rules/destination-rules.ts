@@ -5,7 +5,7 @@
  */
 import { DESTINATION_KINDS, type DestinationKind } from '@console/schemas';
 import { z } from 'zod';
-import { assetOrAny, forAsset } from './policy-values';
+import { assetOrAny, decimal, forAsset } from './policy-values';
 
 /** An operation rule's `destinations`: per asset code, `*` for any other (required). */
 export const DestinationsSettingSchema = z.record(assetOrAny, z.enum(['book', 'any']));
@@ -23,6 +23,11 @@ export const BookSettingsSchema = z.strictObject({
         .max(24 * 30),
     )
     .default({}),
+  /**
+   * The small amount a form suggests, per asset code (`*` for any other), for the first send to
+   * an entry: a test before the whole amount. Over {@link DEFAULT_TEST_AMOUNTS}.
+   */
+  test_amounts: z.record(assetOrAny, decimal).default({}),
 });
 
 /** A new entry's cooling-off when the file says nothing of its kind. */
@@ -43,4 +48,40 @@ export function coolingOffOf(settings: z.output<typeof BookSettingsSchema> | und
 /** Whether a send of `asset` must go to an ACTIVE entry of the book. Unset: anywhere. */
 export function bookRequired(setting: DestinationsSetting | undefined, asset: string): boolean {
   return forAsset(setting, asset) === 'book';
+}
+
+/**
+ * The test amount suggested for a first send, by asset: a few US dollars' worth, enough to see
+ * the money arrive and little to lose if the destination is wrong. An asset not listed gets no
+ * figure (the form still suggests a small amount).
+ */
+export const DEFAULT_TEST_AMOUNTS: Readonly<Record<string, string>> = {
+  USD: '1.00',
+  EUR: '1.00',
+  SGD: '1.00',
+  USDP: '1',
+  BTC: '0.0001',
+  ETH: '0.001',
+  PAXG: '0.001',
+  BCH: '0.01',
+  LTC: '0.01',
+  LINK: '0.1',
+  MATIC: '1',
+  AAVE: '0.01',
+  UNI: '0.1',
+};
+
+/**
+ * The file's test amounts over the defaults. A file's `*` covers the assets that neither it nor
+ * the defaults name: "5" of anything must not become 5 BTC.
+ */
+export function testAmountsOf(
+  settings: z.output<typeof BookSettingsSchema> | undefined,
+): Record<string, string> {
+  return { ...DEFAULT_TEST_AMOUNTS, ...settings?.test_amounts };
+}
+
+/** The test amount suggested for a first send of `asset`, or null when none is known. */
+export function testAmountFor(amounts: Record<string, string>, asset: string): string | null {
+  return forAsset(amounts, asset) ?? null;
 }

@@ -176,6 +176,10 @@ export const listSecurityEvents = (cursor?: string) =>
 /** The book of allowed destinations: usable entries first, then cooling off, pending, revoked. */
 export const listDestinations = () => call('listDestinations', { query: {} });
 
+/** Whether a write's destination must be in the book for an asset, and a first send's test amount. */
+export const getDestinationRule = (operation: string, asset: string | undefined) =>
+  call('getDestinationRule', { query: asset ? { operation, asset } : { operation } });
+
 /** A new entry of the book: journaled and held for another operator's approval (`202`). */
 export const proposeDestination = (body: ProposeDestination) =>
   call('proposeDestination', { body });

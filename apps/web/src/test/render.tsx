@@ -49,6 +49,10 @@ export function withReviewReads(next: typeof fetch): typeof fetch {
       return jsonResponse(200, { approval: null, refusal: null, destination: null, limits: [] });
     }
     if (url === '/api/limits') return jsonResponse(200, { items: [] });
+    // The policy asks for the book of allowed destinations nowhere, unless a test says otherwise.
+    if (url.startsWith('/api/destinations/rule')) {
+      return jsonResponse(200, { required: false, test_amount: null });
+    }
     if (url.startsWith('/api/svc/')) return jsonResponse(200, { data: { items: [] } });
     return next(input, init);
   };

@@ -10,6 +10,7 @@ import { useCallback, useMemo } from 'react';
 import { isApiError, networkProblem } from '@/lib/api-error';
 import { isAwaitingApproval, retryJournalEntry, sendOperation } from '@/lib/api';
 import { useWrite } from '@/lib/use-write';
+import { BOOK_KEY } from '@/lib/use-destination-book';
 
 export type Outcome =
   | { kind: 'success'; result: SendResult; input: Record<string, unknown> | null }
@@ -69,6 +70,8 @@ export function useSend(operation: WriteOperationId, title: string) {
       void queryClient.invalidateQueries({ queryKey: ['journal'] });
       void queryClient.invalidateQueries({ queryKey: ['svc'] });
       void queryClient.invalidateQueries({ queryKey: ['approvals'] });
+      // A send may be the first to an entry of the book: its next form suggests no test amount.
+      void queryClient.invalidateQueries({ queryKey: BOOK_KEY });
     },
   });
   const { run, isPending, data, error, variables } = write;

@@ -9,7 +9,7 @@ import { EmptyState, ErrorState, LoadingState } from '@/components/states/states
 import { listDestinations, revokeDestination } from '@/lib/api';
 import { useSession } from '@/lib/session';
 import { useWrite } from '@/lib/use-write';
-import { AddDestinationForm, BOOK_KEY } from './add-destination-form';
+import { AddDestinationForm, BOOK_KEY } from '@/components/book/add-destination-form';
 import {
   KIND_LABELS,
   revocable,
@@ -17,7 +17,7 @@ import {
   STATE_LABELS,
   targetWords,
   usableWords,
-} from './destination-words';
+} from '@/lib/destination-words';
 
 /**
  * The book of allowed destinations (issue 37): where money may go where the policy asks for the

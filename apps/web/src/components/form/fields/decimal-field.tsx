@@ -1,5 +1,8 @@
+import { Stack } from '@mantine/core';
 import { Controller, useFormContext } from 'react-hook-form';
+import { useOperation } from '../operation-context';
 import { DecimalInput } from './decimal-input';
+import { FirstSendHint, firstSendAmountField } from './first-send-hint';
 import type { FieldProps } from './text-field';
 import { useAsset } from './use-asset';
 import { requiredProps, useField } from './use-field';
@@ -10,7 +13,9 @@ export function DecimalField({ name, required }: FieldProps) {
   const asset = useAsset(field.meta.asset);
   const { control } = useFormContext();
   const help = [field.meta.help, asset ? `In ${asset}` : undefined].filter(Boolean).join('. ');
-  return (
+  // A send's amount has the first send's test amount suggested beside it.
+  const amountOfSend = firstSendAmountField(useOperation().op)?.amount === name;
+  const input = (
     <Controller
       name={name}
       control={control}
@@ -31,5 +36,13 @@ export function DecimalField({ name, required }: FieldProps) {
         />
       )}
     />
+  );
+  return amountOfSend ? (
+    <Stack gap={4}>
+      {input}
+      <FirstSendHint />
+    </Stack>
+  ) : (
+    input
   );
 }

@@ -8,8 +8,10 @@ import { useDestinationAddresses } from '@/lib/use-destination-addresses';
 import { useIdentities } from '@/lib/use-identities';
 import { fieldInfo, schemaAt } from '@/lib/schema-walk';
 import { useOperation } from '../operation-context';
+import { useBookPicker } from './add-to-book';
 import { ListPicker } from './list-picker';
 import type { FieldProps } from './text-field';
+import { bookKindOf, targetOf } from './use-book';
 
 /** The network field beside an address field: `destination.crypto.network`, `crypto_network`. */
 function networkFieldOf(name: string, has: (path: string) => boolean): string | undefined {
@@ -72,6 +74,7 @@ export function DestinationAddressField({ name, required }: FieldProps) {
       keywords: `${a.address} ${a.id}`,
       unavailable: whyNot(a),
       network: a.crypto_network,
+      address: a.address,
     }))
     .sort(
       (a, b) =>
@@ -79,6 +82,15 @@ export function DestinationAddressField({ name, required }: FieldProps) {
         a.label.localeCompare(b.label),
     );
   const held = options.find((o) => o.value === chosen);
+  // Where the policy asks for the console's book, its entries lead; an address the service's book
+  // lacks is not offered from the console's (the service would refuse to pay it out).
+  const kind = bookKindOf(useOperation().op.approval.destination, name);
+  const addressOf = (o: { network?: string | undefined; address: string }) =>
+    kind ? targetOf(kind, o.address, o.network) : undefined;
+  const withBook = useBookPicker(name, options, addressOf, () => undefined, {
+    target: held ? addressOf(held) : undefined,
+    label: held?.label ?? '',
+  });
   // The network follows the address picked, where the operator has not chosen one.
   const picked = held?.network;
   useEffect(() => {
@@ -96,13 +108,17 @@ export function DestinationAddressField({ name, required }: FieldProps) {
     <ListPicker
       name={name}
       required={required}
-      options={options}
+      options={withBook.options}
       noun={payout ? 'approved address of the book' : 'address of the book'}
       plural="destination addresses"
       loading={book.isPending}
       failed={book.isError}
       form={member === 'address' ? ADDRESS : UUID}
-      problem={held?.unavailable && `${held.label} cannot be paid out to: ${held.unavailable}.`}
+      problem={
+        (held?.unavailable && `${held.label} cannot be paid out to: ${held.unavailable}.`) ||
+        withBook.problem
+      }
+      below={withBook.below}
     />
   );
 }

@@ -11,8 +11,11 @@ import {
   useBalances,
   useProfiles,
 } from '@/lib/use-profiles';
+import { useBookPicker } from './add-to-book';
 import { ListPicker } from './list-picker';
 import type { FieldProps } from './text-field';
+import { bookKindOf, targetOf } from './use-book';
+import { useOperation } from '../operation-context';
 
 export interface ProfileFieldProps extends FieldProps {
   /**
@@ -53,6 +56,25 @@ export function ProfileField({ name, required, spend, asset }: ProfileFieldProps
     return shownAsset && b ? `${formatAmount(b.available, shownAsset)} ${shownAsset}` : undefined;
   };
   const available = balanceOf(balances.data?.items, shownAsset);
+  // Where the policy asks for the book (a transfer's recipient), its entries lead the list.
+  const kind = bookKindOf(useOperation().op.approval.destination, name);
+  const profileOf = (id: string) => (kind ? targetOf(kind, id) : undefined);
+  const withBook = useBookPicker(
+    name,
+    list.map((p, i) => {
+      const detail = balanceText(i);
+      return { value: p.id, label: p.nickname || p.id, ...(detail ? { detail } : {}) };
+    }),
+    (o) => profileOf(o.value),
+    (entry) =>
+      'profile_id' in entry.target
+        ? { value: entry.target.profile_id, label: entry.name, detail: 'From the book' }
+        : undefined,
+    {
+      target: chosenId ? profileOf(chosenId) : undefined,
+      label: chosenId ? profileName(profiles.byId, chosenId) : '',
+    },
+  );
   const over =
     spend?.amount !== undefined &&
     available !== undefined &&
@@ -64,15 +86,14 @@ export function ProfileField({ name, required, spend, asset }: ProfileFieldProps
       required={required}
       noun="profile"
       plural="profiles"
-      options={list.map((p, i) => {
-        const detail = balanceText(i);
-        return { value: p.id, label: p.nickname || p.id, ...(detail ? { detail } : {}) };
-      })}
+      options={withBook.options}
+      problem={withBook.problem}
       loading={profiles.isPending}
       failed={profiles.isError}
       onOpen={() => setOpened(true)}
       below={
         <>
+          {withBook.below}
           {chosenId && shownAsset && balances.data && (
             <Text size="xs" aria-live="polite">
               Available {available ? formatAmount(available.available, shownAsset) : '0'}{' '}

@@ -14,6 +14,7 @@ import {
   ProposeDestinationSchema,
   type AwaitingApprovalResult,
   type DestinationKind,
+  type DestinationTarget,
 } from '@console/schemas';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
@@ -21,11 +22,11 @@ import { Link } from 'react-router';
 import { ErrorState } from '@/components/states/states';
 import { proposeDestination } from '@/lib/api';
 import { isApiError } from '@/lib/api-error';
+import { BOOK_KEY } from '@/lib/use-destination-book';
 import { useWrite } from '@/lib/use-write';
-import { KIND_LABELS } from './destination-words';
+import { KIND_LABELS } from '@/lib/destination-words';
 
-/** The book's query key: a proposal and a revocation change it. */
-export const BOOK_KEY = ['destinations'] as const;
+export { BOOK_KEY };
 
 interface Values {
   kind: DestinationKind;
@@ -45,6 +46,19 @@ const ID_LABELS: Readonly<Record<DestinationKind, string>> = {
   'counterparty-profile': 'Profile id',
   'own-profile': 'Profile id',
 };
+
+/** The values that propose `target`, as a picker hands it over: the name and reason left to write. */
+export function valuesOf(target: DestinationTarget, name = ''): Values {
+  switch (target.kind) {
+    case 'crypto-address':
+      return { ...EMPTY, kind: target.kind, network: target.network, id: target.address, name };
+    case 'fiat-account':
+      return { ...EMPTY, kind: target.kind, id: target.fiat_account_id, name };
+    case 'counterparty-profile':
+    case 'own-profile':
+      return { ...EMPTY, kind: target.kind, id: target.profile_id, name };
+  }
+}
 
 /** The request body the values make, as `POST /api/destinations` takes it. */
 export function proposalOf(values: Values) {
@@ -66,15 +80,24 @@ function fieldOf(path: string): keyof Values | undefined {
   return undefined;
 }
 
+export interface AddDestinationFormProps {
+  /** A destination a picker offers to add, prefilled (its name suggested): still editable. */
+  initial?: { target: DestinationTarget; name?: string };
+  /** Called once the proposal is held for approval (a picker's dialog offers the way back). */
+  onProposed?: (result: AwaitingApprovalResult) => void;
+}
+
 /**
  * Proposes a new entry of the book of allowed destinations. Nothing is usable at once: the BFF
  * journals it and holds it for another operator's approval, after which it cools off. The
- * identifying value is typed or pasted exactly as the service spells it (the pickers of profiles,
- * accounts and addresses will offer them here later).
+ * identifying value is typed or pasted exactly as the service spells it, or handed over by a
+ * send form's picker ("Add to the book"), which opens this form in a dialog over the send form.
  */
-export function AddDestinationForm() {
+export function AddDestinationForm({ initial, onProposed }: AddDestinationFormProps = {}) {
   const queryClient = useQueryClient();
-  const [values, setValues] = useState<Values>(EMPTY);
+  const [values, setValues] = useState<Values>(() =>
+    initial ? valuesOf(initial.target, initial.name) : EMPTY,
+  );
   const [errors, setErrors] = useState<Partial<Record<keyof Values, string>>>({});
   const [held, setHeld] = useState<AwaitingApprovalResult | null>(null);
   const propose = useWrite({
@@ -83,6 +106,7 @@ export function AddDestinationForm() {
       setHeld(result);
       setValues(EMPTY);
       void queryClient.invalidateQueries({ queryKey: BOOK_KEY });
+      onProposed?.(result);
     },
     onError: (error) => {
       if (!isApiError(error)) return;
@@ -101,6 +125,9 @@ export function AddDestinationForm() {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    // In a picker's dialog the send form is this form's React parent (through the portal): its
+    // submit must not be taken for the send form's.
+    event.stopPropagation();
     setHeld(null);
     const body = proposalOf(values);
     const parsed = ProposeDestinationSchema.safeParse(body);
