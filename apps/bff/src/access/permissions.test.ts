@@ -198,6 +198,7 @@ const AUDITOR: Record<string, boolean> = {
   'GET /api/work-queue': Y,
   'GET /api/destinations': Y,
   'GET /api/destinations/:id': Y,
+  'GET /api/destinations/rule': Y,
   'POST /api/destinations': N,
   'POST /api/destinations/:id/revoke': N,
   'GET /api/limits': Y,
