@@ -18,6 +18,7 @@ const OPERATORS: Omit<TestOperator, 'password'>[] = [
   { username: 'sam', display_name: 'Sam Support', role: 'support' },
   { username: 'vera', display_name: 'Vera Viewer', role: 'viewer' },
   { username: 'ada', display_name: 'Ada Admin', role: 'admin' },
+  { username: 'audrey', display_name: 'Audrey Auditor', role: 'auditor' },
 ];
 
 /**
@@ -58,6 +59,27 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     );
     if (added.status !== 0) throw new Error(`users:add failed: ${added.stderr}`);
   }
+
+  // The audit key (ADR 022), made as an operator makes it; specs/audit-trail.spec.ts checks an
+  // export with its public half.
+  const auditKey = join(dataDir, 'audit-key.pem');
+  const generated = spawnSync(
+    'pnpm',
+    [
+      '--silent',
+      '--filter',
+      '@console/bff',
+      'run',
+      'cli',
+      'keys:generate',
+      '--alg',
+      'EdDSA',
+      '--out',
+      auditKey,
+    ],
+    { cwd: root, encoding: 'utf8' },
+  );
+  if (generated.status !== 0) throw new Error(`keys:generate failed: ${generated.stderr}`);
 
   const sandboxPort = E2E_PORT + 1;
   // +2 to +4 are the single sign-on console's, its sandbox's and its provider's (sso-console.ts).
@@ -100,6 +122,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       NOTIFY_RETRY_SECONDS: '0.2',
       NOTIFY_MAX_ATTEMPTS: '2',
       LOG_LEVEL: 'info',
+      AUDIT_SIGNING_KEY_FILE: auditKey,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

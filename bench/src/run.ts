@@ -12,6 +12,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { auditChainCost } from './figures/audit-chain-cost';
 import { bffLatency } from './figures/bff-latency';
 import { bffMemory } from './figures/bff-memory';
 import { bffReadLatency } from './figures/bff-read-latency';
@@ -35,6 +36,7 @@ const FIGURES: Figure[] = [
   tokenRequests,
   signingCost,
   journalCost,
+  auditChainCost,
   initialJs,
   startToHealth,
   workersThroughput,

@@ -40,6 +40,7 @@ import { createMarketData } from './reads/market-data';
 import { REGISTRY_READS } from './reads/read-proxy';
 import { mountRoutes, readsService, sendsToService, type RouteDef } from './routes/route-table';
 import { securityEventRoutes } from './routes/security-event-routes';
+import { auditRoutes, type AuditSigning } from './routes/audit-routes';
 import { sessionListRoutes } from './routes/session-list-routes';
 import { sessionRoutes } from './routes/session-routes';
 import { staticRoutes } from './routes/static-routes';
@@ -112,6 +113,8 @@ export interface AppDeps {
   live?: Partial<LiveOptions>;
   /** The service's webhook key and header (issue 35); unset, every delivery is refused. */
   webhook?: { apiKey: string; header: string };
+  /** The audit key (issue 41): checkpoints and signed exports; the trail is verified without. */
+  audit?: AuditSigning;
 }
 
 /** Sign-ins begun per client address and minute (each is a row until its callback or expiry). */
@@ -174,6 +177,7 @@ export function routeTable(
       : []),
     ...sessionListRoutes(sessionDeps),
     ...securityEventRoutes(deps.securityEvents),
+    ...auditRoutes({ db: deps.db, signing: deps.audit }),
     ...operationRoutes({
       ...dispatchDeps,
       now: deps.now ?? Date.now,

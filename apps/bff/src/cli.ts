@@ -9,9 +9,11 @@
  *   users:link-sso --file F --username U --identity oidc:…        (one operator, two ways in)
  *   users:unlink-sso --file F --username U
  *   keys:generate --alg EdDSA|ES256 --out FILE
+ *   audit:verify | audit:checkpoint | audit:export | audit:verify-export   (cli/audit-commands.ts)
  */
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { runAuditCommand } from './cli/audit-commands';
 import { CliError, runUsersCommand } from './cli/users-commands';
 import { KeysGenerateError, keysGenerate } from './cli/keys-generate';
 import { invocationDir } from './env';
@@ -27,6 +29,10 @@ const USAGE = `Usage: pnpm cli <command> [options]
   users:link-sso --file F --username U --identity oidc:<issuer tag>:<subject>
   users:unlink-sso --file F --username U
   keys:generate --alg EdDSA|ES256 --out FILE
+  audit:verify [--key PUBLIC.pem] [--checkpoints FILE] [--json]   (non-zero exit on any break)
+  audit:checkpoint                                   (signs the chains' heads now)
+  audit:export --kind journal|approvals|security --from DATE --to DATE --out FILE
+  audit:verify-export FILE SIGNATURE --key PUBLIC.pem
 
 Passwords are read from the terminal without echo, or as the first line of stdin.
 `;
@@ -37,8 +43,9 @@ async function main(argv: string[]): Promise<number> {
     process.stdout.write(USAGE);
     return command ? 0 : 1;
   }
-  const { values } = parseArgs({
+  const { values, positionals } = parseArgs({
     args: rest,
+    allowPositionals: command === 'audit:verify-export',
     options: {
       file: { type: 'string' },
       username: { type: 'string' },
@@ -48,6 +55,12 @@ async function main(argv: string[]): Promise<number> {
       email: { type: 'string' },
       alg: { type: 'string' },
       out: { type: 'string' },
+      key: { type: 'string' },
+      checkpoints: { type: 'string' },
+      json: { type: 'boolean' },
+      kind: { type: 'string' },
+      from: { type: 'string' },
+      to: { type: 'string' },
     },
     strict: true,
   });
@@ -62,6 +75,18 @@ async function main(argv: string[]): Promise<number> {
     if (!values.alg || !values.out) throw new CliError('--alg and --out are required');
     await keysGenerate({ alg: values.alg as SigningAlg, out: path(values.out)! });
     return 0;
+  }
+  if (command.startsWith('audit:')) {
+    const { key, checkpoints, out, ...rest } = values;
+    const outcome = await runAuditCommand(command, {
+      ...rest,
+      key: path(key),
+      checkpoints: path(checkpoints),
+      out: path(out),
+      positionals: positionals.map((p) => path(p)!),
+    });
+    process.stdout.write(outcome.text);
+    return outcome.code;
   }
   throw new CliError(`Unknown command ${command}\n\n${USAGE}`);
 }

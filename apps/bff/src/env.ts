@@ -80,6 +80,9 @@ const BaseSchema = z.object({
   LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
   // Replicas (issue 16): processes, leases, the resolver and metrics.
   WORKERS: z.coerce.number().int().min(1).max(64).default(1),
+  AUDIT_SIGNING_KEY_FILE: z.string().min(1).optional(),
+  AUDIT_CHECKPOINT_FILE: z.string().min(1).optional(),
+  AUDIT_CHECKPOINT_MINUTES: z.coerce.number().int().min(1).max(1440).default(60),
   SEND_LEASE_SECONDS: z.coerce.number().min(1).max(3600).default(30),
   RESOLVER_INTERVAL_SECONDS: z.coerce.number().min(0.1).max(3600).default(10),
   // The watcher (issue 35, ADR 021): the share of one endpoint's service limit (50/s) the
@@ -157,6 +160,16 @@ export interface Env {
   watchSpacingMs: number | undefined;
   /** The service's webhook key and header; unset, deliveries are refused. */
   webhook: { apiKey: string; header: string } | undefined;
+  /** The audit trail (ADR 022): `AUDIT_*`. */
+  audit: AuditSettings;
+}
+
+export interface AuditSettings {
+  /** The audit key (Ed25519, PKCS#8 PEM); unset: no checkpoints, no signed exports. */
+  keyPem: string | undefined;
+  /** Where each checkpoint is also appended (JSON lines), outside the database. */
+  checkpointFile: string | undefined;
+  checkpointMs: number;
 }
 
 /** Configuration that cannot be used. `problems` has one line per variable. */
@@ -289,6 +302,11 @@ export function parseEnv(vars: Record<string, string | undefined>): Env {
     if (pem) signingKey = { pem, kid, file: keyFile };
   }
 
+  const auditKeyFile = resolved.AUDIT_SIGNING_KEY_FILE;
+  const auditKeyPem = auditKeyFile
+    ? readPrivateKey('AUDIT_SIGNING_KEY_FILE', auditKeyFile, problems)
+    : undefined;
+
   if (v && v.WORKERS > 1 && !v.DATABASE_URL) {
     problems.push(
       `WORKERS: ${v.WORKERS} processes need one PostgreSQL to share (embedded PGlite is one process's); set DATABASE_URL, or WORKERS=1`,
@@ -343,6 +361,11 @@ export function parseEnv(vars: Record<string, string | undefined>): Env {
     webhook: v.SVC_WEBHOOK_API_KEY
       ? { apiKey: v.SVC_WEBHOOK_API_KEY, header: v.SVC_WEBHOOK_HEADER.toLowerCase() }
       : undefined,
+    audit: {
+      keyPem: auditKeyPem,
+      checkpointFile: v.AUDIT_CHECKPOINT_FILE ? resolve(v.AUDIT_CHECKPOINT_FILE) : undefined,
+      checkpointMs: v.AUDIT_CHECKPOINT_MINUTES * 60_000,
+    },
   };
 }
 
@@ -376,6 +399,27 @@ export function configurationWarnings(
 export function readEnv(): Env {
   if (existsSync('.env')) process.loadEnvFile('.env');
   return parseEnv(process.env);
+}
+
+/**
+ * What the `audit:*` commands need, without the console's whole configuration: the database
+ * (`DATABASE_URL`, else the embedded one under `DATA_DIR`), the audit key file and the external
+ * copy of the checkpoints. Reads `.env` as `readEnv` does.
+ */
+export function readAuditCliEnv(): {
+  databaseUrl: string | undefined;
+  dataDir: string;
+  keyFile: string | undefined;
+  checkpointFile: string | undefined;
+} {
+  if (existsSync('.env')) process.loadEnvFile('.env');
+  const vars = process.env;
+  return {
+    databaseUrl: vars.DATABASE_URL || undefined,
+    dataDir: resolve(vars.DATA_DIR || './.data'),
+    keyFile: vars.AUDIT_SIGNING_KEY_FILE || undefined,
+    checkpointFile: vars.AUDIT_CHECKPOINT_FILE || undefined,
+  };
 }
 
 /**

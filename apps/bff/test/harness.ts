@@ -31,6 +31,7 @@ export const TEST_PASSWORDS: Record<Role, string> = {
   finance: 'finance-pass-1',
   support: 'support-pass-1',
   viewer: 'viewer-pass-1',
+  auditor: 'auditor-pass-1',
 };
 
 export async function testUsers(): Promise<UserRecord[]> {

@@ -44,6 +44,12 @@ import {
   NotificationPreferencesSchema,
   NotificationRecipientsSchema,
 } from './notifications-api';
+import {
+  AuditCheckpointSchema,
+  AuditExportRequestSchema,
+  AuditExportSchema,
+  AuditVerificationSchema,
+} from './audit-api';
 import { ConsoleProblemSchema } from './problem';
 import {
   SecurityEventPageSchema,
@@ -265,6 +271,9 @@ export const apiContract = contract({
   getInbox: { responses: { 200: InboxSchema } },
   markInboxRead: { body: InboxReadInputSchema, responses: { 200: InboxSchema } },
   receiveSvcWebhook: { body: SvcWebhookSchema, responses: { 200: SvcWebhookAnswerSchema } },
+  verifyAuditTrail: { responses: { 200: AuditVerificationSchema } },
+  createAuditCheckpoint: { responses: { 201: AuditCheckpointSchema } },
+  exportAuditPeriod: { body: AuditExportRequestSchema, responses: { 200: AuditExportSchema } },
 });
 
 export type ApiContract = typeof apiContract;

@@ -85,6 +85,12 @@ export const API_ROUTES = {
   markInboxRead: { method: 'POST', path: '/api/inbox/read' },
   /** The service's webhook deliveries, behind the configured API-key header. */
   receiveSvcWebhook: { method: 'POST', path: '/api/webhooks/svc' },
+  /** Admins and auditors (issue 41): every hash chain walked now, and the first break of each. */
+  verifyAuditTrail: { method: 'GET', path: '/api/audit/verification' },
+  /** Admins and auditors: the chains' heads signed with the audit key now. */
+  createAuditCheckpoint: { method: 'POST', path: '/api/audit/checkpoints' },
+  /** Admins and auditors: a period as CSV with a detached JWS; recorded in the audit chain. */
+  exportAuditPeriod: { method: 'POST', path: '/api/audit/exports' },
 } as const satisfies Record<string, { method: ApiMethod; path: string }>;
 
 /** The name of a route of the BFF's API. */

@@ -7,7 +7,7 @@ import type { OperationId } from './registry';
  * the SPA agree by construction; the service's resources are in resources/.
  */
 
-export { ROLES, RoleSchema, type ApproverRole, type Role } from './primitives/roles';
+export { ROLES, RoleSchema, readsOnly, type ApproverRole, type Role } from './primitives/roles';
 
 /**
  * States of a journal entry. SENDING → SUCCEEDED | REJECTED | UNKNOWN; the approval states come

@@ -54,6 +54,7 @@ export * from './console-actions';
 export * from './destinations-api';
 export * from './limits-api';
 export * from './security-api';
+export * from './audit-api';
 export * from './csv';
 export * from './journal-facts';
 export * from './work-queue-api';

@@ -46,10 +46,10 @@ export const NOTIFICATION_KIND_WORDS: Readonly<Record<NotificationKind, string>>
 
 /**
  * Which kinds can reach an operator of `role`: approvers hear of requests, makers of their own,
- * admins of what the console could not settle. A viewer neither sends nor approves.
+ * admins of what the console could not settle. A viewer or an auditor neither sends nor approves.
  */
 export function notificationKindsFor(role: Role): NotificationKind[] {
-  if (role === 'viewer') return [];
+  if (role === 'viewer' || role === 'auditor') return [];
   return NOTIFICATION_KINDS.filter((kind) => kind !== 'unsettled' || role === 'admin');
 }
 

@@ -138,9 +138,94 @@ const MATRIX: Record<
   'POST /api/inbox/read': { admin: Y, finance: Y, support: Y, viewer: Y },
   // The service's webhook: no session, its API key instead (tested in webhook.test.ts).
   'POST /api/webhooks/svc': { admin: Y, finance: Y, support: Y, viewer: Y },
+  // The audit trail (issue 41): admins and auditors verify it, sign its heads and export it.
+  'GET /api/audit/verification': { admin: Y, finance: N, support: N, viewer: N },
+  'POST /api/audit/checkpoints': { admin: Y, finance: N, support: N, viewer: N },
+  'POST /api/audit/exports': { admin: Y, finance: N, support: N, viewer: N },
 };
 
-const ROLES_IN_TABLE: readonly Role[] = ['admin', 'finance', 'support', 'viewer'];
+/**
+ * The auditor's column (issue 41), kept apart so that it reads at a glance: every read and the
+ * audit trail's routes allowed, every send, approval, revocation and delivery action refused.
+ * Their own session (sign in, out, extend, end one of their own) and their own notification
+ * choices are theirs as for everyone.
+ */
+const AUDITOR: Record<string, boolean> = {
+  'GET /api/health': Y,
+  'GET /api/health/live': Y,
+  'GET /api/health/ready': Y,
+  'POST /api/session': Y,
+  'GET /api/session': Y,
+  'GET /api/session/options': Y,
+  'GET /api/session/oidc/start': Y,
+  'GET /api/session/oidc/callback': Y,
+  'GET /api/session/oidc/logout': Y,
+  'POST /api/session/oidc/backchannel-logout': Y,
+  'POST /api/session/extend': Y,
+  'DELETE /api/session': Y,
+  'GET /api/sessions': Y,
+  'DELETE /api/sessions/:id': Y,
+  'GET /api/security-events': Y,
+  'GET /api/operations': Y,
+  'POST /api/operations/createOrchestration': N,
+  'POST /api/operations/createOrder': N,
+  'POST /api/operations/updateFiatAccount': N,
+  'POST /api/operations/createInternalTransfer': N,
+  'POST /api/operations/createSvcTransfer': N,
+  'POST /api/operations/createOrchestrationRule': N,
+  'POST /api/operations/createDepositAddress': N,
+  'POST /api/operations/createCryptoWithdrawalFee': N,
+  'POST /api/operations/cancelOrder': N,
+  'POST /api/operations/deleteFiatAccount': N,
+  'POST /api/operations/deleteOrchestrationRule': N,
+  'POST /api/operations/putCryptoDestinationAddress': N,
+  'POST /api/operations/createOrchestration/preview': N,
+  'POST /api/operations/createOrder/preview': N,
+  'POST /api/operations/updateFiatAccount/preview': N,
+  'POST /api/operations/createInternalTransfer/preview': N,
+  'POST /api/operations/createSvcTransfer/preview': N,
+  'POST /api/operations/createOrchestrationRule/preview': N,
+  'POST /api/operations/createDepositAddress/preview': N,
+  'POST /api/operations/createCryptoWithdrawalFee/preview': N,
+  'POST /api/operations/cancelOrder/preview': N,
+  'POST /api/operations/deleteFiatAccount/preview': N,
+  'POST /api/operations/deleteOrchestrationRule/preview': N,
+  'POST /api/operations/putCryptoDestinationAddress/preview': N,
+  'GET /api/journal': Y,
+  'GET /api/journal.csv': Y,
+  'GET /api/journal/:id': Y,
+  'POST /api/journal/:id/retry': N,
+  'GET /api/svc/v2/*': Y,
+  'GET /api/approvals': Y,
+  'GET /api/approvals/:id': Y,
+  'POST /api/approvals/:id/approve': N,
+  'POST /api/approvals/:id/reject': N,
+  'POST /api/approvals/:id/cancel': N,
+  'GET /api/work-queue': Y,
+  'GET /api/destinations': Y,
+  'GET /api/destinations/:id': Y,
+  'GET /api/destinations/rule': Y,
+  'POST /api/destinations': N,
+  'POST /api/destinations/:id/revoke': N,
+  'GET /api/limits': Y,
+  'GET /api/notifications/preferences': Y,
+  'PUT /api/notifications/preferences': Y,
+  'GET /api/notifications/recipients': N,
+  'GET /api/notifications/dead-letters': N,
+  'POST /api/notifications/:id/retry': N,
+  'GET /api/audit/verification': Y,
+  'POST /api/audit/checkpoints': Y,
+  'POST /api/audit/exports': Y,
+  // The live stream and the inbox, filtered and masked for the role as the reads are.
+  'GET /api/stream': Y,
+  'GET /api/inbox': Y,
+  'POST /api/inbox/read': Y,
+  // No session: the service's API key instead.
+  'POST /api/webhooks/svc': Y,
+};
+
+const ROLES_IN_TABLE: readonly Role[] = ['admin', 'finance', 'support', 'viewer', 'auditor'];
+const cellsOf = (route: string) => ({ ...MATRIX[route]!, auditor: AUDITOR[route] });
 
 describe('the role × route permission matrix', () => {
   let routes: RouteDef[];
@@ -169,9 +254,13 @@ describe('the role × route permission matrix', () => {
     expect(registered).toEqual(Object.keys(MATRIX).sort());
   });
 
+  it('has an auditor cell for every route, and none for a route that is gone', () => {
+    expect(Object.keys(AUDITOR).sort()).toEqual(Object.keys(MATRIX).sort());
+  });
+
   it.each(
-    Object.entries(MATRIX).flatMap(([route, cells]) =>
-      ROLES_IN_TABLE.map((role) => [route, role, cells[role]] as const),
+    Object.keys(MATRIX).flatMap((route) =>
+      ROLES_IN_TABLE.map((role) => [route, role, cellsOf(route)[role]] as const),
     ),
   )('%s: %s is allowed = %s', (route, role, expected) => {
     const def = routes.find((r) => `${r.method} ${r.path}` === route);

@@ -1,5 +1,6 @@
 import {
   mayUse,
+  readsOnly,
   writesFor,
   type OperationId,
   type Role,
@@ -29,6 +30,11 @@ export type Permission =
   /** Administration: every operator's sessions, the security events. */
   | { kind: 'admin' }
   /**
+   * The audit trail (issue 41): the security events, the trail's verification, checkpoints and
+   * signed exports. Admin and auditor.
+   */
+  | { kind: 'audit' }
+  /**
    * Asking for a console action (issue 37), which the console carries out itself: the roles of
    * its entry in the BFF's registry of console actions.
    */
@@ -40,6 +46,7 @@ export const ROLE_OPERATIONS: Record<Role, readonly WriteOperationId[]> = {
   finance: writesFor('finance'),
   support: writesFor('support'),
   viewer: writesFor('viewer'),
+  auditor: writesFor('auditor'),
 };
 
 /** True when `role` satisfies `permission` (a signed-in operator is assumed). */
@@ -54,9 +61,11 @@ export function allows(role: Role, permission: Permission): boolean {
     case 'any-operation':
       return ROLE_OPERATIONS[role].length > 0;
     case 'approve':
-      return role !== 'viewer';
+      return !readsOnly(role);
     case 'admin':
       return role === 'admin';
+    case 'audit':
+      return role === 'admin' || role === 'auditor';
     case 'console-action':
       return permission.roles.includes(role);
   }

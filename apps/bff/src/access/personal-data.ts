@@ -44,9 +44,12 @@ export const PERSONAL_KEYS: ReadonlySet<string> = new Set([
   'description',
 ]);
 
-/** The roles that see personal data at all (a viewer never does). */
+/**
+ * The roles that see personal data at all: a viewer never does, nor an auditor (issue 41), who
+ * sees it masked as a viewer does: the trail's evidence needs no one's bank details in full.
+ */
 export function seesPersonalData(role: Role): boolean {
-  return role !== 'viewer';
+  return role !== 'viewer' && role !== 'auditor';
 }
 
 /**

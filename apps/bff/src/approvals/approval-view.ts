@@ -177,8 +177,8 @@ export async function approvalDetail(
   return detailOf(entry, request, operator, { given, events, counting, operators });
 }
 
-/** False for a role that never approves (a viewer): its queue is empty without asking. */
-export const mayDecideAny = (role: Role): boolean => role !== 'viewer';
+/** False for a role that never approves (a viewer, an auditor): its queue is empty without asking. */
+export const mayDecideAny = (role: Role): boolean => role !== 'viewer' && role !== 'auditor';
 
 /** The most requests the queue answers with; `count` says how many there are in all. */
 export const QUEUE_LIMIT = 100;

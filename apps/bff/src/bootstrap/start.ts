@@ -5,6 +5,8 @@ import type { AddressInfo } from 'node:net';
 import { createApp } from '../app';
 import { sweepExpired } from '../approvals/approval-flow';
 import { createApprovalStore } from '../approvals/approval-store';
+import { startCheckpointer } from '../audit/audit-checkpointer';
+import { auditKeyFromPem } from '../audit/audit-key';
 import { createDestinationStore } from '../destinations/destination-store';
 import { openDb } from '../db/open-db';
 import { configurationWarnings, type Env } from '../env';
@@ -155,6 +157,7 @@ export async function startBff(
       logger.warn({ err: error, issuer: env.oidc?.issuer }, 'the OpenID provider did not answer'),
     );
   const securityEvents = createSecurityEventStore(db);
+  const auditKey = env.audit.keyPem ? await auditKeyFromPem(env.audit.keyPem) : undefined;
   const app = createApp({
     counters: db.relaxed,
     db,
@@ -184,6 +187,7 @@ export async function startBff(
     readiness: { accepting: () => accepting },
     observe: (report) => metrics.sent(report),
     ...(env.webhook ? { webhook: env.webhook } : {}),
+    ...(auditKey ? { audit: { db, key: auditKey, checkpointFile: env.audit.checkpointFile } } : {}),
     notificationChannels: {
       email: env.notify.smtp !== undefined,
       chat: env.notify.webhook !== undefined,
@@ -262,6 +266,18 @@ export async function startBff(
     timeoutMs: env.timeoutMs,
   });
 
+  // Checkpoints of the audit trail (ADR 022), signed by the holder of their job lease.
+  const stopCheckpointer = auditKey
+    ? startCheckpointer({
+        db,
+        key: auditKey,
+        owner: journal.owner,
+        intervalMs: env.audit.checkpointMs,
+        copyFile: env.audit.checkpointFile,
+        logger,
+      })
+    : () => {};
+
   return {
     url: `http://${env.host}:${port}`,
     warnings,
@@ -271,6 +287,7 @@ export async function startBff(
     async close() {
       accepting = false;
       clearInterval(sweeper);
+      stopCheckpointer();
       // No new connections; idle keep-alive ones end now, busy ones after their answer.
       const closed = new Promise<void>((done) => server.close(() => done()));
       if ('closeIdleConnections' in server) server.closeIdleConnections();

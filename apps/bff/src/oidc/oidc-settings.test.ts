@@ -65,7 +65,7 @@ describe('single sign-on configuration', () => {
         'OIDC_ISSUER: must be https:// (plain http only on a loopback address)',
         'OIDC_CLIENT_ID: required with OIDC_ISSUER',
         'OIDC_CLIENT_SECRET: required with OIDC_ISSUER (or OIDC_CLIENT_SECRET_FILE, or OIDC_PRIVATE_KEY_FILE for a private-key JWT)',
-        'OIDC_ROLE_MAP: "banker" is not a role (admin, finance, support, viewer)',
+        'OIDC_ROLE_MAP: "banker" is not a role (admin, finance, support, viewer, auditor)',
         'OIDC_ROLE_MAP: "broken" is not group=role',
         'OIDC_ROLE_CLAIM: a claim name, or a dotted path to one',
         'OIDC_SCOPES: must include openid',

@@ -17,6 +17,7 @@ const DISPLAY: Record<(typeof ROLES)[number], string> = {
   finance: 'Demo Finance',
   support: 'Demo Support',
   viewer: 'Demo Viewer',
+  auditor: 'Demo Auditor',
 };
 
 /**

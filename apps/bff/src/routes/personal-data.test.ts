@@ -96,6 +96,8 @@ const WITHOUT_RECORDS: Record<string, string> = {
   // as a viewer would see them, never its body.
   '/api/notifications/recipients': 'operators and their addresses (admins)',
   '/api/notifications/dead-letters': 'message subjects and delivery errors (admins)',
+  // Positions, hashes and break kinds of the hash chains: no record's content (issue 41).
+  '/api/audit/verification': 'the audit trail’s verification (admins and auditors)',
 };
 
 /**

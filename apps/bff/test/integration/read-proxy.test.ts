@@ -76,12 +76,14 @@ describe('role matrix', () => {
     },
   );
 
-  it('a viewer sees an account’s description, free text that names its holder, masked; every other role whole', async () => {
+  it('a viewer or an auditor sees an account’s description, free text that names its holder, masked; every other role whole', async () => {
     const path = exampleReadPath('getAccount');
     for (const role of ROLES) {
       const { data } = (await (await read(path, role)).json()) as { data: { description: string } };
       expect(data.description, role).toBe(
-        role === 'viewer' ? maskText('Alice Moreau: market making') : 'Alice Moreau: market making',
+        role === 'viewer' || role === 'auditor'
+          ? maskText('Alice Moreau: market making')
+          : 'Alice Moreau: market making',
       );
     }
   });

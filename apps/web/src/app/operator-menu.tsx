@@ -61,9 +61,14 @@ export function OperatorMenu({ session }: { session: SessionInfo }) {
         <Menu.Item component={Link} to="/notifications">
           Notifications
         </Menu.Item>
-        {operator.role === 'admin' && (
+        {(operator.role === 'admin' || operator.role === 'auditor') && (
           <Menu.Item component={Link} to="/security-events">
             Security events
+          </Menu.Item>
+        )}
+        {(operator.role === 'admin' || operator.role === 'auditor') && (
+          <Menu.Item component={Link} to="/audit">
+            Audit trail
           </Menu.Item>
         )}
         {operator.role === 'admin' && (

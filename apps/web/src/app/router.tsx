@@ -101,6 +101,13 @@ export const router = createBrowserRouter(
               ),
             },
             {
+              path: 'audit',
+              lazy: page(
+                () => import('@/features/audit/audit-page'),
+                (m) => m.AuditPage,
+              ),
+            },
+            {
               path: 'security-events',
               lazy: page(
                 () => import('@/features/sessions/security-events-page'),

@@ -4,6 +4,7 @@
  * {@link ApiError} naming the route and the member, never `undefined` on screen.
  */
 import type {
+  AuditExportRequest,
   ApiInput,
   AwaitingApprovalResult,
   JournalQuery,
@@ -205,3 +206,12 @@ export const listDeadLetters = () => call('listDeadLetters', { query: {} });
 
 /** Puts a dead letter back to be delivered afresh (admins). */
 export const retryNotification = (id: string) => call('retryNotification', { params: { id } });
+
+/** Every hash chain of the audit trail walked now (admins and auditors). */
+export const verifyAuditTrail = () => call('verifyAuditTrail', {});
+
+/** The chains' heads signed with the audit key now. */
+export const createAuditCheckpoint = () => call('createAuditCheckpoint', {});
+
+/** A period's CSV and its detached signature; the export is recorded in the audit chain. */
+export const exportAuditPeriod = (body: AuditExportRequest) => call('exportAuditPeriod', { body });

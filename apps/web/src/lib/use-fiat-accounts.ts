@@ -1,4 +1,4 @@
-import { seesWholeRecord, type Role } from '@console/schemas';
+import { readsOnly, seesWholeRecord, type Role } from '@console/schemas';
 import { useQueries, useQuery } from '@tanstack/react-query';
 import { readService } from './api';
 import { FiatAccountRecordSchema } from './read-schemas';
@@ -45,7 +45,7 @@ export function useFiatAccountOwners(
   role: Role | undefined,
   enabled: boolean,
 ) {
-  const whole = role !== undefined && seesWholeRecord(role, 'getFiatAccount') && role !== 'viewer';
+  const whole = role !== undefined && seesWholeRecord(role, 'getFiatAccount') && !readsOnly(role);
   const results = useQueries({
     queries: ids.map((id) => ({
       ...fiatAccountQuery(id),

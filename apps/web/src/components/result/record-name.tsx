@@ -1,5 +1,5 @@
 import { ActionIcon, Anchor, CopyButton, Group, Text, Tooltip } from '@mantine/core';
-import { seesWholeRecord } from '@console/schemas';
+import { readsOnly, seesWholeRecord } from '@console/schemas';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { fiatAccountName } from '@/lib/fiat-account-words';
@@ -30,7 +30,7 @@ function pageOf({ kind, id }: RecordRef): string | undefined {
  */
 function FiatAccountName(props: NamedProps) {
   const role = useSession().data?.operator.role;
-  const whole = role !== undefined && role !== 'viewer' && seesWholeRecord(role, 'getFiatAccount');
+  const whole = role !== undefined && !readsOnly(role) && seesWholeRecord(role, 'getFiatAccount');
   const account = useQuery({
     ...fiatAccountQuery(props.record.id),
     enabled: whole,

@@ -1,5 +1,5 @@
 import { Alert, Anchor, Button, Group, Stack, Text, Title } from '@mantine/core';
-import { FINAL_FIAT_ACCOUNT_STATUSES, routeOf, seesWholeRecord } from '@console/schemas';
+import { FINAL_FIAT_ACCOUNT_STATUSES, readsOnly, routeOf, seesWholeRecord } from '@console/schemas';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
@@ -38,7 +38,7 @@ export default function FiatAccountPage() {
     refetchInterval: (q) => liveInterval(q.state.dataUpdateCount, isFinal(q.state.data)),
   });
   const account = query.data;
-  const whole = role !== undefined && role !== 'viewer' && seesWholeRecord(role, 'getFiatAccount');
+  const whole = role !== undefined && !readsOnly(role) && seesWholeRecord(role, 'getFiatAccount');
 
   let body;
   if (deletedAt !== undefined) {

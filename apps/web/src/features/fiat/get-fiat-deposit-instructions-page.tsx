@@ -3,6 +3,7 @@ import {
   FIAT_DEPOSIT_INSTRUCTIONS_STATUSES,
   fillPath,
   operations,
+  readsOnly,
   seesWholeRecord,
 } from '@console/schemas';
 import { useQuery } from '@tanstack/react-query';
@@ -32,8 +33,7 @@ export default function DepositInstructionsDetailPage() {
   const role = useSession().data?.operator.role;
   // As the console server decides: a viewer, or a role the read keeps its whole record from.
   const masked =
-    role !== undefined &&
-    (role === 'viewer' || !seesWholeRecord(role, 'getFiatDepositInstructions'));
+    role !== undefined && (readsOnly(role) || !seesWholeRecord(role, 'getFiatDepositInstructions'));
   const path = fillPath(operations.getFiatDepositInstructions.path, { id });
   const query = useQuery({
     queryKey: ['svc', path],

@@ -1,11 +1,11 @@
 import { Alert, Text } from '@mantine/core';
-import { seesWholeRecord, type ReadOperationId } from '@console/schemas';
+import { readsOnly, seesWholeRecord, type ReadOperationId } from '@console/schemas';
 import { useSession } from '@/lib/session';
 
 /** True when the signed-in role sees this read's personal data whole (the BFF decides, as here). */
 export function useSeesPersonalData(read: ReadOperationId): boolean {
   const role = useSession().data?.operator.role;
-  return role !== undefined && role !== 'viewer' && seesWholeRecord(role, read);
+  return role !== undefined && !readsOnly(role) && seesWholeRecord(role, read);
 }
 
 /**

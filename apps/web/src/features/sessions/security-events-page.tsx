@@ -49,10 +49,11 @@ const COLUMNS: Column<SecurityEvent>[] = [
   },
 ];
 
-/** Sign-ins, failures, locks, sign-outs and ended sessions, newest first: for admins. */
+/** Sign-ins, failures, locks, sign-outs and ended sessions, newest first: for admins and auditors. */
 export function SecurityEventsPage() {
   const session = useSession();
-  const admin = session.data?.operator.role === 'admin';
+  const role = session.data?.operator.role;
+  const admin = role === 'admin' || role === 'auditor';
   const list = usePagedList({
     key: ['security-events'],
     page: listSecurityEvents,
@@ -64,8 +65,8 @@ export function SecurityEventsPage() {
       title="Security events"
       denied={
         !admin && (
-          <Alert color="gray" title="For admins">
-            Security events are open to admins only.
+          <Alert color="gray" title="For admins and auditors">
+            Security events are open to admins and auditors only.
           </Alert>
         )
       }

@@ -1,0 +1,140 @@
+/**
+ * Checkpoints (ADR 022): every chain's head at one moment, signed with the audit key and stored.
+ * A checkpoint is what catches a rewrite of a whole chain (every hash recomputed), which the
+ * chain alone cannot: the rewriter does not have the audit key, and a copy sent outside the
+ * database (a file) survives the database's own checkpoints being rewritten too.
+ */
+import { appendFile } from 'node:fs/promises';
+import type { KeyObject } from 'node:crypto';
+import type { Db, Queryable } from '../db/db';
+import { canonicalJson, GENESIS_HASH, type CanonicalValue } from './audit-canonical';
+import { type AuditKey, verifiedPayload } from './audit-key';
+
+export const AUDIT_CHAINS = ['journal', 'approvals', 'security', 'audit'] as const;
+export type AuditChain = (typeof AUDIT_CHAINS)[number];
+
+/** The lock every append takes (migration 016): holding it, the heads stand still. */
+export const AUDIT_LOCK = 4242016;
+
+export type Heads = Record<AuditChain, { position: number; hash: string }>;
+
+/** A checkpoint as stored, or as read back from the external copy. */
+export interface Checkpoint {
+  /** The database's id; null for one known only from the external copy. */
+  id: number | null;
+  signedAt: string;
+  keyId: string;
+  /** Canonical JSON of the heads (`headsJson`): the signed payload. */
+  heads: string;
+  jws: string;
+}
+
+export const CHECKPOINT_TYP = 'console-audit-checkpoint';
+
+/** The payload of a checkpoint: flat canonical JSON, `<chain>.position` and `<chain>.hash`. */
+export function headsJson(heads: Heads, signedAt: string): string {
+  const fields: Record<string, CanonicalValue> = { signed_at: signedAt };
+  for (const chain of AUDIT_CHAINS) {
+    fields[`${chain}.position`] = heads[chain].position;
+    fields[`${chain}.hash`] = heads[chain].hash;
+  }
+  return canonicalJson(fields);
+}
+
+/** The heads a checkpoint's payload names. */
+export function parseHeads(json: string): Heads {
+  const fields = JSON.parse(json) as Record<string, unknown>;
+  const heads = {} as Heads;
+  for (const chain of AUDIT_CHAINS) {
+    heads[chain] = {
+      position: Number(fields[`${chain}.position`]),
+      hash: String(fields[`${chain}.hash`]),
+    };
+  }
+  return heads;
+}
+
+/** Each chain's last record (position 0 and the genesis hash for an empty chain). */
+export async function readHeads(db: Queryable): Promise<Heads> {
+  const rows = await db.query<{
+    chain: AuditChain;
+    position: string | number | null;
+    hash: string | null;
+  }>(
+    `select c.chain, r.position, r.hash from unnest($1::text[]) as c(chain)
+     left join lateral (select position, hash from audit_records a where a.chain = c.chain
+       order by position desc limit 1) r on true`,
+    [AUDIT_CHAINS],
+  );
+  const heads = {} as Heads;
+  for (const row of rows) {
+    heads[row.chain] = { position: Number(row.position ?? 0), hash: row.hash ?? GENESIS_HASH };
+  }
+  return heads;
+}
+
+/**
+ * Signs the heads now and stores the checkpoint; with `copyFile`, appends it there as one JSON
+ * line too. The appenders' lock is held while the heads are read, so they are one moment's.
+ */
+export async function createCheckpoint(
+  db: Db,
+  key: AuditKey,
+  options: { copyFile?: string; now?: () => Date } = {},
+): Promise<Checkpoint> {
+  const now = options.now ?? (() => new Date());
+  const checkpoint = await db.transaction(async (tx) => {
+    await tx.query('select pg_advisory_xact_lock($1)', [AUDIT_LOCK]);
+    const signedAt = now().toISOString();
+    const heads = headsJson(await readHeads(tx), signedAt);
+    const jws = await key.sign(new TextEncoder().encode(heads), CHECKPOINT_TYP);
+    const [row] = await tx.query<{ id: string | number }>(
+      `insert into audit_checkpoints (heads, key_id, jws, signed_at) values ($1, $2, $3, $4)
+       returning id`,
+      [heads, key.kid, jws, signedAt],
+    );
+    return { id: Number(row!.id), signedAt, keyId: key.kid, heads, jws };
+  });
+  if (options.copyFile) {
+    await appendFile(options.copyFile, `${JSON.stringify(checkpoint)}\n`, { mode: 0o600 });
+  }
+  return checkpoint;
+}
+
+export async function storedCheckpoints(db: Queryable): Promise<Checkpoint[]> {
+  const rows = await db.query<{
+    id: string | number;
+    heads: string;
+    key_id: string;
+    jws: string;
+    signed_at: Date | string;
+  }>('select id, heads, key_id, jws, signed_at from audit_checkpoints order by id');
+  return rows.map((row) => ({
+    id: Number(row.id),
+    heads: row.heads,
+    keyId: row.key_id,
+    jws: row.jws,
+    signedAt: new Date(row.signed_at).toISOString(),
+  }));
+}
+
+/** The checkpoints of an external copy (JSON lines), for `audit:verify --checkpoints FILE`. */
+export function parseCheckpointCopy(text: string): Checkpoint[] {
+  return text
+    .split('\n')
+    .filter((line) => line.trim() !== '')
+    .map((line) => ({ ...(JSON.parse(line) as Checkpoint), id: null }));
+}
+
+/**
+ * Whether a checkpoint's signature holds under `publicKey` and signs exactly the heads it
+ * states. Without a key, only that its heads parse.
+ */
+export async function checkpointSignatureHolds(
+  checkpoint: Checkpoint,
+  publicKey: KeyObject | undefined,
+): Promise<boolean> {
+  if (!publicKey) return true;
+  const payload = await verifiedPayload(checkpoint.jws, publicKey);
+  return payload !== null && new TextDecoder().decode(payload) === checkpoint.heads;
+}

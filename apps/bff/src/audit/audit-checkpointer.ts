@@ -1,0 +1,59 @@
+/**
+ * The periodic checkpoint (ADR 022): every `intervalMs`, the process holding the
+ * `audit-checkpoint` job lease signs the chains' heads when they moved since the last
+ * checkpoint. One process at a time, whatever the number of BFF processes.
+ */
+import type { Db } from '../db/db';
+import { createJobLease } from '../jobs/job-lease';
+import type { Logger } from '../logger';
+import { createCheckpoint, headsJson, readHeads, storedCheckpoints } from './audit-checkpoint';
+import type { AuditKey } from './audit-key';
+
+export const AUDIT_CHECKPOINT_JOB = 'audit-checkpoint';
+
+export interface CheckpointerOptions {
+  db: Db;
+  key: AuditKey;
+  /** This process (the journal store's owner id). */
+  owner: string;
+  intervalMs: number;
+  copyFile?: string | undefined;
+  logger: Logger;
+}
+
+/** Heads without the time they were read: what "moved since the last checkpoint" compares. */
+const headsOnly = (json: string) => json.replace(/"signed_at":"[^"]*",?/, '');
+
+/**
+ * One look: takes (or renews) the lease and, holding it, signs when the heads moved. Returns
+ * whether it signed.
+ */
+export async function checkpointIfDue(options: CheckpointerOptions): Promise<boolean> {
+  const lease = createJobLease(options.db, {
+    kind: AUDIT_CHECKPOINT_JOB,
+    owner: options.owner,
+    // Held across one interval and a half: a holder that stops is replaced within two.
+    leaseMs: Math.round(options.intervalMs * 1.5),
+  });
+  if (!(await lease.acquire()).held) return false;
+  const last = (await storedCheckpoints(options.db)).at(-1);
+  const now = headsJson(await readHeads(options.db), '');
+  if (last && headsOnly(last.heads) === headsOnly(now)) return false;
+  await createCheckpoint(
+    options.db,
+    options.key,
+    options.copyFile ? { copyFile: options.copyFile } : {},
+  );
+  return true;
+}
+
+/** Starts the periodic look; the function returned stops it. */
+export function startCheckpointer(options: CheckpointerOptions): () => void {
+  const timer = setInterval(() => {
+    checkpointIfDue(options).catch((error: unknown) =>
+      options.logger.warn({ err: error }, 'audit checkpoint failed'),
+    );
+  }, options.intervalMs);
+  timer.unref();
+  return () => clearInterval(timer);
+}

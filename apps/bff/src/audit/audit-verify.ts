@@ -1,0 +1,263 @@
+/**
+ * Verification of the audit trail (ADR 022), the one module that both `pnpm cli audit:verify`
+ * and the audit page call. It walks every chain in order and names, per chain, the first record
+ * that does not verify, how it broke, and the last record and checkpoint that still hold.
+ *
+ * The kinds of break:
+ * - `changed`: a record's content, hash or columns no longer hash to what was chained (or a
+ *   record was re-hashed: its successor chained another hash), or a signed checkpoint names
+ *   another hash at its position (the chain was rewritten);
+ * - `missing`: a position is absent (deleted), positions were renumbered over a deletion, or the
+ *   chain ends before a signed checkpoint's head (its tail was cut);
+ * - `reordered`: a record sits at a position its content does not name (records swapped).
+ */
+import type { KeyObject } from 'node:crypto';
+import type { Queryable } from '../db/db';
+import { GENESIS_HASH, recordHash } from './audit-canonical';
+import {
+  AUDIT_CHAINS,
+  type AuditChain,
+  type Checkpoint,
+  checkpointSignatureHolds,
+  parseHeads,
+  storedCheckpoints,
+} from './audit-checkpoint';
+
+export type BreakKind = 'changed' | 'missing' | 'reordered';
+
+export interface ChainBreak {
+  /** The first position that does not verify. */
+  position: number;
+  kind: BreakKind;
+  detail: string;
+}
+
+export interface ChainReport {
+  chain: AuditChain;
+  /** Records read. */
+  records: number;
+  ok: boolean;
+  break: ChainBreak | null;
+  /** The last record before the break (or the head): position 0 is the chain's start. */
+  lastGood: { position: number; hash: string };
+  /** The latest checkpoint that this chain still matches, before any break. */
+  lastGoodCheckpoint: { id: number | null; signedAt: string; position: number } | null;
+}
+
+export interface AuditReport {
+  ok: boolean;
+  verifiedAt: string;
+  chains: ChainReport[];
+  checkpoints: {
+    count: number;
+    /** Whether signatures were checked (a public key was at hand). */
+    signaturesChecked: boolean;
+    /** Checkpoints whose signature does not hold: forged or altered. */
+    forged: { id: number | null; signedAt: string }[];
+  };
+}
+
+interface RecordRow {
+  position: number;
+  kind: string;
+  subject: string | null;
+  content: string;
+  prev_hash: string;
+  hash: string;
+}
+
+const PAGE = 5_000;
+
+/** The chain's records in position order, a page at a time (100,000 records fit no one query). */
+async function* records(db: Queryable, chain: AuditChain): AsyncGenerator<RecordRow> {
+  let after = 0;
+  for (;;) {
+    const page = await db.query<RecordRow & { position: string | number }>(
+      `select position, kind, subject, content, prev_hash, hash from audit_records
+       where chain = $1 and position > $2 order by position limit ${PAGE}`,
+      [chain, after],
+    );
+    for (const row of page) yield { ...row, position: Number(row.position) };
+    if (page.length < PAGE) return;
+    after = Number(page[page.length - 1]!.position);
+  }
+}
+
+function parsed(content: string): Record<string, unknown> | null {
+  try {
+    const value: unknown = JSON.parse(content);
+    return value && typeof value === 'object' ? (value as Record<string, unknown>) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Checks one record against the one before it; null when it holds. */
+function check(
+  row: RecordRow,
+  next: RecordRow | undefined,
+  chain: AuditChain,
+  expected: number,
+  prevHash: string,
+): ChainBreak | null {
+  if (row.position !== expected) {
+    return {
+      position: expected,
+      kind: 'missing',
+      detail: `positions ${expected} to ${row.position - 1} are missing`,
+    };
+  }
+  const content = parsed(row.content);
+  if (!content || recordHash(row.prev_hash, row.content) !== row.hash) {
+    return {
+      position: row.position,
+      kind: 'changed',
+      detail: 'its content does not hash to its hash',
+    };
+  }
+  if (content.kind !== row.kind || (content.subject ?? null) !== row.subject) {
+    return { position: row.position, kind: 'changed', detail: 'its kind or subject was changed' };
+  }
+  if (content.chain !== chain || content.position !== row.position) {
+    const named = Number(content.position);
+    // After a deletion the rest may have been renumbered: each then names the one after it.
+    const renumbered =
+      content.chain === chain &&
+      named > row.position &&
+      (next === undefined || parsed(next.content)?.position === named + 1);
+    return renumbered
+      ? {
+          position: row.position,
+          kind: 'missing',
+          detail: `records were removed and the rest renumbered (this one was ${named})`,
+        }
+      : {
+          position: row.position,
+          kind: 'reordered',
+          detail: `it was recorded as ${String(content.chain)} ${String(content.position)}`,
+        };
+  }
+  if (row.prev_hash !== prevHash) {
+    return {
+      position: row.position - 1,
+      kind: 'changed',
+      detail: 'it was re-hashed: the next record chained another hash',
+    };
+  }
+  return null;
+}
+
+async function verifyChain(
+  db: Queryable,
+  chain: AuditChain,
+  checkpoints: { checkpoint: Checkpoint; position: number; hash: string }[],
+): Promise<ChainReport> {
+  const wanted = new Map<number, string>();
+  let found: ChainBreak | null = null;
+  let count = 0;
+  let lastGood = { position: 0, hash: GENESIS_HASH };
+  let previousGood = lastGood;
+  let lastPosition = 0;
+  const atCheckpoint = new Set(checkpoints.map((c) => c.position));
+  const iterator = records(db, chain);
+  let current = (await iterator.next()).value as RecordRow | undefined;
+  while (current) {
+    const next = (await iterator.next()).value as RecordRow | undefined;
+    count += 1;
+    if (!found) {
+      found = check(current, next, chain, lastGood.position + 1, lastGood.hash);
+      if (found) {
+        if (found.position <= lastGood.position) lastGood = previousGood;
+      } else {
+        previousGood = lastGood;
+        lastGood = { position: current.position, hash: current.hash };
+      }
+    }
+    if (atCheckpoint.has(current.position)) wanted.set(current.position, current.hash);
+    lastPosition = current.position;
+    current = next;
+  }
+  // Signed checkpoints, oldest first: the first one the chain no longer matches locates a
+  // rewrite (or a cut tail) that the hashes alone cannot see.
+  let lastGoodCheckpoint: ChainReport['lastGoodCheckpoint'] = null;
+  let checkpointGood = { position: 0, hash: GENESIS_HASH };
+  for (const { checkpoint, position, hash } of checkpoints) {
+    if (found && position >= found.position) break;
+    if (position === 0) continue;
+    const stored = wanted.get(position);
+    if (stored === hash) {
+      lastGoodCheckpoint = { id: checkpoint.id, signedAt: checkpoint.signedAt, position };
+      checkpointGood = { position, hash };
+      continue;
+    }
+    found = stored
+      ? {
+          position,
+          kind: 'changed',
+          detail: `it differs from the checkpoint signed at ${checkpoint.signedAt}`,
+        }
+      : {
+          position: position > lastPosition ? lastPosition + 1 : position,
+          kind: 'missing',
+          detail: `the chain ends at ${lastPosition}, but the checkpoint signed at ${checkpoint.signedAt} names ${position}`,
+        };
+    break;
+  }
+  // A break found by a checkpoint lies before records that hashed well: only what the last
+  // matching checkpoint signed is known good then.
+  if (found && lastGood.position >= found.position) lastGood = checkpointGood;
+  return {
+    chain,
+    records: count,
+    ok: !found,
+    break: found,
+    lastGood,
+    lastGoodCheckpoint,
+  };
+}
+
+/**
+ * Walks every chain and checks every checkpoint (stored, and `extraCheckpoints` from an external
+ * copy); with `publicKey`, checkpoint signatures too.
+ *
+ * @example
+ * const report = await verifyAuditTrail(db, { publicKey });
+ * if (!report.ok) process.exitCode = 1;
+ */
+export async function verifyAuditTrail(
+  db: Queryable,
+  options: { publicKey?: KeyObject; extraCheckpoints?: Checkpoint[] } = {},
+): Promise<AuditReport> {
+  const all = [...(await storedCheckpoints(db)), ...(options.extraCheckpoints ?? [])];
+  const seen = new Set<string>();
+  const checkpoints: Checkpoint[] = [];
+  const forged: AuditReport['checkpoints']['forged'] = [];
+  for (const checkpoint of all) {
+    if (seen.has(checkpoint.jws)) continue;
+    seen.add(checkpoint.jws);
+    if (await checkpointSignatureHolds(checkpoint, options.publicKey)) {
+      checkpoints.push(checkpoint);
+    } else {
+      forged.push({ id: checkpoint.id, signedAt: checkpoint.signedAt });
+    }
+  }
+  checkpoints.sort((a, b) => a.signedAt.localeCompare(b.signedAt));
+  const chains: ChainReport[] = [];
+  for (const chain of AUDIT_CHAINS) {
+    const named = checkpoints.map((checkpoint) => ({
+      checkpoint,
+      ...parseHeads(checkpoint.heads)[chain],
+    }));
+    chains.push(await verifyChain(db, chain, named));
+  }
+  return {
+    ok: chains.every((c) => c.ok) && forged.length === 0,
+    verifiedAt: new Date().toISOString(),
+    chains,
+    checkpoints: {
+      count: checkpoints.length + forged.length,
+      signaturesChecked: options.publicKey !== undefined,
+      forged,
+    },
+  };
+}

@@ -1,0 +1,113 @@
+import { execFile } from 'node:child_process';
+import { generateKeyPairSync } from 'node:crypto';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inject } from 'vitest';
+import { emptyTrail, journalEntry, securityEvent, tamper } from '../../test/audit-trail';
+import { openDb } from '../db/open-db';
+import { runAuditCommand } from './audit-commands';
+
+const run = promisify(execFile);
+const dir = mkdtempSync(join(tmpdir(), 'audit-cli-'));
+const keyFile = join(dir, 'audit-key.pem');
+const otherPublic = join(dir, 'other.pub.pem');
+const saved = { ...process.env };
+
+beforeAll(async () => {
+  const pair = generateKeyPairSync('ed25519');
+  writeFileSync(keyFile, pair.privateKey.export({ format: 'pem', type: 'pkcs8' }));
+  writeFileSync(join(dir, 'audit.pub.pem'), pair.publicKey.export({ format: 'pem', type: 'spki' }));
+  const other = generateKeyPairSync('ed25519').publicKey;
+  writeFileSync(otherPublic, other.export({ format: 'pem', type: 'spki' }));
+  // An embedded database under DATA_DIR, as the console leaves it; the commands open it again.
+  const db = await openDb({
+    dataDir: join(dir, 'data', 'journal'),
+    seed: new Blob([readFileSync(inject('pgliteSeed'))]),
+  });
+  await emptyTrail(db);
+  await journalEntry(db);
+  await securityEvent(db);
+  await db.close();
+  delete process.env.DATABASE_URL;
+  process.env.DATA_DIR = join(dir, 'data');
+  process.env.AUDIT_SIGNING_KEY_FILE = keyFile;
+  delete process.env.AUDIT_CHECKPOINT_FILE;
+});
+afterAll(() => {
+  process.env = saved;
+});
+
+const args = { positionals: [] as string[] };
+
+describe('pnpm cli audit:*', () => {
+  it('verifies a clean trail, signs a checkpoint, and exits non-zero naming a break', async () => {
+    expect(await runAuditCommand('audit:verify', args)).toMatchObject({ code: 0 });
+    expect((await runAuditCommand('audit:checkpoint', args)).text).toMatch(/^Checkpoint 1 signed/);
+
+    const db = await openDb({ dataDir: join(dir, 'data', 'journal') });
+    await tamper(
+      db,
+      `update audit_records set content = replace(content, 'alice', 'mallory')
+       where chain = 'security' and position = 1`,
+    );
+    await db.close();
+    const broken = await runAuditCommand('audit:verify', args);
+    expect(broken.code).toBe(1);
+    expect(broken.text).toContain('security: BROKEN at 1 (changed');
+    const json = JSON.parse((await runAuditCommand('audit:verify', { ...args, json: true })).text);
+    expect(json.chains[2]).toMatchObject({ chain: 'security', break: { kind: 'changed' } });
+  });
+
+  it('exports a period with a signature that holds under the public key only, for the exact bytes', async () => {
+    const out = join(dir, 'journal.csv');
+    const made = await runAuditCommand('audit:export', {
+      ...args,
+      kind: 'journal',
+      from: '2000-01-01',
+      to: '2100-01-01',
+      out,
+    });
+    expect(made.text).toMatch(/^1 rows written/);
+    const pub = join(dir, 'audit.pub.pem');
+    const verify = (file: string, key: string) =>
+      runAuditCommand('audit:verify-export', { ...args, key, positionals: [file, `${out}.jws`] });
+    expect(await verify(out, pub)).toMatchObject({ code: 0 });
+    expect(await verify(out, otherPublic)).toMatchObject({ code: 1 });
+    const changed = join(dir, 'changed.csv');
+    const bytes = readFileSync(out);
+    const at = bytes.length - 3;
+    bytes.writeUInt8(bytes.readUInt8(at) ^ 1, at);
+    writeFileSync(changed, bytes);
+    expect(await verify(changed, pub)).toMatchObject({ code: 1 });
+
+    // The export is in the chain: who, what, which period.
+    const db = await openDb({ dataDir: join(dir, 'data', 'journal') });
+    const [record] = await db.query<{ content: string }>(
+      `select content from audit_records where chain = 'audit' and kind = 'export'`,
+    );
+    await db.close();
+    expect(JSON.parse(record!.content)).toMatchObject({
+      export_kind: 'journal',
+      from: '2000-01-01T00:00:00.000Z',
+      rows: 1,
+    });
+    expect(JSON.parse(record!.content).actor).toMatch(/^cli:/);
+  });
+
+  it('exits 1 from the command line when an export’s signature does not hold', async () => {
+    const file = join(dir, 'x.csv');
+    writeFileSync(file, 'a,b\r\n');
+    writeFileSync(`${file}.jws`, 'eyJhbGciOiJFZERTQSJ9..AAAA\n');
+    const bff = join(import.meta.dirname, '..', '..');
+    const failed = await run(
+      join(bff, 'node_modules', '.bin', 'tsx'),
+      ['src/cli.ts', 'audit:verify-export', file, `${file}.jws`, '--key', otherPublic],
+      { cwd: bff },
+    ).catch((error: { code: number; stdout: string }) => error);
+    expect(failed).toMatchObject({ code: 1 });
+    expect((failed as { stdout: string }).stdout).toContain('does NOT hold');
+  });
+});

@@ -1,0 +1,159 @@
+/**
+ * `pnpm cli audit:*` (ADR 022):
+ *
+ *   audit:verify [--key PUBLIC.pem] [--checkpoints FILE] [--json]
+ *   audit:checkpoint
+ *   audit:export --kind journal|approvals|security --from DATE --to DATE --out FILE
+ *   audit:verify-export FILE SIGNATURE --key PUBLIC.pem
+ *
+ * The database is `DATABASE_URL`'s, else the embedded one under `DATA_DIR` (which only one
+ * process can open: stop the console first, or use the audit page). The audit key is
+ * `AUDIT_SIGNING_KEY_FILE`'s; `audit:verify-export` needs nothing but the files and the public key.
+ */
+import { existsSync } from 'node:fs';
+import { readFile, writeFile } from 'node:fs/promises';
+import { userInfo } from 'node:os';
+import { join } from 'node:path';
+import type { KeyObject } from 'node:crypto';
+import { createCheckpoint, parseCheckpointCopy } from '../audit/audit-checkpoint';
+import { EXPORT_KINDS, type ExportKind, signedExport } from '../audit/audit-export';
+import { loadAuditKey, publicKeyFromPem, verifyDetached } from '../audit/audit-key';
+import { type AuditReport, verifyAuditTrail } from '../audit/audit-verify';
+import type { Db } from '../db/db';
+import { readAuditCliEnv } from '../env';
+import { CliError } from './users-commands';
+
+export interface AuditArgs {
+  key?: string;
+  checkpoints?: string;
+  json?: boolean;
+  kind?: string;
+  from?: string;
+  to?: string;
+  out?: string;
+  positionals: string[];
+}
+
+/** What a command prints, and its exit status. */
+export interface AuditOutcome {
+  code: number;
+  text: string;
+}
+
+async function openConsoleDb(): Promise<Db> {
+  const { openDb } = await import('../db/open-db');
+  const { databaseUrl, dataDir } = readAuditCliEnv();
+  return openDb(databaseUrl ? { databaseUrl } : { dataDir: join(dataDir, 'journal') });
+}
+
+function auditKeyFile(): string {
+  const file = readAuditCliEnv().keyFile;
+  if (!file) throw new CliError('AUDIT_SIGNING_KEY_FILE is not set');
+  return file;
+}
+
+/** The report as an operator reads it: one line per chain, and what broke where. */
+export function formatReport(report: AuditReport): string {
+  const lines = [report.ok ? 'The audit trail verifies.' : 'The audit trail does NOT verify.'];
+  for (const chain of report.chains) {
+    const checkpoint = chain.lastGoodCheckpoint
+      ? `checkpoint ${chain.lastGoodCheckpoint.id ?? '(external)'} of ${chain.lastGoodCheckpoint.signedAt} at ${chain.lastGoodCheckpoint.position}`
+      : 'no checkpoint';
+    lines.push(
+      chain.break
+        ? `  ${chain.chain}: BROKEN at ${chain.break.position} (${chain.break.kind}: ${chain.break.detail}); last good record ${chain.lastGood.position}, last good ${checkpoint}`
+        : `  ${chain.chain}: ${chain.records} records, head ${chain.lastGood.position}, last good ${checkpoint}`,
+    );
+  }
+  const { count, signaturesChecked, forged } = report.checkpoints;
+  lines.push(
+    `  checkpoints: ${count}, signatures ${signaturesChecked ? 'checked' : 'NOT checked (no key)'}${forged.length ? `, ${forged.length} FORGED: ${forged.map((f) => f.id ?? f.signedAt).join(', ')}` : ''}`,
+  );
+  return `${lines.join('\n')}\n`;
+}
+
+async function publicKeyFor(args: AuditArgs): Promise<KeyObject | undefined> {
+  if (args.key) return publicKeyFromPem(await readFile(args.key, 'utf8'));
+  const file = readAuditCliEnv().keyFile;
+  return file ? (await loadAuditKey(file)).publicKey : undefined;
+}
+
+function date(value: string | undefined, name: string): Date {
+  const parsed = value ? new Date(value) : undefined;
+  if (!parsed || Number.isNaN(parsed.getTime())) {
+    throw new CliError(`--${name} must be a date (2026-11-01 or an ISO instant)`);
+  }
+  return parsed;
+}
+
+export async function runAuditCommand(command: string, args: AuditArgs): Promise<AuditOutcome> {
+  if (command === 'audit:verify-export') {
+    const [file, signature] = args.positionals;
+    if (!file || !signature || !args.key) {
+      throw new CliError('Usage: audit:verify-export FILE SIGNATURE --key PUBLIC.pem');
+    }
+    const result = await verifyDetached(
+      await readFile(signature, 'utf8'),
+      await readFile(file),
+      publicKeyFromPem(await readFile(args.key, 'utf8')),
+    );
+    return result.valid
+      ? { code: 0, text: `${file}: the signature holds (key ${result.kid ?? 'unnamed'}).\n` }
+      : { code: 1, text: `${file}: the signature does NOT hold under this key.\n` };
+  }
+  if (command === 'audit:verify') {
+    const publicKey = await publicKeyFor(args);
+    const copy = args.checkpoints ?? readAuditCliEnv().checkpointFile;
+    const extraCheckpoints =
+      copy && existsSync(copy) ? parseCheckpointCopy(await readFile(copy, 'utf8')) : [];
+    const db = await openConsoleDb();
+    try {
+      const report = await verifyAuditTrail(db, {
+        ...(publicKey ? { publicKey } : {}),
+        extraCheckpoints,
+      });
+      return {
+        code: report.ok ? 0 : 1,
+        text: args.json ? `${JSON.stringify(report, null, 2)}\n` : formatReport(report),
+      };
+    } finally {
+      await db.close();
+    }
+  }
+  if (command === 'audit:checkpoint') {
+    const key = await loadAuditKey(auditKeyFile());
+    const db = await openConsoleDb();
+    try {
+      const copyFile = readAuditCliEnv().checkpointFile;
+      const checkpoint = await createCheckpoint(db, key, copyFile ? { copyFile } : {});
+      return { code: 0, text: `Checkpoint ${checkpoint.id} signed: ${checkpoint.heads}\n` };
+    } finally {
+      await db.close();
+    }
+  }
+  if (command === 'audit:export') {
+    if (!EXPORT_KINDS.includes(args.kind as ExportKind)) {
+      throw new CliError(`--kind must be one of ${EXPORT_KINDS.join(', ')}`);
+    }
+    if (!args.out) throw new CliError('--out FILE is required');
+    const key = await loadAuditKey(auditKeyFile());
+    const db = await openConsoleDb();
+    try {
+      const result = await signedExport(db, key, {
+        kind: args.kind as ExportKind,
+        from: date(args.from, 'from'),
+        to: date(args.to, 'to'),
+        actor: `cli:${userInfo().username}`,
+      });
+      await writeFile(args.out, result.csv, { flag: 'wx' });
+      await writeFile(`${args.out}.jws`, `${result.signature}\n`, { flag: 'wx' });
+      return {
+        code: 0,
+        text: `${result.rows} rows written to ${args.out}, its signature to ${args.out}.jws (key ${result.keyId}).\n`,
+      };
+    } finally {
+      await db.close();
+    }
+  }
+  throw new CliError(`Unknown command ${command}`);
+}

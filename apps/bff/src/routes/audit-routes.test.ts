@@ -1,0 +1,96 @@
+import { generateKeyPairSync } from 'node:crypto';
+import {
+  AuditExportSchema,
+  AuditVerificationSchema,
+  type AuditExport,
+  type AuditVerification,
+} from '@console/schemas';
+import { describe, expect, it } from 'vitest';
+import { emptyTrail, journalEntry, tamper } from '../../test/audit-trail';
+import { echoSuccess, scriptedClient, sharedDb, testApp } from '../../test/harness';
+import { auditKeyFromPem, publicKeyFromPem, verifyDetached } from '../audit/audit-key';
+
+const keyPem = () =>
+  generateKeyPairSync('ed25519').privateKey.export({ format: 'pem', type: 'pkcs8' }).toString();
+
+async function appWithKey() {
+  const db = await sharedDb();
+  await emptyTrail(db);
+  const key = await auditKeyFromPem(keyPem());
+  const h = await testApp({ client: scriptedClient(echoSuccess).client, audit: { db, key } });
+  return { ...h, key };
+}
+
+describe('the audit routes', () => {
+  it('show an auditor the verification of every chain, then the break after a change by SQL', async () => {
+    const h = await appWithKey();
+    const cookie = await h.signIn('auditor');
+    await journalEntry(h.db);
+    const clean = AuditVerificationSchema.parse(
+      await (await h.get('/api/audit/verification', cookie)).json(),
+    );
+    expect(clean.ok).toBe(true);
+    expect(clean.key).toMatchObject({ key_id: h.key.kid });
+    await tamper(h.db, `delete from audit_records where chain = 'journal' and position = 1`);
+    const res = await h.get('/api/audit/verification', cookie);
+    const broken = (await res.json()) as AuditVerification;
+    expect(broken.ok).toBe(false);
+    expect(broken.chains.find((c) => c.chain === 'journal')!.break).toMatchObject({
+      position: 1,
+      kind: 'missing',
+    });
+  });
+
+  it('export a period signed, verifiable with the public key they show, and record who asked', async () => {
+    const h = await appWithKey();
+    const cookie = await h.signIn('auditor');
+    await journalEntry(h.db);
+    const res = await h.post('/api/audit/exports', cookie, {
+      kind: 'journal',
+      from: '2000-01-01',
+      to: '2100-01-01',
+    });
+    expect(res.status).toBe(200);
+    const made: AuditExport = AuditExportSchema.parse(await res.json());
+    expect(made.rows).toBe(1);
+    const shown = AuditVerificationSchema.parse(
+      await (await h.get('/api/audit/verification', cookie)).json(),
+    );
+    const publicKey = publicKeyFromPem(shown.key!.public_key_pem);
+    const bytes = new TextEncoder().encode(made.csv);
+    expect(await verifyDetached(made.signature, bytes, publicKey)).toEqual({
+      valid: true,
+      kid: h.key.kid,
+    });
+    const [record] = await h.db.query<{ content: string }>(
+      `select content from audit_records where chain = 'audit' and kind = 'export'`,
+    );
+    expect(JSON.parse(record!.content)).toMatchObject({ actor: 'auditor', export_kind: 'journal' });
+    expect(shown.chains.find((c) => c.chain === 'audit')).toMatchObject({ records: 1, ok: true });
+  });
+
+  it('sign a checkpoint on demand, and refuse to sign without an audit key', async () => {
+    const h = await appWithKey();
+    const cookie = await h.signIn('admin');
+    const res = await h.post('/api/audit/checkpoints', cookie, {});
+    expect(res.status).toBe(201);
+    expect(await res.json()).toMatchObject({ key_id: h.key.kid });
+
+    const bare = await testApp({ client: scriptedClient(echoSuccess).client });
+    const refused = await bare.post('/api/audit/checkpoints', await bare.signIn('admin'), {});
+    expect(refused.status).toBe(409);
+    const verified = await bare.get('/api/audit/verification', await bare.signIn('auditor'));
+    expect(((await verified.json()) as AuditVerification).key).toBeNull();
+  });
+
+  it('refuse an export whose period ends before it begins, naming the field', async () => {
+    const h = await appWithKey();
+    const res = await h.post('/api/audit/exports', await h.signIn('auditor'), {
+      kind: 'security',
+      from: '2026-11-02',
+      to: '2026-11-01',
+    });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({ errors: [{ path: 'to' }] });
+  });
+});

@@ -1,0 +1,125 @@
+import {
+  AuditExportRequestSchema,
+  parseWith,
+  type AuditCheckpoint,
+  type AuditExport,
+  type AuditVerification,
+} from '@console/schemas';
+import { createCheckpoint } from '../audit/audit-checkpoint';
+import { signedExport } from '../audit/audit-export';
+import type { AuditKey } from '../audit/audit-key';
+import { type AuditReport, verifyAuditTrail } from '../audit/audit-verify';
+import type { Db, Queryable } from '../db/db';
+import { problems } from '../errors';
+import { jsonBody } from './request-body';
+import type { RouteDef } from './route-table';
+
+/** What signs: the audit key, the database to record in, and the checkpoints' outside copy. */
+export interface AuditSigning {
+  db: Db;
+  key: AuditKey;
+  checkpointFile?: string | undefined;
+}
+
+export interface AuditRouteDeps {
+  db: Queryable;
+  /** Without it (no `AUDIT_SIGNING_KEY_FILE`) the trail is verified, but nothing is signed. */
+  signing?: AuditSigning | undefined;
+}
+
+/** The report on the wire: snake_case, with the key to check exports with. */
+function wire(report: AuditReport, key: AuditKey | undefined): AuditVerification {
+  return {
+    ok: report.ok,
+    verified_at: report.verifiedAt,
+    chains: report.chains.map((c) => ({
+      chain: c.chain,
+      records: c.records,
+      ok: c.ok,
+      break: c.break,
+      last_good: c.lastGood,
+      last_good_checkpoint: c.lastGoodCheckpoint && {
+        id: c.lastGoodCheckpoint.id,
+        signed_at: c.lastGoodCheckpoint.signedAt,
+        position: c.lastGoodCheckpoint.position,
+      },
+    })),
+    checkpoints: {
+      count: report.checkpoints.count,
+      signatures_checked: report.checkpoints.signaturesChecked,
+      forged: report.checkpoints.forged.map((f) => ({ id: f.id, signed_at: f.signedAt })),
+    },
+    key: key ? { key_id: key.kid, public_key_pem: key.publicKeyPem } : null,
+  };
+}
+
+function signingOf(deps: AuditRouteDeps): AuditSigning {
+  if (!deps.signing) {
+    throw problems.conflict(
+      'No audit key is configured (AUDIT_SIGNING_KEY_FILE): the trail can be verified, but nothing can be signed.',
+    );
+  }
+  return deps.signing;
+}
+
+/**
+ * The audit trail (issue 41, ADR 022), for admins and auditors: the same verification as
+ * `pnpm cli audit:verify`, a checkpoint on demand, and signed exports of a period.
+ */
+export function auditRoutes(deps: AuditRouteDeps): RouteDef[] {
+  return [
+    {
+      method: 'GET',
+      path: '/api/audit/verification',
+      permission: { kind: 'audit' },
+      handler: async (c) => {
+        const key = deps.signing?.key;
+        const report = await verifyAuditTrail(deps.db, key ? { publicKey: key.publicKey } : {});
+        return c.json(wire(report, key));
+      },
+    },
+    {
+      method: 'POST',
+      path: '/api/audit/checkpoints',
+      permission: { kind: 'audit' },
+      handler: async (c) => {
+        const { db, key, checkpointFile } = signingOf(deps);
+        const checkpoint = await createCheckpoint(
+          db,
+          key,
+          checkpointFile ? { copyFile: checkpointFile } : {},
+        );
+        const body: AuditCheckpoint = {
+          id: checkpoint.id!,
+          signed_at: checkpoint.signedAt,
+          key_id: checkpoint.keyId,
+        };
+        return c.json(body, 201);
+      },
+    },
+    {
+      method: 'POST',
+      path: '/api/audit/exports',
+      permission: { kind: 'audit' },
+      handler: async (c) => {
+        const parsed = parseWith(AuditExportRequestSchema, await jsonBody(c));
+        if (!parsed.ok) throw problems.validation(parsed.errors);
+        const { db, key } = signingOf(deps);
+        const made = await signedExport(db, key, {
+          kind: parsed.value.kind,
+          from: new Date(parsed.value.from),
+          to: new Date(parsed.value.to),
+          actor: c.get('operator')!.username,
+        });
+        const body: AuditExport = {
+          filename: made.filename,
+          csv: made.csv,
+          signature: made.signature,
+          key_id: made.keyId,
+          rows: made.rows,
+        };
+        return c.json(body);
+      },
+    },
+  ];
+}

@@ -1,0 +1,281 @@
+import {
+  Alert,
+  Badge,
+  Button,
+  Group,
+  NativeSelect,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import type {
+  AuditChainReport,
+  AuditExportRequest,
+  AuditVerification,
+  Role,
+} from '@console/schemas';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { LocalTime } from '@/components/result/local-time';
+import { ErrorState, LoadingState } from '@/components/states/states';
+import { createAuditCheckpoint, exportAuditPeriod, verifyAuditTrail } from '@/lib/api';
+import { useSession } from '@/lib/session';
+import { useWrite } from '@/lib/use-write';
+
+const KEY = ['audit-verification'] as const;
+
+/** Who may open the page: admins and auditors (issue 41). */
+export const mayAudit = (role: Role | undefined) => role === 'admin' || role === 'auditor';
+
+const CHAIN_WORDS: Record<AuditChainReport['chain'], string> = {
+  journal: 'Journal',
+  approvals: 'Approvals',
+  security: 'Security events',
+  audit: 'Exports',
+};
+
+const BREAK_WORDS = {
+  changed: 'changed',
+  missing: 'missing',
+  reordered: 'reordered',
+} as const;
+
+/** Saves `text` as a file of the browser's downloads. */
+function download(fileName: string, text: string, type: string) {
+  const url = URL.createObjectURL(new Blob([text], { type }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  link.style.display = 'none';
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}
+
+function ChainRow({ chain }: { chain: AuditChainReport }) {
+  const checkpoint = chain.last_good_checkpoint;
+  return (
+    <Table.Tr>
+      <Table.Th scope="row">{CHAIN_WORDS[chain.chain]}</Table.Th>
+      <Table.Td>{chain.records}</Table.Td>
+      <Table.Td>
+        {chain.break ? (
+          <Text size="sm" c="red.8" fw={600}>
+            Record {chain.break.position} {BREAK_WORDS[chain.break.kind]}: {chain.break.detail}
+          </Text>
+        ) : (
+          <Text size="sm">Verifies</Text>
+        )}
+      </Table.Td>
+      <Table.Td>{chain.last_good.position}</Table.Td>
+      <Table.Td>
+        {checkpoint ? (
+          <Text size="sm">
+            at {checkpoint.position}, signed <LocalTime value={checkpoint.signed_at} />
+          </Text>
+        ) : (
+          '—'
+        )}
+      </Table.Td>
+    </Table.Tr>
+  );
+}
+
+function Verification({ data }: { data: AuditVerification }) {
+  const { checkpoints } = data;
+  return (
+    <Stack gap="xs">
+      <Alert
+        color={data.ok ? 'green' : 'red'}
+        title={data.ok ? 'The audit trail verifies' : 'The audit trail does not verify'}
+        role={data.ok ? 'status' : 'alert'}
+      >
+        Every record was hashed again and checked against the one before it, the chain heads and{' '}
+        {checkpoints.count} signed checkpoint{checkpoints.count === 1 ? '' : 's'}
+        {checkpoints.signatures_checked ? '' : ' (signatures not checked: no audit key)'}, at{' '}
+        <LocalTime value={data.verified_at} />.
+        {checkpoints.forged.length > 0 &&
+          ` ${checkpoints.forged.length} checkpoint(s) carry a signature that does not hold.`}
+      </Alert>
+      <Table.ScrollContainer minWidth={720}>
+        <Table striped withTableBorder aria-label="Hash chains">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th scope="col">Chain</Table.Th>
+              <Table.Th scope="col">Records</Table.Th>
+              <Table.Th scope="col">First break</Table.Th>
+              <Table.Th scope="col">Last good record</Table.Th>
+              <Table.Th scope="col">Last good checkpoint</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {data.chains.map((chain) => (
+              <ChainRow key={chain.chain} chain={chain} />
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    </Stack>
+  );
+}
+
+/** Tomorrow (UTC): `to` is exclusive, so the default period takes in all of today. */
+const tomorrow = () => new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+const monthAgo = () => new Date(Date.now() - 30 * 86_400_000).toISOString().slice(0, 10);
+
+function SignedExport({ keyId, publicKey }: { keyId: string; publicKey: string }) {
+  const [kind, setKind] = useState<AuditExportRequest['kind']>('journal');
+  const [from, setFrom] = useState(monthAgo);
+  const [to, setTo] = useState(tomorrow);
+  const queryClient = useQueryClient();
+  const made = useWrite({
+    mutationFn: (body: AuditExportRequest) => exportAuditPeriod(body),
+    onSuccess: (result) => {
+      download(result.filename, result.csv, 'text/csv;charset=utf-8');
+      download(`${result.filename}.jws`, `${result.signature}\n`, 'application/jose');
+      void queryClient.invalidateQueries({ queryKey: KEY });
+    },
+  });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    void made.run({ kind, from, to });
+  };
+  return (
+    <Stack gap="xs" component="section" aria-labelledby="audit-export-title">
+      <Title order={2} size="h4" id="audit-export-title">
+        Signed export
+      </Title>
+      <Text size="sm">
+        A period as CSV, with a detached signature (JWS) by the audit key {keyId}. Anyone can check
+        it: <code>pnpm cli audit:verify-export FILE FILE.jws --key audit-public.pem</code>. Each
+        export is recorded in the trail with your name and the period.
+      </Text>
+      <form onSubmit={submit} aria-label="Signed export">
+        <Group align="end" gap="sm">
+          <NativeSelect
+            label="Records"
+            value={kind}
+            onChange={(e) => setKind(e.currentTarget.value as AuditExportRequest['kind'])}
+            data={[
+              { value: 'journal', label: 'Journal' },
+              { value: 'approvals', label: 'Approval events' },
+              { value: 'security', label: 'Security events' },
+            ]}
+          />
+          <TextInput
+            type="date"
+            label="From (UTC, inclusive)"
+            value={from}
+            required
+            onChange={(e) => setFrom(e.currentTarget.value)}
+          />
+          <TextInput
+            type="date"
+            label="To (UTC, exclusive)"
+            value={to}
+            required
+            onChange={(e) => setTo(e.currentTarget.value)}
+          />
+          <Button type="submit" loading={made.isPending}>
+            Export and sign
+          </Button>
+          <Button
+            variant="default"
+            onClick={() => download('audit-public.pem', publicKey, 'application/x-pem-file')}
+          >
+            Download the public key
+          </Button>
+        </Group>
+      </form>
+      {made.isError && <ErrorState error={made.error} />}
+      {made.data && (
+        <Text size="sm" role="status">
+          {made.data.rows} rows exported to {made.data.filename}, signature in {made.data.filename}
+          .jws.
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
+/** The audit trail, for admins and auditors: verification, checkpoints, signed exports. */
+export function AuditPage() {
+  const session = useSession();
+  const allowed = mayAudit(session.data?.operator.role);
+  const queryClient = useQueryClient();
+  const query = useQuery({ queryKey: KEY, queryFn: verifyAuditTrail, enabled: allowed });
+  const checkpoint = useWrite({
+    mutationFn: () => createAuditCheckpoint(),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: KEY }),
+  });
+  return (
+    <Stack gap="md">
+      <Title order={1} size="h2">
+        Audit trail
+      </Title>
+      {!allowed ? (
+        <Alert color="gray" title="For admins and auditors">
+          The audit trail is open to admins and auditors only.
+        </Alert>
+      ) : (
+        <>
+          <Stack gap="xs" component="section" aria-labelledby="audit-verification-title">
+            <Group justify="space-between">
+              <Title order={2} size="h4" id="audit-verification-title">
+                Verification
+              </Title>
+              <Group gap="xs">
+                <Button
+                  variant="default"
+                  size="xs"
+                  loading={query.isFetching}
+                  onClick={() => void query.refetch()}
+                >
+                  Verify again
+                </Button>
+                {query.data?.key && (
+                  <Button
+                    variant="default"
+                    size="xs"
+                    loading={checkpoint.isPending}
+                    onClick={() => void checkpoint.run()}
+                  >
+                    Sign a checkpoint now
+                  </Button>
+                )}
+              </Group>
+            </Group>
+            {checkpoint.isError && <ErrorState error={checkpoint.error} />}
+            {checkpoint.data && (
+              <Text size="sm" role="status">
+                Checkpoint {checkpoint.data.id} signed{' '}
+                <Badge variant="light">{checkpoint.data.key_id}</Badge>
+              </Text>
+            )}
+            {query.isPending ? (
+              <LoadingState label="Verifying the audit trail…" />
+            ) : query.isError ? (
+              <ErrorState error={query.error} onRetry={() => void query.refetch()} />
+            ) : (
+              <Verification data={query.data} />
+            )}
+          </Stack>
+          {query.data &&
+            (query.data.key ? (
+              <SignedExport
+                keyId={query.data.key.key_id}
+                publicKey={query.data.key.public_key_pem}
+              />
+            ) : (
+              <Alert color="gray" title="No audit key">
+                Checkpoints and signed exports need an audit key (AUDIT_SIGNING_KEY_FILE).
+              </Alert>
+            ))}
+        </>
+      )}
+    </Stack>
+  );
+}
