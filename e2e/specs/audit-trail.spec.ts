@@ -12,7 +12,11 @@ test.describe('Audit trail', () => {
   }, testInfo) => {
     await signIn(page, 'audrey');
     // Nothing that sends or approves is offered.
-    await expect(page.getByRole('link', { name: 'Internal transfer' })).toHaveCount(0);
+    const duties = page.getByRole('navigation', { name: 'Duties' });
+    await expect(duties.getByRole('link', { name: 'Orders', exact: true })).toBeVisible();
+    await expect(duties.getByRole('link', { name: 'Internal transfer', exact: true })).toHaveCount(
+      0,
+    );
     await page.getByRole('button', { name: /Audrey Auditor/ }).click();
     await page.getByRole('menuitem', { name: 'Audit trail' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Audit trail' })).toBeVisible();

@@ -69,10 +69,10 @@ test.describe('Orchestrations', () => {
     test.slow();
     await signIn(page, 'fiona');
     const rule = await depositRule();
+    // The sandbox completes an orchestration two seconds after it is made: the page is opened
+    // straight away, so that it sees it PROCESSING (the list links to it: the test above).
     const id = await depositFor(rule, '250.000000');
-
-    await page.goto(pageOf('listOrchestrations'));
-    await page.getByRole('link', { name: `Open orchestration ${id}` }).click();
+    await page.goto(pageOf('getOrchestration', { id }));
     await expect(page.getByRole('heading', { level: 1, name: 'Orchestration' })).toBeVisible();
     const facts = page.getByRole('region', { name: 'As the service holds it now' });
     await expect(facts).toContainText('PROCESSING');
