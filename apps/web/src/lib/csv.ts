@@ -1,4 +1,5 @@
 import { csvLine } from '@console/schemas';
+import { downloadText } from './download';
 
 /**
  * The CSV export of a list, written in the browser from the rows the list shows (its filters
@@ -30,14 +31,5 @@ export function csvFileName(list: string, at: Date = new Date()): string {
 
 /** Hands the text to the browser as a download, UTF-8 without a byte order mark as the journal's. */
 export function downloadCsv(fileName: string, text: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.style.display = 'none';
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // After the click has been handled: revoking at once can cancel the download in some browsers.
-  setTimeout(() => URL.revokeObjectURL(url), 0);
+  downloadText(fileName, text, 'text/csv;charset=utf-8');
 }

@@ -23,6 +23,7 @@ import { ErrorState, LoadingState } from '@/components/states/states';
 import { createAuditCheckpoint, exportAuditPeriod, verifyAuditTrail } from '@/lib/api';
 import { useSession } from '@/lib/session';
 import { useWrite } from '@/lib/use-write';
+import { downloadText } from '@/lib/download';
 
 const KEY = ['audit-verification'] as const;
 
@@ -41,19 +42,6 @@ const BREAK_WORDS = {
   missing: 'missing',
   reordered: 'reordered',
 } as const;
-
-/** Saves `text` as a file of the browser's downloads. */
-function download(fileName: string, text: string, type: string) {
-  const url = URL.createObjectURL(new Blob([text], { type }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.style.display = 'none';
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 0);
-}
 
 function ChainRow({ chain }: { chain: AuditChainReport }) {
   const checkpoint = chain.last_good_checkpoint;
@@ -134,8 +122,8 @@ function SignedExport({ keyId, publicKey }: { keyId: string; publicKey: string }
   const made = useWrite({
     mutationFn: (body: AuditExportRequest) => exportAuditPeriod(body),
     onSuccess: (result) => {
-      download(result.filename, result.csv, 'text/csv;charset=utf-8');
-      download(`${result.filename}.jws`, `${result.signature}\n`, 'application/jose');
+      downloadText(result.filename, result.csv, 'text/csv;charset=utf-8');
+      downloadText(`${result.filename}.jws`, `${result.signature}\n`, 'application/jose');
       void queryClient.invalidateQueries({ queryKey: KEY });
     },
   });
@@ -184,7 +172,7 @@ function SignedExport({ keyId, publicKey }: { keyId: string; publicKey: string }
           </Button>
           <Button
             variant="default"
-            onClick={() => download('audit-public.pem', publicKey, 'application/x-pem-file')}
+            onClick={() => downloadText('audit-public.pem', publicKey, 'application/x-pem-file')}
           >
             Download the public key
           </Button>

@@ -1,13 +1,12 @@
-import { Alert, Anchor, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Text } from '@mantine/core';
 import { FINAL_FIAT_ACCOUNT_STATUSES, readsOnly, routeOf, seesWholeRecord } from '@console/schemas';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { LocalTime } from '@/components/result/local-time';
+import { RecordPage } from '@/components/result/record-page';
 import { ResultCard } from '@/components/result/result-card';
 import { SectionCard } from '@/components/result/section-card';
-import { Freshness } from '@/components/states/freshness';
-import { ErrorState, LoadingState } from '@/components/states/states';
 import { fiatAccountName } from '@/lib/fiat-account-words';
 import { liveInterval } from '@/lib/live-interval';
 import { pagePath } from '@/lib/operation-routes';
@@ -37,98 +36,82 @@ export default function FiatAccountPage() {
     enabled: deletedAt === undefined,
     refetchInterval: (q) => liveInterval(q.state.dataUpdateCount, isFinal(q.state.data)),
   });
-  const account = query.data;
   const whole = role !== undefined && !readsOnly(role) && seesWholeRecord(role, 'getFiatAccount');
 
-  let body;
-  if (deletedAt !== undefined) {
-    body = (
-      <Alert color="teal" variant="light" title="Deleted" role="status">
-        <Text size="sm">
-          Deleted at <LocalTime value={deletedAt} />: no new transfer to this account can be
-          started.
-        </Text>
-      </Alert>
-    );
-  } else if (query.isPending) {
-    body = <LoadingState label="Loading the fiat account…" />;
-  } else if (!account) {
-    body = <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
-  } else {
-    body = (
-      <>
-        <Freshness query={query} live={!isFinal(account)} />
-        {!whole && (
-          <Alert color="gray" variant="light" p="xs" role="note">
-            <Text size="sm">
-              Your role sees this account masked: names, addresses and numbers show their last
-              characters only.
-            </Text>
-          </Alert>
-        )}
-        <SectionCard title="Owner">
-          <FiatAccountOwner account={account} />
-        </SectionCard>
-        <ResultCard
-          operation="updateFiatAccount"
-          data={account}
-          title="As the service holds it now"
-        />
-        <SectionCard title="Journal">
-          <Text size="sm">
-            Changes of fiat accounts carry no reference id to find them by:{' '}
-            <Anchor
-              component={Link}
-              to="/journal?operation=updateFiatAccount"
-              size="sm"
-              underline="always"
-            >
-              the journal's fiat account updates
-            </Anchor>{' '}
-            lists them all.
-          </Text>
-        </SectionCard>
-      </>
-    );
-  }
-
   return (
-    <Stack gap="sm" maw={1040}>
-      <Group justify="space-between">
-        <div>
-          <Title order={1} size="h2">
-            Fiat account
-          </Title>
-          {account && (
-            <Text size="sm" c="dimmed">
-              {fiatAccountName(account)}
-            </Text>
-          )}
-        </div>
-        <Group gap="xs">
-          {account && canUpdate && deletedAt === undefined && (
-            <Button
-              component={Link}
-              to={routeOf('updateFiatAccount', { id: account.id })}
-              size="xs"
-            >
-              Update
-            </Button>
-          )}
-          {account && deletedAt === undefined && (
+    <RecordPage
+      query={query}
+      title={() => 'Fiat account'}
+      subtitle={(account) => fiatAccountName(account)}
+      actions={(account) =>
+        deletedAt === undefined && (
+          <>
+            {canUpdate && (
+              <Button
+                component={Link}
+                to={routeOf('updateFiatAccount', { id: account.id })}
+                size="xs"
+              >
+                Update
+              </Button>
+            )}
             <DeleteFiatAccountAction
               account={account}
               onOutcome={(outcome) => {
                 if (outcome.kind === 'sent') setDeletedAt(Date.now());
               }}
             />
+          </>
+        )
+      }
+      back={{ to: pagePath('listFiatAccounts'), label: 'Back to fiat accounts' }}
+      loading="Loading the fiat account…"
+      live={(account) => !isFinal(account)}
+      instead={
+        deletedAt !== undefined && (
+          <Alert color="teal" variant="light" title="Deleted" role="status">
+            <Text size="sm">
+              Deleted at <LocalTime value={deletedAt} />: no new transfer to this account can be
+              started.
+            </Text>
+          </Alert>
+        )
+      }
+    >
+      {(account) => (
+        <>
+          {!whole && (
+            <Alert color="gray" variant="light" p="xs" role="note">
+              <Text size="sm">
+                Your role sees this account masked: names, addresses and numbers show their last
+                characters only.
+              </Text>
+            </Alert>
           )}
-          <Button component={Link} to={pagePath('listFiatAccounts')} variant="default" size="xs">
-            Back to fiat accounts
-          </Button>
-        </Group>
-      </Group>
-      {body}
-    </Stack>
+          <SectionCard title="Owner">
+            <FiatAccountOwner account={account} />
+          </SectionCard>
+          <ResultCard
+            operation="updateFiatAccount"
+            data={account}
+            title="As the service holds it now"
+          />
+          <SectionCard title="Journal">
+            <Text size="sm">
+              Changes of fiat accounts carry no reference id to find them by:{' '}
+              <Anchor
+                component={Link}
+                to="/journal?operation=updateFiatAccount"
+                size="sm"
+                underline="always"
+              >
+                the journal's fiat account updates
+              </Anchor>{' '}
+              lists them all.
+            </Text>
+          </SectionCard>
+        </>
+      )}
+    </RecordPage>
   );
 }

@@ -1,18 +1,14 @@
-import { Anchor, Button, Group, List, Stack, Text, Title } from '@mantine/core';
-import { fillPath, isRecord, operations } from '@console/schemas';
-import { useQuery } from '@tanstack/react-query';
+import { Anchor, List, Text } from '@mantine/core';
+import { isRecord } from '@console/schemas';
 import { Link, useParams } from 'react-router';
 import { RecordTable, type Column } from '@/components/list/record-table';
-import { CopyValue } from '@/components/result/copy-value';
 import { FactRow } from '@/components/result/fact-row';
 import { IdentityRef } from '@/components/result/identity-ref';
-import { LocalTime } from '@/components/result/local-time';
 import { ProfileRef } from '@/components/result/profile-ref';
+import { RecordIdRows, RecordPage } from '@/components/result/record-page';
 import { SectionCard } from '@/components/result/section-card';
-import { Freshness } from '@/components/states/freshness';
 import { ErrorState, LoadingState } from '@/components/states/states';
 import { accountName, accountTypeWords, accountsOf, memberRoles } from '@/lib/account-words';
-import { readService } from '@/lib/api';
 import {
   activeControls,
   controlWords,
@@ -21,6 +17,7 @@ import {
 } from '@/lib/identity-words';
 import { pagePath } from '@/lib/operation-routes';
 import { useAccounts } from '@/lib/use-accounts';
+import { useServiceRecord } from '@/lib/use-service-record';
 import { IdentityDetails } from './identity-details';
 import { IdentityStatus } from './identity-status';
 import { PersonalDataNote } from './personal-data-note';
@@ -84,100 +81,71 @@ function IdentityAccounts({ identityId }: { identityId: string }) {
  */
 export default function IdentityPage() {
   const { id = '' } = useParams();
-  const path = fillPath(operations.getIdentity.path, { id });
-  const query = useQuery({
-    queryKey: ['svc', path, DETAILS],
-    queryFn: () => readService(path, DETAILS, operations.getIdentity.response),
-  });
-  const identity = query.data;
-  const members = (
-    isRecord(identity) && Array.isArray(identity.institution_members)
-      ? identity.institution_members
-      : []
-  ).filter(isRecord);
-  let body;
-  if (query.isPending) body = <LoadingState label="Loading the identity…" />;
-  else if (!identity)
-    body = <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
-  else {
-    const controls = activeControls(identity);
-    const requirements = identity.status_details?.requirements ?? [];
-    body = (
-      <>
-        <Freshness query={query} />
-        <SectionCard title="May it transact">
-          <IdentityStatus identity={identity} />
-          <FactRow label="Active controls">
-            <Text size="sm">
-              {controls.length ? controls.map(controlWords).join('; ') : 'None'}
-            </Text>
-          </FactRow>
-          <FactRow label="Still required">
-            <Text size="sm">
-              {requirements.length
-                ? requirements
-                    .map((r) => (typeof r === 'string' ? r : JSON.stringify(r)))
-                    .join(', ')
-                : 'Nothing'}
-            </Text>
-          </FactRow>
-        </SectionCard>
-        <SectionCard title="Details">
-          <PersonalDataNote read="getIdentity" />
-          <IdentityDetails identity={identity} />
-        </SectionCard>
-        <SectionCard title="Accounts">
-          <IdentityAccounts identityId={identity.id} />
-        </SectionCard>
-        {members.length > 0 && (
-          <SectionCard title="Members of this institution">
-            <List size="sm">
-              {members.map((m) => (
-                <List.Item key={String(m.identity_id)}>
-                  {typeof m.identity_id === 'string' ? <IdentityRef id={m.identity_id} /> : '?'}
-                  {Array.isArray(m.roles) && m.roles.length ? ` (${m.roles.join(', ')})` : ''}
-                </List.Item>
-              ))}
-            </List>
-          </SectionCard>
-        )}
-        <SectionCard title="Record">
-          <FactRow label="Id">
-            <CopyValue value={identity.id} label="identity id" />
-          </FactRow>
-          {identity.ref_id && (
-            <FactRow label="Reference id">
-              <CopyValue value={identity.ref_id} label="reference id" />
-            </FactRow>
-          )}
-          <FactRow label="Created">
-            {identity.created_at ? <LocalTime value={identity.created_at} /> : '—'}
-          </FactRow>
-          <FactRow label="Updated">
-            {identity.updated_at ? <LocalTime value={identity.updated_at} /> : '—'}
-          </FactRow>
-        </SectionCard>
-      </>
-    );
-  }
+  const query = useServiceRecord('getIdentity', { id }, DETAILS);
   return (
-    <Stack gap="sm" maw={1040}>
-      <Group justify="space-between">
-        <div>
-          <Title order={1} size="h2">
-            {identity ? identityName(identity) : 'Identity'}
-          </Title>
-          {identity && (
-            <Text size="sm" c="dimmed">
-              {identityTypeWords(identity.type)}
-            </Text>
-          )}
-        </div>
-        <Button component={Link} to={pagePath('listIdentities')} variant="default" size="xs">
-          Back to identities
-        </Button>
-      </Group>
-      {body}
-    </Stack>
+    <RecordPage
+      query={query}
+      title={(identity) => (identity ? identityName(identity) : 'Identity')}
+      subtitle={(identity) => identityTypeWords(identity.type)}
+      back={{ to: pagePath('listIdentities'), label: 'Back to identities' }}
+      loading="Loading the identity…"
+    >
+      {(identity) => {
+        const controls = activeControls(identity);
+        const requirements = identity.status_details?.requirements ?? [];
+        const members = (
+          Array.isArray(identity.institution_members) ? identity.institution_members : []
+        ).filter(isRecord);
+        return (
+          <>
+            <SectionCard title="May it transact">
+              <IdentityStatus identity={identity} />
+              <FactRow label="Active controls">
+                <Text size="sm">
+                  {controls.length ? controls.map(controlWords).join('; ') : 'None'}
+                </Text>
+              </FactRow>
+              <FactRow label="Still required">
+                <Text size="sm">
+                  {requirements.length
+                    ? requirements
+                        .map((r) => (typeof r === 'string' ? r : JSON.stringify(r)))
+                        .join(', ')
+                    : 'Nothing'}
+                </Text>
+              </FactRow>
+            </SectionCard>
+            <SectionCard title="Details">
+              <PersonalDataNote read="getIdentity" />
+              <IdentityDetails identity={identity} />
+            </SectionCard>
+            <SectionCard title="Accounts">
+              <IdentityAccounts identityId={identity.id} />
+            </SectionCard>
+            {members.length > 0 && (
+              <SectionCard title="Members of this institution">
+                <List size="sm">
+                  {members.map((m) => (
+                    <List.Item key={String(m.identity_id)}>
+                      {typeof m.identity_id === 'string' ? <IdentityRef id={m.identity_id} /> : '?'}
+                      {Array.isArray(m.roles) && m.roles.length ? ` (${m.roles.join(', ')})` : ''}
+                    </List.Item>
+                  ))}
+                </List>
+              </SectionCard>
+            )}
+            <SectionCard title="Record">
+              <RecordIdRows
+                noun="identity id"
+                id={identity.id}
+                refId={identity.ref_id}
+                createdAt={identity.created_at}
+                updatedAt={identity.updated_at}
+              />
+            </SectionCard>
+          </>
+        );
+      }}
+    </RecordPage>
   );
 }
