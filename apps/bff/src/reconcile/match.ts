@@ -244,18 +244,18 @@ export function matchPeriod(
     for (const check of spec.checks) {
       const sent = check.sent(send);
       const held = check.held(record, group);
-      if (typeof sent !== 'string' || sent === '') continue;
-      const heldText = typeof held === 'string' ? held : null;
-      const same =
-        heldText !== null && (check.decimal ? sameDecimal(sent, heldText) : sent === heldText);
-      if (same) continue;
+      // Compared only where both sides state the member (a credit leg the run could not see,
+      // an order placed by its quote amount, says nothing of the other).
+      if (typeof sent !== 'string' || sent === '' || typeof held !== 'string') continue;
+      const heldText = held;
+      if (check.decimal ? sameDecimal(sent, heldText) : sent === heldText) continue;
       differences.push({
         ...at,
         kind: check.kind,
         key: `${check.kind}:${send.journal_id}:${recordId ?? ''}`,
         journal_value: sent,
         service_value: heldText,
-        detail: `The journal sent ${sent}; the service holds ${heldText ?? 'nothing'}.`,
+        detail: `The journal sent ${sent}; the service holds ${heldText}.`,
       });
     }
     const status = text(record.status) ?? '';

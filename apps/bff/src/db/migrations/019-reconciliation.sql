@@ -67,3 +67,13 @@ create table recon_events (
   at timestamptz not null default now()
 );
 create index recon_events_difference on recon_events (difference_id, id);
+
+-- What a run has read of the service so far, kept until the run ends: a run resumed after a crash
+-- reads only the steps it had not finished.
+create table recon_run_records (
+  run_id uuid not null references recon_runs (id) on delete cascade,
+  record_type text not null,
+  record_id text not null,
+  record jsonb not null,
+  primary key (run_id, record_type, record_id)
+);
