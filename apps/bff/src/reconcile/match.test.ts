@@ -8,6 +8,7 @@ const OPTIONS = {
 };
 const RECENT = '2026-11-27T11:59:00Z';
 const LONG_AGO = '2026-11-27T09:00:00Z';
+const HOUR_MS = 3_600_000;
 
 const transferSend = (over: Partial<JournalSend> = {}): JournalSend => ({
   journal_id: 'j-1',
@@ -58,11 +59,26 @@ const legs = (over: Record<string, unknown> = {}, credit: Record<string, unknown
   ] satisfies ServiceRecord[];
 
 const kindsOf = (sends: JournalSend[], records: ServiceRecord[]) =>
-  matchPeriod(sends, records, OPTIONS).map((d) => [d.kind, d.journal_value, d.service_value]);
+  matchPeriod(sends, records, OPTIONS).differences.map((d) => [
+    d.kind,
+    d.journal_value,
+    d.service_value,
+  ]);
 
 describe('matchPeriod', () => {
   it('finds nothing when the service holds what the journal sent, amounts equal as decimals', () => {
-    expect(matchPeriod([transferSend()], legs(), OPTIONS)).toEqual([]);
+    expect(matchPeriod([transferSend()], legs(), OPTIONS)).toEqual({
+      differences: [],
+      matches: [
+        {
+          journal_id: 'j-1',
+          record_type: 'transfer',
+          record_id: 't-1',
+          ref_id: 'r-1',
+          subject_at: RECENT,
+        },
+      ],
+    });
   });
 
   it.each([
@@ -76,11 +92,12 @@ describe('matchPeriod', () => {
   });
 
   it('finds a send the service took and does not hold, and not one it refused', () => {
-    const differences = matchPeriod(
+    const { differences, matches } = matchPeriod(
       [transferSend(), transferSend({ journal_id: 'j-2', ref_id: 'r-2', state: 'REJECTED' })],
       [],
       OPTIONS,
     );
+    expect(matches).toEqual([]);
     expect(differences.map((d) => [d.kind, d.journal_id, d.key, d.subject_at])).toEqual([
       ['absent', 'j-1', 'absent:j-1', RECENT],
     ]);
@@ -114,7 +131,12 @@ describe('matchPeriod', () => {
       ...legs({ ref_id: 'someone-else' }),
     ];
     expect(
-      matchPeriod([], records, OPTIONS).map((d) => [d.kind, d.source, d.record_id, d.key]),
+      matchPeriod([], records, OPTIONS).differences.map((d) => [
+        d.kind,
+        d.source,
+        d.record_id,
+        d.key,
+      ]),
     ).toEqual([
       ['unjournaled', 'deposit', 'd-1', 'unjournaled:transfer:d-1'],
       ['unjournaled', 'rule', 'o-1', 'unjournaled:orchestration:o-1'],
@@ -175,13 +197,13 @@ describe('matchPeriod', () => {
   });
 
   it('names the same difference with the same key in every run, and a new fill with a new one', () => {
-    const once = matchPeriod([transferSend()], legs({ amount: '1' }), OPTIONS);
-    const again = matchPeriod([transferSend()], legs({ amount: '1' }), {
-      ...OPTIONS,
-      now: NOW + 1,
-    });
-    expect(again.map((d) => d.key)).toEqual(once.map((d) => d.key));
-    expect(once[0]!.key).toBe('amount:j-1:t-1');
+    const keys = (records: ServiceRecord[], sends = [transferSend()], now = NOW) =>
+      matchPeriod(sends, records, { ...OPTIONS, now }).differences.map((d) => d.key);
+    expect(keys(legs({ amount: '1' }))).toEqual(['amount:j-1:t-1']);
+    expect(keys(legs({ amount: '1' }), undefined, NOW + HOUR_MS)).toEqual(['amount:j-1:t-1']);
+    const filled = [orderSend({ status: 'FILLED', amount_filled: '0.01' })];
+    expect(keys([order({ amount_filled: '0.009' })], filled)).toEqual(['fills:j-o:0.009']);
+    expect(keys([order({ amount_filled: '0.008' })], filled)).toEqual(['fills:j-o:0.008']);
   });
 
   it('leaves alone sends it does not reconcile', () => {
@@ -191,6 +213,6 @@ describe('matchPeriod', () => {
         [],
         OPTIONS,
       ),
-    ).toEqual([]);
+    ).toEqual({ differences: [], matches: [] });
   });
 });

@@ -65,6 +65,17 @@ export interface Difference {
   detail: string;
   /** When its subject happened (the send, or the record the journal lacks): a run's period. */
   subject_at: string;
+  /** The service's record as the run read it: the queue shows it beside the journal's entry. */
+  service_record: Record<string, unknown> | null;
+}
+
+/** A send and the record the service holds of it, alike in everything compared. */
+export interface Match {
+  journal_id: string;
+  record_type: RecordType;
+  record_id: string | null;
+  ref_id: string;
+  subject_at: string;
 }
 
 export interface MatchOptions {
@@ -193,8 +204,9 @@ export function matchPeriod(
   sends: readonly JournalSend[],
   records: readonly ServiceRecord[],
   options: MatchOptions,
-): Difference[] {
+): { differences: Difference[]; matches: Match[] } {
   const differences: Difference[] = [];
+  const matches: Match[] = [];
   const byRef = new Map<string, ServiceRecord>();
   const groups = new Map<string, Record<string, unknown>[]>();
   for (const service of records) {
@@ -228,6 +240,7 @@ export function matchPeriod(
           kind: 'absent',
           key: `absent:${send.journal_id}`,
           record_id: null,
+          service_record: null,
           journal_value: send.state,
           service_value: null,
           detail: 'The journal says the service took it; the service has no record of its ref_id.',
@@ -236,11 +249,12 @@ export function matchPeriod(
       continue;
     }
     const record = service.record;
+    const before = differences.length;
     const group = groups.get(text(record.group_id) ?? '') ?? [record];
     for (const leg of group) matched.add(leg);
     matched.add(record);
     const recordId = text(record.id);
-    const at = { ...base, record_id: recordId };
+    const at = { ...base, record_id: recordId, service_record: record };
     for (const check of spec.checks) {
       const sent = check.sent(send);
       const held = check.held(record, group);
@@ -294,6 +308,15 @@ export function matchPeriod(
         });
       }
     }
+    if (differences.length === before) {
+      matches.push({
+        journal_id: send.journal_id,
+        record_type: spec.recordType,
+        record_id: recordId,
+        ref_id: send.ref_id,
+        subject_at: send.created_at,
+      });
+    }
   }
 
   for (const service of records) {
@@ -309,6 +332,7 @@ export function matchPeriod(
       record_type: service.record_type,
       record_id: recordId,
       ref_id: text(service.record.ref_id),
+      service_record: service.record,
       journal_value: null,
       service_value: text(service.record.status),
       subject_at: subjectAt,
@@ -322,10 +346,11 @@ export function matchPeriod(
         record_id: recordId,
         ref_id: text(service.record.ref_id),
         subject_at: subjectAt,
+        service_record: service.record,
       }),
     );
   }
-  return differences;
+  return { differences, matches };
 }
 
 function pendingOf(
@@ -333,7 +358,13 @@ function pendingOf(
   options: MatchOptions,
   at: Pick<
     Difference,
-    'source' | 'journal_id' | 'record_type' | 'record_id' | 'ref_id' | 'subject_at'
+    | 'source'
+    | 'journal_id'
+    | 'record_type'
+    | 'record_id'
+    | 'ref_id'
+    | 'subject_at'
+    | 'service_record'
   >,
 ): Difference[] {
   const status = text(service.record.status) ?? '';

@@ -23,6 +23,7 @@ const difference = (key: string, over: Partial<Difference> = {}): Difference => 
   service_value: '125.51',
   detail: 'The journal sent 125.50; the service holds 125.51.',
   subject_at: '2026-11-20T10:00:00.000Z',
+  service_record: { id: 't-1', amount: '125.51' },
   ...over,
 });
 

@@ -7,7 +7,7 @@
  * is an event (`recon_events`), with who and why.
  */
 import type { Db, Queryable } from '../db/db';
-import type { Difference } from './match';
+import type { Difference, Match } from './match';
 
 export interface RunFindings {
   runId: string;
@@ -15,6 +15,7 @@ export interface RunFindings {
   from: string;
   to: string;
   differences: readonly Difference[];
+  matches?: readonly Match[];
 }
 
 export interface FindingsOutcome {
@@ -89,8 +90,9 @@ export function createReconStore(db: Db) {
           if (!known) {
             const [row] = await tx.query<{ id: string }>(
               `insert into recon_differences (key, kind, source, journal_id, record_type, record_id,
-                 ref_id, journal_value, service_value, detail, subject_at, first_run, last_run)
-               values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $12)
+                 ref_id, journal_value, service_value, detail, subject_at, first_run, last_run,
+                 service_record)
+               values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $12, $13::text::jsonb)
                returning id::text as id`,
               [
                 d.key,
@@ -105,6 +107,7 @@ export function createReconStore(db: Db) {
                 d.detail,
                 d.subject_at,
                 findings.runId,
+                d.service_record === null ? null : JSON.stringify(d.service_record),
               ],
             );
             await event(tx, row!.id, 'opened', null);
@@ -116,9 +119,18 @@ export function createReconStore(db: Db) {
             `update recon_differences set present = true, last_run = $2, last_seen_at = now(),
                journal_value = $3, service_value = $4, detail = $5,
                status = case when $6 then 'open' else status end,
-               reopened = reopened + case when $6 then 1 else 0 end
+               reopened = reopened + case when $6 then 1 else 0 end,
+               service_record = $7::text::jsonb
              where id = $1`,
-            [known.id, findings.runId, d.journal_value, d.service_value, d.detail, recurs],
+            [
+              known.id,
+              findings.runId,
+              d.journal_value,
+              d.service_value,
+              d.detail,
+              recurs,
+              d.service_record === null ? null : JSON.stringify(d.service_record),
+            ],
           );
           if (recurs) {
             await event(tx, known.id, 'reopened', null);
@@ -140,10 +152,23 @@ export function createReconStore(db: Db) {
           await event(tx, row.id, 'closed', null, 'No longer differs.');
           outcome.closed += 1;
         }
+        for (const m of findings.matches ?? []) {
+          await tx.query(
+            `insert into recon_matches (run_id, journal_id, record_type, record_id, ref_id, subject_at)
+             values ($1, $2, $3, $4, $5, $6) on conflict do nothing`,
+            [findings.runId, m.journal_id, m.record_type, m.record_id, m.ref_id, m.subject_at],
+          );
+        }
         await tx.query(
           `update recon_runs set state = 'done', finished_at = now(), found = $2, opened = $3,
-             closed = $4 where id = $1`,
-          [findings.runId, outcome.found, outcome.opened + outcome.reopened, outcome.closed],
+             closed = $4, matched = $5 where id = $1`,
+          [
+            findings.runId,
+            outcome.found,
+            outcome.opened + outcome.reopened,
+            outcome.closed,
+            findings.matches?.length ?? 0,
+          ],
         );
         return outcome;
       });

@@ -213,11 +213,17 @@ export function createReconciler(deps: ReconcilerDeps, options: ReconcilerOption
       'select record_type, record from recon_run_records where run_id = $1',
       [runId],
     );
-    const differences = matchPeriod(sends, records, {
+    const { differences, matches } = matchPeriod(sends, records, {
       now: now(),
       pendingLimitMs: options.pendingLimitMs,
     });
-    const outcome = await store.recordFindings({ runId, from: run.from, to: run.to, differences });
+    const outcome = await store.recordFindings({
+      runId,
+      from: run.from,
+      to: run.to,
+      differences,
+      matches,
+    });
     await deps.db.query('delete from recon_run_records where run_id = $1', [runId]);
     deps.logger.info({ run: runId, ...outcome }, 'reconciliation run done');
     return outcome;

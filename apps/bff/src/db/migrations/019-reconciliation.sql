@@ -15,6 +15,7 @@ create table recon_runs (
   found integer,
   opened integer,
   closed integer,
+  matched integer,
   error text,
   started_at timestamptz not null default now(),
   finished_at timestamptz
@@ -34,6 +35,8 @@ create table recon_differences (
   journal_value text,
   service_value text,
   detail text not null,
+  -- The service's record as the run that last found it read it (null: it holds none).
+  service_record jsonb,
   -- When its subject happened (the send's or the record's creation): which periods cover it.
   subject_at timestamptz not null,
   -- `open` in the queue; `resolved` by an operator with a reason; `closed` by itself, when a run
@@ -77,3 +80,15 @@ create table recon_run_records (
   record jsonb not null,
   primary key (run_id, record_type, record_id)
 );
+
+-- The sends each run found alike at the service: the export lists them beside the differences.
+create table recon_matches (
+  run_id uuid not null references recon_runs (id) on delete cascade,
+  journal_id text not null,
+  record_type text not null,
+  record_id text,
+  ref_id text not null,
+  subject_at timestamptz not null,
+  primary key (run_id, journal_id)
+);
+create index recon_matches_subject_at on recon_matches (subject_at);
