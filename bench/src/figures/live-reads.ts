@@ -84,7 +84,8 @@ async function measure(ctx: BenchContext): Promise<Row[]> {
     let screen: Row;
     try {
       ctx.log(`  ${CHANGES} changes, one at a time`);
-      screen = screenRow(await timeChanges(stack, pages[0]!, ctx));
+      const changes = await timeChanges(stack, pages[0]!, ctx);
+      screen = screenRow(changes, await stagesOf(stack, changes));
     } catch (error) {
       screen = notMeasured(SCREEN, SCREEN_GOAL, failureReason(error));
     } finally {
@@ -341,10 +342,58 @@ const seenWithin = (ms: number) =>
 
 interface Change {
   order: string;
+  /** `Date.now()` just before the price move. */
+  at: number;
   /** From the price move's request to the row showing FILLED, ms. */
   ms: number;
   /** The price move's own round trip, ms. */
   requestMs: number;
+}
+
+/** Where a change's time went, from the sandbox's log (ms after the move; null: not found). */
+interface Stages {
+  /** The watcher's Get Order of the filled order: it saw the order leave the open ones. */
+  getOrder: number | null;
+  /** Its List Executions of the order, after which the change is written and streamed. */
+  executions: number | null;
+  /** The page's own List Orders, asked when the stream told it. */
+  pageRead: number | null;
+  /** The row on screen. */
+  shown: number;
+}
+
+/** Each change's stages, read from the sandbox's request log after the changes. */
+async function stagesOf(stack: Stack, changes: Change[]): Promise<Stages[]> {
+  const reads = (await stack.sandbox.log()).requests
+    .filter((r) => r.method === 'GET' && r.at !== undefined)
+    .map((r) => ({
+      path: r.path,
+      at: Date.parse(r.at!),
+      watcher: r.headers?.['x-request-id']?.startsWith('watch-') ?? false,
+    }));
+  return changes.map((change) => {
+    const after = (from: number, match: (r: (typeof reads)[number]) => boolean) =>
+      reads.find((r) => r.at >= from && match(r))?.at ?? null;
+    const getOrder = after(
+      change.at,
+      (r) => r.watcher && r.path.includes(`/orders/${change.order}`),
+    );
+    const executions = after(
+      getOrder ?? change.at,
+      (r) => r.watcher && r.path.includes(`order_id=${change.order}`),
+    );
+    const pageRead = after(
+      executions ?? change.at,
+      (r) => !r.watcher && /^\/v2\/orders(\?|$)/.test(r.path),
+    );
+    const since = (at: number | null) => (at === null ? null : at - change.at);
+    return {
+      getOrder: since(getOrder),
+      executions: since(executions),
+      pageRead: since(pageRead),
+      shown: change.ms,
+    };
+  });
 }
 
 /**
@@ -372,16 +421,20 @@ async function timeChanges(stack: Stack, page: Page, ctx: BenchContext): Promise
     await setPrice(stack, String(prices[i]! - 1));
     const requestMs = Date.now() - before;
     const shown = Number(await page.evaluate(seenWithin(15_000)));
-    changes.push({ order, ms: shown - before, requestMs });
+    changes.push({ order, at: before, ms: shown - before, requestMs });
     ctx.log(`    ${i + 1}/${CHANGES}: ${shown - before} ms`);
   }
   return changes;
 }
 
-function screenRow(changes: Change[]): Row {
+function screenRow(changes: Change[], stages: Stages[]): Row {
   const times = changes.map((c) => c.ms);
   const p50 = median(times);
   const p95 = percentile(times, 95);
+  const stage = (key: keyof Stages) => {
+    const found = stages.map((s) => s[key]).filter((ms): ms is number => ms !== null);
+    return found.length ? formatMs(median(found)) : 'n/a';
+  };
   return {
     figure: SCREEN,
     value: `p50 ${formatMs(p50)}, p95 ${formatMs(p95)}`,
@@ -396,8 +449,9 @@ function screenRow(changes: Change[]): Row {
       min_ms: Math.min(...times),
       samples_ms: times,
       price_move_request_ms: round(median(changes.map((c) => c.requestMs))),
+      stages_ms: stages,
     },
-    note: `1 session; each change a price move (PUT /sandbox/prices/${MARKET}) filling one resting limit order, timed from just before the move to a MutationObserver seeing the row say FILLED (both Date.now() on this machine's clock); a random 0.5–2 s pause before each; min ${formatMs(Math.min(...times))}, max ${formatMs(Math.max(...times))}`,
+    note: `1 session; each change a price move (PUT /sandbox/prices/${MARKET}) filling one resting limit order, timed from just before the move to a MutationObserver seeing the row say FILLED (both Date.now() on this machine's clock); a random 0.5–2 s pause before each; min ${formatMs(Math.min(...times))}, max ${formatMs(Math.max(...times))}; medians after the move, by the sandbox's log: the watcher's Get Order of the order ${stage('getOrder')}, its List Executions ${stage('executions')}, the page's List Orders ${stage('pageRead')}, on screen ${stage('shown')}`,
   };
 }
 

@@ -32,6 +32,8 @@ export interface SandboxLog {
     status: number;
     /** Names lower-cased, credentials masked (`x-request-id` tells the BFF's watcher apart). */
     headers?: Record<string, string>;
+    /** When it arrived, by the sandbox's clock (the machine's, unless a test moved it). */
+    at?: string;
   }[];
 }
 
