@@ -87,6 +87,22 @@ export const sandbox = {
     });
     if (!response.ok) throw new Error(`price refused: ${await response.text()}`);
   },
+  /** Settles a PENDING transfer now, with its other leg, as the service would; its record. */
+  async settleTransfer(
+    id: string,
+    status: 'COMPLETED' | 'FAILED',
+  ): Promise<{ id: string; status: string }> {
+    const response = await fetch(
+      `${sandbox.url()}/sandbox/transfers/${encodeURIComponent(id)}/settle`,
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ status }),
+      },
+    );
+    if (!response.ok) throw new Error(`settle refused: ${await response.text()}`);
+    return (await response.json()) as { id: string; status: string };
+  },
   async log(): Promise<SandboxLog> {
     const response = await fetch(`${sandbox.url()}/sandbox/log`);
     return (await response.json()) as SandboxLog;

@@ -48,7 +48,14 @@ test.describe('Maker-checker approvals', () => {
     const frank = await secondOperator(browser, 'frank');
     const checker = new ApprovalsPages(frank);
     await expect(checker.navLink()).toContainText('1');
-    await checker.navLink().click();
+    // His inbox says so too, and takes him to the queue.
+    await frank.getByRole('button', { name: /^Inbox/ }).click();
+    await frank
+      .getByRole('dialog', { name: 'Inbox' })
+      .getByRole('link', { name: /^\d+ requests? waits? for your approval$/ })
+      .click();
+    await expect(frank).toHaveURL(/\/approvals$/);
+    await expect(frank.getByRole('dialog', { name: 'Inbox' })).toBeHidden();
     const row = checker.row('Fiona Finance', '2,500.00 USD');
     await expect(row).toHaveCount(1);
     await row.getByRole('link', { name: 'Create internal transfer' }).click();

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { DEMO_IDS } from '@console/schemas';
 import { expectAccessible } from '../accessibility';
-import { expect, sandbox, signIn, test } from '../fixtures';
+import { expect, sandbox, secondOperator, signIn, test } from '../fixtures';
 import { OrdersPage } from '../pages/orders-page';
 
 /**
@@ -62,7 +62,7 @@ test.describe('Live updates', () => {
       await bell.click();
       const drawer = page.getByRole('dialog', { name: 'Inbox' });
       await expect(drawer).toBeVisible();
-      const item = drawer.getByRole('button', { name: 'Order filled, unread' }).first();
+      const item = drawer.getByRole('link', { name: 'Order filled, unread' }).first();
       await expect(item).toBeVisible();
       await expect(drawer).toContainText('BTCUSD · 0.02');
       await expectAccessible(page, 'inbox drawer');
@@ -77,5 +77,50 @@ test.describe('Live updates', () => {
     } finally {
       await sandbox.setPrice('BTCUSD', null);
     }
+  });
+
+  test('a transfer failed at the sandbox shows in its maker’s inbox, not in another operator’s, and opens the transfer', async ({
+    page,
+    browser,
+  }) => {
+    await signIn(page, 'frank');
+    const origin = new URL(page.url()).origin;
+    const refId = `inbox-${randomUUID()}`;
+    const sent = await page.request.post('/api/operations/createInternalTransfer', {
+      headers: { 'X-CSRF': '1', Origin: origin },
+      data: {
+        from_profile_id: DEMO_IDS.profiles.treasury,
+        to_profile_id: DEMO_IDS.profiles.payouts,
+        asset: 'USD',
+        amount: '12.34',
+        ref_id: refId,
+      },
+    });
+    expect(sent.status(), await sent.text()).toBe(200);
+    const transfer = ((await sent.json()) as { data: { id: string } }).data;
+    // The service fails it before it settles by itself.
+    expect((await sandbox.settleTransfer(transfer.id, 'FAILED')).status).toBe('FAILED');
+
+    const bell = page.getByRole('button', { name: /^Inbox, \d+ unread$/ });
+    await expect(bell).toBeVisible({ timeout: 10_000 });
+    await bell.click();
+    const drawer = page.getByRole('dialog', { name: 'Inbox' });
+    const item = drawer.getByRole('link', { name: 'Transfer failed, unread' }).first();
+    await expect(item).toBeVisible();
+    await expect(item).toContainText('12.34 USD');
+
+    // Fiona, of the same role, did not send it: the pages she has open update, her inbox does not.
+    const fiona = await secondOperator(browser, 'fiona');
+    const theirs = (await (await fiona.request.get('/api/inbox')).json()) as {
+      items: { record: { ref_id?: string } }[];
+    };
+    expect(theirs.items.filter((i) => i.record.ref_id === refId)).toEqual([]);
+    await fiona.context().close();
+
+    await item.click();
+    await expect(page).toHaveURL(new RegExp(`/transfers/${transfer.id}$`));
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.getByRole('main')).toContainText('FAILED');
+    await expectAccessible(page, 'failed transfer from the inbox');
   });
 });

@@ -50,6 +50,7 @@ import { WEBHOOK_PATH, webhookRoutes } from './routes/webhook-routes';
 import { liveDefaults, type LiveOptions } from './watch/live-options';
 import { createChangeHub } from './watch/change-hub';
 import { createChangeReader } from './watch/change-store';
+import { createInboxAudience } from './watch/inbox-audience';
 import { workQueueRoutes } from './routes/work-queue-routes';
 import { createCounterStore } from './security/counter-store';
 import type { SecurityEventStore } from './security/security-events';
@@ -205,6 +206,7 @@ export function routeTable(
       db: deps.db,
       changes,
       hub: createChangeHub(deps.db, changes, { pollMs: live.pollMs }),
+      audience: createInboxAudience(deps.db),
       sessionAlive: async (c) => {
         const token = getCookie(c, security.cookie.name);
         return token !== undefined && (await deps.sessions.touch(token, 'passive')) !== undefined;

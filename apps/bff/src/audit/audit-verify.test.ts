@@ -74,6 +74,41 @@ describe.each(testDatabases)('the audit trail on $name', (database) => {
     expect(recordHash(first!.prev_hash, first!.content)).toBe(first!.hash);
   });
 
+  it('records an entry’s events in the journal chain and an approval’s in the approvals chain, each as its own kind', async () => {
+    const { db } = await open();
+    const id = await journalEntry(db);
+    await db.query(
+      `insert into journal_events (journal_id, kind, actor, actor_name, detail, at)
+       values ($1, 'resent', 'alice', 'Alice', 'the service did not answer', now())`,
+      [id],
+    );
+    await approvalEvent(db, id, 'approved');
+    const records = await db.query<{ chain: string; kind: string; content: string }>(
+      `select chain, kind, content from audit_records
+       where kind in ('entry-event', 'approval-event') order by chain`,
+    );
+    expect(
+      records.map((r) => ({ chain: r.chain, kind: r.kind, ...JSON.parse(r.content) })),
+    ).toEqual([
+      expect.objectContaining({
+        chain: 'approvals',
+        kind: 'approval-event',
+        journal_id: id,
+        event_kind: 'approved',
+        actor: 'bob',
+      }),
+      expect.objectContaining({
+        chain: 'journal',
+        kind: 'entry-event',
+        journal_id: id,
+        event_kind: 'resent',
+        actor: 'alice',
+        detail: 'the service did not answer',
+      }),
+    ]);
+    expect((await verifyAuditTrail(db)).ok).toBe(true);
+  });
+
   it('writes the canonical form of strings that need escaping as JSON.stringify does', async () => {
     const { db } = await open();
     const awkward = 'Zoë "quoted" \\ back\nline\ttab \u0001 ✓ 😀';

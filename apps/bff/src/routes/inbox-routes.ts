@@ -1,15 +1,17 @@
 /**
- * The inbox (issue 35): the changes of the last week an operator must hear of (failures, an
- * orchestration waiting for the service's approval, deposits, identities denied or disabled,
- * orders filled), those their role may read, masked as the stream masks them, each with whether
- * this operator has read it. Read state is kept in the database, so it follows the operator to
- * another browser.
+ * The inbox (issue 35): the changes of the last week that concern the operator
+ * (`watch/inbox-audience.ts`: their sends that settled or failed, failures nobody in the console
+ * sent, orchestrations that failed or wait for the service's approval, money that arrived on
+ * profiles they work with, identities denied or disabled), those their role may read, masked as
+ * the stream masks them, each with whether this operator has read it. Read state is kept in the
+ * database, so it follows the operator to another browser.
  */
 import { InboxReadInputSchema, parseWith, type Inbox, type Operator } from '@console/schemas';
 import type { Queryable } from '../db/db';
 import { problems } from '../errors';
 import { CHANGE_COLUMNS, type StoredChange } from '../watch/change-store';
 import { viewOf } from '../watch/change-view';
+import { CONCERNS, createInboxAudience } from '../watch/inbox-audience';
 import { jsonBody } from './request-body';
 import type { RouteDef } from './route-table';
 
@@ -17,17 +19,20 @@ import type { RouteDef } from './route-table';
 const SHOWN = 50;
 
 export function inboxRoutes(deps: { db: Queryable }): RouteDef[] {
+  const audience = createInboxAudience(deps.db);
+
   async function inboxOf(operator: Operator): Promise<Inbox> {
     const rows = await deps.db.query<StoredChange & { read: boolean }>(
       `select ${CHANGE_COLUMNS},
          exists (select 1 from inbox_reads r where r.username = $1 and r.change_id = c.id) as read
-       from live_changes c where c.inbox and c.at > now() - interval '7 days'
+       from live_changes c
+       where c.audience is not null and c.at > now() - interval '7 days' and ${CONCERNS('$1', '$3')}
        order by c.id desc limit $2`,
-      [operator.username, SHOWN * 4],
+      [operator.username, SHOWN * 4, await audience.profilesOf(operator.username)],
     );
     const items = rows
       .flatMap((row) => {
-        const view = viewOf(row, operator.role);
+        const view = viewOf(row, operator.role, true);
         return view ? [{ ...view, read: row.read }] : [];
       })
       .slice(0, SHOWN);

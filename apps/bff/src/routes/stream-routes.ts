@@ -5,7 +5,8 @@
  * stream starts at the newest. Each message is filtered and masked for the operator's role
  * (`watch/change-view.ts`). A heartbeat every `heartbeatMs` keeps proxies from closing an idle
  * stream and looks at the session: ended elsewhere (signed out, revoked, idle, expired), the
- * stream says so and ends. A session may hold `maxPerSession` streams at once, in every process
+ * stream says so and ends. A message that concerns the operator (their inbox's) says so, and the
+ * browser reads its inbox again. A session may hold `maxPerSession` streams at once, in every process
  * together (`live_streams`).
  */
 import { randomUUID } from 'node:crypto';
@@ -17,12 +18,14 @@ import { ProblemError } from '../errors';
 import type { ChangeHub } from '../watch/change-hub';
 import type { ChangeReader } from '../watch/change-store';
 import { viewOf } from '../watch/change-view';
+import type { InboxAudience } from '../watch/inbox-audience';
 import type { RouteDef } from './route-table';
 
 export interface StreamRouteDeps {
   db: Queryable;
   changes: Pick<ChangeReader, 'after' | 'lastId'>;
   hub: ChangeHub;
+  audience: Pick<InboxAudience, 'concerning'>;
   /** True while the session of this request is live; looked at without restarting its clock. */
   sessionAlive: (c: Context<AppEnv>) => Promise<boolean>;
   heartbeatMs: number;
@@ -76,9 +79,10 @@ export function streamRoutes(deps: StreamRouteDeps): RouteDef[] {
             await stream.writeSSE({ event: 'ready', id: last, data: JSON.stringify({ id: last }) });
             while (!stream.aborted && !stream.closed) {
               const rows = await deps.changes.after(last, BATCH);
+              const mine = await deps.audience.concerning(operator.username, rows);
               for (const row of rows) {
                 last = row.id;
-                const message = viewOf(row, operator.role);
+                const message = viewOf(row, operator.role, mine.has(row.id));
                 if (message) {
                   await stream.writeSSE({
                     event: 'change',

@@ -8,7 +8,7 @@
  */
 import type { Db, Queryable } from '../db/db';
 import { HOLDS_LEASE } from '../jobs/job-lease';
-import type { Change } from './classify';
+import type { Audience, Change } from './classify';
 
 /** The `job_leases` kind of the watcher: one per deployment. */
 export const WATCH_JOB = 'watch';
@@ -25,31 +25,37 @@ export interface StoredChange {
   record_id: string;
   kind: string;
   profile_id: string | null;
+  ref_id: string | null;
   payload: Record<string, unknown>;
-  inbox: boolean;
+  audience: Audience | null;
   at: string;
 }
 
 class LeaseLost extends Error {}
 
+const CHANGE_INSERT_COLUMNS =
+  'source, change_key, record_type, record_id, kind, profile_id, ref_id, payload, audience';
+
+const valuesOf = (c: Change): unknown[] => [
+  c.source,
+  c.changeKey,
+  c.recordType,
+  c.recordId,
+  c.kind,
+  c.profileId,
+  c.refId,
+  JSON.stringify(c.payload),
+  c.audience,
+];
+
 async function insertChanges(tx: Queryable, changes: readonly Change[]): Promise<number> {
   let written = 0;
   for (const c of changes) {
     const rows = await tx.query(
-      `insert into live_changes (source, change_key, record_type, record_id, kind, profile_id,
-         payload, inbox)
-       values ($1, $2, $3, $4, $5, $6, $7::text::jsonb, $8)
+      `insert into live_changes (${CHANGE_INSERT_COLUMNS})
+       values ($1, $2, $3, $4, $5, $6, $7, $8::text::jsonb, $9)
        on conflict (change_key) do nothing returning id`,
-      [
-        c.source,
-        c.changeKey,
-        c.recordType,
-        c.recordId,
-        c.kind,
-        c.profileId,
-        JSON.stringify(c.payload),
-        c.inbox,
-      ],
+      valuesOf(c),
     );
     written += rows.length;
   }
@@ -57,8 +63,8 @@ async function insertChanges(tx: Queryable, changes: readonly Change[]): Promise
   return written;
 }
 
-export const CHANGE_COLUMNS = `id::text as id, source, record_type, record_id, kind, profile_id, payload,
-  inbox, to_char(at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as at`;
+export const CHANGE_COLUMNS = `id::text as id, source, record_type, record_id, kind, profile_id,
+  ref_id, payload, audience, to_char(at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as at`;
 
 /**
  * Writes one change learned outside the watcher (a webhook read back) in one statement, under
@@ -66,22 +72,11 @@ export const CHANGE_COLUMNS = `id::text as id, source, record_type, record_id, k
  */
 export async function recordOne(q: Queryable, c: Change): Promise<boolean> {
   const rows = await q.query(
-    `with lock as (select pg_advisory_xact_lock($9))
-     insert into live_changes (source, change_key, record_type, record_id, kind, profile_id,
-       payload, inbox)
-     select $1, $2, $3, $4, $5, $6, $7::text::jsonb, $8 from lock
+    `with lock as (select pg_advisory_xact_lock($10))
+     insert into live_changes (${CHANGE_INSERT_COLUMNS})
+     select $1, $2, $3, $4, $5, $6, $7, $8::text::jsonb, $9 from lock
      on conflict (change_key) do nothing returning id`,
-    [
-      c.source,
-      c.changeKey,
-      c.recordType,
-      c.recordId,
-      c.kind,
-      c.profileId,
-      JSON.stringify(c.payload),
-      c.inbox,
-      CHANGE_LOCK,
-    ],
+    [...valuesOf(c), CHANGE_LOCK],
   );
   if (rows.length === 0) return false;
   await q.query('select pg_notify($1, $2)', [LIVE_CHANGE_CHANNEL, '']);
@@ -152,6 +147,26 @@ export function createChangeStore(db: Db, lease: { kind: string; owner: string }
         if (error instanceof LeaseLost) return { held: false, written: 0 };
         throw error;
       }
+    },
+
+    /**
+     * Deletes the changes older than `keepMs` (and their read marks), at most `limit` at once,
+     * while this process holds the watch lease; how many went. The inbox shows a week and a
+     * browser resumes within minutes: older rows serve nobody, and unpruned they would grow
+     * with every change the service ever made.
+     */
+    async prune(keepMs: number, limit: number): Promise<number> {
+      const rows = await db.query<{ pruned: string }>(
+        `with gone as (
+           delete from live_changes where id in (
+             select id from live_changes
+             where at < now() - $3::bigint * interval '1 millisecond' and ${HOLDS_LEASE('$1', '$2')}
+             order by id limit $4)
+           returning 1)
+         select count(*)::text as pruned from gone`,
+        [lease.kind, lease.owner, keepMs, limit],
+      );
+      return Number(rows[0]?.pruned ?? 0);
     },
 
     /** Writes changes learned outside the watcher (a webhook read back); how many were new. */

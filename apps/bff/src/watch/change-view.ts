@@ -29,8 +29,11 @@ export interface LiveMessage {
   record: unknown;
 }
 
-/** The change as `role` may see it, or null when its role may not read such records. */
-export function viewOf(change: StoredChange, role: Role): LiveMessage | null {
+/**
+ * The change as `role` may see it, or null when its role may not read such records; `inbox`
+ * says whether it concerns this operator (`inbox-audience.ts`).
+ */
+export function viewOf(change: StoredChange, role: Role, inbox: boolean): LiveMessage | null {
   const read = operations[READ_OF_RECORD[change.record_type] ?? 'listEvents'] as ReadOperation;
   if (!read.roles.includes(role)) return null;
   const whole = seesPersonalData(role) && read.fullRecordRoles.includes(role);
@@ -40,7 +43,7 @@ export function viewOf(change: StoredChange, role: Role): LiveMessage | null {
     record_type: change.record_type,
     record_id: change.record_id,
     profile_id: change.profile_id,
-    inbox: change.inbox,
+    inbox,
     at: change.at,
     record: whole ? change.payload : maskPersonal(change.payload),
   };

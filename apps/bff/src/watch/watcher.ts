@@ -55,7 +55,15 @@ export interface WatcherOptions {
   pauseMs: number;
   maxPauseMs: number;
   timeoutMs: number;
+  /** Changes older than this leave the log (`ChangeStore.prune`), looked at once an hour. */
+  keepChangesMs?: number;
 }
+
+/** Thirty days: the inbox shows a week; the rest is room for an investigation's questions. */
+export const KEEP_CHANGES_MS = 30 * 24 * 3_600_000;
+const PRUNE_EVERY_MS = 3_600_000;
+/** Rows deleted by one prune: a backlog goes over several looks, never in one long lock. */
+const PRUNE_BATCH = 5_000;
 
 /** What one look did. */
 export interface WatchLook {
@@ -93,6 +101,7 @@ export function createWatcher(deps: WatcherDeps, options: WatcherOptions) {
   let pauses = 0;
   let pausedUntil = 0;
   let idleLooks = 0;
+  let prunedAt = -Infinity;
 
   async function hold(): Promise<boolean> {
     const taken = await lease.acquire();
@@ -202,6 +211,12 @@ export function createWatcher(deps: WatcherDeps, options: WatcherOptions) {
         (await watchOrders(service, report));
       report.held = held;
       pauses = 0;
+      if (held && now() - prunedAt >= PRUNE_EVERY_MS) {
+        const pruned = await store.prune(options.keepChangesMs ?? KEEP_CHANGES_MS, PRUNE_BATCH);
+        // A full batch: more is left, and the next look takes the next batch.
+        prunedAt = pruned === PRUNE_BATCH ? -Infinity : now();
+        if (pruned > 0) deps.logger.info({ pruned }, 'old live changes pruned');
+      }
     } catch (error) {
       if (error instanceof LeaseGone) {
         report.held = false;

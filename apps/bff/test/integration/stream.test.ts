@@ -1,8 +1,10 @@
 /**
  * `GET /api/stream` over the change log the watcher fills from a real sandbox (issue 35): what
  * each role receives, resuming with `Last-Event-ID`, the end of the stream with its session,
- * and the cap of streams per session.
+ * the cap of streams per session, and whose inbox each change reaches.
  */
+import { randomUUID } from 'node:crypto';
+import { DEMO_IDS, exampleInput, operations, type Inbox, type LiveMessage } from '@console/schemas';
 import { afterAll, describe, expect, it } from 'vitest';
 import { BROWSER_HEADERS, logCollector } from '../harness';
 import { sandboxHarness, type RunSecrets } from '../sandbox-harness';
@@ -36,18 +38,18 @@ async function setUp(live: { heartbeatMs?: number; maxStreamsPerSession?: number
     },
   );
   const state = await h.control<{ profiles: { id: string }[] }>('GET', '/state');
-  const deposit = async (memo: string) => {
+  const deposit = async (memo: string, profileId = state.profiles[0]!.id) => {
     await h.control('POST', '/deposits', {
       asset: 'BTC',
       amount: '0.5',
-      profile_id: state.profiles[0]!.id,
+      profile_id: profileId,
       memo,
     });
     await watcher.look();
   };
   // The changes from before the test are the log's past: every stream starts after them.
   await watcher.look();
-  return { h, deposit };
+  return { h, deposit, watcher };
 }
 
 interface Message {
@@ -107,6 +109,14 @@ async function openStream(h: Harness, cookie: string, lastEventId?: string) {
     changes: () => messages.filter((m) => m.event === 'change'),
     close: () => reader?.cancel(),
   };
+}
+
+const dataOf = (m: Message) => JSON.parse(m.data) as LiveMessage;
+
+async function inboxOf(h: Harness, cookie: string): Promise<Inbox> {
+  return (await (
+    await h.app.request('/api/inbox', { headers: { Cookie: cookie } })
+  ).json()) as Inbox;
 }
 
 const memoOf = (m: Message) =>
@@ -184,31 +194,125 @@ describe('the live stream', () => {
     for (const s of [...open, other]) await s.close();
   });
 
-  it('keeps an inbox per operator: a deposit unread for both, read for one only after they read it', async () => {
-    const { h, deposit } = await setUp();
+  it('puts a transfer failed at the service in its maker’s inbox and stream, not in another operator’s', async () => {
+    const { h, watcher } = await setUp();
+    const finance = await h.signIn('finance');
+    const admin = await h.signIn('admin');
+    const financeStream = await openStream(h, finance);
+    const adminStream = await openStream(h, admin);
+    await financeStream.readUntil((all) => all.some((m) => m.event === 'ready'));
+    await adminStream.readUntil((all) => all.some((m) => m.event === 'ready'));
+
+    const input = { ...exampleInput('createInternalTransfer'), ref_id: `inbox-${randomUUID()}` };
+    const sent = await h.post('/api/operations/createInternalTransfer', finance, input);
+    expect(sent.status, await sent.clone().text()).toBe(200);
+    const transfer = ((await sent.json()) as { data: { id: string; group_id: string } }).data;
+    await h.control('POST', `/transfers/${transfer.id}/settle`, { status: 'FAILED' });
+    await watcher.look();
+
+    const failedOf = <T extends { kind: string; record: unknown }>(items: T[]) =>
+      items.filter(
+        (i) =>
+          /\.failed$/.test(i.kind) && (i.record as { ref_id?: string }).ref_id === input.ref_id,
+      );
+    // One item: the debit's failure. The credit leg is the same send's, and no one's news.
+    expect(failedOf((await inboxOf(h, finance)).items).map((i) => i.kind)).toEqual([
+      'transfer.internal_transfer_debit.failed',
+    ]);
+    expect(failedOf((await inboxOf(h, admin)).items)).toEqual([]);
+
+    // Both streams carry both legs' changes (the pages update); only the maker's says "inbox".
+    const legs = (all: Message[]) =>
+      all
+        .filter((m) => m.event === 'change')
+        .map(dataOf)
+        .filter(
+          (m) =>
+            /\.failed$/.test(m.kind) &&
+            (m.record as { group_id?: string }).group_id === transfer.group_id,
+        );
+    await financeStream.readUntil((all) => legs(all).length === 2);
+    await adminStream.readUntil((all) => legs(all).length === 2);
+    const inboxFlags = (all: Message[]) =>
+      Object.fromEntries(legs(all).map((m) => [m.kind, m.inbox]));
+    expect(inboxFlags(financeStream.messages)).toEqual({
+      'transfer.internal_transfer_debit.failed': true,
+      'transfer.internal_transfer_credit.failed': false,
+    });
+    expect(inboxFlags(adminStream.messages)).toEqual({
+      'transfer.internal_transfer_debit.failed': false,
+      'transfer.internal_transfer_credit.failed': false,
+    });
+    await financeStream.close();
+    await adminStream.close();
+  });
+
+  it('puts a failure the console did not send in the inbox of every operator who may read it', async () => {
+    const { h, watcher } = await setUp();
+    // Another client of the same account sends it: the journal has no entry of its ref_id.
+    const refId = `other-client-${randomUUID()}`;
+    const body = JSON.stringify({ ...exampleInput('createInternalTransfer'), ref_id: refId });
+    const op = operations.createInternalTransfer;
+    const answer = await h.client.send({
+      method: op.method,
+      path: op.path,
+      body,
+      scope: op.scope,
+      timeoutMs: 5_000,
+      requestId: randomUUID(),
+    });
+    const id = (
+      JSON.parse((answer.kind === 'answered' ? answer.text : undefined) ?? '{}') as { id: string }
+    ).id;
+    await h.control('POST', `/transfers/${id}/settle`, { status: 'FAILED' });
+    await watcher.look();
+    for (const role of ['finance', 'admin', 'viewer'] as const) {
+      const items = (await inboxOf(h, await h.signIn(role))).items;
+      expect(
+        items.filter((i) => (i.record as { ref_id?: string }).ref_id === refId).map((i) => i.kind),
+        role,
+      ).toEqual(['transfer.internal_transfer_debit.failed']);
+    }
+  });
+
+  it('brings a deposit to the operators who work with its profile, with read state per operator', async () => {
+    const { h, watcher, deposit } = await setUp();
     const finance = await h.signIn('finance');
     const viewer = await h.signIn('viewer');
-    const inbox = async (cookie: string) =>
-      (await (await h.app.request('/api/inbox', { headers: { Cookie: cookie } })).json()) as {
-        items: { id: string; kind: string; read: boolean; record: { object: { memo: string } } }[];
-        unread: number;
-      };
-    const before = (await inbox(finance)).unread;
-    await deposit('for Ada Byronson');
-    const mine = await inbox(finance);
+    // Finance works with the treasury profile: a transfer from it is in their journal.
+    const sent = await h.post('/api/operations/createInternalTransfer', finance, {
+      ...exampleInput('createInternalTransfer'),
+      ref_id: `works-with-${randomUUID()}`,
+    });
+    expect(sent.status).toBe(200);
+    await watcher.look();
+    const before = (await inboxOf(h, finance)).unread;
+    await deposit('for Ada Byronson', DEMO_IDS.profiles.treasury);
+    const mine = await inboxOf(h, finance);
     expect(mine.unread).toBe(before + 1);
     const item = mine.items[0]!;
     expect(item).toMatchObject({ kind: 'transfer.crypto_deposit.completed', read: false });
-    expect(item.record.object.memo).toBe('for Ada Byronson');
-    expect((await inbox(viewer)).items[0]!.record.object.memo).toBe('••••nson');
+    expect((item.record as { object: { memo: string } }).object.memo).toBe('for Ada Byronson');
+    // The viewer works with no profile: the deposit streams to their pages, not to their inbox.
+    expect((await inboxOf(h, viewer)).items.map((i) => i.kind)).not.toContain(
+      'transfer.crypto_deposit.completed',
+    );
+    // Nor is a deposit to a profile finance never sent from in finance's inbox.
+    await deposit('elsewhere', DEMO_IDS.profiles.trading);
+    expect((await inboxOf(h, finance)).items[0]!.id).toBe(item.id);
 
     const read = await h.post('/api/inbox/read', finance, { ids: [item.id] });
     expect(read.status).toBe(200);
-    expect((await inbox(finance)).unread).toBe(before);
-    // Another sign-in of the same operator sees it read; another operator does not.
-    expect((await inbox(await h.signIn('finance'))).items[0]!.read).toBe(true);
-    expect((await inbox(viewer)).items[0]!.read).toBe(false);
-    await h.post('/api/inbox/read', viewer, { all: true });
-    expect((await inbox(viewer)).unread).toBe(0);
+    expect((await inboxOf(h, finance)).unread).toBe(before);
+    // Another sign-in of the same operator sees it read.
+    expect((await inboxOf(h, await h.signIn('finance'))).items[0]!).toMatchObject({
+      id: item.id,
+      read: true,
+    });
+    // An id of an item not in one's inbox marks nothing.
+    await h.post('/api/inbox/read', viewer, { ids: [item.id] });
+    expect(await h.db.query('select 1 from inbox_reads where username = $1', ['viewer'])).toEqual(
+      [],
+    );
   });
 });

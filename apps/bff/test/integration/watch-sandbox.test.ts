@@ -204,12 +204,12 @@ describe('the watcher against the sandbox', () => {
     await a.look();
     const orderChanges = async () =>
       (
-        await h.db.query<{ kind: string; inbox: boolean }>(
-          `select kind, inbox from live_changes where source in ('order', 'execution')
+        await h.db.query<{ kind: string; audience: string | null }>(
+          `select kind, audience from live_changes where source in ('order', 'execution')
            and (record_id = $1 or payload->>'order_id' = $1) order by live_changes.id`,
           [order.id],
         )
-      ).map((c) => `${c.kind}${c.inbox ? ' (inbox)' : ''}`);
+      ).map((c) => `${c.kind}${c.audience ? ` (inbox of ${c.audience})` : ''}`);
     expect(await orderChanges()).toEqual(['order.open']);
     // The market falls through the order's price: the sandbox fills it at once.
     await h.control('PUT', '/prices/BTCUSD', { price: '54000' });
@@ -217,9 +217,36 @@ describe('the watcher against the sandbox', () => {
     expect(await orderChanges()).toEqual([
       'order.open',
       'execution.created',
-      'order.filled (inbox)',
+      'order.filled (inbox of sender)',
     ]);
     await a.look();
     expect((await orderChanges()).filter((c) => c.startsWith('order.filled'))).toHaveLength(1);
+  });
+
+  it('prunes the changes older than it keeps, with their read marks, and nothing while another holds the lease', async () => {
+    const { h, watcher } = await setUp();
+    await deposits(h, 3);
+    const a = watcher('process-a', { keepChangesMs: 7 * 24 * 3_600_000 });
+    await a.look();
+    const ids = (
+      await h.db.query<{ id: string }>('select id::text as id from live_changes order by id')
+    ).map((r) => r.id);
+    expect(ids.length).toBeGreaterThanOrEqual(3);
+    // All but the newest are from eight days ago, and one was read by an operator.
+    await h.db.query(
+      `update live_changes set at = now() - interval '8 days' where id = any($1::bigint[])`,
+      [ids.slice(0, -1)],
+    );
+    await h.db.query(`insert into inbox_reads (username, change_id) values ('finance', $1)`, [
+      ids[0],
+    ]);
+    // Another process cannot prune: the lease is a's.
+    expect(await watcher('process-b').store.prune(0, 100)).toBe(0);
+    // The holder's next look prunes (the first look of a process prunes at once).
+    const b = watcher('process-a', { keepChangesMs: 7 * 24 * 3_600_000 });
+    await b.look();
+    const left = await h.db.query<{ id: string }>('select id::text as id from live_changes');
+    expect(left.map((r) => r.id)).toEqual([ids.at(-1)]);
+    expect(await h.db.query('select 1 from inbox_reads')).toEqual([]);
   });
 });

@@ -10,6 +10,7 @@ import {
 import type { SessionInfo } from '@console/schemas';
 import { Link } from 'react-router';
 import { MoonIcon, SearchIcon, SunIcon } from '@/components/icons';
+import { useApprovalQueue } from '@/features/approvals/use-approvals';
 import { FindForm } from '@/features/find/find-form';
 import { InboxBell } from '@/features/inbox/inbox-bell';
 import { LiveUpdates } from '@/features/inbox/live-updates';
@@ -43,6 +44,11 @@ export interface AppHeaderProps {
  * the burger and the search from its button.
  */
 export function AppHeader({ session, navOpened, onToggleNav }: AppHeaderProps) {
+  // The navigation's count of the same query: one read for both. Only makers and approvers
+  // have a queue.
+  const approves = session.operations.length > 0;
+  const queue = useApprovalQueue(approves);
+  const waitingApprovals = approves ? (queue.data?.count ?? 0) : 0;
   return (
     <Group h="100%" px="sm" justify="space-between" wrap="nowrap" gap="xs">
       <Group gap="xs" wrap="nowrap" miw={0}>
@@ -81,7 +87,7 @@ export function AppHeader({ session, navOpened, onToggleNav }: AppHeaderProps) {
       </ActionIcon>
       <Group gap="xs" wrap="nowrap" aria-label="Signed in operator" role="group">
         <LiveUpdates />
-        <InboxBell />
+        <InboxBell waitingApprovals={waitingApprovals} />
         <ColorSchemeToggle />
         <OperatorMenu session={session} />
       </Group>

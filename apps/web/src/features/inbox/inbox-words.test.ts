@@ -1,11 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { inboxDetail, inboxTitle, needsActionNow } from './inbox-words';
+import { inboxDetail, inboxPath, inboxTitle, needsActionNow } from './inbox-words';
 
 describe('inbox words', () => {
   it.each([
     ['order.filled', 'Order filled'],
+    ['order.expired', 'Order expired'],
     ['transfer.crypto_deposit.completed', 'Crypto deposit arrived'],
+    ['transfer.act_deposit.failed', 'ACT deposit failed'],
+    ['transfer.wire_deposit.completed', 'Wire deposit arrived'],
     ['transfer.internal_transfer_debit.failed', 'Transfer failed'],
+    ['transfer.internal_transfer_debit.completed', 'Transfer completed'],
+    ['transfer.crypto_withdrawal.completed', 'Transfer completed'],
+    ['transfer.svc_transfer_credit.completed', 'Transfer received'],
+    ['transfer.svc_transfer_credit.failed', 'Incoming transfer failed'],
+    ['orchestration.completed', 'Orchestration completed'],
     ['orchestration.pending_approval', 'Orchestration waits for the service’s approval'],
     ['a.kind.nobody.knows', 'a.kind.nobody.knows'],
   ])('names %s "%s"', (kind, title) => {
@@ -25,6 +33,17 @@ describe('inbox words', () => {
         },
       }),
     ).toBe('1 BTC');
+  });
+
+  it.each([
+    ['transfer', 't-1', null, '/transfers/t-1'],
+    ['orchestration', 'o/1', null, '/orchestrations/o%2F1'],
+    ['identity', 'i-1', null, '/identities/i-1'],
+    ['order', 'o-1', 'p-1', '/orders/p-1/o-1'],
+    ['order', 'o-1', null, undefined],
+    ['execution', 'x-1', 'p-1', undefined],
+  ])('links a %s %s (profile %s) to %s', (record_type, record_id, profile_id, path) => {
+    expect(inboxPath({ record_type, record_id, profile_id })).toBe(path);
   });
 
   it.each([
