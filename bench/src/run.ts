@@ -18,6 +18,7 @@ import { bffMemory } from './figures/bff-memory';
 import { bffReadLatency } from './figures/bff-read-latency';
 import { initialJs } from './figures/initial-js';
 import { journalCost } from './figures/journal-cost';
+import { liveReads } from './figures/live-reads';
 import { signingCost } from './figures/signing-cost';
 import { startToHealth } from './figures/start-to-health';
 import { tokenRequests } from './figures/token-requests';
@@ -40,6 +41,7 @@ const FIGURES: Figure[] = [
   initialJs,
   startToHealth,
   workersThroughput,
+  liveReads,
 ];
 const DEADLINE_MS = 30 * 60_000;
 

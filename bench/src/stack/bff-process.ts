@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { WRITE_OPERATION_IDS } from '@console/schemas';
-import { BFF_CLI, BFF_MAIN, ROOT } from '../lib/paths';
+import { BFF_CLI, BFF_MAIN, ROOT, WEB_DIR } from '../lib/paths';
 import { freePort, runToEnd, startProcess, waitForHttp, type Proc } from './processes';
 import type { SandboxProcess } from './sandbox-process';
 import type { BenchKey } from './signing-key';
@@ -18,12 +18,18 @@ export interface BffProcess {
   proc: Proc;
   /** Headers of a signed-in admin: the session cookie and what the BFF asks of a browser. */
   headers: Record<string, string>;
+  /** The admin's credentials, for a browser that signs in itself (a session of its own). */
+  operator: { username: string; password: string };
 }
 
-function newestMtime(dirs: string[]): number {
+function newestMtime(paths: string[]): number {
   let newest = 0;
-  for (const dir of dirs) {
-    for (const entry of readdirSync(dir, { withFileTypes: true, recursive: true })) {
+  for (const path of paths) {
+    if (statSync(path).isFile()) {
+      newest = Math.max(newest, statSync(path).mtimeMs);
+      continue;
+    }
+    for (const entry of readdirSync(path, { withFileTypes: true, recursive: true })) {
       if (entry.isFile()) {
         newest = Math.max(newest, statSync(join(entry.parentPath, entry.name)).mtimeMs);
       }
@@ -47,6 +53,28 @@ export async function ensureBffBuilt(log: (message: string) => void): Promise<vo
     args: ['--filter', '@console/bff', 'build'],
     cwd: ROOT,
     timeoutMs: 120_000,
+  });
+}
+
+/**
+ * Builds the SPA the BFF serves (`apps/web/dist`) when it is missing or older than its sources:
+ * figures taken in a browser must show the console as it is now.
+ */
+export async function ensureWebBuilt(log: (message: string) => void): Promise<void> {
+  const index = join(WEB_DIR, 'dist/index.html');
+  const built = existsSync(index) ? statSync(index).mtimeMs : 0;
+  const sources = [
+    join(WEB_DIR, 'src'),
+    join(WEB_DIR, 'index.html'),
+    join(ROOT, 'packages/schemas/src'),
+  ];
+  if (built > newestMtime(sources)) return;
+  log('building the SPA (apps/web/dist is missing or older than its sources)');
+  await runToEnd({
+    command: 'pnpm',
+    args: ['--filter', '@console/web', 'build'],
+    cwd: ROOT,
+    timeoutMs: 300_000,
   });
 }
 
@@ -131,6 +159,7 @@ export async function startBffProcess(options: {
       'x-csrf': '1',
       origin: url,
     },
+    operator: { username, password },
   };
 }
 

@@ -26,7 +26,15 @@ export interface SandboxProcess {
 
 export interface SandboxLog {
   token_requests: { client_id: string; scope: string; status: number; at: string }[];
-  requests: { method: string; path: string; status: number }[];
+  requests: {
+    method: string;
+    path: string;
+    status: number;
+    /** Names lower-cased, credentials masked (`x-request-id` tells the BFF's watcher apart). */
+    headers?: Record<string, string>;
+    /** When it arrived, by the sandbox's clock (the machine's, unless a test moved it). */
+    at?: string;
+  }[];
 }
 
 /** `node --import tsx`: one process, without the tsx CLI's extra parent. */

@@ -4,6 +4,7 @@ import { parseWith } from './errors';
 import { exampleInput, exampleReadPath } from './fixtures';
 import { pathSegment } from './operations/define-operation';
 import { HELD_EFFECTS } from './operations/operation-meta';
+import specText from '../spec/svc-api.md?raw';
 import { fieldMeta } from './primitives/field-meta';
 import { ROLES } from './primitives/roles';
 import {
@@ -17,102 +18,25 @@ import {
   type OperationId,
 } from './registry';
 import { inputShape, walkFields } from './registry-walk';
+import { idOfName, specEndpoints, type SpecEndpoint } from './spec-endpoints';
 
-// The spec's endpoint tables (1-8, the appendix's 9-28 and appendix B's 29-42), written out once
-// more on purpose:
-// the registry must agree with them. Market data (40-42) needs no token: its scope is null.
-const SPEC: Record<OperationId, [method: string, path: string, scope: string | null]> = {
-  createOrchestration: [
-    'POST',
-    '/v2/orchestration/orchestrations',
-    'orchestration:write_orchestration',
-  ],
-  createOrder: ['POST', '/v2/profiles/{profile_id}/orders', 'exchange:write_order'],
-  updateFiatAccount: ['PUT', '/v2/transfer/fiat-accounts/{id}', 'transfer:write_fiat_account'],
-  createInternalTransfer: ['POST', '/v2/transfer/internal', 'transfer:write_internal_transfer'],
-  createSvcTransfer: ['POST', '/v2/transfer/svc', 'transfer:write_svc_transfer'],
-  createOrchestrationRule: [
-    'POST',
-    '/v2/orchestration/rules',
-    'orchestration:write_orchestration_rule',
-  ],
-  createDepositAddress: [
-    'POST',
-    '/v2/transfer/deposit-addresses',
-    'transfer:write_deposit_address',
-  ],
-  createCryptoWithdrawalFee: [
-    'POST',
-    '/v2/transfer/fees/crypto-withdrawal',
-    'fee:write_crypto_withdrawal_fee',
-  ],
-  getOrder: ['GET', '/v2/profiles/{profile_id}/orders/{id}', 'exchange:read_order'],
-  listOrders: ['GET', '/v2/orders', 'exchange:read_order'],
-  listProfileOrders: ['GET', '/v2/profiles/{profile_id}/orders', 'exchange:read_order'],
-  cancelOrder: ['DELETE', '/v2/profiles/{profile_id}/orders/{id}', 'exchange:write_order'],
-  listExecutions: ['GET', '/v2/executions', 'exchange:read_order'],
-  listProfileExecutions: ['GET', '/v2/profiles/{profile_id}/executions', 'exchange:read_order'],
-  getTransfer: ['GET', '/v2/transfer/transfers/{id}', 'transfer:read_transfer'],
-  listTransfers: ['GET', '/v2/transfer/transfers', 'transfer:read_transfer'],
-  listProfiles: ['GET', '/v2/profiles', 'funding:read_profile'],
-  getProfile: ['GET', '/v2/profiles/{profile_id}', 'funding:read_profile'],
-  listProfileBalances: ['GET', '/v2/profiles/{profile_id}/balances', 'funding:read_profile'],
-  getProfileBalance: ['GET', '/v2/profiles/{profile_id}/balances/{asset}', 'funding:read_profile'],
-  getFiatAccount: ['GET', '/v2/transfer/fiat-accounts/{id}', 'transfer:read_fiat_account'],
-  listFiatAccounts: ['GET', '/v2/transfer/fiat-accounts', 'transfer:read_fiat_account'],
-  deleteFiatAccount: ['DELETE', '/v2/transfer/fiat-accounts/{id}', 'transfer:write_fiat_account'],
-  getOrchestration: [
-    'GET',
-    '/v2/orchestration/orchestrations/{id}',
-    'orchestration:read_orchestration',
-  ],
-  listOrchestrations: [
-    'GET',
-    '/v2/orchestration/orchestrations',
-    'orchestration:read_orchestration',
-  ],
-  listOrchestrationRules: [
-    'GET',
-    '/v2/orchestration/rules',
-    'orchestration:read_orchestration_rule',
-  ],
-  deleteOrchestrationRule: [
-    'DELETE',
-    '/v2/orchestration/rules/{id}',
-    'orchestration:write_orchestration_rule',
-  ],
-  listDepositAddresses: ['GET', '/v2/transfer/deposit-addresses', 'transfer:read_deposit_address'],
-  listIdentities: ['GET', '/v2/identity/identities', 'identity:read_identity'],
-  getIdentity: ['GET', '/v2/identity/identities/{id}', 'identity:read_identity'],
-  listAccounts: ['GET', '/v2/identity/accounts', 'identity:read_account'],
-  getAccount: ['GET', '/v2/identity/accounts/{id}', 'identity:read_account'],
-  listFiatDepositInstructions: [
-    'GET',
-    '/v2/transfer/fiat-deposit-instructions',
-    'transfer:read_fiat_deposit_instructions',
-  ],
-  getFiatDepositInstructions: [
-    'GET',
-    '/v2/transfer/fiat-deposit-instructions/{id}',
-    'transfer:read_fiat_deposit_instructions',
-  ],
-  listCryptoDestinationAddresses: [
-    'GET',
-    '/v2/transfer/crypto-destination-addresses',
-    'transfer:read_crypto_destination_address',
-  ],
-  putCryptoDestinationAddress: [
-    'PUT',
-    '/v2/transfer/crypto-destination-address',
-    'transfer:write_crypto_destination_address',
-  ],
-  listTransferLimits: ['GET', '/v2/transfer/limits/utilizations', 'transfer:read_transfer_limit'],
-  listEvents: ['GET', '/v2/events', 'events:read_event'],
-  getEvent: ['GET', '/v2/events/{id}', 'events:read_event'],
-  listMarkets: ['GET', '/v2/markets', null],
-  listPrices: ['GET', '/v2/all-markets/prices', null],
-  getTicker: ['GET', '/v2/markets/{market}/ticker', null],
+/**
+ * The service's endpoints, read from the committed snapshot of its specification
+ * (`spec/svc-api.md`: the main document's 1-8, appendix A's 9-28, appendix B's 29-42): the
+ * independent statement the registry must agree with. A new operation needs no row here: its
+ * endpoint is found by its id, the camelCase of the spec's name for it.
+ */
+const ENDPOINTS = specEndpoints(specText);
+/** Where the registry's id departs from the spec's name for the endpoint, by its number. */
+const ID_OF_ENDPOINT: Readonly<Record<number, OperationId>> = {
+  // Create Service Transfer: the spec's own `svc` naming of identifiers.
+  5: 'createSvcTransfer',
+  // List Orders of one profile, List Executions of one profile.
+  11: 'listProfileOrders',
+  14: 'listProfileExecutions',
 };
+const idOf = (endpoint: SpecEndpoint) => ID_OF_ENDPOINT[endpoint.number] ?? idOfName(endpoint.name);
+const SPEC = new Map(ENDPOINTS.map((endpoint) => [idOf(endpoint), endpoint]));
 
 const ALL = [...WRITE_OPERATION_IDS, ...READ_OPERATION_IDS];
 
@@ -148,7 +72,9 @@ function recordMembers(op: (typeof operations)[OperationId]): string[] {
 
 describe('operation registry', () => {
   it('holds the operations of the spec and its appendices, keyed by id, each a write or a read', () => {
-    expect([...ALL].sort()).toEqual(Object.keys(SPEC).sort());
+    // Every endpoint of the spec is an operation, and each operation an endpoint of it.
+    expect([...ALL].sort()).toEqual([...SPEC.keys()].sort());
+    expect(SPEC.size, 'two endpoints of the spec under one id').toBe(ENDPOINTS.length);
     // Writes and reads part the registry: none is both, none is neither (no count to keep).
     expect([...WRITE_OPERATION_IDS, ...READ_OPERATION_IDS].sort()).toEqual([...ALL].sort());
     expect(isOperationId('createOrder')).toBe(true);
@@ -158,11 +84,24 @@ describe('operation registry', () => {
     expect(isReadOperationId('listTransfers')).toBe(true);
   });
 
+  it('departs from the spec’s names only where an exception is needed', () => {
+    for (const [number, id] of Object.entries(ID_OF_ENDPOINT)) {
+      const endpoint = ENDPOINTS.find((e) => e.number === Number(number))!;
+      expect(idOfName(endpoint.name), id).not.toBe(id);
+    }
+  });
+
   describe.each(ALL)('%s', (id) => {
     const op = operations[id];
 
     it('has the spec’s method, path and scope', () => {
-      expect([op.method, op.path, op.scope]).toEqual(SPEC[id]);
+      const endpoint = SPEC.get(id);
+      expect(endpoint, `${id} is an endpoint of spec/svc-api.md`).toBeDefined();
+      expect({ method: op.method, path: op.path, scope: op.scope }).toEqual({
+        method: endpoint!.method,
+        path: endpoint!.path,
+        scope: endpoint!.scope,
+      });
       expect(op.id).toBe(id);
     });
 

@@ -1,4 +1,4 @@
-import type { Role } from '@console/schemas';
+import { WRITE_OPERATION_IDS, operations, type Role } from '@console/schemas';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { routeTable } from '../app';
 import type { RouteDef } from '../routes/route-table';
@@ -34,77 +34,6 @@ const MATRIX: Record<
   'DELETE /api/sessions/:id': { admin: Y, finance: Y, support: Y, viewer: Y },
   'GET /api/security-events': { admin: Y, finance: N, support: N, viewer: N },
   'GET /api/operations': { admin: Y, finance: Y, support: Y, viewer: Y },
-  'POST /api/operations/createOrchestration': { admin: Y, finance: Y, support: N, viewer: N },
-  'POST /api/operations/createOrder': { admin: Y, finance: Y, support: N, viewer: N },
-  'POST /api/operations/updateFiatAccount': { admin: Y, finance: N, support: Y, viewer: N },
-  'POST /api/operations/createInternalTransfer': { admin: Y, finance: Y, support: N, viewer: N },
-  'POST /api/operations/createSvcTransfer': { admin: Y, finance: Y, support: N, viewer: N },
-  'POST /api/operations/createOrchestrationRule': { admin: Y, finance: Y, support: N, viewer: N },
-  'POST /api/operations/createDepositAddress': { admin: Y, finance: Y, support: N, viewer: N },
-  'POST /api/operations/createCryptoWithdrawalFee': {
-    admin: Y,
-    finance: Y,
-    support: N,
-    viewer: N,
-  },
-  'POST /api/operations/cancelOrder': { admin: Y, finance: Y, support: N, viewer: N },
-  'POST /api/operations/deleteFiatAccount': { admin: Y, finance: N, support: Y, viewer: N },
-  'POST /api/operations/deleteOrchestrationRule': { admin: Y, finance: Y, support: N, viewer: N },
-  // Changing the book of payees is for those who move money (appendix B, operation 36).
-  'POST /api/operations/putCryptoDestinationAddress': {
-    admin: Y,
-    finance: Y,
-    support: N,
-    viewer: N,
-  },
-  // What a send would do (the review step): whoever may send it.
-  'POST /api/operations/createOrchestration/preview': {
-    admin: Y,
-    finance: Y,
-    support: N,
-    viewer: N,
-  },
-  'POST /api/operations/createOrder/preview': { admin: Y, finance: Y, support: N, viewer: N },
-  'POST /api/operations/updateFiatAccount/preview': { admin: Y, finance: N, support: Y, viewer: N },
-  'POST /api/operations/createInternalTransfer/preview': {
-    admin: Y,
-    finance: Y,
-    support: N,
-    viewer: N,
-  },
-  'POST /api/operations/createSvcTransfer/preview': { admin: Y, finance: Y, support: N, viewer: N },
-  'POST /api/operations/createOrchestrationRule/preview': {
-    admin: Y,
-    finance: Y,
-    support: N,
-    viewer: N,
-  },
-  'POST /api/operations/createDepositAddress/preview': {
-    admin: Y,
-    finance: Y,
-    support: N,
-    viewer: N,
-  },
-  'POST /api/operations/createCryptoWithdrawalFee/preview': {
-    admin: Y,
-    finance: Y,
-    support: N,
-    viewer: N,
-  },
-  'POST /api/operations/cancelOrder/preview': { admin: Y, finance: Y, support: N, viewer: N },
-  'POST /api/operations/deleteFiatAccount/preview': { admin: Y, finance: N, support: Y, viewer: N },
-  'POST /api/operations/deleteOrchestrationRule/preview': {
-    admin: Y,
-    finance: Y,
-    support: N,
-    viewer: N,
-  },
-  'POST /api/operations/putCryptoDestinationAddress/preview': {
-    admin: Y,
-    finance: Y,
-    support: N,
-    viewer: N,
-  },
   'GET /api/journal': { admin: Y, finance: Y, support: Y, viewer: Y },
   'GET /api/journal.csv': { admin: Y, finance: Y, support: Y, viewer: Y },
   'GET /api/journal/:id': { admin: Y, finance: Y, support: Y, viewer: Y },
@@ -167,30 +96,6 @@ const AUDITOR: Record<string, boolean> = {
   'DELETE /api/sessions/:id': Y,
   'GET /api/security-events': Y,
   'GET /api/operations': Y,
-  'POST /api/operations/createOrchestration': N,
-  'POST /api/operations/createOrder': N,
-  'POST /api/operations/updateFiatAccount': N,
-  'POST /api/operations/createInternalTransfer': N,
-  'POST /api/operations/createSvcTransfer': N,
-  'POST /api/operations/createOrchestrationRule': N,
-  'POST /api/operations/createDepositAddress': N,
-  'POST /api/operations/createCryptoWithdrawalFee': N,
-  'POST /api/operations/cancelOrder': N,
-  'POST /api/operations/deleteFiatAccount': N,
-  'POST /api/operations/deleteOrchestrationRule': N,
-  'POST /api/operations/putCryptoDestinationAddress': N,
-  'POST /api/operations/createOrchestration/preview': N,
-  'POST /api/operations/createOrder/preview': N,
-  'POST /api/operations/updateFiatAccount/preview': N,
-  'POST /api/operations/createInternalTransfer/preview': N,
-  'POST /api/operations/createSvcTransfer/preview': N,
-  'POST /api/operations/createOrchestrationRule/preview': N,
-  'POST /api/operations/createDepositAddress/preview': N,
-  'POST /api/operations/createCryptoWithdrawalFee/preview': N,
-  'POST /api/operations/cancelOrder/preview': N,
-  'POST /api/operations/deleteFiatAccount/preview': N,
-  'POST /api/operations/deleteOrchestrationRule/preview': N,
-  'POST /api/operations/putCryptoDestinationAddress/preview': N,
   'GET /api/journal': Y,
   'GET /api/journal.csv': Y,
   'GET /api/journal/:id': Y,
@@ -223,6 +128,36 @@ const AUDITOR: Record<string, boolean> = {
   // No session: the service's API key instead.
   'POST /api/webhooks/svc': Y,
 };
+
+/**
+ * Who may send each write of the registry (and see its preview, the review step: whoever may send
+ * it), as rules over the scope the service asks of it, first match wins: a new write whose scope
+ * fits a rule needs no row, one that fits none fails here by name until a rule says who may send
+ * it. Written by hand like the matrix, never from the entry's `roles`: the entry is what is
+ * checked. The auditor sends nothing.
+ */
+const WRITE_RULES: [scope: RegExp, why: string, cells: (typeof MATRIX)[string]][] = [
+  [
+    /^transfer:write_fiat_account$/,
+    'a bank account of a payee is kept by support, not by those who send to it',
+    { admin: Y, finance: N, support: Y, viewer: N },
+  ],
+  [
+    /^(exchange|transfer|orchestration|fee):write_/,
+    'trading, moving money, standing instructions, payee addresses and quotes: those who move money',
+    { admin: Y, finance: Y, support: N, viewer: N },
+  ],
+];
+
+for (const id of WRITE_OPERATION_IDS) {
+  const scope = operations[id].scope;
+  const rule = WRITE_RULES.find(([pattern]) => pattern.test(scope));
+  if (!rule) throw new Error(`${id}: no rule of the permission matrix for its scope ${scope}`);
+  for (const route of [`POST /api/operations/${id}`, `POST /api/operations/${id}/preview`]) {
+    MATRIX[route] = rule[2];
+    AUDITOR[route] = N;
+  }
+}
 
 const ROLES_IN_TABLE: readonly Role[] = ['admin', 'finance', 'support', 'viewer', 'auditor'];
 const cellsOf = (route: string) => ({ ...MATRIX[route]!, auditor: AUDITOR[route] });

@@ -1,11 +1,14 @@
 import { generateKeyPair, exportSPKI, type CryptoKey } from 'jose';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
+  DATE_TIME_PATTERN,
   DEMO_IDS,
+  MAX_ARRAY_VALUES,
   READ_OPERATION_IDS,
   exampleInput,
   exampleReadPath,
   operations,
+  requiredQuery,
   type OperationId,
   type ReadOperationId,
 } from '@console/schemas';
@@ -62,93 +65,147 @@ function okPath(id: OperationId): string {
 }
 
 /**
- * Per operation: the same request with an id nobody has (operations with ids in the path), and a
- * query value the operation refuses. Typed over the operations without a body: a new one must
- * have its row.
+ * Per operation, where the registry cannot say it: the same request with an id nobody has (every
+ * operation with an id in its path has one: a test below fails naming the one without), and a bad
+ * query value of a kind {@link madeBadValues} cannot make (a cursor, an id, a value refused for
+ * what it means rather than its form). A new list read needs no row: its bad values are made from
+ * its query schema.
  */
-const EXAMPLES: Record<BodilessId, { unknown?: string; bad?: [query: string, parameter: string] }> =
-  {
-    getOrder: {
-      unknown: `/v2/profiles/${P.marketMaking}/orders/00000000-0000-4000-8000-000000000000`,
-    },
-    listOrders: { bad: ['limit=0', 'limit'] },
-    listProfileOrders: {
-      unknown: '/v2/profiles/nobody/orders',
-      bad: ['order_time.begin=yesterday', 'order_time.begin'],
-    },
-    cancelOrder: {
-      unknown: `/v2/profiles/${P.marketMaking}/orders/nope`,
-    },
-    listExecutions: {
-      bad: ['since_execution_id=x1', 'since_execution_id'],
-    },
-    listProfileExecutions: {
-      unknown: '/v2/profiles/nobody/executions',
-      bad: ['limit=501', 'limit'],
-    },
-    getTransfer: {
-      unknown: '/v2/transfer/transfers/nope',
-    },
-    listTransfers: {
-      bad: ['order=SIDEWAYS', 'order'],
-    },
-    listProfiles: {
-      bad: ['created_at.gte=soon', 'created_at.gte'],
-    },
-    getProfile: { unknown: '/v2/profiles/nobody' },
-    listProfileBalances: {
-      unknown: '/v2/profiles/nobody/balances',
-      bad: ['assets=XYZ', 'assets'],
-    },
-    getProfileBalance: {
-      unknown: `/v2/profiles/${P.treasury}/balances/XYZ`,
-    },
-    getFiatAccount: {
-      unknown: '/v2/transfer/fiat-accounts/nope',
-    },
-    listFiatAccounts: { bad: ['limit=1001', 'limit'] },
-    deleteFiatAccount: {
-      // A UUID: an id that is not one is a 400 (the appendix's documented errors).
-      unknown: '/v2/transfer/fiat-accounts/00000000-0000-4000-8000-000000000000',
-    },
-    getOrchestration: {
-      unknown: '/v2/orchestration/orchestrations/nope',
-    },
-    listOrchestrations: {
-      bad: ['page_cursor=garbage', 'page_cursor'],
-    },
-    listOrchestrationRules: { bad: ['limit=abc', 'limit'] },
-    deleteOrchestrationRule: {
-      unknown: '/v2/orchestration/rules/nope',
-    },
-    listDepositAddresses: {
-      bad: [
-        `profile_ids=${Array.from({ length: 101 }, (_, i) => `p${i}`).join('&profile_ids=')}`,
-        'profile_ids',
-      ],
-    },
-    listIdentities: { bad: ['control_types=ASLEEP', 'control_types.0'] },
-    getIdentity: {
-      unknown: '/v2/identity/identities/00000000-0000-4000-8000-000000000000',
-      bad: ['include_details=yes', 'include_details'],
-    },
-    listAccounts: { bad: ['updated_at.lt=later', 'updated_at.lt'] },
-    getAccount: { unknown: '/v2/identity/accounts/00000000-0000-4000-8000-000000000000' },
-    listFiatDepositInstructions: { bad: ['order_by=CREATED_AT', 'order_by'] },
-    getFiatDepositInstructions: {
-      // A UUID: an id that is not one is a 400 (appendix B).
-      unknown: '/v2/transfer/fiat-deposit-instructions/00000000-0000-4000-8000-000000000000',
-    },
-    listCryptoDestinationAddresses: { bad: ['bookmarked_status=maybe', 'bookmarked_status'] },
-    // Its example names the one type it takes: a second is refused, not a silent pick of one.
-    listTransferLimits: { bad: ['transfer_type=CRYPTO_WITHDRAWAL', 'transfer_type'] },
-    listEvents: { bad: ['type=order.filled', 'type'] },
-    getEvent: { unknown: '/v2/events/00000000-0000-4000-8000-000000000000' },
-    listMarkets: { bad: ['limit=10', 'limit'] },
-    // After the two markets of its example.
-    listPrices: { bad: ['markets=DOGEUSD', 'markets.2'] },
-    getTicker: { unknown: '/v2/markets/DOGEUSD/ticker' },
-  };
+const EXAMPLES: Partial<
+  Record<BodilessId, { unknown?: string; bad?: [query: string, parameter: string] }>
+> = {
+  getOrder: {
+    unknown: `/v2/profiles/${P.marketMaking}/orders/00000000-0000-4000-8000-000000000000`,
+  },
+  listOrders: { bad: ['limit=0', 'limit'] },
+  listProfileOrders: {
+    unknown: '/v2/profiles/nobody/orders',
+    bad: ['order_time.begin=yesterday', 'order_time.begin'],
+  },
+  cancelOrder: {
+    unknown: `/v2/profiles/${P.marketMaking}/orders/nope`,
+  },
+  listExecutions: {
+    bad: ['since_execution_id=x1', 'since_execution_id'],
+  },
+  listProfileExecutions: {
+    unknown: '/v2/profiles/nobody/executions',
+    bad: ['limit=501', 'limit'],
+  },
+  getTransfer: {
+    unknown: '/v2/transfer/transfers/nope',
+  },
+  listTransfers: {
+    bad: ['order=SIDEWAYS', 'order'],
+  },
+  listProfiles: {
+    bad: ['created_at.gte=soon', 'created_at.gte'],
+  },
+  getProfile: { unknown: '/v2/profiles/nobody' },
+  listProfileBalances: {
+    unknown: '/v2/profiles/nobody/balances',
+    bad: ['assets=XYZ', 'assets'],
+  },
+  getProfileBalance: {
+    unknown: `/v2/profiles/${P.treasury}/balances/XYZ`,
+  },
+  getFiatAccount: {
+    unknown: '/v2/transfer/fiat-accounts/nope',
+  },
+  listFiatAccounts: { bad: ['limit=1001', 'limit'] },
+  deleteFiatAccount: {
+    // A UUID: an id that is not one is a 400 (the appendix's documented errors).
+    unknown: '/v2/transfer/fiat-accounts/00000000-0000-4000-8000-000000000000',
+  },
+  getOrchestration: {
+    unknown: '/v2/orchestration/orchestrations/nope',
+  },
+  listOrchestrations: {
+    bad: ['page_cursor=garbage', 'page_cursor'],
+  },
+  listOrchestrationRules: { bad: ['limit=abc', 'limit'] },
+  deleteOrchestrationRule: {
+    unknown: '/v2/orchestration/rules/nope',
+  },
+  listDepositAddresses: {
+    bad: [
+      `profile_ids=${Array.from({ length: 101 }, (_, i) => `p${i}`).join('&profile_ids=')}`,
+      'profile_ids',
+    ],
+  },
+  listIdentities: { bad: ['control_types=ASLEEP', 'control_types.0'] },
+  getIdentity: {
+    unknown: '/v2/identity/identities/00000000-0000-4000-8000-000000000000',
+    bad: ['include_details=yes', 'include_details'],
+  },
+  listAccounts: { bad: ['updated_at.lt=later', 'updated_at.lt'] },
+  getAccount: { unknown: '/v2/identity/accounts/00000000-0000-4000-8000-000000000000' },
+  listFiatDepositInstructions: { bad: ['order_by=CREATED_AT', 'order_by'] },
+  getFiatDepositInstructions: {
+    // A UUID: an id that is not one is a 400 (appendix B).
+    unknown: '/v2/transfer/fiat-deposit-instructions/00000000-0000-4000-8000-000000000000',
+  },
+  listCryptoDestinationAddresses: { bad: ['bookmarked_status=maybe', 'bookmarked_status'] },
+  // Its example names the one type it takes: a second is refused, not a silent pick of one.
+  listTransferLimits: { bad: ['transfer_type=CRYPTO_WITHDRAWAL', 'transfer_type'] },
+  listEvents: { bad: ['type=order.filled', 'type'] },
+  getEvent: { unknown: '/v2/events/00000000-0000-4000-8000-000000000000' },
+  listMarkets: { bad: ['limit=10', 'limit'] },
+  // After the two markets of its example.
+  listPrices: { bad: ['markets=DOGEUSD', 'markets.2'] },
+  getTicker: { unknown: '/v2/markets/DOGEUSD/ticker' },
+};
+
+interface Def {
+  type: string;
+  innerType?: Schema;
+  element?: Schema;
+  entries?: Record<string, string>;
+  checks?: { _zod: { def: { pattern?: RegExp } } }[];
+}
+interface Schema {
+  _zod: { def: Def };
+}
+const unwrap = (schema: Schema): Def => {
+  let def = schema._zod.def;
+  while (def.innerType) def = def.innerType._zod.def;
+  return def;
+};
+const NOT_A_VALUE = 'NOT_A_VALUE';
+const isDateTime = (def: Def) =>
+  def.type === 'string' && (def.checks ?? []).some((c) => c._zod.def.pattern === DATE_TIME_PATTERN);
+
+/**
+ * Bad query values made from a read's query schema, each with the parameter the refusal must
+ * name: a value outside a closed set (an enum, `order`, a boolean flag), a word where a date-time
+ * goes, one value too many for a repeated parameter and, where its values are a closed set, a
+ * value outside it. Each goes alone with what the read requires (its other filters could refuse
+ * the combination), and a required parameter is left out. Made from the schema's kind, never by
+ * asking the schema what it refuses.
+ */
+function madeBadValues(id: ReadOperationId): [query: string, parameter: string][] {
+  const op = operations[id];
+  const set = new Set(Object.keys(requiredQuery(id)));
+  return Object.entries(op.shape.query as Record<string, Schema>).flatMap(([name, schema]) => {
+    if (set.has(name)) return [];
+    const def = unwrap(schema);
+    const q = (value: string) => `${encodeURIComponent(name)}=${encodeURIComponent(value)}`;
+    if (def.type === 'enum') {
+      expect(Object.values(def.entries ?? {})).not.toContain(NOT_A_VALUE);
+      return [[q(NOT_A_VALUE), name]];
+    }
+    if (isDateTime(def)) return [[q('soon'), name]];
+    if (def.type !== 'array') return [];
+    const element = unwrap(def.element!);
+    const values = Array.from({ length: MAX_ARRAY_VALUES + 1 }, (_, k) =>
+      element.type === 'enum' ? Object.values(element.entries!)[0]! : `v${k}`,
+    );
+    return [
+      [values.map(q).join('&'), name],
+      ...(element.type === 'enum' ? [[q(NOT_A_VALUE), `${name}.0`] as [string, string]] : []),
+    ];
+  });
+}
 
 const withQuery = (path: string, query: string) =>
   `${path}${path.includes('?') ? '&' : '?'}${query}`;
@@ -224,8 +281,25 @@ describe.each(Object.entries(bodilessOperations))('%s', (id, op) => {
     expect(res.body).toMatchObject({ type: 'about:blank', title: 'Not Found', status: 404 });
   });
 
-  it('answers 400 naming the parameter for a bad query value', async () => {
+  it('answers 400 naming the parameter for a bad query value, made from its schema or given', async () => {
     const { ok, bad } = await example();
+    const made = op.method === 'GET' ? madeBadValues(id as ReadOperationId) : [];
+    const read = operations[id as OperationId];
+    const bare =
+      read.kind === 'read' ? read.toPath(read.example().params ?? {}, requiredQuery(read.id)) : ok;
+    for (const [value, parameter] of made) {
+      const res = await sbx.send(op.method, withQuery(bare, value));
+      expect(res.status, `${parameter}: ${JSON.stringify(res.body)}`).toBe(400);
+      expect(res.body).toMatchObject({ type: 'about:blank', title: 'Bad Request' });
+      expect(res.body.detail).toMatch(new RegExp(`^${parameter.replace('.', '\\.')}: `));
+      expect(res.body.meta?.errors, parameter).toEqual([
+        expect.objectContaining({ path: parameter }),
+      ]);
+    }
+    // A read with a query parameter has at least one bad value, made or given.
+    const query = Object.keys((read.shape as { query?: object }).query ?? {});
+    if (query.length > 0)
+      expect(made.length + (bad ? 1 : 0), `${id}: a bad query value`).toBeGreaterThan(0);
     if (!bad) return;
     const res = await sbx.send(op.method, withQuery(ok, bad[0]));
     expect(res.status, JSON.stringify(res.body)).toBe(400);
