@@ -6,6 +6,7 @@
  * UNKNOWN entry the resolver settled, a transfer that completed). Every change of a row's state
  * is an event (`recon_events`), with who and why.
  */
+import type { ReconDifference } from '@console/schemas';
 import type { Db, Queryable } from '../db/db';
 import type { Difference, Match } from './match';
 
@@ -25,27 +26,8 @@ export interface FindingsOutcome {
   closed: number;
 }
 
-export interface StoredDifference {
-  id: string;
-  key: string;
-  kind: string;
-  source: string | null;
-  journal_id: string | null;
-  record_type: string;
-  record_id: string | null;
-  ref_id: string | null;
-  journal_value: string | null;
-  service_value: string | null;
-  detail: string;
-  subject_at: string;
-  status: 'open' | 'resolved' | 'closed';
-  present: boolean;
-  reopened: number;
-  assignee: string | null;
-  resolved_by: string | null;
-  resolved_at: string | null;
-  resolution: string | null;
-}
+/** A row of the queue: what the browser is sent, and how the store names and follows it. */
+export type StoredDifference = ReconDifference & { key: string; present: boolean };
 
 const ISO = (column: string) =>
   `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
@@ -210,11 +192,80 @@ export function createReconStore(db: Db) {
       );
     },
 
-    async events(id: string) {
-      return db.query<{ kind: string; actor: string | null; reason: string | null }>(
-        'select kind, actor, reason from recon_events where difference_id = $1 order by id',
+    async get(id: string): Promise<StoredDifference | undefined> {
+      const [row] = await db.query<StoredDifference>(
+        `select ${COLUMNS} from recon_differences where id = $1`,
         [id],
       );
+      return row;
+    },
+
+    /** The service's record as the run that last found the difference read it. */
+    async serviceRecord(id: string): Promise<unknown> {
+      const [row] = await db.query<{ service_record: unknown }>(
+        'select service_record from recon_differences where id = $1',
+        [id],
+      );
+      return row?.service_record ?? null;
+    },
+
+    /** Open differences per kind, over the whole queue. */
+    async openByKind(): Promise<Record<string, number>> {
+      const rows = await db.query<{ kind: string; count: string }>(
+        `select kind, count(*)::text as count from recon_differences where status = 'open'
+         group by kind`,
+      );
+      return Object.fromEntries(rows.map((r) => [r.kind, Number(r.count)]));
+    },
+
+    async events(id: string) {
+      return db.query<{ kind: string; actor: string | null; reason: string | null; at: string }>(
+        `select kind, actor, reason, ${ISO('at')} as at from recon_events
+         where difference_id = $1 order by id`,
+        [id],
+      );
+    },
+
+    /**
+     * A period's differences (whatever their status), the sends found alike by the newest run
+     * that covered each, and a summary per day and kind (`match` for the matches).
+     */
+    async period(from: string, to: string) {
+      const differences = await db.query<StoredDifference>(
+        `select ${COLUMNS} from recon_differences where subject_at >= $1 and subject_at < $2
+         order by subject_at, id`,
+        [from, to],
+      );
+      const matches = await db.query<{
+        journal_id: string;
+        record_type: string;
+        record_id: string | null;
+        ref_id: string;
+        subject_at: string;
+      }>(
+        `select distinct on (m.journal_id) m.journal_id, m.record_type, m.record_id, m.ref_id,
+           ${ISO('m.subject_at')} as subject_at
+         from recon_matches m join recon_runs r on r.id = m.run_id
+         where m.subject_at >= $1 and m.subject_at < $2
+           and not exists (select 1 from recon_differences d
+             where d.journal_id = m.journal_id and d.present)
+         order by m.journal_id, r.finished_at desc`,
+        [from, to],
+      );
+      const counts = new Map<string, number>();
+      const count = (at: string, kind: string) => {
+        const key = `${at.slice(0, 10)} ${kind}`;
+        counts.set(key, (counts.get(key) ?? 0) + 1);
+      };
+      for (const d of differences) count(d.subject_at, d.kind);
+      for (const m of matches) count(m.subject_at, 'match');
+      const summary = [...counts.entries()]
+        .sort(([a], [b]) => a.localeCompare(b))
+        .map(([key, n]) => {
+          const [day, kind] = key.split(' ') as [string, string];
+          return { day, kind, count: n };
+        });
+      return { differences, matches, summary };
     },
   };
 }

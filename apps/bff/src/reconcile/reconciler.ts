@@ -53,7 +53,31 @@ export interface ReconcilerOptions {
   timeoutMs: number;
   leaseMs: number;
   pendingLimitMs: Record<RecordType, number>;
+  /** Whether the lease holder starts a run over the day before, once a day (after 01:00 UTC). */
+  daily?: boolean;
 }
+
+const HOUR_MS = 3_600_000;
+
+/**
+ * How long a record may stay pending before it is a difference: a transfer or an orchestration a
+ * day (a wire or a chain can take hours; a day is past any rail's normal time), an order an hour
+ * (an order not yet booked after an hour is stuck; an open limit order is not pending).
+ */
+export const DEFAULT_PENDING_LIMIT_MS: Record<RecordType, number> = {
+  transfer: 24 * HOUR_MS,
+  order: HOUR_MS,
+  orchestration: 24 * HOUR_MS,
+};
+
+/** The defaults, at `spacingMs` between reads (the watcher's share of the rate limit). */
+export const reconcileDefaults = (spacingMs: number, timeoutMs: number): ReconcilerOptions => ({
+  spacingMs,
+  timeoutMs,
+  leaseMs: 60_000,
+  pendingLimitMs: DEFAULT_PENDING_LIMIT_MS,
+  daily: true,
+});
 
 export interface ReconcilerDeps {
   db: Db;
@@ -100,6 +124,21 @@ export function createReconciler(deps: ReconcilerDeps, options: ReconcilerOption
   });
   const store = createReconStore(deps.db);
   let stopper = new AbortController();
+  let turning: Promise<FindingsOutcome | null> | undefined;
+
+  /** The run over yesterday (UTC), once, after 01:00 UTC: the service's day is complete. */
+  async function startDaily(): Promise<void> {
+    const at = new Date(now());
+    if (at.getUTCHours() < 1) return;
+    const to = Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), at.getUTCDate());
+    const from = new Date(to - 24 * HOUR_MS).toISOString();
+    await deps.db.query(
+      `insert into recon_runs (id, period_from, period_to, started_by, state)
+       select $1, $2, $3, 'daily', 'running'
+       where not exists (select 1 from recon_runs where started_by = 'daily' and period_from = $2)`,
+      [randomUUID(), from, new Date(to).toISOString()],
+    );
+  }
   let renewedAt = 0;
   const keep = async () => {
     if (now() - renewedAt < options.leaseMs / 3) return true;
@@ -271,13 +310,25 @@ export function createReconciler(deps: ReconcilerDeps, options: ReconcilerOption
       await store.startRun({ id, ...period, startedBy });
       return id;
     },
-    /** One turn: while holding the lease, the oldest unfinished run to its end. */
-    async turn(): Promise<FindingsOutcome | null> {
-      if (!(await keep())) return null;
-      const [next] = await deps.db.query<{ id: string }>(
-        `select id from recon_runs where state = 'running' order by started_at limit 1`,
-      );
-      return next ? execute(next.id) : null;
+    /**
+     * One turn: while holding the lease, the day before's run started when due, and the oldest
+     * unfinished run taken to its end. One turn at a time in a process (a run asked for while the
+     * loop's turn goes on is taken by that turn or the next).
+     */
+    turn(): Promise<FindingsOutcome | null> {
+      turning ??= (async () => {
+        try {
+          if (!(await keep())) return null;
+          if (options.daily) await startDaily();
+          const [next] = await deps.db.query<{ id: string }>(
+            `select id from recon_runs where state = 'running' order by started_at limit 1`,
+          );
+          return next ? await execute(next.id) : null;
+        } finally {
+          turning = undefined;
+        }
+      })();
+      return turning;
     },
     stop() {
       stopper.abort();
@@ -298,3 +349,20 @@ function parseObject(text: string): Record<string, unknown> {
 }
 
 export type Reconciler = ReturnType<typeof createReconciler>;
+
+/** Turns every `intervalMs` (a run cut by a crash is resumed here); the function stops it. */
+export function startReconcileLoop(
+  reconciler: Reconciler,
+  options: { intervalMs: number; logger: Logger },
+): () => void {
+  const timer = setInterval(() => {
+    reconciler
+      .turn()
+      .catch((error: unknown) => options.logger.warn({ err: error }, 'reconciliation failed'));
+  }, options.intervalMs);
+  timer.unref();
+  return () => {
+    clearInterval(timer);
+    reconciler.stop();
+  };
+}
