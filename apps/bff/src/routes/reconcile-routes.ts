@@ -12,10 +12,20 @@ import {
   ReconExportQuerySchema,
   ReconResolveSchema,
   ReconRunRequestSchema,
+  type ReconDifference,
   type ReconDifferenceDetail,
   type ReconExport,
   type ReconRun,
 } from '@console/schemas';
+import type { Role } from '@console/schemas';
+import {
+  maskPersonal,
+  maskText,
+  recordForRole,
+  recordOfOperation,
+  seesPersonalData,
+  seesWhole,
+} from '../access/personal-data';
 import type { Queryable } from '../db/db';
 import { problems } from '../errors';
 import type { Logger } from '../logger';
@@ -55,6 +65,28 @@ const EXPORT_COLUMNS = [
   'resolved_by',
   'resolution',
 ] as const;
+
+/** The read whose masking a record of each type gets (the pages' own rule). */
+const READ_OF_RECORD = {
+  transfer: 'listTransfers',
+  order: 'listOrders',
+  orchestration: 'listOrchestrations',
+} as const;
+
+/**
+ * A difference as `role` may see it: a destination's two values (a crypto address is personal)
+ * and the sentence that quotes them masked for a role that sees no personal data.
+ */
+function differenceForRole<D extends ReconDifference>(role: Role, d: D): D {
+  if (seesPersonalData(role) || d.kind !== 'destination') return d;
+  const mask = (v: string | null) => (v === null ? null : maskText(v));
+  return {
+    ...d,
+    journal_value: mask(d.journal_value),
+    service_value: mask(d.service_value),
+    detail: 'The destination the journal sent differs from the one the service holds.',
+  };
+}
 
 export function reconcileRoutes(deps: ReconcileRouteDeps): RouteDef[] {
   const store = deps.reconciler.store;
@@ -110,7 +142,11 @@ export function reconcileRoutes(deps: ReconcileRouteDeps): RouteDef[] {
           ...(status === 'all' ? {} : { status }),
           limit: SHOWN,
         });
-        return c.json({ items, open_by_kind: await store.openByKind() });
+        const role = c.get('operator')!.role;
+        return c.json({
+          items: items.map((d) => differenceForRole(role, d)),
+          open_by_kind: await store.openByKind(),
+        });
       },
     },
     {
@@ -118,6 +154,7 @@ export function reconcileRoutes(deps: ReconcileRouteDeps): RouteDef[] {
       path: '/api/reconciliation/differences/:id',
       permission: VIEW,
       handler: async (c) => {
+        const role = c.get('operator')!.role;
         const difference = await differenceOr404(c.req.param('id') ?? '');
         const [journal] = difference.journal_id
           ? await deps.db.query<NonNullable<ReconDifferenceDetail['journal']>>(
@@ -126,10 +163,25 @@ export function reconcileRoutes(deps: ReconcileRouteDeps): RouteDef[] {
               [difference.journal_id],
             )
           : [];
+        // Each side masked as its own page masks it: the journal's entry by its operation's
+        // record, the service's record by its list read.
+        const whole = journal ? seesWhole(role, recordOfOperation(journal.operation)) : true;
         const detail: ReconDifferenceDetail = {
-          difference,
-          journal: journal ? { ...journal, request_body: parseJson(journal.request_body) } : null,
-          service: await store.serviceRecord(difference.id),
+          difference: differenceForRole(role, difference),
+          journal: journal
+            ? {
+                ...journal,
+                request_body: whole
+                  ? parseJson(journal.request_body)
+                  : maskPersonal(parseJson(journal.request_body)),
+                response: whole ? journal.response : maskPersonal(journal.response),
+              }
+            : null,
+          service: recordForRole(
+            role,
+            READ_OF_RECORD[difference.record_type],
+            await store.serviceRecord(difference.id),
+          ),
           events: await store.events(difference.id),
         };
         return c.json(detail);
@@ -147,7 +199,9 @@ export function reconcileRoutes(deps: ReconcileRouteDeps): RouteDef[] {
         if (!(await store.assign(difference.id, actor, parsed.value.assignee))) {
           throw problems.conflict('Only an open difference can be assigned.');
         }
-        return c.json(await differenceOr404(difference.id));
+        return c.json(
+          differenceForRole(c.get('operator')!.role, await differenceOr404(difference.id)),
+        );
       },
     },
     {
@@ -162,7 +216,9 @@ export function reconcileRoutes(deps: ReconcileRouteDeps): RouteDef[] {
         if (!(await store.resolve(difference.id, actor, parsed.value.reason))) {
           throw problems.conflict('This difference is not open: it was resolved or closed.');
         }
-        return c.json(await differenceOr404(difference.id));
+        return c.json(
+          differenceForRole(c.get('operator')!.role, await differenceOr404(difference.id)),
+        );
       },
     },
     {
@@ -174,8 +230,12 @@ export function reconcileRoutes(deps: ReconcileRouteDeps): RouteDef[] {
         if (!parsed.ok) throw problems.validation(parsed.errors);
         const { from, to } = parsed.value;
         const rows = await store.period(from, to);
+        const role = c.get('operator')!.role;
         let csv = csvLine([...EXPORT_COLUMNS]);
-        for (const row of rows.differences) csv += csvLine(EXPORT_COLUMNS.map((k) => row[k]));
+        for (const row of rows.differences) {
+          const seen = differenceForRole(role, row);
+          csv += csvLine(EXPORT_COLUMNS.map((k) => seen[k]));
+        }
         for (const m of rows.matches) {
           csv += csvLine(
             EXPORT_COLUMNS.map((k) =>
