@@ -331,7 +331,7 @@ describe('notifications (issue 36)', () => {
 
 describe('the watcher’s pace', () => {
   it.each([
-    [{}, 400],
+    [{}, 200],
     [{ WATCH_SHARE_PERCENT: '2' }, 1_000],
     [{ WATCH_SHARE_PERCENT: 'off' }, undefined],
   ])('%j spaces the watcher’s reads by %s ms', (vars, spacing) => {

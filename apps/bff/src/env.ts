@@ -86,8 +86,8 @@ const BaseSchema = z.object({
   SEND_LEASE_SECONDS: z.coerce.number().min(1).max(3600).default(30),
   RESOLVER_INTERVAL_SECONDS: z.coerce.number().min(0.1).max(3600).default(10),
   // The watcher (issue 35, ADR 021): the share of one endpoint's service limit (50/s) the
-  // whole deployment spends on watching, or `off`. 5 %: 2.5 reads a second, a look every
-  // second or so, and 75 % of the limit left to the operators under the 80 % budget.
+  // whole deployment spends on watching, or `off`. 10 %: 5 reads a second, a change on screen
+  // within 2 s, and 70 % of the limit left to the operators under the 80 % budget.
   WATCH_SHARE_PERCENT: z
     .union([z.literal('off'), z.coerce.number().min(0.5).max(20)], {
       error: 'must be off or a percentage from 0.5 to 20',

@@ -164,7 +164,7 @@ interface ReadCount {
   watcher: number;
   /**
    * Public market data (the reads without a scope: markets, prices, ticker), which the BFF fetches
-   * for the whole deployment at most about once a second a path, however many pages poll it.
+   * for the whole deployment at most about once every 2 s a path, however many pages poll it.
    */
   market: number;
   /** Reads by path (ids and query left out) and by who asked: what a reader checks first. */
@@ -250,7 +250,7 @@ function readsRow(
       live_sessions: { at_start: liveAtStart, at_end: liveAtEnd },
       database: stack.database,
     },
-    note: `GET /v2/… in the sandbox's log over ${one.seconds.toFixed(0)} s windows, ${SETTLE_MS / 1000} s after the last page showed "Live"; each session its own browser context and sign-in (one admin); ${liveAtEnd} of ${SESSIONS} pages still live at the end. A minute, 1 → ${SESSIONS} sessions: watcher ${parts.one.watcher} → ${parts.many.watcher}, public market data (the BFF's shared copy, at most about 1 a second a path) ${parts.one.market_data} → ${parts.many.market_data}, other reads of the pages ${parts.one.other_pages} → ${parts.many.other_pages}; without market data ${formatRatio(withoutMarket)}. By path, 1 session: ${top(one)}; ${SESSIONS} sessions: ${top(many)}`,
+    note: `GET /v2/… in the sandbox's log over ${one.seconds.toFixed(0)} s windows, ${SETTLE_MS / 1000} s after the last page showed "Live"; each session its own browser context and sign-in (one admin); ${liveAtEnd} of ${SESSIONS} pages still live at the end. A minute, 1 → ${SESSIONS} sessions: watcher ${parts.one.watcher} → ${parts.many.watcher}, public market data (the BFF's shared copy, at most about one every 2 s a path) ${parts.one.market_data} → ${parts.many.market_data}, other reads of the pages ${parts.one.other_pages} → ${parts.many.other_pages}; without market data ${formatRatio(withoutMarket)}. By path, 1 session: ${top(one)}; ${SESSIONS} sessions: ${top(many)}`,
   };
 }
 

@@ -3,7 +3,8 @@ import { DEFAULT_WATCH_SHARE_PERCENT, watchSpacingMs } from './watch-pace';
 
 describe('watchSpacingMs', () => {
   it.each([
-    [DEFAULT_WATCH_SHARE_PERCENT, 400],
+    [DEFAULT_WATCH_SHARE_PERCENT, 200],
+    [5, 400],
     [2, 1_000],
     [20, 100],
     [0.5, 4_000],

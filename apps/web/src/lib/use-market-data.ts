@@ -9,7 +9,7 @@ import { readService, readServiceDated } from './api';
  * and shows how old it is. Query keys stay under `svc` with the other reads.
  */
 
-/** While a price is on screen: the shared copy is fetched about once a second anyway. */
+/** While a price is on screen; the BFF's shared copy is as fresh as this (`MARKET_DATA_DEFAULTS`). */
 const PRICE_POLL_MS = 2_000;
 
 /** Every market with its order bounds; these change rarely. */
