@@ -6,6 +6,7 @@
  * UNKNOWN entry the resolver settled, a transfer that completed). Every change of a row's state
  * is an event (`recon_events`), with who and why.
  */
+import { randomUUID } from 'node:crypto';
 import type { ReconDifference } from '@console/schemas';
 import type { Db, Queryable } from '../db/db';
 import type { Difference, Match } from './match';
@@ -73,8 +74,8 @@ export function createReconStore(db: Db) {
             const [row] = await tx.query<{ id: string }>(
               `insert into recon_differences (key, kind, source, journal_id, record_type, record_id,
                  ref_id, journal_value, service_value, detail, subject_at, first_run, last_run,
-                 service_record)
-               values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $12, $13::text::jsonb)
+                 service_record, id)
+               values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $12, $13::text::jsonb, $14)
                returning id::text as id`,
               [
                 d.key,
@@ -90,6 +91,7 @@ export function createReconStore(db: Db) {
                 d.subject_at,
                 findings.runId,
                 d.service_record === null ? null : JSON.stringify(d.service_record),
+                randomUUID(),
               ],
             );
             await event(tx, row!.id, 'opened', null);
@@ -187,7 +189,7 @@ export function createReconStore(db: Db) {
     async list(filter: { status?: string; limit: number }): Promise<StoredDifference[]> {
       return db.query<StoredDifference>(
         `select ${COLUMNS} from recon_differences
-         where ($1::text is null or status = $1) order by id desc limit $2`,
+         where ($1::text is null or status = $1) order by subject_at desc, id limit $2`,
         [filter.status ?? null, filter.limit],
       );
     },

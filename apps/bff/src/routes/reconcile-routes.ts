@@ -30,6 +30,7 @@ import type { Queryable } from '../db/db';
 import { problems } from '../errors';
 import type { Logger } from '../logger';
 import type { Reconciler } from '../reconcile/reconciler';
+import type { StoredDifference } from '../reconcile/recon-store';
 import { jsonBody } from './request-body';
 import type { RouteDef } from './route-table';
 
@@ -77,7 +78,9 @@ const READ_OF_RECORD = {
  * A difference as `role` may see it: a destination's two values (a crypto address is personal)
  * and the sentence that quotes them masked for a role that sees no personal data.
  */
-function differenceForRole<D extends ReconDifference>(role: Role, d: D): D {
+function differenceForRole(role: Role, stored: StoredDifference): ReconDifference {
+  // The store's own members (its key, whether the last run found it) stay in the BFF.
+  const { key: _key, present: _present, ...d } = stored;
   if (seesPersonalData(role) || d.kind !== 'destination') return d;
   const mask = (v: string | null) => (v === null ? null : maskText(v));
   return {
@@ -92,7 +95,6 @@ export function reconcileRoutes(deps: ReconcileRouteDeps): RouteDef[] {
   const store = deps.reconciler.store;
 
   const differenceOr404 = async (id: string) => {
-    if (!/^[0-9]{1,18}$/.test(id)) throw problems.notFound(`No difference ${id}.`);
     const found = await store.get(id);
     if (!found) throw problems.notFound(`No difference ${id}.`);
     return found;

@@ -87,6 +87,7 @@ describe('reconciliation in the console', () => {
       `/api/reconciliation/differences/${status.id}`,
       finance,
     );
+    expect(detail.status, JSON.stringify(detail.body)).toBe(200);
     expect(detail.body.journal).toMatchObject({
       operation: 'createInternalTransfer',
       state: 'SUCCEEDED',
@@ -148,7 +149,7 @@ describe('reconciliation in the console', () => {
       expect(res.status, JSON.stringify(period)).toBe(400);
       expect(res.headers.get('content-type')).toContain('application/problem+json');
     }
-    for (const id of ['999999', 'not-a-number']) {
+    for (const id of [randomUUID(), 'not-a-uuid']) {
       expect((await get(h, `/api/reconciliation/differences/${id}`, finance)).status).toBe(404);
     }
     const support = await h.signIn('support');

@@ -177,4 +177,46 @@ describe('reconciliation against the sandbox', () => {
       '/v2/orchestration/orchestrations',
     ]);
   });
+
+  it('finds nothing of 1,000 clean sends, reading in groups of 100 ref_ids no faster than its pace', async () => {
+    const { h, reconciler } = await setUp();
+    const finance = await h.signIn('finance');
+    const startedAt = Date.now();
+    const refs: string[] = [];
+    for (let i = 0; i < 1_000; i++) {
+      const ref = `clean-${i}-${randomUUID()}`;
+      refs.push(ref);
+      const sent = await h.post('/api/operations/createSvcTransfer', finance, {
+        ...exampleInput('createSvcTransfer'),
+        amount: `0.${String(i + 1).padStart(4, '0')}`,
+        ref_id: ref,
+      });
+      expect(sent.status, await sent.clone().text()).toBe(200);
+    }
+    await h.control('POST', '/clock', { advance_ms: 10_000 });
+    const before = (await h.log()).requests.length;
+    const r = reconciler('process-a', { spacingMs: 150 });
+    await r.start(period(startedAt), 'fiona');
+    const outcome = await r.turn();
+    expect(outcome).toMatchObject({ found: 0, opened: 0 });
+    const [run] = await h.db.query<{ matched: number }>(
+      "select matched from recon_runs where started_by = 'fiona'",
+    );
+    expect(run!.matched).toBe(1_000);
+    const reads = (await h.log()).requests
+      .slice(before)
+      .filter((q) => (q.headers['x-request-id'] ?? '').startsWith('reconcile-'));
+    // Ten groups of 100 ref_ids, then the period's transfers (both legs of each: pages of 1,000),
+    // orders and orchestrations.
+    const paths = reads.map((q) => q.path.split('?')[0]);
+    expect(reads.filter((q) => q.path.includes('ref_ids='))).toHaveLength(10);
+    expect(paths.slice(-2)).toEqual(['/v2/orders', '/v2/orchestration/orchestrations']);
+    expect(paths.filter((p) => p === '/v2/transfer/transfers').length).toBeGreaterThanOrEqual(12);
+    // Spaced at the sending end: at the service, within a request's transit time of it, and never
+    // faster over the run than one read per 150 ms.
+    const at = reads.map((q) => Date.parse(q.at));
+    const gaps = at.slice(1).map((t, i) => t - at[i]!);
+    for (const gap of gaps) expect(gap).toBeGreaterThanOrEqual(100);
+    expect(at.at(-1)! - at[0]!).toBeGreaterThanOrEqual((reads.length - 1) * 150 - 50);
+  });
 });

@@ -218,8 +218,7 @@ export const createAuditCheckpoint = () => call('createAuditCheckpoint', {});
 export const exportAuditPeriod = (body: AuditExportRequest) => call('exportAuditPeriod', { body });
 
 /** Reconciliation (issue 40): a run over a period, taken up by the lease holder at once. */
-export const startReconciliation = (body: ReconRunRequest) =>
-  call('startReconciliation', { body });
+export const startReconciliation = (body: ReconRunRequest) => call('startReconciliation', { body });
 export const listReconciliationRuns = () => call('listReconciliationRuns', {});
 /** Which differences the queue shows. */
 export type ReconDifferenceStatusFilter = 'open' | 'resolved' | 'closed' | 'all';

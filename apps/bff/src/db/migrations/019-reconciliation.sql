@@ -22,7 +22,8 @@ create table recon_runs (
 );
 
 create table recon_differences (
-  id bigint generated always as identity primary key,
+  -- A UUID, as every id in the console's own routes.
+  id uuid primary key,
   key text not null unique,
   kind text not null check (kind in ('absent', 'unjournaled', 'amount', 'asset', 'destination',
     'profile', 'status', 'pending', 'fills')),
@@ -56,14 +57,14 @@ create table recon_differences (
   first_seen_at timestamptz not null default now(),
   last_seen_at timestamptz not null default now()
 );
-create index recon_differences_status on recon_differences (status, id desc);
+create index recon_differences_status on recon_differences (status, subject_at desc);
 create index recon_differences_subject_at on recon_differences (subject_at);
 
 -- Who did what to a difference, in order: assigned, resolved (with the reason), reopened,
 -- closed. The queue's history, never rewritten.
 create table recon_events (
   id bigint generated always as identity primary key,
-  difference_id bigint not null references recon_differences (id),
+  difference_id uuid not null references recon_differences (id),
   kind text not null check (kind in ('opened', 'assigned', 'resolved', 'reopened', 'closed')),
   actor text,
   reason text,

@@ -26,7 +26,13 @@ import {
 import { downloadText } from '@/lib/download';
 import { useSession } from '@/lib/session';
 import { useWrite } from '@/lib/use-write';
-import { differenceTitle, instantOfDate, recordPath, STATUS_WORDS, utcDay } from './reconcile-words';
+import {
+  differenceTitle,
+  instantOfDate,
+  recordPath,
+  STATUS_WORDS,
+  utcDay,
+} from './reconcile-words';
 
 /** Who may open the page, and who may run it and work its queue (issue 40). */
 export const mayReadReconciliation = (role: Role | undefined) =>
