@@ -311,19 +311,26 @@ export function createReconciler(deps: ReconcilerDeps, options: ReconcilerOption
       return id;
     },
     /**
-     * One turn: while holding the lease, the day before's run started when due, and the oldest
-     * unfinished run taken to its end. One turn at a time in a process (a run asked for while the
-     * loop's turn goes on is taken by that turn or the next).
+     * One turn: while holding the lease, the day before's run started when due, and every
+     * unfinished run taken to its end, oldest first; the last one's outcome. One turn at a time in
+     * a process (a run asked for while a turn goes on is taken by that turn or the next).
      */
     turn(): Promise<FindingsOutcome | null> {
       turning ??= (async () => {
         try {
           if (!(await keep())) return null;
           if (options.daily) await startDaily();
-          const [next] = await deps.db.query<{ id: string }>(
-            `select id from recon_runs where state = 'running' order by started_at limit 1`,
-          );
-          return next ? await execute(next.id) : null;
+          // Every unfinished run, oldest first, until none is left or one must wait.
+          let last: FindingsOutcome | null = null;
+          for (;;) {
+            const [next] = await deps.db.query<{ id: string }>(
+              `select id from recon_runs where state = 'running' order by started_at limit 1`,
+            );
+            if (!next) return last;
+            const outcome = await execute(next.id);
+            if (!outcome) return last;
+            last = outcome;
+          }
         } finally {
           turning = undefined;
         }

@@ -113,7 +113,8 @@ function Detail({ detail, acts }: { detail: ReconDifferenceDetail; acts: boolean
           {journal ? (
             <>
               <Text size="sm">
-                <Anchor component={Link} to={`/journal/${journal.id}`}>
+                {/* Underlined: a link inside a sentence is told from its words by more than colour. */}
+                <Anchor component={Link} to={`/journal/${journal.id}`} underline="always">
                   {journal.operation} by {journal.operator}
                 </Anchor>
                 , {journal.state}, <LocalTime value={journal.created_at} />

@@ -12,7 +12,7 @@ import {
 } from '@mantine/core';
 import type { ReconDifference, ReconRun, Role } from '@console/schemas';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { LocalTime } from '@/components/result/local-time';
 import { ErrorState, LoadingState } from '@/components/states/states';
@@ -97,7 +97,20 @@ function Runs({ acts }: { acts: boolean }) {
     event.preventDefault();
     void start.run();
   };
-  const wasRunning = runs.data?.items.some((r) => r.state === 'running');
+  const running = runs.data?.items.some((r) => r.state === 'running');
+  // Each run that ends changes the queue: read it again then, not before.
+  const done = runs.data?.items
+    .filter((r) => r.state !== 'running')
+    .map((r) => r.id)
+    .join();
+  const seenDone = useRef<string | undefined>(undefined);
+  useEffect(() => {
+    if (done === undefined) return;
+    if (seenDone.current !== undefined && done !== seenDone.current) {
+      void queryClient.invalidateQueries({ queryKey: DIFFERENCES_KEY });
+    }
+    seenDone.current = done;
+  }, [done, queryClient]);
   return (
     <Stack gap="xs" component="section" aria-labelledby="recon-runs-title">
       <Title order={2} size="h4" id="recon-runs-title">
@@ -150,7 +163,7 @@ function Runs({ acts }: { acts: boolean }) {
           </Table>
         </Table.ScrollContainer>
       )}
-      {wasRunning === false && start.isSuccess && (
+      {running === false && start.isSuccess && (
         <Text size="sm" role="status">
           The run is done: the queue below shows what it found.
         </Text>
