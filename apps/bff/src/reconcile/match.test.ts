@@ -215,4 +215,41 @@ describe('matchPeriod', () => {
       ),
     ).toEqual({ differences: [], matches: [] });
   });
+
+  it('takes the legs an orchestration names as its own: matched with it, or under its one difference', () => {
+    const orchestration = (ref: string | undefined, rule?: string): ServiceRecord => ({
+      record_type: 'orchestration',
+      record: {
+        id: 'o-1',
+        ...(ref ? { ref_id: ref } : {}),
+        ...(rule ? { orchestration_rule_id: rule } : {}),
+        profile_id: 'p-a',
+        status: 'COMPLETED',
+        source_transfer: { transfer_id: 't-1', status: 'COMPLETED' },
+        destination_transfer: { transfer_id: 't-9', status: 'COMPLETED' },
+        created_at: RECENT,
+      },
+    });
+    const legsOfIt = legs({ ref_id: undefined });
+    const sent: JournalSend = {
+      journal_id: 'j-o',
+      operation: 'createOrchestration',
+      state: 'SUCCEEDED',
+      ref_id: 'r-o',
+      request_path: '/v2/orchestration/orchestrations',
+      body: { profile_id: 'p-a' },
+      response: null,
+      created_at: RECENT,
+    };
+    expect(matchPeriod([sent], [orchestration('r-o'), ...legsOfIt], OPTIONS).differences).toEqual(
+      [],
+    );
+    expect(
+      matchPeriod([], [orchestration('rule-x', 'x'), ...legsOfIt], OPTIONS).differences.map((d) => [
+        d.kind,
+        d.source,
+        d.record_id,
+      ]),
+    ).toEqual([['unjournaled', 'rule', 'o-1']]);
+  });
 });

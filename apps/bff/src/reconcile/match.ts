@@ -188,6 +188,18 @@ const PENDING_STATUSES: Record<RecordType, ReadonlySet<string>> = {
 };
 const FINAL_ORDER = new Set(['FILLED', 'CANCELLED', 'REJECTED', 'EXPIRED']);
 
+/** The transfers a record names as its parts (an orchestration's legs, a deposit's conversion). */
+function partsOf(value: unknown, into: Set<string>, key = ''): Set<string> {
+  if (typeof value === 'string') {
+    if (key.endsWith('transfer_id') && value !== '') into.add(value);
+  } else if (Array.isArray(value)) {
+    for (const item of value) partsOf(item, into, key);
+  } else if (value !== null && typeof value === 'object') {
+    for (const [inner, item] of Object.entries(value)) partsOf(item, into, inner);
+  }
+  return into;
+}
+
 function sourceOf(service: ServiceRecord): UnjournaledSource {
   const { record } = service;
   if (service.record_type === 'transfer' && /_DEPOSIT$/.test(String(record.type))) return 'deposit';
@@ -219,6 +231,19 @@ export function matchPeriod(
     if (group) groups.set(group, [...(groups.get(group) ?? []), service.record]);
   }
   const matched = new Set<Record<string, unknown>>();
+  // A transfer another record names as its part (with the other legs of its group) is that
+  // record's: matched with it, or covered by that record's own difference, never one of its own.
+  const parts = new Set<string>();
+  for (const service of records) {
+    for (const id of partsOf(service.record, new Set())) {
+      if (id !== service.record.id) parts.add(id);
+    }
+  }
+  for (const group of groups.values()) {
+    if (group.some((leg) => parts.has(text(leg.id) ?? ''))) {
+      for (const leg of group) parts.add(text(leg.id) ?? '');
+    }
+  }
 
   for (const send of sends) {
     const spec = RECONCILED[send.operation];
@@ -321,6 +346,7 @@ export function matchPeriod(
 
   for (const service of records) {
     if (matched.has(service.record)) continue;
+    if (service.record_type === 'transfer' && parts.has(text(service.record.id) ?? '')) continue;
     const recordId = text(service.record.id);
     const source = sourceOf(service);
     const subjectAt = text(service.record.created_at) ?? new Date(options.now).toISOString();

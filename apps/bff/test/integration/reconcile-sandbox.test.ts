@@ -6,7 +6,7 @@
  * process without reading again what was read.
  */
 import { randomUUID } from 'node:crypto';
-import { exampleInput, operations } from '@console/schemas';
+import { DEMO_IDS, exampleInput, operations } from '@console/schemas';
 import { afterAll, describe, expect, it } from 'vitest';
 import { logCollector } from '../harness';
 import { sandboxHarness, type RunSecrets } from '../sandbox-harness';
@@ -68,6 +68,9 @@ describe('reconciliation against the sandbox', () => {
     const { h, transfer, reconciler } = await setUp();
     const startedAt = Date.now();
     const clean = [await transfer('10.00'), await transfer('11.00'), await transfer('12.00')];
+    // The service's staff correct one after the console recorded it.
+    const changed = await transfer('15.00');
+    await h.control('PATCH', `/transfers/${changed.id}`, { amount: '15.01' });
     const failed = await transfer('13.00');
     // The console recorded success; the service fails it afterwards.
     await h.control('POST', `/transfers/${failed.id}/settle`, { status: 'FAILED' });
@@ -94,6 +97,18 @@ describe('reconciliation against the sandbox', () => {
       amount: '0.25',
       profile_id: exampleInput('createInternalTransfer').from_profile_id,
     });
+    // A deposit of USDP to the sweep rule's source: the service starts an orchestration itself.
+    const rules = await h.control<{
+      rules: { id: string; source: { crypto?: { address_id?: string } } }[];
+    }>('GET', '/state');
+    const sweep = rules.rules.find((r) => r.id === DEMO_IDS.rules.sweep)!;
+    const swept = await h.control<{ transfer: { id: string }; orchestrations: { id: string }[] }>(
+      'POST',
+      '/deposits',
+      { asset: 'USDP', amount: '40', deposit_address_id: sweep.source.crypto!.address_id! },
+    );
+    expect(swept.orchestrations).toHaveLength(1);
+    await h.control('POST', '/clock', { advance_ms: 10_000 });
     // Left pending: two hours later (the run's clock) it has been pending too long.
     const pending = await transfer('14.00');
 
@@ -111,14 +126,20 @@ describe('reconciliation against the sandbox', () => {
     const group = state.transfers.find((t) => t.id === outsideId)!.group_id;
     const outsideLegs = state.transfers.filter((t) => t.group_id === group).map((t) => t.id);
     expect(outsideLegs).toHaveLength(2);
+    // The rule's orchestration is one difference: its legs are its own, not differences apart.
     expect(found.sort()).toEqual(
       [
+        `amount ${changed.id}`,
         `status ${failed.id}`,
         `unjournaled/deposit ${deposit.transfer.id}`,
+        `unjournaled/deposit ${swept.transfer.id}`,
+        `unjournaled/rule ${swept.orchestrations[0]!.id}`,
         ...outsideLegs.map((id) => `unjournaled/other ${id}`),
         `pending ${pending.id}`,
       ].sort(),
     );
+    const amount = queue.find((d) => d.kind === 'amount')!;
+    expect([amount.journal_value, amount.service_value]).toEqual(['15.00', '15.01']);
     for (const c of clean) expect(queue.some((d) => d.ref_id === c.ref_id)).toBe(false);
     const [run] = await h.db.query<{ state: string; reads: number }>(
       'select state, reads from recon_runs where id = $1',
@@ -178,7 +199,7 @@ describe('reconciliation against the sandbox', () => {
     ]);
   });
 
-  it('finds nothing of 1,000 clean sends, reading in groups of 100 ref_ids no faster than its pace', async () => {
+  it('finds nothing of 1,000 clean transfers and 3 orchestrations, reading in groups of 100 ref_ids no faster than its pace', async () => {
     const { h, reconciler } = await setUp();
     const finance = await h.signIn('finance');
     const startedAt = Date.now();
@@ -193,7 +214,15 @@ describe('reconciliation against the sandbox', () => {
       });
       expect(sent.status, await sent.clone().text()).toBe(200);
     }
-    await h.control('POST', '/clock', { advance_ms: 10_000 });
+    // And three orchestrations, whose legs are the service's own transfers.
+    for (let i = 0; i < 3; i++) {
+      const sent = await h.post('/api/operations/createOrchestration', finance, {
+        ...exampleInput('createOrchestration'),
+        ref_id: `clean-orchestration-${i}-${randomUUID()}`,
+      });
+      expect(sent.status, await sent.clone().text()).toBe(200);
+    }
+    await h.control('POST', '/clock', { advance_ms: 60_000 });
     const before = (await h.log()).requests.length;
     const r = reconciler('process-a', { spacingMs: 150 });
     await r.start(period(startedAt), 'fiona');
@@ -202,7 +231,7 @@ describe('reconciliation against the sandbox', () => {
     const [run] = await h.db.query<{ matched: number }>(
       "select matched from recon_runs where started_by = 'fiona'",
     );
-    expect(run!.matched).toBe(1_000);
+    expect(run!.matched).toBe(1_003);
     const reads = (await h.log()).requests
       .slice(before)
       .filter((q) => (q.headers['x-request-id'] ?? '').startsWith('reconcile-'));
