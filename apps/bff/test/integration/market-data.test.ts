@@ -30,8 +30,9 @@ it('twenty signed-in sessions reading two tickers at once cost the service one r
   expect(await served('/v2/markets/BTCUSD/ticker')).toBe(1);
   expect(await served('/v2/markets/ETHUSD/ticker')).toBe(1);
 
-  // A second on, the copy is stale: one more read, for all of them again.
-  await new Promise((resolve) => setTimeout(resolve, 1_100));
+  // Two seconds on (as long as a page waits between looks), the copy is stale: one more read, for
+  // all of them again.
+  await new Promise((resolve) => setTimeout(resolve, 2_100));
   await Promise.all(sessions.map((cookie) => read(cookie, 'BTCUSD')));
   expect(await served('/v2/markets/BTCUSD/ticker')).toBe(2);
 });
