@@ -6,7 +6,7 @@ import type { ApprovalStore } from './approvals/approval-store';
 import { defaultPolicy, type ApprovalPolicy } from './approvals/policy';
 import type { AppEnv } from './context';
 import { ProblemError, problemResponse } from './errors';
-import type { Queryable } from './db/db';
+import type { Db, Queryable } from './db/db';
 import type { DestinationStore } from './destinations/destination-store';
 import type { JournalStore } from './journal/journal-store';
 import type { Logger } from './logger';
@@ -41,6 +41,9 @@ import { REGISTRY_READS } from './reads/read-proxy';
 import { mountRoutes, readsService, sendsToService, type RouteDef } from './routes/route-table';
 import { securityEventRoutes } from './routes/security-event-routes';
 import { auditRoutes, type AuditSigning } from './routes/audit-routes';
+import { reconcileRoutes } from './routes/reconcile-routes';
+import { createReconciler, reconcileDefaults, type Reconciler } from './reconcile/reconciler';
+import { DEFAULT_WATCH_SHARE_PERCENT, watchSpacingMs } from './watch/watch-pace';
 import { sessionListRoutes } from './routes/session-list-routes';
 import { sessionRoutes } from './routes/session-routes';
 import { staticRoutes } from './routes/static-routes';
@@ -67,7 +70,12 @@ import type { UpstreamClient } from './upstream/client';
 /** Everything the app needs, injected so that tests can replace the service or the clock. */
 export interface AppDeps {
   /** The database itself (single sign-on flows, SSO operators and sessions). */
-  db: Queryable;
+  db: Db;
+  /**
+   * Reconciliation (issue 40): the process's reconciler, shared with its loop; one at the
+   * watcher's default pace when not given.
+   */
+  reconciler?: Reconciler;
   /**
    * Where the counters shared by every process are written (sign-in throttle, send rate): the
    * database's `relaxed` side, whose commits need no WAL flush; `db` when not given.
@@ -179,6 +187,16 @@ export function routeTable(
     ...sessionListRoutes(sessionDeps),
     ...securityEventRoutes(deps.securityEvents),
     ...auditRoutes({ db: deps.db, signing: deps.audit }),
+    ...reconcileRoutes({
+      db: deps.db,
+      logger: deps.logger,
+      reconciler:
+        deps.reconciler ??
+        createReconciler(
+          { db: deps.db, client: deps.client, owner: deps.journal.owner, logger: deps.logger },
+          reconcileDefaults(watchSpacingMs(DEFAULT_WATCH_SHARE_PERCENT), deps.timeoutMs),
+        ),
+    }),
     ...operationRoutes({
       ...dispatchDeps,
       now: deps.now ?? Date.now,

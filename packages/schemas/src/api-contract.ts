@@ -20,6 +20,19 @@ import {
 } from './console-api';
 import { API_ROUTES, type ApiMethod, type ApiRouteName } from './api-routes';
 import {
+  ReconAssignSchema,
+  ReconDifferenceDetailSchema,
+  ReconDifferenceListSchema,
+  ReconDifferenceQuerySchema,
+  ReconDifferenceSchema,
+  ReconExportQuerySchema,
+  ReconExportSchema,
+  ReconResolveSchema,
+  ReconRunListSchema,
+  ReconRunRequestSchema,
+  ReconRunSchema,
+} from './reconcile-api';
+import {
   DestinationBookQuerySchema,
   DestinationBookSchema,
   AllowedDestinationSchema,
@@ -274,6 +287,24 @@ export const apiContract = contract({
   verifyAuditTrail: { responses: { 200: AuditVerificationSchema } },
   createAuditCheckpoint: { responses: { 201: AuditCheckpointSchema } },
   exportAuditPeriod: { body: AuditExportRequestSchema, responses: { 200: AuditExportSchema } },
+  startReconciliation: { body: ReconRunRequestSchema, responses: { 201: ReconRunSchema } },
+  listReconciliationRuns: { responses: { 200: ReconRunListSchema } },
+  listReconDifferences: {
+    query: ReconDifferenceQuerySchema,
+    responses: { 200: ReconDifferenceListSchema },
+  },
+  getReconDifference: { params: IdParamsSchema, responses: { 200: ReconDifferenceDetailSchema } },
+  assignReconDifference: {
+    params: IdParamsSchema,
+    body: ReconAssignSchema,
+    responses: { 200: ReconDifferenceSchema },
+  },
+  resolveReconDifference: {
+    params: IdParamsSchema,
+    body: ReconResolveSchema,
+    responses: { 200: ReconDifferenceSchema },
+  },
+  exportReconciliation: { query: ReconExportQuerySchema, responses: { 200: ReconExportSchema } },
 });
 
 export type ApiContract = typeof apiContract;

@@ -91,6 +91,20 @@ export const API_ROUTES = {
   createAuditCheckpoint: { method: 'POST', path: '/api/audit/checkpoints' },
   /** Admins and auditors: a period as CSV with a detached JWS; recorded in the audit chain. */
   exportAuditPeriod: { method: 'POST', path: '/api/audit/exports' },
+  /** Finance and admins (issue 40): a reconciliation run over a period, taken up at once. */
+  startReconciliation: { method: 'POST', path: '/api/reconciliation/runs' },
+  /** Finance, admins and auditors: the newest runs. */
+  listReconciliationRuns: { method: 'GET', path: '/api/reconciliation/runs' },
+  /** Finance, admins and auditors: the queue of differences (open by default). */
+  listReconDifferences: { method: 'GET', path: '/api/reconciliation/differences' },
+  /** Finance, admins and auditors: one difference, the journal's and the service's sides. */
+  getReconDifference: { method: 'GET', path: '/api/reconciliation/differences/:id' },
+  /** Finance and admins: gives an open difference to an operator. */
+  assignReconDifference: { method: 'POST', path: '/api/reconciliation/differences/:id/assign' },
+  /** Finance and admins: resolves an open difference with a reason. */
+  resolveReconDifference: { method: 'POST', path: '/api/reconciliation/differences/:id/resolve' },
+  /** Finance, admins and auditors: a period's differences and matches as CSV, and a summary. */
+  exportReconciliation: { method: 'GET', path: '/api/reconciliation/export' },
 } as const satisfies Record<string, { method: ApiMethod; path: string }>;
 
 /** The name of a route of the BFF's API. */

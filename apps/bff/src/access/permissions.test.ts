@@ -71,6 +71,24 @@ const MATRIX: Record<
   'GET /api/audit/verification': { admin: Y, finance: N, support: N, viewer: N },
   'POST /api/audit/checkpoints': { admin: Y, finance: N, support: N, viewer: N },
   'POST /api/audit/exports': { admin: Y, finance: N, support: N, viewer: N },
+  // Reconciliation (issue 40): finance and admins run it and work its queue.
+  'POST /api/reconciliation/runs': { admin: Y, finance: Y, support: N, viewer: N },
+  'GET /api/reconciliation/runs': { admin: Y, finance: Y, support: N, viewer: N },
+  'GET /api/reconciliation/differences': { admin: Y, finance: Y, support: N, viewer: N },
+  'GET /api/reconciliation/differences/:id': { admin: Y, finance: Y, support: N, viewer: N },
+  'POST /api/reconciliation/differences/:id/assign': {
+    admin: Y,
+    finance: Y,
+    support: N,
+    viewer: N,
+  },
+  'POST /api/reconciliation/differences/:id/resolve': {
+    admin: Y,
+    finance: Y,
+    support: N,
+    viewer: N,
+  },
+  'GET /api/reconciliation/export': { admin: Y, finance: Y, support: N, viewer: N },
 };
 
 /**
@@ -121,6 +139,14 @@ const AUDITOR: Record<string, boolean> = {
   'GET /api/audit/verification': Y,
   'POST /api/audit/checkpoints': Y,
   'POST /api/audit/exports': Y,
+  // Reconciliation: read, never acted on.
+  'POST /api/reconciliation/runs': N,
+  'GET /api/reconciliation/runs': Y,
+  'GET /api/reconciliation/differences': Y,
+  'GET /api/reconciliation/differences/:id': Y,
+  'POST /api/reconciliation/differences/:id/assign': N,
+  'POST /api/reconciliation/differences/:id/resolve': N,
+  'GET /api/reconciliation/export': Y,
   // The live stream and the inbox, filtered and masked for the role as the reads are.
   'GET /api/stream': Y,
   'GET /api/inbox': Y,

@@ -35,6 +35,11 @@ export type Permission =
    */
   | { kind: 'audit' }
   /**
+   * Reconciliation (issue 40): finance and admins run it and work its queue (`act`); auditors
+   * read it as well.
+   */
+  | { kind: 'reconcile'; act: boolean }
+  /**
    * Asking for a console action (issue 37), which the console carries out itself: the roles of
    * its entry in the BFF's registry of console actions.
    */
@@ -66,6 +71,8 @@ export function allows(role: Role, permission: Permission): boolean {
       return role === 'admin';
     case 'audit':
       return role === 'admin' || role === 'auditor';
+    case 'reconcile':
+      return role === 'admin' || role === 'finance' || (!permission.act && role === 'auditor');
     case 'console-action':
       return permission.roles.includes(role);
   }

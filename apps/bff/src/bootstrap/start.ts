@@ -26,6 +26,8 @@ import type { CredentialSet } from '../upstream/tokens';
 import type { EmbeddedSandbox } from './sandbox-mode';
 import { startNotifier } from './notifications';
 import { startWatcher } from './watch';
+import { createReconciler, reconcileDefaults, startReconcileLoop } from '../reconcile/reconciler';
+import { DEFAULT_WATCH_SHARE_PERCENT, watchSpacingMs } from '../watch/watch-pace';
 import { startReplica } from './replica';
 import { createUpstream } from './upstream';
 
@@ -158,9 +160,19 @@ export async function startBff(
     );
   const securityEvents = createSecurityEventStore(db);
   const auditKey = env.audit.keyPem ? await auditKeyFromPem(env.audit.keyPem) : undefined;
+  // Reconciliation (issue 40): runs at the watcher's pace, or at its default share when this
+  // deployment does not watch; one process at a time by its lease.
+  const reconciler = createReconciler(
+    { db, client, owner: journal.owner, logger },
+    reconcileDefaults(
+      env.watchSpacingMs ?? watchSpacingMs(DEFAULT_WATCH_SHARE_PERCENT),
+      env.timeoutMs,
+    ),
+  );
   const app = createApp({
     counters: db.relaxed,
     db,
+    reconciler,
     approvals,
     destinations,
     policy: env.policy,
@@ -266,6 +278,8 @@ export async function startBff(
     timeoutMs: env.timeoutMs,
   });
 
+  const stopReconciling = startReconcileLoop(reconciler, { intervalMs: 60_000, logger });
+
   // Checkpoints of the audit trail (ADR 022), signed by the holder of their job lease.
   const stopCheckpointer = auditKey
     ? startCheckpointer({
@@ -288,6 +302,7 @@ export async function startBff(
       accepting = false;
       clearInterval(sweeper);
       stopCheckpointer();
+      stopReconciling();
       // No new connections; idle keep-alive ones end now, busy ones after their answer.
       const closed = new Promise<void>((done) => server.close(() => done()));
       if ('closeIdleConnections' in server) server.closeIdleConnections();

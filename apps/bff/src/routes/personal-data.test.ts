@@ -110,6 +110,20 @@ const STREAMED: Record<string, string> = {
   '/api/inbox': 'the same changes, masked by the same rule (test/integration/stream.test.ts)',
 };
 
+/**
+ * GET routes of reconciliation (issue 40): each side of a difference masked as its own page masks
+ * it, a destination's values for a role that sees no personal data; tested where reconciliation
+ * is (`test/integration/reconcile-routes.test.ts`).
+ */
+const RECONCILED: Record<string, string> = {
+  '/api/reconciliation/runs': 'periods, counts and who started each run',
+  '/api/reconciliation/differences':
+    'differences, a destination masked for viewers of no personal data',
+  '/api/reconciliation/differences/:id':
+    'the journal entry and the service record, each masked by its own rule',
+  '/api/reconciliation/export': 'the same differences as CSV, masked the same way',
+};
+
 /** GET routes that answer the book of allowed destinations, whose crypto addresses are personal. */
 const BOOK_ROUTES: Record<string, (id: string) => string> = {
   '/api/destinations': () => '/api/destinations',
@@ -127,6 +141,7 @@ describe('personal data on every route', () => {
       ...Object.keys(WITHOUT_RECORDS),
       ...Object.keys(BOOK_ROUTES),
       ...Object.keys(STREAMED),
+      ...Object.keys(RECONCILED),
     ]);
     expect(gets.filter((path) => !listed.has(path))).toEqual([]);
     expect(Object.keys(ROUTES).filter((path) => !gets.includes(path))).toEqual([]);

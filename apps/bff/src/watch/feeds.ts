@@ -13,6 +13,7 @@
  * moved. Without open orders the list is read only every `idleEvery` looks.
  */
 import { operations } from '@console/schemas';
+import { ReadNotFound, type ReadService } from '../jobs/paced-reader';
 import {
   changeOfEvent,
   changeOfExecution,
@@ -23,9 +24,6 @@ import {
   text,
   type Change,
 } from './classify';
-
-/** Reads one path of the service; throws `FeedPause` when the service says "not now". */
-export type ReadService = (path: string, scope: string) => Promise<Record<string, unknown>>;
 
 /** A feed followed by time. */
 export interface TimePosition {
@@ -178,7 +176,7 @@ export async function lookAtOrders(
       );
     } catch (error) {
       // Gone from the service (404): nothing more to say of it.
-      if (error instanceof FeedNotFound) continue;
+      if (error instanceof ReadNotFound) continue;
       throw error;
     }
     changes.push(changeOfOrder({ profile_id: before.profile_id, ...order }));
@@ -202,16 +200,3 @@ export async function lookAtOrders(
   }
   return { changes: [...fills, ...changes], position: { open } };
 }
-
-/** The service said "not now" (429, 5xx, no answer, the console's budget): wait `waitMs`. */
-export class FeedPause extends Error {
-  constructor(
-    message: string,
-    readonly waitMs: number | undefined,
-  ) {
-    super(message);
-  }
-}
-
-/** The service has no such record (404). */
-export class FeedNotFound extends Error {}

@@ -8,23 +8,18 @@
  * `Retry-After` when it gave one, else a doubling wait, the lease kept meanwhile so that no other
  * process starts hammering in its place.
  */
-import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/db';
 import { createJobLease, type JobLease } from '../jobs/job-lease';
+import { createPacedReader, LeaseGone, ReadPause, type ReadService } from '../jobs/paced-reader';
 import type { Logger } from '../logger';
 import type { UpstreamClient } from '../upstream/client';
-import { ServiceBudgetError } from '../upstream/service-budget';
-import { TokenError } from '../upstream/tokens';
 import { createChangeStore, WATCH_JOB, type ChangeStore } from './change-store';
 import {
   EVENTS_FEED,
-  FeedNotFound,
-  FeedPause,
   lookAtOrders,
   takePage,
   TRANSFERS_FEED,
   type OrdersPosition,
-  type ReadService,
   type TimeFeed,
   type TimePosition,
 } from './feeds';
@@ -96,7 +91,6 @@ export function createWatcher(deps: WatcherDeps, options: WatcherOptions) {
   });
   const store: ChangeStore = createChangeStore(deps.db, lease);
   let stopper = new AbortController();
-  let lastReadAt = 0;
   let renewedAt = 0;
   let pauses = 0;
   let pausedUntil = 0;
@@ -112,45 +106,16 @@ export function createWatcher(deps: WatcherDeps, options: WatcherOptions) {
   const keep = async () => (now() - renewedAt < options.leaseMs / 3 ? true : hold());
 
   /** One read of the service, spaced from the last, refusals turned into a pause. */
-  const read =
-    (counter: { reads: number }): ReadService =>
-    async (path, scope) => {
-      const wait = lastReadAt + options.spacingMs - now();
-      if (wait > 0) await sleep(wait, stopper.signal);
-      if (stopper.signal.aborted) throw new FeedPause('stopped', 0);
-      if (!(await keep())) throw new LeaseGone();
-      lastReadAt = now();
-      counter.reads += 1;
-      let outcome;
-      try {
-        outcome = await deps.client.send({
-          method: 'GET',
-          path,
-          body: '',
-          scope,
-          timeoutMs: options.timeoutMs,
-          requestId: `watch-${randomUUID()}`,
-          safe: true,
-          signal: stopper.signal,
-        });
-      } catch (error) {
-        if (error instanceof ServiceBudgetError) {
-          throw new FeedPause(error.message, error.retryAfterMs);
-        }
-        if (error instanceof TokenError) throw new FeedPause(error.message, undefined);
-        throw error;
-      }
-      if (outcome.kind === 'no-answer') throw new FeedPause(outcome.error, undefined);
-      if (outcome.status === 404) throw new FeedNotFound(path);
-      if (outcome.status === 429 || outcome.status >= 500) {
-        throw new FeedPause(`the service answered ${outcome.status}`, outcome.retryAfterMs);
-      }
-      if (outcome.status < 200 || outcome.status >= 300) {
-        throw new Error(`the service refused a read of the watcher (${outcome.status})`);
-      }
-      const body = outcome.body;
-      return body !== null && typeof body === 'object' ? (body as Record<string, unknown>) : {};
-    };
+  const read = createPacedReader({
+    client: deps.client,
+    now,
+    sleep,
+    signal: () => stopper.signal,
+    keep,
+    spacingMs: options.spacingMs,
+    timeoutMs: options.timeoutMs,
+    requestPrefix: 'watch',
+  });
 
   /** Walks one time feed from its cursor; false when the lease was lost. */
   async function walk(feed: TimeFeed, service: ReadService, look: WatchLook): Promise<boolean> {
@@ -223,7 +188,7 @@ export function createWatcher(deps: WatcherDeps, options: WatcherOptions) {
         return report;
       }
       if (stopper.signal.aborted) return report;
-      if (!(error instanceof FeedPause)) throw error;
+      if (!(error instanceof ReadPause)) throw error;
       pauses += 1;
       const doubling = Math.min(options.maxPauseMs, options.pauseMs * 2 ** (pauses - 1));
       const wait = Math.max(doubling, error.waitMs ?? 0);
@@ -275,7 +240,5 @@ export function createWatcher(deps: WatcherDeps, options: WatcherOptions) {
     },
   };
 }
-
-class LeaseGone extends Error {}
 
 export type Watcher = ReturnType<typeof createWatcher>;

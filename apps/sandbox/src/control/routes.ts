@@ -9,7 +9,7 @@ import {
   parseWith,
 } from '@console/schemas';
 import { iso } from '../clock';
-import { asProblem, badRequest, problemResponse } from '../problem';
+import { asProblem, badRequest, notFound, problemResponse } from '../problem';
 import { balancesView } from '../state/balances';
 import { depositInstructionsView } from '../state/deposit-instructions';
 import { DepositSchema, simulateDeposit } from '../state/deposits';
@@ -147,6 +147,23 @@ export function controlRoutes(rt: SandboxRuntime): Hono {
     const { status } = await jsonBody(c.req.raw, SettleSchema);
     const id = c.req.param('id');
     return c.json(settleOrchestrationNow(rt.state, id, status ?? 'COMPLETED', rt.clock.now()));
+  });
+
+  // A correction by the service's own staff: a transfer's amount (and total) as the service now
+  // holds it, nothing else touched. Reconciliation's tests use it to make the service's record
+  // differ from what the console sent.
+  app.patch('/transfers/:id', async (c) => {
+    const { amount } = await jsonBody(
+      c.req.raw,
+      z.strictObject({ amount: z.string().regex(/^[0-9]+(\.[0-9]+)?$/) }),
+    );
+    const transfer = rt.state.transfers.get(c.req.param('id'));
+    if (!transfer) throw notFound(`id: transfer ${c.req.param('id')} does not exist`);
+    const fee = new Big(String(transfer.record.fee ?? '0'));
+    transfer.record.amount = amount;
+    transfer.record.total = new Big(amount).plus(fee).toFixed();
+    transfer.record.updated_at = iso(rt.clock.now());
+    return c.json(transfer.record);
   });
 
   // A change made at the service by someone else (another client, the service's own staff): the

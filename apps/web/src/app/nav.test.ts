@@ -73,4 +73,15 @@ describe('navigation by duty', () => {
       'Journal',
     ]);
   });
+
+  it.each([
+    ['finance', ['createInternalTransfer'], true],
+    ['admin', ['createInternalTransfer'], true],
+    ['auditor', [], true],
+    ['support', ['updateFiatAccount'], false],
+    ['viewer', [], false],
+  ] as const)('offers reconciliation to %s: %s', (role, allowed, offered) => {
+    const labels = dutiesFor(allowed, role).flatMap((d) => d.items.map((i) => i.label));
+    expect(labels.includes('Reconciliation')).toBe(offered);
+  });
 });

@@ -20,6 +20,8 @@ export interface NavItem {
   operation?: OperationId;
   /** Offered to roles that may approve: every role that may send something (not a viewer). */
   approvals?: boolean;
+  /** Offered only to these roles (a console page of its own, not an operation's). */
+  roles?: readonly Role[];
 }
 
 export interface Duty {
@@ -48,7 +50,14 @@ export const DUTIES: Duty[] = [
       { label: 'Allowed destinations', to: '/destinations' },
     ],
   },
-  { label: 'Journal', items: [{ label: 'Journal', to: '/journal' }] },
+  {
+    label: 'Journal',
+    items: [
+      { label: 'Journal', to: '/journal' },
+      // The journal against the service (issue 40): finance and admins work it, auditors read it.
+      { label: 'Reconciliation', to: '/reconciliation', roles: ['admin', 'finance', 'auditor'] },
+    ],
+  },
 ];
 
 /**
@@ -60,6 +69,7 @@ export function dutiesFor(allowed: readonly string[], role: Role): Duty[] {
     ...duty,
     items: duty.items.filter((item) => {
       if (item.approvals) return allowed.length > 0;
+      if (item.roles) return item.roles.includes(role);
       if (!item.operation) return true;
       return operations[item.operation].kind === 'read'
         ? mayUse(role, item.operation)

@@ -101,6 +101,20 @@ export const router = createBrowserRouter(
               ),
             },
             {
+              path: 'reconciliation',
+              lazy: page(
+                () => import('@/features/reconcile/reconcile-page'),
+                (m) => m.ReconciliationPage,
+              ),
+            },
+            {
+              path: 'reconciliation/:id',
+              lazy: page(
+                () => import('@/features/reconcile/reconcile-difference-page'),
+                (m) => m.ReconciliationDifferencePage,
+              ),
+            },
+            {
               path: 'audit',
               lazy: page(
                 () => import('@/features/audit/audit-page'),

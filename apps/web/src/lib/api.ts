@@ -5,6 +5,7 @@
  */
 import type {
   AuditExportRequest,
+  ReconRunRequest,
   ApiInput,
   AwaitingApprovalResult,
   JournalQuery,
@@ -215,3 +216,18 @@ export const createAuditCheckpoint = () => call('createAuditCheckpoint', {});
 
 /** A period's CSV and its detached signature; the export is recorded in the audit chain. */
 export const exportAuditPeriod = (body: AuditExportRequest) => call('exportAuditPeriod', { body });
+
+/** Reconciliation (issue 40): a run over a period, taken up by the lease holder at once. */
+export const startReconciliation = (body: ReconRunRequest) => call('startReconciliation', { body });
+export const listReconciliationRuns = () => call('listReconciliationRuns', {});
+/** Which differences the queue shows. */
+export type ReconDifferenceStatusFilter = 'open' | 'resolved' | 'closed' | 'all';
+export const listReconDifferences = (status: ReconDifferenceStatusFilter) =>
+  call('listReconDifferences', { query: { status } });
+export const getReconDifference = (id: string) => call('getReconDifference', { params: { id } });
+export const assignReconDifference = (id: string, assignee: string | null) =>
+  call('assignReconDifference', { params: { id }, body: { assignee } });
+export const resolveReconDifference = (id: string, reason: string) =>
+  call('resolveReconDifference', { params: { id }, body: { reason } });
+export const exportReconciliation = (from: string, to: string) =>
+  call('exportReconciliation', { query: { from, to } });

@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { differenceTitle, instantOfDate, recordPath, utcDay } from './reconcile-words';
+
+describe('reconciliation words', () => {
+  it.each([
+    [{ kind: 'unjournaled', source: 'deposit' }, 'At the service, not in the journal (a deposit)'],
+    [
+      { kind: 'unjournaled', source: 'other' },
+      'At the service, not in the journal (another client)',
+    ],
+    [{ kind: 'status', source: null }, 'Status differs'],
+    [{ kind: 'absent', source: null }, 'Sent, not at the service'],
+  ] as const)('names %j "%s"', (d, words) => {
+    expect(differenceTitle(d)).toBe(words);
+  });
+
+  it.each([
+    ['transfer', 't-1', '/transfers/t-1'],
+    ['orchestration', 'o-1', '/orchestrations/o-1'],
+    ['order', 'o-1', undefined],
+    ['transfer', null, undefined],
+  ] as const)('links a %s %s to %s', (record_type, record_id, path) => {
+    expect(recordPath({ record_type, record_id })).toBe(path);
+  });
+
+  it('counts days in UTC, whatever the local zone', () => {
+    const now = Date.parse('2026-11-27T23:30:00Z');
+    expect(utcDay(0, now)).toBe('2026-11-27T00:00:00.000Z');
+    expect(utcDay(1, now)).toBe('2026-11-26T00:00:00.000Z');
+    expect(instantOfDate('2026-11-01')).toBe('2026-11-01T00:00:00.000Z');
+  });
+});
