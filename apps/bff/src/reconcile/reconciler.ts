@@ -357,16 +357,20 @@ function parseObject(text: string): Record<string, unknown> {
 
 export type Reconciler = ReturnType<typeof createReconciler>;
 
-/** Turns every `intervalMs` (a run cut by a crash is resumed here); the function stops it. */
+/**
+ * Turns now and every `intervalMs` (a run cut by a crash is resumed here); the function stops
+ * it.
+ */
 export function startReconcileLoop(
   reconciler: Reconciler,
   options: { intervalMs: number; logger: Logger },
 ): () => void {
-  const timer = setInterval(() => {
-    reconciler
+  const turn = () =>
+    void reconciler
       .turn()
       .catch((error: unknown) => options.logger.warn({ err: error }, 'reconciliation failed'));
-  }, options.intervalMs);
+  turn();
+  const timer = setInterval(turn, options.intervalMs);
   timer.unref();
   return () => {
     clearInterval(timer);
