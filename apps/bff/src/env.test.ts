@@ -342,3 +342,16 @@ describe('the watcher’s pace', () => {
     expect(() => parseEnv({ WATCH_SHARE_PERCENT: '50' })).toThrow(/WATCH_SHARE_PERCENT/);
   });
 });
+
+describe('the nightly reconciliation', () => {
+  it.each([
+    [{}, true],
+    [{ RECONCILE_DAILY: 'off' }, false],
+  ])('%j reconciles the day before every night: %s', (vars, daily) => {
+    expect(parseEnv(vars).reconcileDaily).toBe(daily);
+  });
+
+  it('refuses anything but on or off', () => {
+    expect(() => parseEnv({ RECONCILE_DAILY: 'yes' })).toThrow(/RECONCILE_DAILY/);
+  });
+});

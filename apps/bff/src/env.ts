@@ -93,6 +93,9 @@ const BaseSchema = z.object({
       error: 'must be off or a percentage from 0.5 to 20',
     })
     .default(DEFAULT_WATCH_SHARE_PERCENT),
+  // Reconciliation (issue 40, ADR 024): whether the lease holder reconciles the day before every
+  // night. Runs asked for in the console, and runs cut by a crash, go on either way.
+  RECONCILE_DAILY: z.enum(['on', 'off'], { error: 'must be on or off' }).default('on'),
   // The service's webhook (issue 35): the API key its deliveries carry, and in which header.
   SVC_WEBHOOK_API_KEY: z
     .string()
@@ -158,6 +161,8 @@ export interface Env {
   notify: NotifySettings;
   /** The watcher's least time between two reads (`WATCH_SHARE_PERCENT`); undefined: off. */
   watchSpacingMs: number | undefined;
+  /** Whether the day before is reconciled every night (`RECONCILE_DAILY`). */
+  reconcileDaily: boolean;
   /** The service's webhook key and header; unset, deliveries are refused. */
   webhook: { apiKey: string; header: string } | undefined;
   /** The audit trail (ADR 022): `AUDIT_*`. */
@@ -358,6 +363,7 @@ export function parseEnv(vars: Record<string, string | undefined>): Env {
     notify,
     watchSpacingMs:
       v.WATCH_SHARE_PERCENT === 'off' ? undefined : watchSpacingMs(v.WATCH_SHARE_PERCENT),
+    reconcileDaily: v.RECONCILE_DAILY === 'on',
     webhook: v.SVC_WEBHOOK_API_KEY
       ? { apiKey: v.SVC_WEBHOOK_API_KEY, header: v.SVC_WEBHOOK_HEADER.toLowerCase() }
       : undefined,

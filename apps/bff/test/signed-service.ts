@@ -68,6 +68,8 @@ export async function startSignedService(prefix: string): Promise<SignedService>
       // These processes' tests count what reaches the service: the watcher's own reads (issue
       // 35) would be among them. The watcher has tests of its own.
       WATCH_SHARE_PERCENT: 'off',
+      // Nor the nightly reconciliation: these tests count what reaches the service.
+      RECONCILE_DAILY: 'off',
     }),
   };
 }

@@ -6,14 +6,19 @@ import { z } from 'zod';
  */
 
 export const RECON_DIFFERENCE_KINDS = [
+  /** The journal says the service took it; the service has no record of its `ref_id`. */
   'absent',
+  /** The service holds it; the journal has no entry (a deposit, a rule, another client). */
   'unjournaled',
   'amount',
   'asset',
   'destination',
   'profile',
+  /** The journal says succeeded and the service failed or rejected it, or the reverse. */
   'status',
+  /** Still pending at the service longer than its type's limit. */
   'pending',
+  /** An order's fill differs from the journal's last (final) answer. */
   'fills',
 ] as const;
 export const RECON_STATUSES = ['open', 'resolved', 'closed'] as const;

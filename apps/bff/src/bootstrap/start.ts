@@ -164,10 +164,13 @@ export async function startBff(
   // deployment does not watch; one process at a time by its lease.
   const reconciler = createReconciler(
     { db, client, owner: journal.owner, logger },
-    reconcileDefaults(
-      env.watchSpacingMs ?? watchSpacingMs(DEFAULT_WATCH_SHARE_PERCENT),
-      env.timeoutMs,
-    ),
+    {
+      ...reconcileDefaults(
+        env.watchSpacingMs ?? watchSpacingMs(DEFAULT_WATCH_SHARE_PERCENT),
+        env.timeoutMs,
+      ),
+      daily: env.reconcileDaily,
+    },
   );
   const app = createApp({
     counters: db.relaxed,
@@ -278,6 +281,8 @@ export async function startBff(
     timeoutMs: env.timeoutMs,
   });
 
+  // Embedded, no other process can hold the lease: a run cut by a crash resumes at once.
+  if (db.kind === 'pglite') await reconciler.lease.expireOthers();
   const stopReconciling = startReconcileLoop(reconciler, { intervalMs: 60_000, logger });
 
   // Checkpoints of the audit trail (ADR 022), signed by the holder of their job lease.

@@ -29,6 +29,19 @@ export class ReadNotFound extends Error {}
 /** The job's lease ran out: it reads nothing more. */
 export class LeaseGone extends Error {}
 
+/** Waits `ms`, or less when `signal` aborts: a job's pause that its stop cuts short. */
+export const sleepUnlessStopped = (ms: number, signal: AbortSignal) =>
+  new Promise<void>((resolve) => {
+    if (signal.aborted) return resolve();
+    const timer = setTimeout(done, ms);
+    function done() {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', done);
+      resolve();
+    }
+    signal.addEventListener('abort', done, { once: true });
+  });
+
 export interface PacedReaderDeps {
   client: UpstreamClient;
   now: () => number;

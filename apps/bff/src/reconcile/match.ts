@@ -5,31 +5,16 @@
  * kind and a key that names it across runs (the same difference found again is the same key).
  * Amounts are compared as decimals to the last digit (`1.50` and `1.5` are the same amount).
  */
+import type { RECON_DIFFERENCE_KINDS, RECON_SOURCES } from '@console/schemas';
 import Big from 'big.js';
 
 /** The records the service keeps of the console's sends. */
 export type RecordType = 'transfer' | 'order' | 'orchestration';
 
-export const DIFFERENCE_KINDS = [
-  /** The journal says the service took it; the service has no record of its `ref_id`. */
-  'absent',
-  /** The service holds it; the journal has no entry (a deposit, a rule, another client). */
-  'unjournaled',
-  'amount',
-  'asset',
-  'destination',
-  'profile',
-  /** The journal says succeeded and the service failed or rejected it, or the reverse. */
-  'status',
-  /** Still pending at the service longer than its type's limit. */
-  'pending',
-  /** An order's fill differs from the journal's last (final) answer. */
-  'fills',
-] as const;
-export type DifferenceKind = (typeof DIFFERENCE_KINDS)[number];
-
+/** The kinds and sources of the browser's contract (`reconcile-api.ts`, each kind said there). */
+export type DifferenceKind = (typeof RECON_DIFFERENCE_KINDS)[number];
 /** Where a record the journal lacks came from. */
-export type UnjournaledSource = 'deposit' | 'rule' | 'other';
+export type UnjournaledSource = (typeof RECON_SOURCES)[number];
 
 /** A journal entry of a send, as the run reads it. */
 export interface JournalSend {

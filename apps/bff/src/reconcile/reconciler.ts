@@ -14,7 +14,13 @@ import { randomUUID } from 'node:crypto';
 import { operations } from '@console/schemas';
 import type { Db } from '../db/db';
 import { createJobLease } from '../jobs/job-lease';
-import { createPacedReader, LeaseGone, ReadPause, type ReadService } from '../jobs/paced-reader';
+import {
+  createPacedReader,
+  LeaseGone,
+  ReadPause,
+  sleepUnlessStopped,
+  type ReadService,
+} from '../jobs/paced-reader';
 import type { Logger } from '../logger';
 import type { UpstreamClient } from '../upstream/client';
 import {
@@ -109,12 +115,6 @@ export function stepsOf(sends: readonly JournalSend[]): RunStep[] {
   return steps;
 }
 
-const realSleep = (ms: number, signal: AbortSignal) =>
-  new Promise<void>((resolve) => {
-    const timer = setTimeout(resolve, ms);
-    signal.addEventListener('abort', () => (clearTimeout(timer), resolve()), { once: true });
-  });
-
 export function createReconciler(deps: ReconcilerDeps, options: ReconcilerOptions) {
   const now = deps.now ?? Date.now;
   const lease = createJobLease(deps.db, {
@@ -149,7 +149,7 @@ export function createReconciler(deps: ReconcilerDeps, options: ReconcilerOption
   const reader = createPacedReader({
     client: deps.client,
     now,
-    sleep: deps.sleep ?? realSleep,
+    sleep: deps.sleep ?? sleepUnlessStopped,
     signal: () => stopper.signal,
     keep,
     spacingMs: options.spacingMs,
@@ -357,16 +357,20 @@ function parseObject(text: string): Record<string, unknown> {
 
 export type Reconciler = ReturnType<typeof createReconciler>;
 
-/** Turns every `intervalMs` (a run cut by a crash is resumed here); the function stops it. */
+/**
+ * Turns now and every `intervalMs` (a run cut by a crash is resumed here); the function stops
+ * it.
+ */
 export function startReconcileLoop(
   reconciler: Reconciler,
   options: { intervalMs: number; logger: Logger },
 ): () => void {
-  const timer = setInterval(() => {
-    reconciler
+  const turn = () =>
+    void reconciler
       .turn()
       .catch((error: unknown) => options.logger.warn({ err: error }, 'reconciliation failed'));
-  }, options.intervalMs);
+  turn();
+  const timer = setInterval(turn, options.intervalMs);
   timer.unref();
   return () => {
     clearInterval(timer);

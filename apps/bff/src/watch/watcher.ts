@@ -10,7 +10,13 @@
  */
 import type { Db } from '../db/db';
 import { createJobLease, type JobLease } from '../jobs/job-lease';
-import { createPacedReader, LeaseGone, ReadPause, type ReadService } from '../jobs/paced-reader';
+import {
+  createPacedReader,
+  LeaseGone,
+  ReadPause,
+  sleepUnlessStopped,
+  type ReadService,
+} from '../jobs/paced-reader';
 import type { Logger } from '../logger';
 import type { UpstreamClient } from '../upstream/client';
 import { createChangeStore, WATCH_JOB, type ChangeStore } from './change-store';
@@ -69,21 +75,9 @@ export interface WatchLook {
   pausedForMs?: number;
 }
 
-const realSleep = (ms: number, signal: AbortSignal) =>
-  new Promise<void>((resolve) => {
-    if (signal.aborted) return resolve();
-    const timer = setTimeout(done, ms);
-    function done() {
-      clearTimeout(timer);
-      signal.removeEventListener('abort', done);
-      resolve();
-    }
-    signal.addEventListener('abort', done, { once: true });
-  });
-
 export function createWatcher(deps: WatcherDeps, options: WatcherOptions) {
   const now = deps.now ?? Date.now;
-  const sleep = deps.sleep ?? realSleep;
+  const sleep = deps.sleep ?? sleepUnlessStopped;
   const lease: JobLease = createJobLease(deps.db, {
     kind: WATCH_JOB,
     owner: deps.owner,

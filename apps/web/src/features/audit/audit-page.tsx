@@ -7,7 +7,6 @@ import {
   Stack,
   Table,
   Text,
-  TextInput,
   Title,
 } from '@mantine/core';
 import type {
@@ -18,6 +17,7 @@ import type {
 } from '@console/schemas';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
+import { DatePeriodFields } from '@/components/form/date-period';
 import { LocalTime } from '@/components/result/local-time';
 import { ErrorState, LoadingState } from '@/components/states/states';
 import { createAuditCheckpoint, exportAuditPeriod, verifyAuditTrail } from '@/lib/api';
@@ -153,20 +153,7 @@ function SignedExport({ keyId, publicKey }: { keyId: string; publicKey: string }
               { value: 'security', label: 'Security events' },
             ]}
           />
-          <TextInput
-            type="date"
-            label="From (UTC, inclusive)"
-            value={from}
-            required
-            onChange={(e) => setFrom(e.currentTarget.value)}
-          />
-          <TextInput
-            type="date"
-            label="To (UTC, exclusive)"
-            value={to}
-            required
-            onChange={(e) => setTo(e.currentTarget.value)}
-          />
+          <DatePeriodFields from={from} to={to} onFrom={setFrom} onTo={setTo} />
           <Button type="submit" loading={made.isPending}>
             Export and sign
           </Button>

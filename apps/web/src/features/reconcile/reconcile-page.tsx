@@ -7,13 +7,13 @@ import {
   Stack,
   Table,
   Text,
-  TextInput,
   Title,
 } from '@mantine/core';
 import type { ReconDifference, ReconRun, Role } from '@console/schemas';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
+import { DatePeriodFields } from '@/components/form/date-period';
 import { LocalTime } from '@/components/result/local-time';
 import { ErrorState, LoadingState } from '@/components/states/states';
 import {
@@ -43,37 +43,6 @@ export const RUNS_KEY = ['reconciliation', 'runs'] as const;
 export const DIFFERENCES_KEY = ['reconciliation', 'differences'] as const;
 
 const dateOf = (instant: string) => instant.slice(0, 10);
-
-function PeriodFields({
-  from,
-  to,
-  onFrom,
-  onTo,
-}: {
-  from: string;
-  to: string;
-  onFrom: (value: string) => void;
-  onTo: (value: string) => void;
-}) {
-  return (
-    <>
-      <TextInput
-        type="date"
-        label="From (UTC, inclusive)"
-        value={from}
-        required
-        onChange={(e) => onFrom(e.currentTarget.value)}
-      />
-      <TextInput
-        type="date"
-        label="To (UTC, exclusive)"
-        value={to}
-        required
-        onChange={(e) => onTo(e.currentTarget.value)}
-      />
-    </>
-  );
-}
 
 function Runs({ acts }: { acts: boolean }) {
   const queryClient = useQueryClient();
@@ -124,7 +93,7 @@ function Runs({ acts }: { acts: boolean }) {
       {acts && (
         <form onSubmit={submit} aria-label="Run reconciliation">
           <Group align="end" gap="sm">
-            <PeriodFields from={from} to={to} onFrom={setFrom} onTo={setTo} />
+            <DatePeriodFields from={from} to={to} onFrom={setFrom} onTo={setTo} />
             <Button type="submit" loading={start.isPending}>
               Run reconciliation
             </Button>
@@ -319,7 +288,7 @@ function Export() {
       </Title>
       <form onSubmit={submit} aria-label="Export reconciliation">
         <Group align="end" gap="sm">
-          <PeriodFields from={from} to={to} onFrom={setFrom} onTo={setTo} />
+          <DatePeriodFields from={from} to={to} onFrom={setFrom} onTo={setTo} />
           <Button type="submit" variant="default" loading={made.isPending}>
             Export CSV
           </Button>
