@@ -55,6 +55,8 @@ export const ReconRunSchema = z.object({
   opened: z.number().int().nullable(),
   closed: z.number().int().nullable(),
   matched: z.number().int().nullable(),
+  /** Why a failed run failed. */
+  error: z.string().nullable(),
   started_at: z.string(),
   finished_at: z.string().nullable(),
 });

@@ -26,6 +26,9 @@ export class ReadPause extends Error {
 /** The service has no such record (404). */
 export class ReadNotFound extends Error {}
 
+/** The service refused the read for good (a `4xx` other than `404` and `429`): no retry mends it. */
+export class ReadRefused extends Error {}
+
 /** The job's lease ran out: it reads nothing more. */
 export class LeaseGone extends Error {}
 
@@ -96,7 +99,7 @@ export function createPacedReader(deps: PacedReaderDeps) {
         throw new ReadPause(`the service answered ${outcome.status}`, outcome.retryAfterMs);
       }
       if (outcome.status < 200 || outcome.status >= 300) {
-        throw new Error(`the service refused a read of a background job (${outcome.status})`);
+        throw new ReadRefused(`the service refused a read of a background job (${outcome.status})`);
       }
       const body = outcome.body;
       return body !== null && typeof body === 'object' ? (body as Record<string, unknown>) : {};

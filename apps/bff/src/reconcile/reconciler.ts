@@ -18,6 +18,7 @@ import {
   createPacedReader,
   LeaseGone,
   ReadPause,
+  ReadRefused,
   sleepUnlessStopped,
   type ReadService,
 } from '../jobs/paced-reader';
@@ -327,7 +328,22 @@ export function createReconciler(deps: ReconcilerDeps, options: ReconcilerOption
               `select id from recon_runs where state = 'running' order by started_at limit 1`,
             );
             if (!next) return last;
-            const outcome = await execute(next.id);
+            let outcome: FindingsOutcome | null;
+            try {
+              outcome = await execute(next.id);
+            } catch (error) {
+              // A refusal no retry mends (a read the service answers 4xx): the run ends failed,
+              // with why, rather than being tried again every minute. Anything else is thrown.
+              if (!(error instanceof ReadRefused)) throw error;
+              const message = error.message;
+              await deps.db.query(
+                `update recon_runs set state = 'failed', error = $2, finished_at = now()
+                 where id = $1 and state = 'running'`,
+                [next.id, message.slice(0, 500)],
+              );
+              deps.logger.warn({ run: next.id, err: error }, 'reconciliation run failed');
+              continue;
+            }
             if (!outcome) return last;
             last = outcome;
           }

@@ -44,7 +44,7 @@ const ISO = (column: string) =>
   `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 const RUN_COLUMNS = `id::text as id, ${ISO('period_from')} as "from", ${ISO('period_to')} as "to",
-  started_by, state, reads, found, opened, closed, matched, ${ISO('started_at')} as started_at,
+  started_by, state, reads, found, opened, closed, matched, error, ${ISO('started_at')} as started_at,
   ${ISO('finished_at')} as finished_at`;
 
 const VIEW = { kind: 'reconcile', act: false } as const;

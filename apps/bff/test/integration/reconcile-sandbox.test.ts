@@ -248,4 +248,42 @@ describe('reconciliation against the sandbox', () => {
     for (const gap of gaps) expect(gap).toBeGreaterThanOrEqual(100);
     expect(at.at(-1)! - at[0]!).toBeGreaterThanOrEqual((reads.length - 1) * 150 - 50);
   });
+
+  it('ends a run failed, with why, when the service refuses its read, and goes on with the next', async () => {
+    const { h, reconciler } = await setUp();
+    const refusing = createReconciler(
+      {
+        db: h.db,
+        client: {
+          send: async () => ({
+            kind: 'answered',
+            status: 403,
+            body: { title: 'Forbidden' },
+            text: '{"title":"Forbidden"}',
+            attempts: 1,
+            retried: false,
+          }),
+        },
+        owner: 'process-a',
+        logger: logCollector().logger,
+      },
+      OPTIONS,
+    );
+    const failed = await refusing.start(period(Date.now()), 'fiona');
+    expect(await refusing.turn()).toBeNull();
+    const [run] = await h.db.query<{ state: string; error: string }>(
+      'select state, error from recon_runs where id = $1',
+      [failed],
+    );
+    expect(run).toMatchObject({ state: 'failed', error: expect.stringContaining('403') });
+    // The next run of the same lease holder is not held up by it.
+    const next = reconciler('process-a');
+    const ok = await next.start(period(Date.now()), 'fiona');
+    expect(await next.turn()).not.toBeNull();
+    const [done] = await h.db.query<{ state: string }>(
+      'select state from recon_runs where id = $1',
+      [ok],
+    );
+    expect(done!.state).toBe('done');
+  });
 });

@@ -159,6 +159,11 @@ function RunRow({ run }: { run: ReconRun }) {
         >
           {run.state === 'running' ? 'Running' : run.state === 'done' ? 'Done' : 'Failed'}
         </Badge>
+        {run.error && (
+          <Text size="xs" c="red.8">
+            {run.error}
+          </Text>
+        )}
       </Table.Td>
       <Table.Td>{run.reads}</Table.Td>
       <Table.Td>{count(run.matched)}</Table.Td>
