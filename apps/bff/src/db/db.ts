@@ -41,3 +41,10 @@ export interface Db extends Queryable {
   ): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
+
+/**
+ * A `timestamptz` column as the text the browser's contract carries (RFC 3339 in UTC, to the
+ * millisecond), written by the database the same way on PGlite and PostgreSQL.
+ */
+export const utcText = (column: string): string =>
+  `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;

@@ -7,6 +7,7 @@
  */
 import type { RECON_DIFFERENCE_KINDS, RECON_SOURCES } from '@console/schemas';
 import Big from 'big.js';
+import { profileInPath } from '../watch/inbox-audience';
 
 /** The records the service keeps of the console's sends. */
 export type RecordType = 'transfer' | 'order' | 'orchestration';
@@ -109,8 +110,6 @@ const field =
   (record: Record<string, unknown>) =>
     member(record, path);
 
-const PROFILE_IN_PATH = /^\/v2\/profiles\/([^/?]+)/;
-
 /** The credit leg of a transfer's group: where the money went. */
 const creditOf = (group: readonly Record<string, unknown>[]) =>
   group.find((leg) => leg.direction === 'CREDIT')?.profile_id;
@@ -131,7 +130,7 @@ export const RECONCILED: Record<string, { recordType: RecordType; checks: Check[
     checks: [
       {
         kind: 'profile',
-        sent: (send) => PROFILE_IN_PATH.exec(send.request_path)?.[1],
+        sent: (send) => profileInPath(send.request_path),
         held: field('profile_id'),
       },
       { kind: 'asset', sent: body('market'), held: field('market') },

@@ -8,7 +8,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { ReconDifference } from '@console/schemas';
-import type { Db, Queryable } from '../db/db';
+import { utcText, type Db, type Queryable } from '../db/db';
 import type { Difference, Match } from './match';
 
 export interface RunFindings {
@@ -30,12 +30,9 @@ export interface FindingsOutcome {
 /** A row of the queue: what the browser is sent, and how the store names and follows it. */
 export type StoredDifference = ReconDifference & { key: string; present: boolean };
 
-const ISO = (column: string) =>
-  `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
-
 const COLUMNS = `id::text as id, key, kind, source, journal_id, record_type, record_id, ref_id,
-  journal_value, service_value, detail, ${ISO('subject_at')} as subject_at, status, present,
-  reopened, assignee, resolved_by, ${ISO('resolved_at')} as resolved_at, resolution`;
+  journal_value, service_value, detail, ${utcText('subject_at')} as subject_at, status, present,
+  reopened, assignee, resolved_by, ${utcText('resolved_at')} as resolved_at, resolution`;
 
 async function event(
   tx: Queryable,
@@ -222,7 +219,7 @@ export function createReconStore(db: Db) {
 
     async events(id: string) {
       return db.query<{ kind: string; actor: string | null; reason: string | null; at: string }>(
-        `select kind, actor, reason, ${ISO('at')} as at from recon_events
+        `select kind, actor, reason, ${utcText('at')} as at from recon_events
          where difference_id = $1 order by id`,
         [id],
       );
@@ -246,7 +243,7 @@ export function createReconStore(db: Db) {
         subject_at: string;
       }>(
         `select distinct on (m.journal_id) m.journal_id, m.record_type, m.record_id, m.ref_id,
-           ${ISO('m.subject_at')} as subject_at
+           ${utcText('m.subject_at')} as subject_at
          from recon_matches m join recon_runs r on r.id = m.run_id
          where m.subject_at >= $1 and m.subject_at < $2
            and not exists (select 1 from recon_differences d

@@ -12,7 +12,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { operations } from '@console/schemas';
-import type { Db } from '../db/db';
+import { utcText, type Db } from '../db/db';
 import { createJobLease } from '../jobs/job-lease';
 import {
   createPacedReader,
@@ -170,7 +170,7 @@ export function createReconciler(deps: ReconcilerDeps, options: ReconcilerOption
       created_at: string;
     }>(
       `select id as journal_id, operation, state, ref_id, request_path, request_body, response,
-         to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at
+         ${utcText('created_at')} as created_at
        from journal_entries
        where operation = any($1::text[]) and state in ('SUCCEEDED', 'REJECTED', 'UNKNOWN')
          and ref_id is not null and created_at >= $2 and created_at < $3
@@ -219,8 +219,7 @@ export function createReconciler(deps: ReconcilerDeps, options: ReconcilerOption
    */
   async function execute(runId: string): Promise<FindingsOutcome | null> {
     const [run] = await deps.db.query<{ from: string; to: string; position: Position }>(
-      `select to_char(period_from at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as from,
-         to_char(period_to at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as to, position
+      `select ${utcText('period_from')} as from, ${utcText('period_to')} as to, position
        from recon_runs where id = $1 and state = 'running'`,
       [runId],
     );

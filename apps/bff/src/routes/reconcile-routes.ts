@@ -26,7 +26,7 @@ import {
   seesPersonalData,
   seesWhole,
 } from '../access/personal-data';
-import type { Queryable } from '../db/db';
+import { utcText, type Queryable } from '../db/db';
 import { problems } from '../errors';
 import type { Logger } from '../logger';
 import type { Reconciler } from '../reconcile/reconciler';
@@ -40,12 +40,9 @@ export interface ReconcileRouteDeps {
   logger: Logger;
 }
 
-const ISO = (column: string) =>
-  `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
-
-const RUN_COLUMNS = `id::text as id, ${ISO('period_from')} as "from", ${ISO('period_to')} as "to",
-  started_by, state, reads, found, opened, closed, matched, error, ${ISO('started_at')} as started_at,
-  ${ISO('finished_at')} as finished_at`;
+const RUN_COLUMNS = `id::text as id, ${utcText('period_from')} as "from", ${utcText('period_to')} as "to",
+  started_by, state, reads, found, opened, closed, matched, error, ${utcText('started_at')} as started_at,
+  ${utcText('finished_at')} as finished_at`;
 
 const VIEW = { kind: 'reconcile', act: false } as const;
 const ACT = { kind: 'reconcile', act: true } as const;
@@ -160,7 +157,7 @@ export function reconcileRoutes(deps: ReconcileRouteDeps): RouteDef[] {
         const difference = await differenceOr404(c.req.param('id') ?? '');
         const [journal] = difference.journal_id
           ? await deps.db.query<NonNullable<ReconDifferenceDetail['journal']>>(
-              `select id, operation, state, operator, ${ISO('created_at')} as created_at,
+              `select id, operation, state, operator, ${utcText('created_at')} as created_at,
                  request_body, response from journal_entries where id = $1`,
               [difference.journal_id],
             )

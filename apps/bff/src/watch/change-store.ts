@@ -6,7 +6,7 @@
  * write takes one transaction-scoped advisory lock first, so ids are handed out and committed
  * in the same order: a reader that has seen id n never finds a smaller one later.
  */
-import type { Db, Queryable } from '../db/db';
+import { utcText, type Db, type Queryable } from '../db/db';
 import { HOLDS_LEASE } from '../jobs/job-lease';
 import type { Audience, Change } from './classify';
 
@@ -64,7 +64,7 @@ async function insertChanges(tx: Queryable, changes: readonly Change[]): Promise
 }
 
 export const CHANGE_COLUMNS = `id::text as id, source, record_type, record_id, kind, profile_id,
-  ref_id, payload, audience, to_char(at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as at`;
+  ref_id, payload, audience, ${utcText('at')} as at`;
 
 /**
  * Writes one change learned outside the watcher (a webhook read back) in one statement, under

@@ -22,7 +22,11 @@ function collectProfiles(value: unknown, into: Set<string>): void {
   }
 }
 
-const PROFILE_IN_PATH = /^\/v2\/profiles\/([^/?]+)/;
+/** The profile a request's path names (`/v2/profiles/{profile_id}/…`: an order, its cancel). */
+export function profileInPath(path: string): string | undefined {
+  const named = /^\/v2\/profiles\/([^/?]+)/.exec(path)?.[1];
+  return named === undefined ? undefined : decodeURIComponent(named);
+}
 
 /** The profiles a set of journal entries names, in their paths or their bodies. */
 export function profilesOfSends(
@@ -30,8 +34,8 @@ export function profilesOfSends(
 ): string[] {
   const profiles = new Set<string>();
   for (const send of sends) {
-    const inPath = PROFILE_IN_PATH.exec(send.request_path)?.[1];
-    if (inPath) profiles.add(decodeURIComponent(inPath));
+    const inPath = profileInPath(send.request_path);
+    if (inPath) profiles.add(inPath);
     if (!send.request_body.startsWith('{')) continue;
     try {
       collectProfiles(JSON.parse(send.request_body), profiles);
