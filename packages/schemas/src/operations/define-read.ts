@@ -165,6 +165,8 @@ export function defineRead<
     fullRecordRoles: spec.fullRecordRoles ?? spec.roles,
     /** A paged list: the member its items come under, its order and page bounds. */
     list: spec.list,
+    /** The schema of a paged list's record; absent for a record or an unpaged list. */
+    item: spec.item,
     /** Page size bounds of a list; absent for a record or an unpaged list. */
     paging: spec.list && {
       maxLimit: spec.list.maxLimit,

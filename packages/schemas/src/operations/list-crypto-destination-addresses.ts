@@ -33,7 +33,7 @@ export const listCryptoDestinationAddresses = defineRead({
     crypto_networks: arrayParam('Crypto networks', CryptoNetworkSchema),
     addresses: arrayParam('Addresses', text('Address')),
     nicknames: arrayParam('Nicknames', text('Nickname')),
-    bookmarked_status: booleanParam('Bookmarked'),
+    bookmarked_status: booleanParam('Bookmarked').meta({ compares: 'bookmarked' }),
     ...timeRangeParams('created_at', 'Created'),
     order: orderParam(),
     order_by: enumParam('Order by', ['CREATED_AT']).meta({ group: 'options' }),

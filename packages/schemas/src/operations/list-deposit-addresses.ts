@@ -30,7 +30,7 @@ export const listDepositAddresses = defineRead({
     identity_ids: idsParam('Identity ids', 'listIdentities'),
     account_ids: idsParam('Account ids', 'listAccounts'),
     ref_ids: idsParam('Reference ids'),
-    networks: arrayParam('Networks', CryptoNetworkSchema),
+    networks: arrayParam('Networks', CryptoNetworkSchema).meta({ compares: 'crypto_network' }),
     ...timeRangeParams('created_at', 'Created'),
     order: orderParam(),
     order_by: enumParam('Order by', ['CREATED_AT']).meta({ group: 'options' }),

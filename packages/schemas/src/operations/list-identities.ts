@@ -29,7 +29,7 @@ export const listIdentities = defineRead({
   pathShape: {},
   queryShape: {
     summary_status: enumParam('Summary status', IDENTITY_STATUSES),
-    identity_type: enumParam('Identity type', IDENTITY_TYPES),
+    identity_type: enumParam('Identity type', IDENTITY_TYPES).meta({ compares: 'type' }),
     control_types: enumsParam('Active control types', IDENTITY_CONTROL_TYPES),
     control_reason_codes: arrayParam('Control reason codes', text('Control reason code', 100)),
     ...timeRangeParams('created_at', 'Created'),

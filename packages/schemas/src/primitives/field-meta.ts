@@ -33,6 +33,12 @@ export interface FieldMeta {
    * address field that a deposit address fills.
    */
   choiceMember?: string;
+  /**
+   * For a list's filter: the member of its records it compares, where that is neither the
+   * filter's name nor its singular (`bookmarked_status` compares `bookmarked`). The sandbox's
+   * filter tests read it (`handlers/filters.test.ts`).
+   */
+  compares?: string;
 }
 
 declare module 'zod' {
@@ -44,6 +50,7 @@ declare module 'zod' {
     asset?: string;
     choices?: string;
     choiceMember?: string;
+    compares?: string;
   }
 }
 
