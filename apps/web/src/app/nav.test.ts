@@ -1,4 +1,4 @@
-import { operations, type OperationId } from '@console/schemas';
+import { ROLES, mayUse, operations, writesFor, type OperationId } from '@console/schemas';
 import { describe, expect, it } from 'vitest';
 import { DUTIES, dutiesFor } from './nav';
 import { PAGED_OPERATIONS } from './operation-pages';
@@ -36,42 +36,41 @@ describe('navigation by duty', () => {
     }
   });
 
-  it('shows support the lists, approvals, the book of allowed destinations and the journal (an account is changed from its page)', () => {
-    const duties = dutiesFor(['updateFiatAccount', 'deleteFiatAccount'], 'support');
-    expect(duties.flatMap((d) => d.items.map((i) => i.label))).toEqual([
-      'Orders',
-      'Transfers',
-      'Deposit addresses',
-      'Address book',
-      'Fiat accounts',
-      'Deposit instructions',
-      'Orchestrations',
-      'Rules',
-      'Profiles and balances',
-      'Identities',
-      'Accounts',
-      'Approvals',
-      'Allowed destinations',
-      'Journal',
-    ]);
+  /*
+   * What each role is shown, stated without a row per page: the entry's `roles` decide which reads
+   * a role sees (held to the permission matrix by the BFF's tests), its session which forms.
+   */
+  it.each(ROLES)('shows %s the page of every read its role may use, and no other read', (role) => {
+    const shown = new Set(
+      dutiesFor(writesFor(role), role).flatMap((d) => d.items.map((i) => i.operation)),
+    );
+    for (const id of PAGED_OPERATIONS.filter((op) => operations[op].nav)) {
+      if (operations[id].kind === 'read')
+        expect([id, shown.has(id)]).toEqual([id, mayUse(role, id)]);
+    }
   });
 
-  it('shows a viewer only what everyone reads, the book of allowed destinations included', () => {
-    expect(dutiesFor([], 'viewer').flatMap((d) => d.items.map((i) => i.label))).toEqual([
-      'Orders',
-      'Transfers',
-      'Deposit addresses',
-      'Address book',
-      'Fiat accounts',
-      'Deposit instructions',
-      'Orchestrations',
-      'Rules',
-      'Profiles and balances',
-      'Identities',
-      'Accounts',
-      'Allowed destinations',
-      'Journal',
-    ]);
+  it.each(['support', 'viewer', 'auditor'] as const)(
+    'offers %s no form that moves money',
+    (role) => {
+      const forms = dutiesFor(writesFor(role), role).flatMap((d) =>
+        d.items.map((i) => i.operation),
+      );
+      expect(
+        forms.filter((id) => id && operations[id].kind === 'write' && operations[id].movesMoney),
+      ).toEqual([]);
+    },
+  );
+
+  it('shows a viewer reads only: no form and no approvals', () => {
+    const items = dutiesFor([], 'viewer').flatMap((d) => d.items);
+    expect(items.filter((i) => i.operation && operations[i.operation].kind === 'write')).toEqual(
+      [],
+    );
+    expect(items.map((i) => i.label)).not.toContain('Approvals');
+    expect(items.map((i) => i.label)).toEqual(
+      expect.arrayContaining(['Journal', 'Allowed destinations']),
+    );
   });
 
   it.each([
