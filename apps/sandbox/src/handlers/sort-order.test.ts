@@ -1,13 +1,21 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_IDS, READ_OPERATION_IDS, operations } from '@console/schemas';
+import {
+  DEMO_IDS,
+  READ_OPERATION_IDS,
+  exampleInput,
+  operations,
+  requiredQuery,
+} from '@console/schemas';
 import { startTestSandbox, type TestSandbox } from '../../test/test-support';
 
-/* The order of every list, as the appendix gives it, and List Orders' deprecated offset. */
+/* The order of every list, as its entry gives it from the appendix, and List Orders' deprecated offset. */
 const P = DEMO_IDS.profiles;
 type Item = Record<string, unknown>;
 let sbx: TestSandbox;
 beforeAll(async () => {
   sbx = await startTestSandbox();
+  // A second rule, so that the list of rules has an order to keep.
+  await sbx.call('createOrchestrationRule', exampleInput('createOrchestrationRule'));
 });
 afterAll(() => sbx.close());
 
@@ -16,7 +24,9 @@ async function items(path: string): Promise<Item[]> {
   const res = await sbx.send('GET', path);
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   const { pathname } = new URL(path, 'http://x');
-  const read = READ_OPERATION_IDS.find((id) => operations[id].path === pathname);
+  const read = READ_OPERATION_IDS.find((id) =>
+    new RegExp(`^${operations[id].path.replace(/\{\w+\}/g, '[^/]+')}$`).test(pathname),
+  );
   return res.body[(read && operations[read].list?.member) ?? 'items'] as Item[];
 }
 
@@ -25,24 +35,29 @@ describe('order and defaults', () => {
   const sorted = (values: string[], order: 'ASC' | 'DESC') =>
     [...values].sort((a, b) => (order === 'ASC' ? a.localeCompare(b) : b.localeCompare(a)));
 
-  it.each([
-    ['/v2/transfer/transfers', 'DESC'],
-    ['/v2/transfer/transfers?order=ASC', 'ASC'],
-    ['/v2/profiles', 'ASC'],
-    ['/v2/profiles?order=DESC', 'DESC'],
-    ['/v2/transfer/fiat-accounts', 'DESC'],
-    ['/v2/orchestration/orchestrations?order=ASC', 'ASC'],
-    ['/v2/orchestration/rules', 'DESC'],
-    ['/v2/transfer/deposit-addresses', 'DESC'],
-    ['/v2/orders', 'DESC'],
-    ['/v2/identity/identities', 'DESC'],
-    ['/v2/identity/accounts?order=ASC', 'ASC'],
-    ['/v2/transfer/fiat-deposit-instructions', 'DESC'],
-    ['/v2/transfer/crypto-destination-addresses', 'DESC'],
-    ['/v2/events', 'ASC'],
-    ['/v2/events?order=DESC', 'DESC'],
-  ] as const)('%s is %s by creation', async (path, order) => {
-    const list = times(await items(path));
+  /* Every list whose records carry their creation time: its entry's default order, and the other. */
+  const byCreation = READ_OPERATION_IDS.filter((id) => {
+    const shape = (operations[id].item as { shape?: Record<string, unknown> } | undefined)?.shape;
+    return operations[id].list && shape && 'created_at' in shape;
+  });
+  it.each(
+    byCreation.flatMap((id) => {
+      const { defaultOrder } = operations[id].list!;
+      const other = defaultOrder === 'ASC' ? 'DESC' : 'ASC';
+      return [
+        [id, 'by default', defaultOrder, {}] as const,
+        // List Orders takes no order.
+        ...('order' in operations[id].shape.query
+          ? [[id, `asked ${other}`, other, { order: other }] as const]
+          : []),
+      ];
+    }),
+  )('%s is, %s, %s by creation', async (id, _how, order, query) => {
+    const { params = {} } = operations[id].example();
+    const list = times(
+      await items(operations[id].toPath(params, { ...requiredQuery(id), ...query })),
+    );
+    expect(list.length).toBeGreaterThan(1);
     expect(list).toEqual(sorted(list, order));
   });
 
