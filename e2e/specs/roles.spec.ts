@@ -23,7 +23,7 @@ test.describe('Roles', () => {
       op.kind === 'read' && op.page && op.nav && mayUse('support', op.id) ? [op.nav.label] : [],
     );
     expect([...(await shell.offered())].sort()).toEqual(
-      [...lists, 'Approvals', 'Allowed destinations', 'Journal'].sort(),
+      [...lists, 'Approvals', 'Allowed destinations', 'Approval policy', 'Journal'].sort(),
     );
     for (const name of MONEY_MOVING) await expect(shell.navLink(name)).toHaveCount(0);
 

@@ -170,6 +170,7 @@ describe.each(databases)('the journal store on %s', (_name, open, owned) => {
       created_at: at(0),
       updated_at: at(0),
       duplicate_of: null,
+      policy_version: null,
     });
     expect(await journal.get(created.id)).toEqual(created);
     expect(await journal.get(randomUUID())).toBeUndefined();

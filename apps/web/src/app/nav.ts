@@ -48,6 +48,8 @@ export const DUTIES: Duty[] = [
       { label: 'Approvals', to: '/approvals', approvals: true },
       // Everyone reads the book of allowed destinations; who may change it is the page's concern.
       { label: 'Allowed destinations', to: '/destinations' },
+      // Everyone reads what their sends will need; an admin proposes a new version (issue 38).
+      { label: 'Approval policy', to: '/policy' },
     ],
   },
   {

@@ -73,6 +73,13 @@ export const router = createBrowserRouter(
               ),
             },
             {
+              path: 'policy',
+              lazy: page(
+                () => import('@/features/policy/policy-page'),
+                (m) => m.PolicyPage,
+              ),
+            },
+            {
               path: 'find',
               lazy: page(
                 () => import('@/features/find/find-page'),

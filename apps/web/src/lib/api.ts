@@ -11,6 +11,7 @@ import type {
   JournalQuery,
   NotificationChoice,
   ProposeDestination,
+  ProposePolicy,
   SendResult,
   SessionInfo,
   SignIn,
@@ -186,6 +187,11 @@ export const proposeDestination = (body: ProposeDestination) =>
   call('proposeDestination', { body });
 
 /** An admin revokes an entry at once, from any state. */
+export const getPolicy = () => call('getPolicy', {});
+
+/** A new version of the approval policy, for another admin's approval (issue 38). */
+export const proposePolicy = (body: ProposePolicy) => call('proposePolicy', { body });
+
 export const revokeDestination = (id: string, reason: string) =>
   call('revokeDestination', { params: { id }, body: { reason } });
 

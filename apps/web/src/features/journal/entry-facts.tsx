@@ -1,6 +1,7 @@
-import { Box, Group, Stack, Text } from '@mantine/core';
+import { Anchor, Box, Group, Stack, Text } from '@mantine/core';
 import type { JournalEntry } from '@console/schemas';
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 import { CopyValue } from '@/components/result/copy-value';
 import { LocalTime } from '@/components/result/local-time';
 import { RecordStatus } from '@/components/result/record-status';
@@ -43,6 +44,15 @@ export function EntryFacts({
           <CopyValue value={entry.ref_id} label="reference id" />
         ) : (
           <Text size="sm">—</Text>
+        )}
+      </Fact>
+      <Fact label="Policy version">
+        {entry.policy_version === null ? (
+          <Text size="sm">—</Text>
+        ) : (
+          <Anchor component={Link} to={`/policy#version-${entry.policy_version}`} size="sm">
+            Decided under version {entry.policy_version}
+          </Anchor>
         )}
       </Fact>
       <Fact label="Journal entry">

@@ -1,0 +1,117 @@
+import type { Page } from '@playwright/test';
+import type { PolicyOverview } from '@console/schemas';
+import { DEMO_IDS } from '@console/schemas';
+import { expectAccessible } from '../accessibility';
+import { expect, screenshot, secondOperator, setRole, signIn, test } from '../fixtures';
+import { AppShell } from '../pages/app-shell';
+import { ApprovalsPages, AwaitingApprovalCard } from '../pages/approvals';
+import { OperationForm } from '../pages/operation-form';
+
+/** The BFF's API from a signed-in page, as the SPA calls it. */
+const api = (page: Page) => {
+  const headers = () => ({ 'X-CSRF': '1', Origin: new URL(page.url()).origin });
+  return {
+    policy: async () => (await (await page.request.get('/api/policy')).json()) as PolicyOverview,
+    post: (path: string, data: unknown) => page.request.post(path, { headers: headers(), data }),
+  };
+};
+
+test.describe('The approval policy as data (issue 38)', () => {
+  test('an admin proposes a lower threshold, another admin approves it, and the next send is held under the new version', async ({
+    page,
+    browser,
+  }) => {
+    // A second admin for the four eyes: Frank, given the role for this spec and given it back.
+    setRole('frank', 'admin');
+    let restore: (() => Promise<void>) | undefined;
+    try {
+      await signIn(page, 'ada');
+      await new AppShell(page).open('Approval policy');
+      const before = await api(page).policy();
+      const base = before.in_force.version;
+      await expect(
+        page.getByRole('heading', { level: 2, name: `Version ${base}, in force` }),
+      ).toBeVisible();
+      await expectAccessible(page, 'approval policy');
+
+      // EUR transfers between profiles wait for approval above 5 EUR (1,000 for the others).
+      const document = page.getByLabel(`The policy, as version ${base + 1} would say it`);
+      const draft = structuredClone(before.in_force.document) as {
+        operations: { createInternalTransfer: { required_above: Record<string, string> } };
+      };
+      draft.operations.createInternalTransfer.required_above = {
+        EUR: '5',
+        ...draft.operations.createInternalTransfer.required_above,
+      };
+      await document.fill(JSON.stringify(draft, null, 2));
+      await expect(page.getByRole('list', { name: `Changes from version ${base}` })).toContainText(
+        'operations.createInternalTransfer changed',
+      );
+      await page.getByRole('button', { name: 'Propose for approval' }).click();
+      // Without a reason nothing is proposed, and the reason takes the focus.
+      await expect(page.getByLabel('Reason')).toBeFocused();
+      await page.getByLabel('Reason').fill('EUR payouts are new: hold them from 5 EUR');
+      await page.getByRole('button', { name: 'Propose for approval' }).click();
+      const held = page.getByRole('alert').filter({ hasText: 'Awaiting another admin’s approval' });
+      await expect(held).toContainText(`version ${base} decides every send`);
+      await screenshot(page, 'approval-policy-proposed');
+
+      // Ada may not approve her own proposal; Frank approves it.
+      const proposal = (await api(page).policy()).proposals[0]!;
+      const frank = await secondOperator(browser, 'frank');
+      await frank.goto(`/approvals/${proposal.id}`);
+      const approvals = new ApprovalsPages(frank);
+      await expect(approvals.exactBody()).toContainText('"EUR":"5"');
+      await approvals.approve();
+      await expect(approvals.history).toContainText('Approved');
+      restore = async () => {
+        const now = await api(page).policy();
+        const back = await api(page).post('/api/policy/versions', {
+          document: before.in_force.document,
+          based_on: now.in_force.version,
+          reason: 'The end-to-end spec gives the policy back',
+        });
+        const { journal } = (await back.json()) as { journal: { id: string } };
+        expect((await api(frank).post(`/api/approvals/${journal.id}/approve`, {})).status()).toBe(
+          200,
+        );
+      };
+
+      await page.reload();
+      await expect(
+        page.getByRole('heading', { level: 2, name: `Version ${base + 1}, in force` }),
+      ).toBeVisible();
+      await expect(page.getByRole('main')).toContainText('approved by frank');
+
+      // The next EUR transfer is held, and its journal entry names the version.
+      const fiona = await secondOperator(browser, 'fiona');
+      await new AppShell(fiona).open('Internal transfer');
+      const form = new OperationForm(fiona, 'Create internal transfer');
+      await form.fill({
+        'From profile id': DEMO_IDS.profiles.treasury,
+        'To profile id': DEMO_IDS.profiles.trading,
+        Asset: 'EUR',
+        Amount: '12.34',
+      });
+      // The review says it will wait, before anything is journaled.
+      await form.openReview();
+      await form.confirm();
+      const card = new AwaitingApprovalCard(fiona);
+      await expect(card.root).toContainText('Nothing was sent yet');
+      await card.link().click();
+      await fiona.waitForURL(/\/approvals\/[0-9a-f-]{36}$/);
+      const request = new ApprovalsPages(fiona);
+      const journalId = new URL(fiona.url()).pathname.split('/').pop()!;
+      await fiona.goto(`/journal/${journalId}`);
+      await expect(
+        fiona.getByRole('link', { name: `Decided under version ${base + 1}` }),
+      ).toBeVisible();
+      await fiona.goto(`/approvals/${journalId}`);
+      await request.button('Cancel request').click();
+      await expect(request.button('Cancel request')).toHaveCount(0);
+    } finally {
+      await restore?.();
+      setRole('frank', 'finance');
+    }
+  });
+});
