@@ -40,6 +40,7 @@ const entry = {
   request_id: 'req-1',
   created_at: '2026-11-22T02:00:00Z',
   updated_at: '2026-11-22T02:00:00Z',
+  policy_version: null,
 };
 
 async function failure(promise: Promise<unknown>): Promise<ApiError> {

@@ -83,6 +83,7 @@ const journal = (state: string) => ({
   request_id: 'req-1',
   created_at: '2026-11-22T02:00:00Z',
   updated_at: '2026-11-22T02:00:00Z',
+  policy_version: null,
 });
 
 async function fillTransfer(user: ReturnType<typeof renderWithProviders>['user']) {
@@ -249,6 +250,7 @@ describe('OperationForm', () => {
           status: 'SETTLING',
           created_at: '2026-11-22T02:00:00Z',
           updated_at: '2026-11-22T02:00:00Z',
+          policy_version: null,
         },
         journal: { ...journal('SUCCEEDED'), response_status: 200 },
       }),
