@@ -124,6 +124,19 @@ describe('PolicyDocumentSchema', () => {
       'rules.0.action.escalate_to: Escalate to must name at least one role',
     ],
     [
+      'an escalation to a role that may not approve it',
+      {
+        ...base,
+        rules: [
+          {
+            ...rule,
+            action: { kind: 'escalate', approvers: 2, roles: ['finance'], escalate_to: ['admin'] },
+          },
+        ],
+      },
+      'rules.0.action.escalate_to: Escalate to must name roles among the approver roles',
+    ],
+    [
       'a refusal without a reason',
       { ...base, rules: [{ ...rule, action: { kind: 'refuse', reason: '  ' } }] },
       'rules.0.action.reason: Reason cannot be empty',

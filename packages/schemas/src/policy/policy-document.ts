@@ -136,14 +136,20 @@ export const HoldActionSchema = z.strictObject({
   roles: approverRoles('Approver roles'),
   max_wait_hours: maxWaitHours('Wait at most (hours)').optional(),
 });
-export const EscalateActionSchema = z.strictObject({
-  kind: z.literal('escalate'),
-  approvers: approverCount,
-  roles: approverRoles('Approver roles'),
-  /** One of the approvers must hold one of these. */
-  escalate_to: approverRoles('Escalate to'),
-  max_wait_hours: maxWaitHours('Wait at most (hours)').optional(),
-});
+export const EscalateActionSchema = z
+  .strictObject({
+    kind: z.literal('escalate'),
+    approvers: approverCount,
+    roles: approverRoles('Approver roles'),
+    /** One of the approvers must hold one of these. */
+    escalate_to: approverRoles('Escalate to'),
+    max_wait_hours: maxWaitHours('Wait at most (hours)').optional(),
+  })
+  .refine((action) => action.escalate_to.every((role) => action.roles.includes(role)), {
+    // Otherwise no approver could hold one of them, and the send could never be approved.
+    path: ['escalate_to'],
+    error: 'Escalate to must name roles among the approver roles: one of the approvers holds it',
+  });
 export const RefuseActionSchema = z.strictObject({ kind: z.literal('refuse'), reason });
 
 /** What a rule says of the sends it matches. */
