@@ -4,6 +4,8 @@ import type { ApprovalDeps } from './approvals/approval-deps';
 import { approvalGate, approvalPreview } from './approvals/approval-gate';
 import type { ApprovalStore } from './approvals/approval-store';
 import { defaultPolicy, type ApprovalPolicy } from './approvals/policy';
+import type { PolicyHolder } from './policy/policy-holder';
+import { createPolicyStore, type PolicyStore } from './policy/policy-store';
 import type { AppEnv } from './context';
 import { ProblemError, problemResponse } from './errors';
 import type { Db, Queryable } from './db/db';
@@ -25,6 +27,7 @@ import { createSsoOperatorStore } from './oidc/sso-operators';
 import type { OperatorDirectory } from './operators/operator-directory';
 import { approvalRoutes } from './routes/approval-routes';
 import { destinationRoutes } from './routes/destination-routes';
+import { policyRoutes } from './routes/policy-routes';
 import { healthRoutes, type Readiness } from './routes/health-routes';
 import { journalRoutes } from './routes/journal-routes';
 import { limitRoutes } from './routes/limit-routes';
@@ -104,6 +107,12 @@ export interface AppDeps {
   destinations: DestinationStore;
   /** Which sends wait for approval; the built-in default when not given. */
   policy?: ApprovalPolicy;
+  /**
+   * The policy's versions (issue 38) and this process's holder of the one in force (`policy` is
+   * then its live view); without them the versions are read from `db`, and nothing is refreshed.
+   */
+  policies?: PolicyStore;
+  policyHolder?: PolicyHolder;
   /** Single sign-on with the company's OpenID provider (issue 20); unset: local operators only. */
   sso?: OidcClient;
   /**
@@ -163,6 +172,7 @@ export function routeTable(
     now: deps.now ?? Date.now,
     securityEvents: deps.securityEvents,
     ssoOperators,
+    ...(deps.policyHolder ? { policyHolder: deps.policyHolder } : {}),
   };
   const counters = createCounterStore(deps.counters ?? deps.db);
   const live = { ...liveDefaults, ...deps.live };
@@ -212,6 +222,7 @@ export function routeTable(
     ...approvalRoutes(approval),
     ...workQueueRoutes(approval),
     ...destinationRoutes(approval),
+    ...policyRoutes({ ...approval, policies: deps.policies ?? createPolicyStore(deps.db) }),
     ...limitRoutes(approval),
     ...notificationRoutes({
       preferences: createPreferenceStore(deps.db),

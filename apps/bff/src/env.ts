@@ -6,9 +6,10 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import {
-  defaultPolicy,
-  loadPolicyFile,
+  buildPolicy,
+  DEFAULT_POLICY_FILE,
   PolicyError,
+  readPolicyFile,
   type ApprovalPolicy,
 } from './approvals/policy';
 import { notifySettingsFromVariables, type NotifySettings } from './notifications/notify-settings';
@@ -129,6 +130,11 @@ export interface Env {
   usersFile: string | undefined;
   /** Which sends wait for approval: `CONSOLE_POLICY_FILE`, else the built-in default. */
   policy: ApprovalPolicy;
+  /**
+   * That policy's document: the first version in the database when it has none; a file that
+   * differs from the version in force is proposed as a new one (issue 38), never put in force.
+   */
+  policySeed: { document: unknown; source: 'built-in' | 'file' };
   sandboxPort: number;
   sessionIdleMs: number;
   sessionMaxMs: number;
@@ -288,10 +294,12 @@ export function parseEnv(vars: Record<string, string | undefined>): Env {
   }
 
   let policy: ApprovalPolicy | undefined;
+  let policySeed: Env['policySeed'] | undefined;
   try {
-    policy = resolved.CONSOLE_POLICY_FILE
-      ? loadPolicyFile(resolved.CONSOLE_POLICY_FILE)
-      : defaultPolicy();
+    policySeed = resolved.CONSOLE_POLICY_FILE
+      ? { document: readPolicyFile(resolved.CONSOLE_POLICY_FILE), source: 'file' }
+      : { document: DEFAULT_POLICY_FILE, source: 'built-in' };
+    policy = buildPolicy(policySeed.document);
   } catch (error) {
     if (!(error instanceof PolicyError)) throw error;
     problems.push(...error.problems.map((p) => `CONSOLE_POLICY_FILE: ${p}`));
@@ -326,7 +334,7 @@ export function parseEnv(vars: Record<string, string | undefined>): Env {
   const publicOrigin = v?.PUBLIC_URL === undefined ? undefined : new URL(v.PUBLIC_URL).origin;
   const notify = notifySettingsFromVariables(resolved, problems, publicOrigin);
 
-  if (problems.length > 0 || !v || !policy) throw new EnvError(problems);
+  if (problems.length > 0 || !v || !policy || !policySeed) throw new EnvError(problems);
   return {
     port: v.PORT,
     host: v.HOST,
@@ -339,6 +347,7 @@ export function parseEnv(vars: Record<string, string | undefined>): Env {
     dataDir: resolve(v.DATA_DIR),
     usersFile: v.CONSOLE_USERS_FILE,
     policy,
+    policySeed,
     sandboxPort: v.SANDBOX_PORT,
     sessionIdleMs: v.SESSION_IDLE_MINUTES * 60_000,
     sessionMaxMs: v.SESSION_MAX_HOURS * 3_600_000,

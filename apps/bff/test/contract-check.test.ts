@@ -20,6 +20,7 @@ const entry = {
   request_id: 'req-1',
   created_at: '2026-01-01T00:00:00Z',
   updated_at: '2026-01-01T00:00:00Z',
+  policy_version: null,
 };
 
 /** A stand-in BFF whose answers the test chooses: the check is under test, not the BFF. */

@@ -43,6 +43,7 @@ import {
   RevokeDestinationSchema,
 } from './destinations-api';
 import { LimitListSchema } from './limits-api';
+import { PolicyOverviewSchema, ProposePolicySchema } from './policy-api';
 import {
   InboxReadInputSchema,
   InboxSchema,
@@ -251,6 +252,11 @@ export const apiContract = contract({
     params: IdParamsSchema,
     body: RevokeDestinationSchema,
     responses: { 200: DestinationRevokedSchema },
+  },
+  getPolicy: { responses: { 200: PolicyOverviewSchema } },
+  proposePolicy: {
+    body: ProposePolicySchema,
+    responses: { 202: AwaitingApprovalResultSchema },
   },
   listLimits: {
     responses: { 200: LimitListSchema },

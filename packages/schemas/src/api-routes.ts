@@ -57,6 +57,10 @@ export const API_ROUTES = {
   proposeDestination: { method: 'POST', path: '/api/destinations' },
   /** An admin revokes an entry at once: journaled, and a security event. */
   revokeDestination: { method: 'POST', path: '/api/destinations/:id/revoke' },
+  /** The approval policy's versions (issue 38): the one in force, the ones before, proposals. */
+  getPolicy: { method: 'GET', path: '/api/policy' },
+  /** A new version, proposed by an admin, in force once another admin approves it. */
+  proposePolicy: { method: 'POST', path: '/api/policy/versions' },
   /** The signed-in operator's limits and what is left of each (issue 37). */
   listLimits: { method: 'GET', path: '/api/limits' },
   /** The operator's own notification choices, per kind and channel. */

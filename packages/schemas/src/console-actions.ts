@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { AddAllowedDestinationSchema, RevokeAllowedDestinationSchema } from './destinations-api';
+import { ProposePolicyVersionSchema } from './policy-api';
 
 /*
  * Console actions (issue 37): operations the console carries out itself instead of sending them
@@ -16,6 +17,10 @@ export const CONSOLE_ACTIONS = {
   revokeAllowedDestination: {
     title: 'Revoke allowed destination',
     request: RevokeAllowedDestinationSchema,
+  },
+  proposePolicyVersion: {
+    title: 'New approval policy version',
+    request: ProposePolicyVersionSchema,
   },
 } as const satisfies Record<string, { title: string; request: z.ZodType }>;
 

@@ -69,6 +69,11 @@ export const JournalEntrySchema = z.object({
   request_id: z.string(),
   created_at: z.string(),
   updated_at: z.string(),
+  /**
+   * The version of the approval policy its send was decided under (issue 38); null for an entry
+   * decided before the policy had versions, and for a console action other than a policy's.
+   */
+  policy_version: z.number().int().nullable(),
   /** For a DUPLICATE entry: the entry of the same intent that succeeded. */
   duplicate_of: z.string().nullable().optional(),
   /**

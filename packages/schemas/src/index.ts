@@ -52,6 +52,7 @@ export * from './console-api';
 export * from './approvals-api';
 export * from './console-actions';
 export * from './destinations-api';
+export * from './policy-api';
 export * from './limits-api';
 export * from './security-api';
 export * from './audit-api';

@@ -53,6 +53,10 @@ const MATRIX: Record<
   'GET /api/destinations/rule': { admin: Y, finance: Y, support: Y, viewer: Y },
   'POST /api/destinations': { admin: Y, finance: Y, support: N, viewer: N },
   'POST /api/destinations/:id/revoke': { admin: Y, finance: N, support: N, viewer: N },
+  // The approval policy's versions (issue 38): everyone reads what their sends will need; an
+  // admin proposes a version, another admin approves it through the approvals.
+  'GET /api/policy': { admin: Y, finance: Y, support: Y, viewer: Y },
+  'POST /api/policy/versions': { admin: Y, finance: N, support: N, viewer: N },
   // One's own limits and what is left of them.
   'GET /api/limits': { admin: Y, finance: Y, support: Y, viewer: Y },
   // Notifications (issue 36): one's own choices for everyone; delivery for admins.
@@ -129,6 +133,8 @@ const AUDITOR: Record<string, boolean> = {
   'GET /api/destinations/:id': Y,
   'GET /api/destinations/rule': Y,
   'POST /api/destinations': N,
+  'GET /api/policy': Y,
+  'POST /api/policy/versions': N,
   'POST /api/destinations/:id/revoke': N,
   'GET /api/limits': Y,
   'GET /api/notifications/preferences': Y,

@@ -50,6 +50,7 @@ function journalled(body: Record<string, unknown>): JournalEntry {
     request_id: 'req-checks',
     created_at: new Date().toISOString(),
     updated_at: new Date().toISOString(),
+    policy_version: null,
   };
 }
 

@@ -2,6 +2,7 @@ import type { Operator } from '@console/schemas';
 import type { DestinationStore } from '../destinations/destination-store';
 import type { SsoOperatorStore } from '../oidc/sso-operators';
 import type { OperatorDirectory } from '../operators/operator-directory';
+import type { PolicyHolder } from '../policy/policy-holder';
 import type { SecurityEventStore } from '../security/security-events';
 import type { DispatchDeps } from '../send/dispatch';
 import type { ApprovalStore } from './approval-store';
@@ -20,6 +21,8 @@ export interface ApprovalDeps extends DispatchDeps {
   securityEvents?: SecurityEventStore;
   /** Operators known through single sign-on: an SSO approver's role as of their last sign-in. */
   ssoOperators?: SsoOperatorStore;
+  /** The policy's versions (issue 38): read again once this process put a new one in force. */
+  policyHolder?: Pick<PolicyHolder, 'refresh'>;
 }
 
 /** Who acts, as events record them. */

@@ -76,7 +76,9 @@ function refuseIf(decision: SendDecision, requirementProspect: string | null): v
  * anything is journaled.
  */
 export function approvalGate(deps: ApprovalDeps): SendGate {
-  return async (operation, entry, body, operator) => {
+  return async (operation, given, body, operator) => {
+    // The version whose rules decide it, kept with its entry: held, sent or journaled in SENDING.
+    const entry = { ...given, policy_version: deps.policy.version ?? null };
     const needs = sendNeeds(deps.policy, operation, body, operator);
     const destination = await destinationFacts(
       deps,
@@ -101,7 +103,7 @@ export function approvalGate(deps: ApprovalDeps): SendGate {
       : undefined;
     const asset = needs.limitAsset;
     // A send that goes at once with no limit to count reads nothing more: the batched path.
-    if (asset === undefined && !first.requirement) return undefined;
+    if (asset === undefined && !first.requirement) return { go: entry };
     // Who could approve, read before any lock too (a send past a limit may come to need them).
     const operators = await currentOperators(deps);
     const journalIn = async (tx: Queryable, decision: SendDecision): Promise<Gated> => {

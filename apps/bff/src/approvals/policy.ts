@@ -76,6 +76,11 @@ type Rule = z.output<typeof RuleSchema>;
  * issue 38 keeps versions of the same document in the database).
  */
 export interface ApprovalPolicy {
+  /**
+   * The version of the policy in the database (issue 38) this was built from; absent for a
+   * policy given in code (tests, the built-in default before the database is open).
+   */
+  version?: number;
   maxWaitMs: number;
   rules: Partial<Record<WriteOperationId, Rule & { roles: ApproverRole[] }>>;
   limits: LimitRule[];
@@ -196,6 +201,11 @@ export function buildPolicy(input: unknown): ApprovalPolicy {
 
 /** Reads and checks a policy file; a problem names the file and the bad member. */
 export function loadPolicyFile(file: string): ApprovalPolicy {
+  return buildPolicy(readPolicyFile(file));
+}
+
+/** A policy file's document, read and parsed (its members are checked by {@link buildPolicy}). */
+export function readPolicyFile(file: string): unknown {
   let text: string;
   try {
     text = readFileSync(file, 'utf8');
@@ -208,7 +218,7 @@ export function loadPolicyFile(file: string): ApprovalPolicy {
   } catch (error) {
     throw new PolicyError([`${file} is not JSON (${(error as Error).message})`]);
   }
-  return buildPolicy(json);
+  return json;
 }
 
 export const defaultPolicy = (): ApprovalPolicy => buildPolicy(DEFAULT_POLICY_FILE);

@@ -24,6 +24,7 @@ import { createSessionStore } from '../sessions/session-store';
 import { createServiceBudget } from '../upstream/service-budget';
 import type { CredentialSet } from '../upstream/tokens';
 import type { EmbeddedSandbox } from './sandbox-mode';
+import { proposeChangedFile, startPolicy } from './policy';
 import { startNotifier } from './notifications';
 import { startWatcher } from './watch';
 import { createReconciler, reconcileDefaults, startReconcileLoop } from '../reconcile/reconciler';
@@ -139,6 +140,9 @@ export async function startBff(
   });
 
   let accepting = true;
+  // The policy in force is the database's newest version (issue 38): `policy` reads it live.
+  const policies = await startPolicy(db, env.policySeed, logger);
+  const policy = policies.holder.live;
   const approvals = createApprovalStore(db);
   const destinations = createDestinationStore(db);
   const flows = createFlowStore(db);
@@ -178,7 +182,9 @@ export async function startBff(
     reconciler,
     approvals,
     destinations,
-    policy: env.policy,
+    policy,
+    policies: policies.store,
+    policyHolder: policies.holder,
     journal,
     sessions: createSessionStore(db, { idleMs: env.sessionIdleMs, maxMs: env.sessionMaxMs }),
     securityEvents,
@@ -241,25 +247,29 @@ export async function startBff(
     observe: metrics.sent,
   };
   const ssoOperators = createSsoOperatorStore(db);
+  const approvalDeps = {
+    ...dispatchDeps,
+    approvals,
+    destinations,
+    directory,
+    policy,
+    policyHolder: policies.holder,
+    now: Date.now,
+    securityEvents,
+    ssoOperators,
+  };
   const replica = await startReplica({
     db,
     journal,
     dispatch: dispatchDeps,
-    approval: {
-      ...dispatchDeps,
-      approvals,
-      destinations,
-      directory,
-      policy: env.policy,
-      now: Date.now,
-      securityEvents,
-      ssoOperators,
-    },
+    approval: approvalDeps,
     leaseMs: env.sendLeaseMs,
     resolverIntervalMs: env.resolverIntervalMs,
     logger,
     metrics,
   });
+
+  await proposeChangedFile(approvalDeps, policies.store, env.policySeed, logger);
 
   const notifier = await startNotifier({
     db,
@@ -267,7 +277,7 @@ export async function startBff(
     approvals,
     directory,
     ssoOperators,
-    policy: env.policy,
+    policy,
     settings: env.notify,
     origin,
     logger,
@@ -306,6 +316,7 @@ export async function startBff(
     async close() {
       accepting = false;
       clearInterval(sweeper);
+      policies.holder.stop();
       stopCheckpointer();
       stopReconciling();
       // No new connections; idle keep-alive ones end now, busy ones after their answer.

@@ -34,6 +34,8 @@ export interface ConsoleAction<Body = unknown> {
    * Throws `ActionRefused` when it cannot be done as things stand: nothing of it is kept.
    */
   apply(tx: Queryable, deps: ApprovalDeps, body: Body, context: ActionContext): Promise<unknown>;
+  /** After the transaction that applied it committed (the policy's holder reads the new version). */
+  applied?(deps: ApprovalDeps): Promise<void>;
 }
 
 /** Why an action cannot be carried out as things stand; its transaction is rolled back. */

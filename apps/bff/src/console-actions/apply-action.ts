@@ -30,7 +30,7 @@ export async function applyApproved(
     if (!parsed.success) {
       throw new ActionRefused(409, 'Not carried out: the stored request is no longer valid.');
     }
-    return await deps.approvals.db.transaction(async (tx) => {
+    const applied = await deps.approvals.db.transaction(async (tx) => {
       const data = await action.apply(tx, deps, parsed.data, { entry, at, operator });
       const settled = await deps.journal.settleLocally(
         entry.id,
@@ -41,6 +41,8 @@ export async function applyApproved(
       if (!settled) throw new NotOurs();
       return { kind: 'applied' as const, entry: settled, data };
     });
+    await action.applied?.(deps);
+    return applied;
   } catch (error) {
     if (error instanceof NotOurs) {
       const now = (await deps.journal.get(entry.id)) ?? entry;

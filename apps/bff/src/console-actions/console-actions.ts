@@ -2,6 +2,7 @@ import type { ConsoleActionId } from '@console/schemas';
 import { isConsoleActionId } from '@console/schemas';
 import type { ConsoleAction } from './action-types';
 import { addAllowedDestination, revokeAllowedDestination } from './destination-actions';
+import { proposePolicyVersion } from './policy-actions';
 
 /**
  * The console actions (issue 37), by id: one place for who may ask for each, who approves it and
@@ -12,6 +13,7 @@ import { addAllowedDestination, revokeAllowedDestination } from './destination-a
 export const CONSOLE_ACTION_DEFS: Readonly<Record<ConsoleActionId, ConsoleAction<unknown>>> = {
   addAllowedDestination,
   revokeAllowedDestination,
+  proposePolicyVersion: proposePolicyVersion as ConsoleAction<unknown>,
 };
 
 /** The console action a journal entry's operation names, or undefined for anything else. */

@@ -66,7 +66,7 @@ export async function submitAction<Body>(
     return { kind: 'held', ...(await holdForApproval(deps, entry, requirement, operator)) };
   }
   try {
-    return await deps.approvals.db.transaction(async (tx) => {
+    const applied = await deps.approvals.db.transaction(async (tx) => {
       // Written and settled in one transaction: nobody ever sees it in SENDING.
       const created = await deps.journal.create(entry, 'SENDING', tx);
       const at = new Date(deps.now());
@@ -79,6 +79,8 @@ export async function submitAction<Body>(
       );
       return { kind: 'applied' as const, entry: settled!, data };
     });
+    await action.applied?.(deps);
+    return applied;
   } catch (error) {
     if (error instanceof ActionRefused) throw refusedProblem(error);
     throw error;

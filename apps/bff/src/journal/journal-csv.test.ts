@@ -43,6 +43,7 @@ describe('CSV rows', () => {
     request_id: 'req-1',
     created_at: '2026-11-22T10:00:00.000Z',
     updated_at: '2026-11-22T10:00:01.000Z',
+    policy_version: null,
   };
 
   it('leads with flat columns an operator filters and sums on, and ends with the raw JSON', () => {

@@ -18,6 +18,8 @@ export interface NewJournalEntry {
   /** The exact text that will be sent. */
   request_body: string;
   request_id: string;
+  /** The policy version its send was decided under (issue 38); null or absent: none. */
+  policy_version?: number | null;
 }
 
 export interface JournalOutcome {
@@ -52,6 +54,7 @@ const COLUMN_NAMES = [
   'updated_at',
   'duplicate_of',
   'outcome_conflicts',
+  'policy_version',
 ];
 /** The columns of a journal entry, for the other modules that read entries. */
 export const COLUMNS = COLUMN_NAMES.join(', ');
@@ -89,6 +92,7 @@ export function toEntry(row: Row): JournalEntry {
     created_at: iso(row.created_at),
     updated_at: iso(row.updated_at),
     duplicate_of: row.duplicate_of,
+    policy_version: row.policy_version === null ? null : Number(row.policy_version),
     // Only where there is one: an entry's shape is what it was for every other entry.
     ...(Number(row.outcome_conflicts) > 0
       ? { outcome_conflicts: Number(row.outcome_conflicts) }

@@ -236,9 +236,9 @@ export function createJournalStore(
       q,
       `insert into journal_entries (id, operation, operator, operator_name, ref_id, state, method,
          request_path, request_body, body_sha256, request_id, created_at, updated_at, owner,
-         lease_until)
+         lease_until, policy_version)
        values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12::timestamptz, $12::timestamptz,
-         $13, case when $13::text is not null then ${LEASE('$14')} end)
+         $13, case when $13::text is not null then ${LEASE('$14')} end, $15::integer)
        returning ${COLUMNS}`,
       [
         randomUUID(),
@@ -255,6 +255,7 @@ export function createJournalStore(
         now().toISOString(),
         state === 'SENDING' ? owner : null,
         leaseMs,
+        entry.policy_version ?? null,
       ],
     );
     return created!;

@@ -22,6 +22,7 @@ function entry(operation: string, body: Record<string, unknown>): JournalEntry {
     request_id: 'r-1',
     created_at: '2026-11-26T09:00:00Z',
     updated_at: '2026-11-26T09:00:00Z',
+    policy_version: null,
   };
 }
 

@@ -91,6 +91,9 @@ const WITHOUT_RECORDS: Record<string, string> = {
   '/api/operations': 'the registry',
   '/api/limits': 'the operator’s own limits',
   '/api/destinations/rule': 'the policy’s word on an operation and asset',
+  // Thresholds, roles and limits of each version; proposals as journal entries, each masked by
+  // the journal's rule, whose bodies are policy documents.
+  '/api/policy': 'the approval policy’s versions and proposals',
   '/api/notifications/preferences': 'the operator’s own choices and address',
   // Operators' addresses are admins' to see; a message's subject names the operation and amount
   // as a viewer would see them, never its body.

@@ -79,6 +79,7 @@ const ruleEntry: NewJournalEntry = {
 /** An entry as classify sees it; classify reads only the stored request. */
 const stored = (entry: NewJournalEntry): JournalEntry => ({
   ...entry,
+  policy_version: entry.policy_version ?? null,
   id: 'e-1',
   state: 'SENDING',
   body_sha256: '',

@@ -21,10 +21,11 @@ export interface Held {
 /**
  * What the rules made of a send before anything left: held for approval (journaled, nothing
  * sent), journaled in SENDING by the gate itself (a send a limit was checked for, in the
- * transaction that summed it), or left to the pipeline (`undefined`: journaled by the batched,
- * lock-free path). A refusal throws a problem, and then nothing is journaled.
+ * transaction that summed it), or left to the pipeline (`go`: the entry as decided, with the
+ * policy version that decided it, journaled by the batched, lock-free path). A refusal throws a
+ * problem, and then nothing is journaled.
  */
-export type Gated = { held: Held } | { journaled: JournalEntry } | undefined;
+export type Gated = { held: Held } | { journaled: JournalEntry } | { go: NewJournalEntry };
 
 /**
  * Decides a send by the rules (approvals, destinations, limits) and journals it where that must
@@ -111,7 +112,9 @@ export async function submitOperation(
     return { entry: gated.held.entry, approval: gated.held.approval };
   }
   const entry =
-    gated && 'journaled' in gated ? gated.journaled : await deps.journal.create(newEntry);
+    gated && 'journaled' in gated
+      ? gated.journaled
+      : await deps.journal.create(gated ? gated.go : newEntry);
   deps.onJournaled?.(entry);
   return dispatch(deps, entry, { resolving: false, requestId: context.requestId });
 }

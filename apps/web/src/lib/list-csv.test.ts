@@ -99,6 +99,7 @@ describe('the CSV columns of the lists', () => {
       request_id: 'q',
       created_at: '2026-11-26T10:00:00Z',
       updated_at: '2026-11-26T10:00:00Z',
+      policy_version: null,
     } satisfies JournalEntry;
     const detail = {
       journal,

@@ -20,6 +20,7 @@ export function journalEntry(over: Partial<JournalEntry> = {}): JournalEntry {
     request_id: 'req-1',
     created_at: '2026-11-22T02:00:00Z',
     updated_at: '2026-11-22T02:00:00Z',
+    policy_version: null,
     ...over,
   };
 }

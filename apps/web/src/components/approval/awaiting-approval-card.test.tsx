@@ -24,6 +24,7 @@ const journal = {
   request_id: 'q-1',
   created_at: '2026-11-22T02:00:00Z',
   updated_at: '2026-11-22T02:00:00Z',
+  policy_version: null,
 } satisfies JournalEntry;
 
 const held: AwaitingApprovalResult = {

@@ -22,6 +22,7 @@ const base: JournalEntry = {
   request_id: 'r',
   created_at: '2026-11-25T10:00:00Z',
   updated_at: '2026-11-25T10:00:05Z',
+  policy_version: null,
 };
 
 const show = (entry: JournalEntry, mayResolve = true) =>

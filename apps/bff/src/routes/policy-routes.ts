@@ -1,0 +1,99 @@
+import { randomUUID } from 'node:crypto';
+import {
+  parseWith,
+  ProposePolicySchema,
+  type AwaitingApprovalResult,
+  type PolicyOverview,
+} from '@console/schemas';
+import { entryForRole } from '../access/personal-data';
+import type { ApprovalDeps } from '../approvals/approval-deps';
+import { buildPolicy, PolicyError } from '../approvals/policy';
+import { proposePolicyVersion } from '../console-actions/policy-actions';
+import { submitAction } from '../console-actions/submit-action';
+import { problems } from '../errors';
+import type { PolicyStore, StoredVersion } from '../policy/policy-store';
+import { jsonBody } from './request-body';
+import type { RouteDef } from './route-table';
+
+const shown = ({ document_text: _text, ...version }: StoredVersion) => version;
+
+/** A problem of the document as `document.<member>`, so that the editor shows it by its member. */
+function documentProblems(error: PolicyError) {
+  return problems.validation(
+    error.problems.map((problem) => {
+      const at = problem.indexOf(': ');
+      const member = at > 0 ? problem.slice(0, at) : '';
+      return {
+        path: member && member !== '(file)' ? `document.${member}` : 'document',
+        message: at > 0 ? problem.slice(at + 2) : problem,
+      };
+    }),
+  );
+}
+
+/**
+ * The approval policy's versions (issue 38, ADR 025). Every operator reads the version in force
+ * (what their sends will need) and the ones before; an admin proposes a new one, which another
+ * admin approves through the approvals (a console action), and which then decides every send.
+ */
+export function policyRoutes(deps: ApprovalDeps & { policies: PolicyStore }): RouteDef[] {
+  return [
+    {
+      method: 'GET',
+      path: '/api/policy',
+      permission: { kind: 'read' },
+      handler: async (c) => {
+        const [versions, proposals] = await Promise.all([
+          deps.policies.list(),
+          deps.policies.proposals(),
+        ]);
+        const role = c.get('operator')!.role;
+        const inForce = versions.find((v) => v.superseded_at === null);
+        // Seeded at start: only an app built without its start (a test) has none.
+        if (!inForce) throw problems.notFound('No version of the policy is in force yet.');
+        const body: PolicyOverview = {
+          in_force: shown(inForce),
+          versions: versions.map(shown),
+          proposals: proposals.map((entry) => entryForRole(role, entry)),
+        };
+        return c.json(body);
+      },
+    },
+    {
+      method: 'POST',
+      path: '/api/policy/versions',
+      permission: { kind: 'console-action', roles: proposePolicyVersion.roles },
+      sends: false,
+      handler: async (c) => {
+        const parsed = parseWith(ProposePolicySchema, await jsonBody(c));
+        if (!parsed.ok) throw problems.validation(parsed.errors);
+        const proposal = parsed.value;
+        try {
+          buildPolicy(proposal.document);
+        } catch (error) {
+          if (!(error instanceof PolicyError)) throw error;
+          throw documentProblems(error);
+        }
+        const current = await deps.policies.inForceNumber();
+        if (proposal.based_on !== current) {
+          throw problems.conflict(
+            `Version ${current} is in force now, not version ${proposal.based_on}: write the proposal against it.`,
+          );
+        }
+        const operator = c.get('operator')!;
+        const submitted = await submitAction(
+          deps,
+          proposePolicyVersion,
+          { ...proposal, id: randomUUID() },
+          { operator, requestId: c.get('requestId') },
+        );
+        if (submitted.kind !== 'held') throw new Error('a policy version is always held');
+        const body: AwaitingApprovalResult = {
+          journal: entryForRole(operator.role, submitted.entry),
+          approval: submitted.approval,
+        };
+        return c.json(body, 202);
+      },
+    },
+  ];
+}
