@@ -9,7 +9,7 @@ import {
   operations,
   ruleWords,
   WRITE_OPERATION_IDS,
-  type PolicyDocument,
+  type PolicyDocumentV2,
   type WriteOperationId,
 } from '@console/schemas';
 import Big from 'big.js';
@@ -167,7 +167,7 @@ function oldOutcome(
 }
 
 function newOutcome(
-  document: PolicyDocument,
+  document: PolicyDocumentV2,
   id: WriteOperationId,
   body: Record<string, unknown>,
   standing?: DestinationStanding,

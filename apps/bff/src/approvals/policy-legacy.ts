@@ -15,19 +15,19 @@ import {
   MARKETS,
   marketAssets,
   operations,
-  PolicyDocumentSchema,
+  PolicyDocumentV2Schema,
   WRITE_OPERATION_IDS,
   type ApproverRole,
   type PolicyAction,
-  type PolicyDocument,
-  type PolicyDocumentInput,
+  type PolicyDocumentV2,
+  type PolicyDocumentV2Input,
   type WriteOperationId,
 } from '@console/schemas';
 import { forAsset } from '../rules/policy-values';
 import { buildPolicy, PolicyFileSchema, type ApprovalPolicy, type PolicyFile } from './policy';
 
 type LegacyRule = NonNullable<ApprovalPolicy['rules'][WriteOperationId]>;
-type RuleInput = PolicyDocumentInput['rules'][number];
+type RuleInput = PolicyDocumentV2Input['rules'][number];
 
 /** What one asset meets under an operation's legacy rule. */
 interface Terms {
@@ -134,14 +134,14 @@ function rulesOf(id: WriteOperationId, rule: LegacyRule): Omit<RuleInput, 'id'>[
  * it first and throws its `PolicyError`): per operation in the registry's order, the destination
  * refusals of each asset first, then its thresholds; `limits` and `destination_book` carried over.
  */
-export function legacyToDocument(file: unknown): PolicyDocument {
+export function legacyToDocument(file: unknown): PolicyDocumentV2 {
   const policy = buildPolicy(file);
   const parsed = PolicyFileSchema.parse(file);
   const given = file as PolicyFile;
   const rules: RuleInput[] = WRITE_OPERATION_IDS.flatMap((id) =>
     rulesOf(id, policy.rules[id]!).map((rule, n) => ({ id: `${id}-${n + 1}`, ...rule })),
   );
-  return PolicyDocumentSchema.parse({
+  return PolicyDocumentV2Schema.parse({
     format: 2,
     max_wait_hours: parsed.max_wait_hours,
     rules,
@@ -149,5 +149,5 @@ export function legacyToDocument(file: unknown): PolicyDocument {
     default_rule: { kind: 'hold', approvers: 1, roles: ['admin'] },
     limits: given.limits ?? [],
     ...(given.destination_book !== undefined && { destination_book: given.destination_book }),
-  } satisfies PolicyDocumentInput);
+  } satisfies PolicyDocumentV2Input);
 }

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { PolicyDocumentSchema, type PolicyDocumentInput } from './policy-document';
+import { PolicyDocumentV2Schema, type PolicyDocumentV2Input } from './policy-document';
 import { diffPolicies } from './policy-diff';
 
-type Rule = PolicyDocumentInput['rules'][number];
-const doc = (rules: Rule[], extra: Partial<PolicyDocumentInput> = {}) =>
-  PolicyDocumentSchema.parse({
+type Rule = PolicyDocumentV2Input['rules'][number];
+const doc = (rules: Rule[], extra: Partial<PolicyDocumentV2Input> = {}) =>
+  PolicyDocumentV2Schema.parse({
     format: 2,
     rules,
     default_rule: { kind: 'hold', approvers: 1, roles: ['admin'] },

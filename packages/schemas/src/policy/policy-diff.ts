@@ -1,4 +1,4 @@
-import type { PolicyDocument, PolicyRule } from './policy-document';
+import type { PolicyDocumentV2, PolicyRule } from './policy-document';
 import {
   actionWords,
   assetsWords,
@@ -102,7 +102,7 @@ function keptInOrder(ids: string[], positionAfter: Map<string, number>): Set<str
 }
 
 /** The changes from `before` to `after`: limits and the book's settings are not compared here. */
-export function diffPolicies(before: PolicyDocument, after: PolicyDocument): PolicyChange[] {
+export function diffPolicies(before: PolicyDocumentV2, after: PolicyDocumentV2): PolicyChange[] {
   const changes: PolicyChange[] = [];
   if (before.max_wait_hours !== after.max_wait_hours) {
     changes.push({

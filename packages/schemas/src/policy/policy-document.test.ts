@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fieldMeta } from '../primitives/field-meta';
-import { PolicyDocumentSchema, PolicyRuleSchema } from './policy-document';
+import { PolicyDocumentV2Schema, PolicyRuleSchema } from './policy-document';
 
 const base = {
   format: 2,
@@ -10,13 +10,13 @@ const base = {
 const rule = { id: 'r1', operations: 'any', assets: 'any', action: { kind: 'send' } };
 
 const problems = (input: unknown) =>
-  PolicyDocumentSchema.safeParse(input).error?.issues.map(
+  PolicyDocumentV2Schema.safeParse(input).error?.issues.map(
     (i) => `${i.path.join('.')}: ${i.message}`,
   ) ?? [];
 
-describe('PolicyDocumentSchema', () => {
+describe('PolicyDocumentV2Schema', () => {
   it('fills max_wait_hours (24), each rule’s destination and initiator roles ("any"), and limits', () => {
-    expect(PolicyDocumentSchema.parse({ ...base, rules: [rule] })).toEqual({
+    expect(PolicyDocumentV2Schema.parse({ ...base, rules: [rule] })).toEqual({
       ...base,
       max_wait_hours: 24,
       limits: [],
@@ -27,7 +27,7 @@ describe('PolicyDocumentSchema', () => {
   it('passes limits and the book’s settings through for the BFF to validate', () => {
     const limits = [{ anything: 1 }];
     const destination_book = { cooling_off_hours: { 'fiat-account': 48 } };
-    expect(PolicyDocumentSchema.parse({ ...base, limits, destination_book })).toMatchObject({
+    expect(PolicyDocumentV2Schema.parse({ ...base, limits, destination_book })).toMatchObject({
       limits,
       destination_book,
     });

@@ -207,8 +207,8 @@ export const DefaultRuleSchema = HoldActionSchema.extend({
   }),
 }).meta({ label: 'When no rule matches' });
 
-/** The policy document as written, without the checks across its rules (see {@link PolicyDocumentSchema}). */
-export const PolicyDocumentShape = z.strictObject({
+/** The policy document as written, without the checks across its rules (see {@link PolicyDocumentV2Schema}). */
+export const PolicyDocumentV2Shape = z.strictObject({
   format: z.literal(2, { error: 'Format must be 2' }),
   max_wait_hours: maxWaitHours('Wait at most (hours)').default(24),
   rules: z.array(PolicyRuleSchema, { error: 'Rules must be a list' }).meta({ label: 'Rules' }),
@@ -219,8 +219,11 @@ export const PolicyDocumentShape = z.strictObject({
   destination_book: z.record(z.string(), z.unknown()).optional(),
 });
 
-/** The policy document: its shape, and rule ids unique in it. */
-export const PolicyDocumentSchema = PolicyDocumentShape.superRefine((document, ctx) => {
+/**
+ * The policy document of format 2: its shape, and rule ids unique in it. (`PolicyDocumentSchema`
+ * of `policy-api.ts` is the stored document as an opaque object, today's file format.)
+ */
+export const PolicyDocumentV2Schema = PolicyDocumentV2Shape.superRefine((document, ctx) => {
   const seen = new Set<string>();
   document.rules.forEach((rule, index) => {
     if (seen.has(rule.id)) {
@@ -233,5 +236,5 @@ export const PolicyDocumentSchema = PolicyDocumentShape.superRefine((document, c
     seen.add(rule.id);
   });
 });
-export type PolicyDocument = z.output<typeof PolicyDocumentShape>;
-export type PolicyDocumentInput = z.input<typeof PolicyDocumentShape>;
+export type PolicyDocumentV2 = z.output<typeof PolicyDocumentV2Shape>;
+export type PolicyDocumentV2Input = z.input<typeof PolicyDocumentV2Shape>;

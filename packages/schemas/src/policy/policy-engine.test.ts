@@ -2,17 +2,17 @@ import Big from 'big.js';
 import { describe, expect, it } from 'vitest';
 import { operations, WRITE_OPERATION_IDS, type WriteOperationId } from '../registry';
 import {
-  PolicyDocumentSchema,
+  PolicyDocumentV2Schema,
   type PolicyAction,
-  type PolicyDocumentInput,
+  type PolicyDocumentV2Input,
   type PolicyRule,
 } from './policy-document';
 import { decidePolicy, hasAmount, inBand, maxWaitHoursOf, type PolicyFacts } from './policy-engine';
 
 const ENTRY = '5b0a6a2e-0d4c-4f0e-9a51-6a1c2b3d4e01';
 
-const doc = (rules: PolicyDocumentInput['rules'], extra: Partial<PolicyDocumentInput> = {}) =>
-  PolicyDocumentSchema.parse({
+const doc = (rules: PolicyDocumentV2Input['rules'], extra: Partial<PolicyDocumentV2Input> = {}) =>
+  PolicyDocumentV2Schema.parse({
     format: 2,
     rules,
     default_rule: { kind: 'hold', approvers: 1, roles: ['admin'] },

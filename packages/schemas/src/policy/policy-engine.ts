@@ -6,7 +6,7 @@ import type {
   AmountBand,
   DestinationCondition,
   PolicyAction,
-  PolicyDocument,
+  PolicyDocumentV2,
   PolicyRule,
 } from './policy-document';
 
@@ -83,7 +83,7 @@ export function ruleMatches(rule: PolicyRule, facts: PolicyFacts): boolean {
 }
 
 /** Decides a send: the first rule that matches it, else the default, which holds. */
-export function decidePolicy(document: PolicyDocument, facts: PolicyFacts): PolicyDecision {
+export function decidePolicy(document: PolicyDocumentV2, facts: PolicyFacts): PolicyDecision {
   const index = document.rules.findIndex((rule) => ruleMatches(rule, facts));
   if (index === -1) return { rule: 'default', index: -1, action: document.default_rule };
   const rule = document.rules[index]!;
@@ -91,7 +91,10 @@ export function decidePolicy(document: PolicyDocument, facts: PolicyFacts): Poli
 }
 
 /** How long a send held by `action` may wait, in hours: its own figure, else the document's. */
-export function maxWaitHoursOf(document: PolicyDocument, action: PolicyAction): number | undefined {
+export function maxWaitHoursOf(
+  document: PolicyDocumentV2,
+  action: PolicyAction,
+): number | undefined {
   if (action.kind !== 'hold' && action.kind !== 'escalate') return undefined;
   return action.max_wait_hours ?? document.max_wait_hours;
 }

@@ -1,20 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import {
-  PolicyDocumentShape,
+  PolicyDocumentV2Shape,
   type PolicyAction,
-  type PolicyDocumentInput,
+  type PolicyDocumentV2Input,
 } from './policy-document';
 import { lintPolicy } from './policy-lint';
 
-const doc = (rules: PolicyDocumentInput['rules']) =>
-  PolicyDocumentShape.parse({
+const doc = (rules: PolicyDocumentV2Input['rules']) =>
+  PolicyDocumentV2Shape.parse({
     format: 2,
     rules,
     default_rule: { kind: 'hold', approvers: 1, roles: ['admin'] },
   });
 const hold: PolicyAction = { kind: 'hold', approvers: 2, roles: ['finance', 'admin'] };
 const send = { kind: 'send' } as const;
-type Rule = PolicyDocumentInput['rules'][number];
+type Rule = PolicyDocumentV2Input['rules'][number];
 const r = (id: string, over: Partial<Rule> = {}): Rule => ({
   id,
   operations: ['createInternalTransfer'],

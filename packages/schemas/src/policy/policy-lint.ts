@@ -6,7 +6,7 @@ import { operations, WRITE_OPERATION_IDS, type WriteOperationId } from '../regis
 import type {
   AmountBand,
   DestinationCondition,
-  PolicyDocument,
+  PolicyDocumentV2,
   PolicyRule,
 } from './policy-document';
 import { hasAmount } from './policy-engine';
@@ -95,7 +95,7 @@ export function ruleContains(earlier: PolicyRule, later: PolicyRule): boolean {
 }
 
 /** The problems of a document, in the order of its rules. */
-export function lintPolicy(document: PolicyDocument): PolicyProblem[] {
+export function lintPolicy(document: PolicyDocumentV2): PolicyProblem[] {
   const problems: PolicyProblem[] = [];
   const firstWithId = new Map<string, number>();
   document.rules.forEach((rule, index) => {
