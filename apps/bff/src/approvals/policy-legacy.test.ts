@@ -277,7 +277,16 @@ describe('legacyToDocument', () => {
     }
   });
 
-  it('puts the book refusal first for its asset, and carries limits and the book’s settings over', () => {
+  it('puts the book refusals first for each operation whose file rule names the book', () => {
+    const document = legacyToDocument(FILE_A);
+    const ops = ['createInternalTransfer', 'createSvcTransfer', 'createOrchestrationRule'] as const;
+    for (const id of ops) {
+      const first = document.rules.find((rule) => rule.id.startsWith(`${id}-`));
+      expect(first).toMatchObject({ destination: 'not-book', action: { kind: 'refuse' } });
+    }
+  });
+
+  it('says the book refusal in words, and carries limits and the book’s settings over', () => {
     const document = legacyToDocument(FILE_A);
     const transfers = document.rules.filter(
       (rule) => rule.operations !== 'any' && rule.operations.includes('createInternalTransfer'),

@@ -77,8 +77,10 @@ function classesOf(
   ];
 }
 
+type Draft = Omit<RuleInput, 'id'>;
+
 /** The rules of one operation, in order. */
-function rulesOf(id: WriteOperationId, rule: LegacyRule): Omit<RuleInput, 'id'>[] {
+function rulesOf(id: WriteOperationId, rule: LegacyRule): Draft[] {
   const amounts = rule.required && hasAmount(id) && !!(rule.required_above || rule.two_above);
   const destinations = !!operations[id].approval.destination && !!rule.destinations;
   const roles: ApproverRole[] = [...rule.roles];
@@ -88,12 +90,11 @@ function rulesOf(id: WriteOperationId, rule: LegacyRule): Omit<RuleInput, 'id'>[
     roles,
     ...(rule.max_wait_hours !== undefined && { max_wait_hours: rule.max_wait_hours }),
   });
-  const out: Omit<RuleInput, 'id'>[] = [];
-  const classes = amounts || destinations ? classesOf(id, rule, amounts, destinations) : [];
-  for (const { assets, terms } of classes.length
-    ? classes
-    : [{ assets: 'any' as const, terms: undefined }]) {
-    const add = (action: PolicyAction, more: Partial<RuleInput> = {}) =>
+
+  /** One class's rules; the last matches every send of its assets that the others leave. */
+  function classRules(assets: string[] | 'any', terms: Terms | undefined): Draft[] {
+    const out: Draft[] = [];
+    const add = (action: PolicyAction, more: Partial<Draft> = {}) =>
       out.push({ operations: [id], assets, action, ...more });
     if (terms?.destination === 'book') {
       const what = assets === 'any' ? 'money' : assets.join(', ');
@@ -107,7 +108,7 @@ function rulesOf(id: WriteOperationId, rule: LegacyRule): Omit<RuleInput, 'id'>[
     }
     if (!rule.required) {
       add({ kind: 'send' });
-      continue;
+      return out;
     }
     // A band needs named assets: "any other asset" is held at any amount (see the top).
     if (terms?.requiredAbove !== undefined && assets !== 'any') {
@@ -125,8 +126,30 @@ function rulesOf(id: WriteOperationId, rule: LegacyRule): Omit<RuleInput, 'id'>[
         add(hold(1));
       }
     } else add(hold(1));
+    return out;
   }
-  return out;
+
+  if (!amounts && !destinations) return classRules('any', undefined);
+  const classes = classesOf(id, rule, amounts, destinations);
+  const other = classes.pop()!;
+  // The named classes' assets are apart, so their last rules, which say the same for each,
+  // become one rule after all their bands; "any other asset" comes last, since its rules name
+  // every asset.
+  const heads: Draft[] = [];
+  const lasts = new Map<string, Draft>();
+  for (const { assets, terms } of classes) {
+    const rules = classRules(assets, terms);
+    const last = rules.pop()!;
+    heads.push(...rules);
+    const key = JSON.stringify(last.action);
+    const same = lasts.get(key);
+    if (same && Array.isArray(same.assets)) same.assets.push(...(assets as string[]));
+    else lasts.set(key, { ...last, assets: [...(assets as string[])] });
+  }
+  // Refusals first: the named classes are apart, so their order among the rest means nothing.
+  const refusals = heads.filter((draft) => draft.action.kind === 'refuse');
+  const bands = heads.filter((draft) => draft.action.kind !== 'refuse');
+  return [...refusals, ...bands, ...lasts.values(), ...classRules(other.assets, other.terms)];
 }
 
 /**
