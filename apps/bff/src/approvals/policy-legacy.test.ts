@@ -58,7 +58,7 @@ const FILE_A = {
   destination_book: { cooling_off_hours: { 'fiat-account': 48 } },
 } satisfies PolicyFile;
 
-/** A file whose `*` thresholds are not 0, and whose book rule names one asset. */
+/** A file whose `*` thresholds are not 0, with `approvers: 2`, and book rules naming one asset. */
 const FILE_B = {
   operations: {
     createOrchestration: {
@@ -69,6 +69,13 @@ const FILE_B = {
       destinations: { BTC: 'book', '*': 'any' },
     },
     createInternalTransfer: { required: true, two_above: { '*': '250' } },
+    createSvcTransfer: {
+      required: true,
+      approvers: 2,
+      required_above: { USD: '20', '*': '7.5' },
+      destinations: { USD: 'book', '*': 'any' },
+      max_wait_hours: 2,
+    },
     deleteFiatAccount: { required: false },
     createDepositAddress: { required: true, roles: ['admin'], max_wait_hours: 1 },
   },
