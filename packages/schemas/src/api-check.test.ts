@@ -110,6 +110,7 @@ describe('answerIssues', () => {
       response: { id: 'o-1', added_later: true },
       error: null,
       request_id: 'req-1',
+      policy_version: null,
       created_at: '2026-01-01T00:00:00Z',
       updated_at: '2026-01-01T00:00:00Z',
     };

@@ -66,3 +66,8 @@ export * from './registry-walk';
 export * from './sign-in-api';
 export * from './api-contract';
 export * from './api-check';
+export * from './policy/policy-document';
+export * from './policy/policy-engine';
+export * from './policy/policy-words';
+export * from './policy/policy-lint';
+export * from './policy/policy-diff';
