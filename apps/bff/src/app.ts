@@ -222,7 +222,11 @@ export function routeTable(
     ...approvalRoutes(approval),
     ...workQueueRoutes(approval),
     ...destinationRoutes(approval),
-    ...policyRoutes({ ...approval, policies: deps.policies ?? createPolicyStore(deps.db) }),
+    ...policyRoutes({
+      ...approval,
+      db: deps.db,
+      policies: deps.policies ?? createPolicyStore(deps.db),
+    }),
     ...limitRoutes(approval),
     ...notificationRoutes({
       preferences: createPreferenceStore(deps.db),

@@ -43,7 +43,12 @@ import {
   RevokeDestinationSchema,
 } from './destinations-api';
 import { LimitListSchema } from './limits-api';
-import { PolicyOverviewSchema, ProposePolicySchema } from './policy-api';
+import {
+  PolicyDryRunRequestSchema,
+  PolicyDryRunSchema,
+  PolicyOverviewSchema,
+  ProposePolicySchema,
+} from './policy-api';
 import {
   InboxReadInputSchema,
   InboxSchema,
@@ -257,6 +262,10 @@ export const apiContract = contract({
   proposePolicy: {
     body: ProposePolicySchema,
     responses: { 202: AwaitingApprovalResultSchema },
+  },
+  dryRunPolicy: {
+    body: PolicyDryRunRequestSchema,
+    responses: { 200: PolicyDryRunSchema },
   },
   listLimits: {
     responses: { 200: LimitListSchema },

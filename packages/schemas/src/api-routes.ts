@@ -61,6 +61,8 @@ export const API_ROUTES = {
   getPolicy: { method: 'GET', path: '/api/policy' },
   /** A new version, proposed by an admin, in force once another admin approves it. */
   proposePolicy: { method: 'POST', path: '/api/policy/versions' },
+  /** A draft replayed over the journal of a period beside the versions then in force; changes nothing. */
+  dryRunPolicy: { method: 'POST', path: '/api/policy/dry-run' },
   /** The signed-in operator's limits and what is left of each (issue 37). */
   listLimits: { method: 'GET', path: '/api/limits' },
   /** The operator's own notification choices, per kind and channel. */

@@ -63,3 +63,115 @@ export const PolicyOverviewSchema = z.strictObject({
   proposals: z.array(JournalEntrySchema),
 });
 export type PolicyOverview = z.infer<typeof PolicyOverviewSchema>;
+
+/** An RFC 3339 moment of a dry run's period. */
+const moment = (label: string) =>
+  z
+    .string({ error: `${label} must be a date and time such as 2026-11-01T00:00:00Z` })
+    .refine((value) => !Number.isNaN(Date.parse(value)), {
+      error: `${label} must be a date and time such as 2026-11-01T00:00:00Z`,
+    });
+
+/**
+ * `POST /api/policy/dry-run`: a draft policy replayed over the journal of a period, changing
+ * nothing. The draft is a document of either format: today's file format (`operations`, …) or
+ * format 2 (`format: 2`, `rules`, `default_rule`); the BFF checks it and names each problem as
+ * `draft.<member>`. The period is `from` (inclusive) to `to` (exclusive), by default the 30 days
+ * before now.
+ */
+export const PolicyDryRunRequestSchema = z
+  .strictObject({
+    draft: PolicyDocumentSchema,
+    from: moment('From').optional(),
+    to: moment('To').optional(),
+  })
+  .refine((body) => !body.from || !body.to || Date.parse(body.from) < Date.parse(body.to), {
+    path: ['to'],
+    error: 'To must come after From',
+  });
+export type PolicyDryRunRequest = z.infer<typeof PolicyDryRunRequestSchema>;
+
+/** What a policy does with a send. */
+export const DRY_RUN_OUTCOMES = ['send', 'hold', 'escalate', 'refuse'] as const;
+
+/** How many sends of the period each outcome took. */
+export const DryRunCountsSchema = z.strictObject({
+  send: z.number().int().nonnegative(),
+  hold: z.number().int().nonnegative(),
+  escalate: z.number().int().nonnegative(),
+  refuse: z.number().int().nonnegative(),
+});
+export type DryRunCounts = z.infer<typeof DryRunCountsSchema>;
+
+/**
+ * The approvals a policy would have asked, per set of roles: each held or escalated send adds its
+ * number of approvers to the set of roles it names, once (a hold of 2 from finance or admin adds
+ * 2 to `["admin", "finance"]`, nothing to `["admin"]` or `["finance"]` alone, since either role
+ * may give them). Roles sorted; sets with most approvals first.
+ */
+export const DryRunApprovalsSchema = z.array(
+  z.strictObject({
+    roles: z.array(z.string()),
+    approvals: z.number().int().nonnegative(),
+  }),
+);
+
+/** What one policy did with one send: its outcome, and the rule that decided it. */
+export const DryRunDecisionSchema = z.strictObject({
+  outcome: z.enum(DRY_RUN_OUTCOMES),
+  /** For a hold or an escalation: how many approvers, from which roles (and one of `escalate_to`). */
+  approvers: z.number().int().optional(),
+  roles: z.array(z.string()).optional(),
+  escalate_to: z.array(z.string()).optional(),
+  /** The rule's id (`default` when none matched) and the rule in words. */
+  rule: z.string(),
+  rule_words: z.string(),
+});
+export type DryRunDecision = z.infer<typeof DryRunDecisionSchema>;
+
+/** A send whose outcome the draft changes. */
+export const DryRunChangeSchema = z.strictObject({
+  journal_id: z.string(),
+  operation: z.string(),
+  created_at: z.string(),
+  operator: z.string(),
+  /** The asset and amount the policy compared ('' and null when the send carries none). */
+  asset: z.string(),
+  amount: z.string().nullable(),
+  /** Under the version then in force (`version`), and under the draft. */
+  then: DryRunDecisionSchema.extend({ version: z.number().int() }),
+  draft: DryRunDecisionSchema,
+});
+export type DryRunChange = z.infer<typeof DryRunChangeSchema>;
+
+/**
+ * The answer of a dry run. Every send the registry journaled in the period is read, in any state
+ * (a refused or held send was a decision too); console actions are not sends. Each is decided
+ * under the version then in force (its `policy_version`, else the version in force at its
+ * `created_at`, else the first) and under the draft, from the facts its stored body gives. Two
+ * facts are today's, not the send's: whether its destination is ACTIVE in the book (the book's
+ * past is not replayed, `book_read_at`), and its initiator's role (from the operators as they
+ * are now; an operator no longer known counts as a viewer, `unknown_initiators`).
+ * An outcome changes when its kind, number of approvers, roles or escalation roles differ.
+ */
+export const PolicyDryRunSchema = z.strictObject({
+  from: z.string(),
+  to: z.string(),
+  /** The sends read. */
+  entries: z.number().int().nonnegative(),
+  /** The versions that decided them then, ascending. */
+  versions: z.array(z.number().int()),
+  then: DryRunCountsSchema,
+  draft: DryRunCountsSchema,
+  approvals: z.strictObject({ then: DryRunApprovalsSchema, draft: DryRunApprovalsSchema }),
+  /** The sends whose outcome changes, in journal order, at most 500; `total` counts them all. */
+  changed: z.strictObject({
+    total: z.number().int().nonnegative(),
+    items: z.array(DryRunChangeSchema),
+  }),
+  /** The sends whose initiator is no longer an operator: decided as a viewer's. */
+  unknown_initiators: z.number().int().nonnegative(),
+  /** When the book of allowed destinations was read: its state then decided every send. */
+  book_read_at: z.string(),
+});
+export type PolicyDryRun = z.infer<typeof PolicyDryRunSchema>;

@@ -57,6 +57,9 @@ const MATRIX: Record<
   // admin proposes a version, another admin approves it through the approvals.
   'GET /api/policy': { admin: Y, finance: Y, support: Y, viewer: Y },
   'POST /api/policy/versions': { admin: Y, finance: N, support: N, viewer: N },
+  // A draft replayed over the journal, changing nothing: those who write, live under and review
+  // the policy; it lists sends with amounts and operators, so not support or viewers.
+  'POST /api/policy/dry-run': { admin: Y, finance: Y, support: N, viewer: N },
   // One's own limits and what is left of them.
   'GET /api/limits': { admin: Y, finance: Y, support: Y, viewer: Y },
   // Notifications (issue 36): one's own choices for everyone; delivery for admins.
@@ -135,6 +138,7 @@ const AUDITOR: Record<string, boolean> = {
   'POST /api/destinations': N,
   'GET /api/policy': Y,
   'POST /api/policy/versions': N,
+  'POST /api/policy/dry-run': Y,
   'POST /api/destinations/:id/revoke': N,
   'GET /api/limits': Y,
   'GET /api/notifications/preferences': Y,

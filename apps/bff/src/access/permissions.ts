@@ -40,6 +40,12 @@ export type Permission =
    */
   | { kind: 'reconcile'; act: boolean }
   /**
+   * A dry run of a draft policy over the journal (issue 38): it changes nothing, but it reads
+   * every send of a period with its amounts and operators. Admins who write policies, finance
+   * whose sends they decide, and auditors who review them; not support or viewers.
+   */
+  | { kind: 'policy-dry-run' }
+  /**
    * Asking for a console action (issue 37), which the console carries out itself: the roles of
    * its entry in the BFF's registry of console actions.
    */
@@ -73,6 +79,8 @@ export function allows(role: Role, permission: Permission): boolean {
       return role === 'admin' || role === 'auditor';
     case 'reconcile':
       return role === 'admin' || role === 'finance' || (!permission.act && role === 'auditor');
+    case 'policy-dry-run':
+      return role === 'admin' || role === 'finance' || role === 'auditor';
     case 'console-action':
       return permission.roles.includes(role);
   }

@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import {
   parseWith,
+  PolicyDryRunRequestSchema,
   ProposePolicySchema,
   type AwaitingApprovalResult,
+  type PolicyDryRun,
   type PolicyOverview,
 } from '@console/schemas';
 import { entryForRole } from '../access/personal-data';
@@ -10,7 +12,9 @@ import type { ApprovalDeps } from '../approvals/approval-deps';
 import { buildPolicy, PolicyError } from '../approvals/policy';
 import { proposePolicyVersion } from '../console-actions/policy-actions';
 import { submitAction } from '../console-actions/submit-action';
+import type { Db } from '../db/db';
 import { problems } from '../errors';
+import { DraftError, dryRun, NoVersion } from '../policy/dry-run';
 import type { PolicyStore, StoredVersion } from '../policy/policy-store';
 import { jsonBody } from './request-body';
 import type { RouteDef } from './route-table';
@@ -36,7 +40,7 @@ function documentProblems(error: PolicyError) {
  * (what their sends will need) and the ones before; an admin proposes a new one, which another
  * admin approves through the approvals (a console action), and which then decides every send.
  */
-export function policyRoutes(deps: ApprovalDeps & { policies: PolicyStore }): RouteDef[] {
+export function policyRoutes(deps: ApprovalDeps & { policies: PolicyStore; db: Db }): RouteDef[] {
   return [
     {
       method: 'GET',
@@ -93,6 +97,34 @@ export function policyRoutes(deps: ApprovalDeps & { policies: PolicyStore }): Ro
           approval: submitted.approval,
         };
         return c.json(body, 202);
+      },
+    },
+    {
+      // A draft replayed over the journal beside the versions then in force: a POST for its body
+      // (a whole document), which reads only and sends nothing.
+      method: 'POST',
+      path: '/api/policy/dry-run',
+      permission: { kind: 'policy-dry-run' },
+      sends: false,
+      handler: async (c) => {
+        const parsed = parseWith(PolicyDryRunRequestSchema, await jsonBody(c));
+        if (!parsed.ok) throw problems.validation(parsed.errors);
+        const { draft, from, to } = parsed.value;
+        try {
+          const body: PolicyDryRun = await dryRun(
+            { db: deps.db, store: deps.policies, directory: deps.directory, now: deps.now },
+            {
+              draft,
+              ...(from !== undefined && { from: new Date(from) }),
+              ...(to !== undefined && { to: new Date(to) }),
+            },
+          );
+          return c.json(body);
+        } catch (error) {
+          if (error instanceof DraftError) throw problems.validation(error.problems);
+          if (error instanceof NoVersion) throw problems.notFound(error.message);
+          throw error;
+        }
       },
     },
   ];

@@ -1,0 +1,363 @@
+/**
+ * The dry run of a draft policy (issue 38): the journal's sends of a period decided again, by the
+ * draft and by the version that was in force for each, with the one engine (`decidePolicy`). It
+ * reads and never writes: no journal entry, no version, no request to the service.
+ *
+ * The facts of a send come from its stored body, as the send path made them (`thresholdAmount`,
+ * `destinationOf`), with two read as they are now, since their past is not kept: whether the
+ * destination is ACTIVE in the book, and the initiator's role (an operator no longer known is
+ * taken as a viewer, and counted).
+ */
+import {
+  decidePolicy,
+  defaultRuleWords,
+  destinationKey,
+  destinationOf,
+  PolicyDocumentV2Schema,
+  ruleWords,
+  toFieldErrors,
+  WRITE_OPERATION_IDS,
+  type DryRunChange,
+  type DryRunCounts,
+  type DryRunDecision,
+  type FieldError,
+  type PolicyDecision,
+  type PolicyDocumentV2,
+  type PolicyDryRun,
+  type PolicyFacts,
+  type Role,
+  type WriteOperationId,
+} from '@console/schemas';
+import { ZodError } from 'zod';
+import { PolicyError } from '../approvals/policy';
+import { legacyToDocument } from '../approvals/policy-legacy';
+import type { Db } from '../db/db';
+import { createDestinationStore, type DestinationRow } from '../destinations/destination-store';
+import { standingOf, type DestinationStanding } from '../destinations/destination-view';
+import type { OperatorDirectory } from '../operators/operator-directory';
+import { thresholdAmount } from '../rules/send-amount';
+import type { PolicyStore, StoredVersion } from './policy-store';
+
+/** Rows read per query: the journal is walked by `seq`, so memory stays one page's. */
+export const PAGE_ROWS = 5_000;
+/** The changed sends listed at most; `changed.total` counts them all. */
+export const MAX_LISTED = 500;
+const DAY_MS = 24 * 3_600_000;
+export const DEFAULT_PERIOD_MS = 30 * DAY_MS;
+
+export interface DryRunDeps {
+  db: Db;
+  store: Pick<PolicyStore, 'list'>;
+  /** The operators as they are now; without it every initiator is unknown (a viewer). */
+  directory?: Pick<OperatorDirectory, 'find'>;
+  /** Unix milliseconds: the end of the default period and the book's moment. */
+  now?: () => number;
+}
+
+export interface DryRunInput {
+  /** A policy document of either format, as the operator wrote it. */
+  draft: unknown;
+  from?: Date;
+  to?: Date;
+}
+
+/** A draft the policy cannot take: each problem by its member, as `draft.<member>`. */
+export class DraftError extends Error {
+  override readonly name = 'DraftError';
+  constructor(readonly problems: FieldError[]) {
+    super(problems.map((p) => `${p.path}: ${p.message}`).join('; '));
+  }
+}
+
+/** No version of the policy exists yet: there is nothing to compare a draft with. */
+export class NoVersion extends Error {
+  override readonly name = 'NoVersion';
+  constructor() {
+    super('No version of the policy is in force yet.');
+  }
+}
+
+const isFormat2 = (document: unknown) =>
+  typeof document === 'object' && document !== null && 'format' in document;
+
+/**
+ * A document of either format as format 2: a legacy file converted with `legacyToDocument`, a
+ * format-2 one parsed. Problems are named by member under `at` (`draft.rules.0.action`).
+ */
+export function asFormat2(document: unknown, at = 'draft'): PolicyDocumentV2 {
+  const under = (path: string) => (path ? `${at}.${path}` : at);
+  if (isFormat2(document)) {
+    const parsed = PolicyDocumentV2Schema.safeParse(document);
+    if (parsed.success) return parsed.data;
+    throw new DraftError(toFieldErrors(parsed.error).map((e) => ({ ...e, path: under(e.path) })));
+  }
+  try {
+    return legacyToDocument(document);
+  } catch (error) {
+    if (error instanceof PolicyError) {
+      // `buildPolicy` says "member: message", or "(file): message" of the whole document.
+      throw new DraftError(
+        error.problems.map((problem) => {
+          const colon = problem.indexOf(': ');
+          const member = colon > 0 ? problem.slice(0, colon) : '';
+          return {
+            path: under(member === '(file)' ? '' : member),
+            message: colon > 0 ? problem.slice(colon + 2) : problem,
+          };
+        }),
+      );
+    }
+    if (error instanceof ZodError) {
+      throw new DraftError(toFieldErrors(error).map((e) => ({ ...e, path: under(e.path) })));
+    }
+    throw error;
+  }
+}
+
+/** One journal row, only the columns the dry run needs. */
+interface SendRow {
+  /** `seq` as text (a bigint); named apart, since `order by seq` would otherwise sort the text. */
+  position: string;
+  id: string;
+  operation: string;
+  operator: string;
+  created_at: Date | string;
+  request_body: string;
+  policy_version: number | string | null;
+}
+
+/** A version with its document as format 2, converted once, and its span as milliseconds. */
+interface Version {
+  number: number;
+  from: number;
+  until: number;
+  document: PolicyDocumentV2;
+}
+
+/** The version in force for a send: its own, else the one in force when it was made, else the first. */
+function versionFinder(stored: StoredVersion[]) {
+  const versions = new Map<number, StoredVersion>(stored.map((v) => [v.version, v]));
+  const converted = new Map<number, Version>();
+  const byTime = [...stored].sort((a, b) => a.version - b.version);
+  const first = byTime[0];
+  if (!first) throw new NoVersion();
+  const convert = (v: StoredVersion): Version => {
+    let found = converted.get(v.version);
+    if (!found) {
+      found = {
+        number: v.version,
+        from: Date.parse(v.effective_at),
+        until: v.superseded_at === null ? Infinity : Date.parse(v.superseded_at),
+        // A stored version was checked when proposed; a problem here is the database's.
+        document: asFormat2(v.document, `version ${v.version}`),
+      };
+      converted.set(v.version, found);
+    }
+    return found;
+  };
+  return (own: number | null, createdAt: number): Version => {
+    const exact = own === null ? undefined : versions.get(own);
+    if (exact) return convert(exact);
+    const then = byTime.find(
+      (v) =>
+        Date.parse(v.effective_at) <= createdAt &&
+        (v.superseded_at === null || createdAt < Date.parse(v.superseded_at)),
+    );
+    return convert(then ?? first);
+  };
+}
+
+/** Whether each destination is ACTIVE in the book now: the book read once, kept by its key. */
+async function bookNow(db: Db, now: number) {
+  const store = createDestinationStore(db);
+  const [rows, pending] = await Promise.all([store.list(), store.pending()]);
+  // As `byTarget` picks it: the live row of a destination, else its last revoked one.
+  const byKey = new Map<string, DestinationRow>();
+  for (const row of rows) {
+    const key = destinationKey(row.target);
+    const seen = byKey.get(key);
+    const better =
+      !seen ||
+      (seen.revoked !== null &&
+        (row.revoked === null || Date.parse(row.revoked.at) > Date.parse(seen.revoked.at)));
+    if (better) byKey.set(key, row);
+  }
+  const standings = new Map<string, DestinationStanding>();
+  return (target: Parameters<typeof destinationKey>[0]): DestinationStanding => {
+    const key = destinationKey(target);
+    let standing = standings.get(key);
+    if (!standing) {
+      standing = standingOf(target, byKey.get(key), pending, now);
+      standings.set(key, standing);
+    }
+    return standing;
+  };
+}
+
+const jsonBody = (text: string): Record<string, unknown> => {
+  try {
+    const value: unknown = JSON.parse(text);
+    return typeof value === 'object' && value !== null && !Array.isArray(value)
+      ? (value as Record<string, unknown>)
+      : {};
+  } catch {
+    // A bodyless write (a delete) stores no body.
+    return {};
+  }
+};
+
+const zeroCounts = (): DryRunCounts => ({ send: 0, hold: 0, escalate: 0, refuse: 0 });
+
+/**
+ * What an outcome is, for comparing two: its kind, and for a hold or an escalation its number of
+ * approvers, roles and escalation roles (sorted). A refusal's reason and a wait do not count.
+ */
+function outcomeKey(decision: PolicyDecision): string {
+  const { action } = decision;
+  if (action.kind === 'send' || action.kind === 'refuse') return action.kind;
+  const roles = [...action.roles].sort().join(',');
+  const to = action.kind === 'escalate' ? [...action.escalate_to].sort().join(',') : '';
+  return `${action.kind}:${action.approvers}:${roles}:${to}`;
+}
+
+/**
+ * The approvals per set of roles: a held or escalated send adds its number of approvers to the
+ * set of roles it names, once, since any of them may give each approval (a hold of 2 from finance
+ * or admin adds 2 to "admin, finance", not 2 to each). An escalation counts like a hold of its
+ * approvers and roles: the one of `escalate_to` is among them.
+ */
+function approvalCounter() {
+  const totals = new Map<string, number>();
+  return {
+    add(decision: PolicyDecision) {
+      const { action } = decision;
+      if (action.kind !== 'hold' && action.kind !== 'escalate') return;
+      const key = [...new Set(action.roles)].sort().join(',');
+      totals.set(key, (totals.get(key) ?? 0) + action.approvers);
+    },
+    list: () =>
+      [...totals.entries()]
+        .map(([key, approvals]) => ({ roles: key.split(','), approvals }))
+        .sort((a, b) => b.approvals - a.approvals || a.roles.join().localeCompare(b.roles.join())),
+  };
+}
+
+function described(document: PolicyDocumentV2, decision: PolicyDecision): DryRunDecision {
+  const { action } = decision;
+  const rule = document.rules[decision.index];
+  return {
+    outcome: action.kind,
+    ...((action.kind === 'hold' || action.kind === 'escalate') && {
+      approvers: action.approvers,
+      roles: [...action.roles],
+    }),
+    ...(action.kind === 'escalate' && { escalate_to: [...action.escalate_to] }),
+    rule: decision.rule,
+    rule_words: rule ? ruleWords(rule) : defaultRuleWords(document.default_rule),
+  };
+}
+
+/**
+ * Replays the journal's sends of `from` (inclusive) to `to` (exclusive), by default the 30 days
+ * before now, through the draft and through the version then in force for each. Throws
+ * `DraftError` for a draft the policy cannot take, `NoVersion` when there is no version.
+ */
+export async function dryRun(deps: DryRunDeps, input: DryRunInput): Promise<PolicyDryRun> {
+  const now = deps.now?.() ?? Date.now();
+  const draft = asFormat2(input.draft);
+  const to = input.to ?? new Date(now);
+  const from = input.from ?? new Date(to.getTime() - DEFAULT_PERIOD_MS);
+  const versionFor = versionFinder(await deps.store.list());
+  const standingOfTarget = await bookNow(deps.db, now);
+  const bookReadAt = new Date(now).toISOString();
+
+  const roles = new Map<string, Role | undefined>();
+  const roleOf = (username: string) => {
+    if (!roles.has(username)) roles.set(username, deps.directory?.find(username)?.role);
+    return roles.get(username);
+  };
+
+  const counts = { then: zeroCounts(), draft: zeroCounts() };
+  const approvals = { then: approvalCounter(), draft: approvalCounter() };
+  const versionsUsed = new Set<number>();
+  const items: DryRunChange[] = [];
+  let entries = 0;
+  let total = 0;
+  let unknown = 0;
+  let after = '0';
+
+  for (;;) {
+    // Keyset by `seq`: each page starts where the last ended, whatever its size.
+    const rows = await deps.db.query<SendRow>(
+      `select seq::text as position, id, operation, operator, created_at, request_body, policy_version
+       from journal_entries
+       where seq > $1::bigint and operation = any($2::text[])
+         and created_at >= $3::timestamptz and created_at < $4::timestamptz
+       order by seq limit ${PAGE_ROWS}`,
+      [after, WRITE_OPERATION_IDS, from.toISOString(), to.toISOString()],
+    );
+    for (const row of rows) {
+      entries++;
+      const operation = row.operation as WriteOperationId;
+      const body = jsonBody(row.request_body);
+      const found = thresholdAmount(operation, body);
+      const destination = destinationOf(operation, body);
+      const standing = destination && standingOfTarget(destination.target);
+      let role = roleOf(row.operator);
+      if (role === undefined) {
+        unknown++;
+        role = 'viewer';
+      }
+      const facts: PolicyFacts = {
+        operation,
+        asset: found?.asset ?? destination?.asset ?? '',
+        amount: found?.amount,
+        destination: destination && {
+          kind: destination.target.kind,
+          in_book: standing?.state === 'ACTIVE',
+          ...(standing?.entryId && { entry_id: standing.entryId }),
+        },
+        initiator_role: role,
+      };
+      const createdAt = new Date(row.created_at).getTime();
+      const own = row.policy_version === null ? null : Number(row.policy_version);
+      const version = versionFor(own, createdAt);
+      versionsUsed.add(version.number);
+      const then = decidePolicy(version.document, facts);
+      const next = decidePolicy(draft, facts);
+      counts.then[then.action.kind]++;
+      counts.draft[next.action.kind]++;
+      approvals.then.add(then);
+      approvals.draft.add(next);
+      if (outcomeKey(then) === outcomeKey(next)) continue;
+      total++;
+      if (items.length < MAX_LISTED) {
+        items.push({
+          journal_id: row.id,
+          operation,
+          created_at: new Date(row.created_at).toISOString(),
+          operator: row.operator,
+          asset: facts.asset,
+          amount: facts.amount?.toFixed() ?? null,
+          then: { ...described(version.document, then), version: version.number },
+          draft: described(draft, next),
+        });
+      }
+    }
+    if (rows.length < PAGE_ROWS) break;
+    after = rows[rows.length - 1]!.position;
+  }
+
+  return {
+    from: from.toISOString(),
+    to: to.toISOString(),
+    entries,
+    versions: [...versionsUsed].sort((a, b) => a - b),
+    then: counts.then,
+    draft: counts.draft,
+    approvals: { then: approvals.then.list(), draft: approvals.draft.list() },
+    changed: { total, items },
+    unknown_initiators: unknown,
+    book_read_at: bookReadAt,
+  };
+}
