@@ -19,6 +19,7 @@ import { bffReadLatency } from './figures/bff-read-latency';
 import { initialJs } from './figures/initial-js';
 import { journalCost } from './figures/journal-cost';
 import { liveReads } from './figures/live-reads';
+import { policyDryRun } from './figures/policy-dry-run';
 import { signingCost } from './figures/signing-cost';
 import { startToHealth } from './figures/start-to-health';
 import { tokenRequests } from './figures/token-requests';
@@ -38,6 +39,7 @@ const FIGURES: Figure[] = [
   signingCost,
   journalCost,
   auditChainCost,
+  policyDryRun,
   initialJs,
   startToHealth,
   workersThroughput,
