@@ -10,6 +10,7 @@ import { approvalApp } from '../../test/approvals-test-kit';
 import { echoSuccess, scriptedClient, sharedDb } from '../../test/harness';
 import { legacyToDocument } from '../approvals/policy-legacy';
 import type { Db } from '../db/db';
+import { createSsoOperatorStore } from '../oidc/sso-operators';
 import { DraftError, dryRun, PAGE_ROWS } from './dry-run';
 import { createPolicyStore, type PolicyStore } from './policy-store';
 
@@ -357,6 +358,42 @@ describe('the dry run of a draft policy', () => {
     const result = await run(V2, { from: new Date(V2_AT), to: new Date(NOW) });
     expect(result.changed).toEqual({ total: 0, items: [] });
     expect(result.draft).toEqual(result.then);
+  });
+
+  it('takes an initiator’s role from the users file, then single sign-on; one known in neither is a viewer', async () => {
+    const sso = createSsoOperatorStore(h.db);
+    await sso.signedIn({
+      identity: 'sso:jane',
+      issuer: 'https://id.example',
+      subject: 'jane',
+      display_name: 'Jane',
+      role: 'finance',
+    });
+    await h.db.query(
+      `insert into journal_entries (id, operation, operator, operator_name, state, method,
+         request_path, request_body, body_sha256, request_id, created_at, updated_at)
+       values ($1, 'createInternalTransfer', 'sso:jane', 'Jane', 'SUCCEEDED', 'POST', '/x', $2,
+         'sha', 'req', $3::timestamptz, $3::timestamptz)`,
+      [randomUUID(), JSON.stringify(transfer('5')), new Date(NOW - DAY).toISOString()],
+    );
+    const viewersRefused = {
+      format: 2,
+      rules: [
+        {
+          id: 'viewers',
+          operations: 'any',
+          assets: 'any',
+          initiator_roles: ['viewer'],
+          action: { kind: 'refuse', reason: 'A viewer sends nothing' },
+        },
+      ],
+      default_rule: { kind: 'hold', approvers: 1, roles: ['admin'] },
+    };
+    const deps = { db: h.db, store, directory: h.deps.directory, now: () => NOW };
+    const withSso = await dryRun({ ...deps, ssoOperators: sso }, { draft: viewersRefused });
+    expect(withSso).toMatchObject({ unknown_initiators: 1, draft: { refuse: 1, hold: 11 } });
+    const without = await dryRun(deps, { draft: viewersRefused });
+    expect(without).toMatchObject({ unknown_initiators: 2, draft: { refuse: 2, hold: 10 } });
   });
 
   it('walks the journal page by page: a period of more than a page reads every send once', async () => {

@@ -34,6 +34,7 @@ import { legacyToDocument } from '../approvals/policy-legacy';
 import type { Db } from '../db/db';
 import { createDestinationStore, type DestinationRow } from '../destinations/destination-store';
 import { standingOf, type DestinationStanding } from '../destinations/destination-view';
+import type { SsoOperatorStore } from '../oidc/sso-operators';
 import type { OperatorDirectory } from '../operators/operator-directory';
 import { thresholdAmount } from '../rules/send-amount';
 import type { PolicyStore, StoredVersion } from './policy-store';
@@ -50,6 +51,8 @@ export interface DryRunDeps {
   store: Pick<PolicyStore, 'list'>;
   /** The operators as they are now; without it every initiator is unknown (a viewer). */
   directory?: Pick<OperatorDirectory, 'find'>;
+  /** Operators known through single sign-on: their role as of their last sign-in. */
+  ssoOperators?: Pick<SsoOperatorStore, 'all'>;
   /** Unix milliseconds: the end of the default period and the book's moment. */
   now?: () => number;
 }
@@ -271,9 +274,15 @@ export async function dryRun(deps: DryRunDeps, input: DryRunInput): Promise<Poli
   const standingOfTarget = await bookNow(deps.db, now);
   const bookReadAt = new Date(now).toISOString();
 
+  // The users file first, then single sign-on, as an approver's role is found.
+  const sso = new Map(
+    (await deps.ssoOperators?.all())?.map((operator) => [operator.identity, operator.role]),
+  );
   const roles = new Map<string, Role | undefined>();
   const roleOf = (username: string) => {
-    if (!roles.has(username)) roles.set(username, deps.directory?.find(username)?.role);
+    if (!roles.has(username)) {
+      roles.set(username, deps.directory?.find(username)?.role ?? sso.get(username));
+    }
     return roles.get(username);
   };
 

@@ -112,7 +112,13 @@ export function policyRoutes(deps: ApprovalDeps & { policies: PolicyStore; db: D
         const { draft, from, to } = parsed.value;
         try {
           const body: PolicyDryRun = await dryRun(
-            { db: deps.db, store: deps.policies, directory: deps.directory, now: deps.now },
+            {
+              db: deps.db,
+              store: deps.policies,
+              directory: deps.directory,
+              ...(deps.ssoOperators && { ssoOperators: deps.ssoOperators }),
+              now: deps.now,
+            },
             {
               draft,
               ...(from !== undefined && { from: new Date(from) }),
