@@ -11,7 +11,7 @@ import { echoSuccess, scriptedClient, sharedDb } from '../../test/harness';
 import { legacyToDocument } from '../approvals/policy-legacy';
 import type { Db } from '../db/db';
 import { createSsoOperatorStore } from '../oidc/sso-operators';
-import { DraftError, dryRun, PAGE_ROWS } from './dry-run';
+import { DraftError, dryRun, NoVersion, PAGE_ROWS, VersionUnreadable } from './dry-run';
 import { createPolicyStore, type PolicyStore } from './policy-store';
 
 const NOW = Date.parse('2026-11-27T09:00:00Z');
@@ -411,6 +411,18 @@ describe('the dry run of a draft policy', () => {
     expect(result.changed.total).toBe(4 + rows);
     // Listed up to 500, counted in full.
     expect(result.changed.items).toHaveLength(500);
+  });
+
+  it('says there is nothing to compare with when no version exists, or one cannot be read', async () => {
+    const deps = { db: h.db, directory: h.deps.directory, now: () => NOW };
+    await expect(
+      dryRun({ ...deps, store: { list: async () => [] } }, { draft: DRAFT }),
+    ).rejects.toBeInstanceOf(NoVersion);
+    const [version] = await store.list();
+    const broken = { ...version!, document: { operations: { createOrder: { required: 'yes' } } } };
+    await expect(
+      dryRun({ ...deps, store: { list: async () => [broken] } }, { draft: DRAFT }),
+    ).rejects.toThrow(VersionUnreadable);
   });
 
   it.each([

@@ -72,6 +72,17 @@ export class DraftError extends Error {
   }
 }
 
+/** A stored version the engine cannot read: there is nothing to compare its sends with. */
+export class VersionUnreadable extends Error {
+  override readonly name = 'VersionUnreadable';
+  constructor(
+    readonly version: number,
+    problems: string,
+  ) {
+    super(`Version ${version} of the policy cannot be read: ${problems}`);
+  }
+}
+
 /** No version of the policy exists yet: there is nothing to compare a draft with. */
 export class NoVersion extends Error {
   override readonly name = 'NoVersion';
@@ -129,44 +140,54 @@ interface SendRow {
   policy_version: number | string | null;
 }
 
-/** A version with its document as format 2, converted once, and its span as milliseconds. */
-interface Version {
-  number: number;
+/** A version's span, as milliseconds (`until` Infinity for the one in force). */
+interface Span {
+  stored: StoredVersion;
   from: number;
   until: number;
+}
+
+/** A version with its document as format 2. */
+interface Version {
+  number: number;
   document: PolicyDocumentV2;
 }
 
-/** The version in force for a send: its own, else the one in force when it was made, else the first. */
+/**
+ * The version in force for a send: its own, else the one in force when it was made, else the
+ * first. Each document is converted to format 2 once, when first needed.
+ */
 function versionFinder(stored: StoredVersion[]) {
-  const versions = new Map<number, StoredVersion>(stored.map((v) => [v.version, v]));
-  const converted = new Map<number, Version>();
-  const byTime = [...stored].sort((a, b) => a.version - b.version);
-  const first = byTime[0];
+  const byNumber = new Map<number, StoredVersion>(stored.map((v) => [v.version, v]));
+  const spans: Span[] = [...stored]
+    .sort((a, b) => a.version - b.version)
+    .map((v) => ({
+      stored: v,
+      from: Date.parse(v.effective_at),
+      until: v.superseded_at === null ? Infinity : Date.parse(v.superseded_at),
+    }));
+  const first = spans[0]?.stored;
   if (!first) throw new NoVersion();
+  const converted = new Map<number, Version>();
   const convert = (v: StoredVersion): Version => {
     let found = converted.get(v.version);
     if (!found) {
-      found = {
-        number: v.version,
-        from: Date.parse(v.effective_at),
-        until: v.superseded_at === null ? Infinity : Date.parse(v.superseded_at),
-        // A stored version was checked when proposed; a problem here is the database's.
-        document: asFormat2(v.document, `version ${v.version}`),
-      };
+      try {
+        found = { number: v.version, document: asFormat2(v.document, 'document') };
+      } catch (error) {
+        // Checked when proposed: a version that cannot be read was changed in the database.
+        if (error instanceof DraftError) throw new VersionUnreadable(v.version, error.message);
+        throw error;
+      }
       converted.set(v.version, found);
     }
     return found;
   };
   return (own: number | null, createdAt: number): Version => {
-    const exact = own === null ? undefined : versions.get(own);
+    const exact = own === null ? undefined : byNumber.get(own);
     if (exact) return convert(exact);
-    const then = byTime.find(
-      (v) =>
-        Date.parse(v.effective_at) <= createdAt &&
-        (v.superseded_at === null || createdAt < Date.parse(v.superseded_at)),
-    );
-    return convert(then ?? first);
+    const then = spans.find((span) => span.from <= createdAt && createdAt < span.until);
+    return convert(then?.stored ?? first);
   };
 }
 

@@ -14,7 +14,7 @@ import { proposePolicyVersion } from '../console-actions/policy-actions';
 import { submitAction } from '../console-actions/submit-action';
 import type { Db } from '../db/db';
 import { problems } from '../errors';
-import { DraftError, dryRun, NoVersion } from '../policy/dry-run';
+import { DraftError, dryRun, NoVersion, VersionUnreadable } from '../policy/dry-run';
 import type { PolicyStore, StoredVersion } from '../policy/policy-store';
 import { jsonBody } from './request-body';
 import type { RouteDef } from './route-table';
@@ -129,6 +129,7 @@ export function policyRoutes(deps: ApprovalDeps & { policies: PolicyStore; db: D
         } catch (error) {
           if (error instanceof DraftError) throw problems.validation(error.problems);
           if (error instanceof NoVersion) throw problems.notFound(error.message);
+          if (error instanceof VersionUnreadable) throw problems.conflict(error.message);
           throw error;
         }
       },
