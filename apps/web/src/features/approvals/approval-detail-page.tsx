@@ -87,8 +87,21 @@ export function ApprovalDetailPage() {
             <LocalTime value={journal.created_at} />
           </Fact>
           <Fact label="What">
-            <RequestParties parties={requestParties(journal.operation, fields)} />
+            {journal.operation === 'proposePolicyVersion' ? (
+              <Anchor component={Link} to={`/policy#proposal-${journal.id}`} size="sm">
+                A new version of the approval policy: what it changes, rule by rule
+              </Anchor>
+            ) : (
+              <RequestParties parties={requestParties(journal.operation, fields)} />
+            )}
           </Fact>
+          {journal.policy_version !== null && (
+            <Fact label="Held under">
+              <Anchor component={Link} to={`/policy#version-${journal.policy_version}`} size="sm">
+                Policy version {journal.policy_version}
+              </Anchor>
+            </Fact>
+          )}
           <Fact label="Needs">
             <Text size="sm">
               {approvalsNeeded(approval.approvers_needed)} by {roleList(approval.eligible_roles)}{' '}
