@@ -70,6 +70,10 @@ test.describe('The approval policy as data (issue 38)', () => {
       await frank.goto(`/approvals/${proposal.id}`);
       const approvals = new ApprovalsPages(frank);
       await expect(approvals.exactBody()).toContainText('"EUR":"5"');
+      // What it changes, in words, where the approver decides.
+      await expect(frank.getByRole('list', { name: 'What the new version changes' })).toContainText(
+        'EUR',
+      );
       await approvals.approve();
       await expect(approvals.history).toContainText('Approved');
       restore = async () => {

@@ -10,6 +10,7 @@ import { ResultCard } from '@/components/result/result-card';
 import { ResultFields } from '@/components/result/result-fields';
 import { JournalStateBadge } from '@/components/result/journal-state-badge';
 import { ErrorState, LoadingState } from '@/components/states/states';
+import { PolicyProposalChanges } from '@/components/approval/policy-proposal-changes';
 import { RequestParties } from '@/components/approval/request-parties-view';
 import { WaitingNeeds } from '@/components/approval/waiting-needs';
 import { requestParties } from '@/lib/request-parties';
@@ -88,9 +89,7 @@ export function ApprovalDetailPage() {
           </Fact>
           <Fact label="What">
             {journal.operation === 'proposePolicyVersion' ? (
-              <Anchor component={Link} to={`/policy#proposal-${journal.id}`} size="sm">
-                A new version of the approval policy: what it changes, rule by rule
-              </Anchor>
+              <PolicyProposalChanges journalId={journal.id} />
             ) : (
               <RequestParties parties={requestParties(journal.operation, fields)} />
             )}

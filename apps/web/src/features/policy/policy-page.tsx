@@ -25,14 +25,12 @@ import { Link } from 'react-router';
 import { RecordTable } from '@/components/list/record-table';
 import { LocalTime } from '@/components/result/local-time';
 import { ErrorState, LoadingState } from '@/components/states/states';
-import { getPolicy, proposePolicy } from '@/lib/api';
+import { getPolicy, POLICY_KEY, proposePolicy } from '@/lib/api';
 import { isApiError } from '@/lib/api-error';
 import { personLabel } from '@/lib/person';
 import { useSession } from '@/lib/session';
 import { useWrite } from '@/lib/use-write';
 import { changedMembers } from './policy-changes';
-
-export const POLICY_KEY = ['policy'] as const;
 
 const SOURCE_WORDS: Record<PolicyVersion['source'], string> = {
   'built-in': 'the built-in policy',
