@@ -32,6 +32,10 @@ test.describe('The approval policy as data (issue 38)', () => {
       await expect(
         page.getByRole('heading', { level: 2, name: `Version ${base}, in force` }),
       ).toBeVisible();
+      // The version in force as rules in words, tried in order.
+      await expect(page.getByRole('list', { name: /Its rules/ })).toContainText(
+        'Internal transfers of',
+      );
       await expectAccessible(page, 'approval policy');
 
       // EUR transfers between profiles wait for approval above 5 EUR (1,000 for the others).
@@ -57,11 +61,19 @@ test.describe('The approval policy as data (issue 38)', () => {
       await screenshot(page, 'approval-policy-proposed');
 
       // Ada may not approve her own proposal; Frank approves it.
-      const proposal = (await api(page).policy()).proposals[0]!;
+      // What it changes, rule by rule, in words, for the admins who read the page.
+      await expect(
+        page.getByRole('list', { name: 'What the proposal by Ada Admin changes' }),
+      ).toContainText('EUR');
+      const proposal = (await api(page).policy()).proposals[0]!.entry;
       const frank = await secondOperator(browser, 'frank');
       await frank.goto(`/approvals/${proposal.id}`);
       const approvals = new ApprovalsPages(frank);
       await expect(approvals.exactBody()).toContainText('"EUR":"5"');
+      // What it changes, in words, where the approver decides.
+      await expect(frank.getByRole('list', { name: 'What the new version changes' })).toContainText(
+        'EUR',
+      );
       await approvals.approve();
       await expect(approvals.history).toContainText('Approved');
       restore = async () => {

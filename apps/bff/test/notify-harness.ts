@@ -3,6 +3,7 @@
  * SMTP server and a real webhook receiver, and this process's notification sender pointed at
  * them, on the shared PGlite or the database given. Used by tests only.
  */
+import type { UserRecord } from '../src/operators/users-file';
 import { randomBytes } from 'node:crypto';
 import { defaultPolicy, type ApprovalPolicy } from '../src/approvals/policy';
 import type { Db } from '../src/db/db';
@@ -30,6 +31,8 @@ export async function notifyApp(
     settings?: Partial<NotifySettings>;
     /** Operators without an address (chat only). */
     withoutEmail?: string[];
+    /** More operators than the test users (a second admin), each given an address too. */
+    more?: UserRecord[];
   } = {},
 ) {
   const smtpPass = randomBytes(12).toString('base64url');
@@ -52,7 +55,7 @@ export async function notifyApp(
     policy: options.policy ?? defaultPolicy(),
     ...(options.db ? { db: options.db } : {}),
     users: (users) =>
-      users.map((u) =>
+      [...users, ...(options.more ?? [])].map((u) =>
         options.withoutEmail?.includes(u.username) ? u : { ...u, email: addressOf(u.username) },
       ),
     extra: {

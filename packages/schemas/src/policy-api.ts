@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { JournalEntrySchema } from './console-api';
+import { PolicyDocumentV2Shape } from './policy/policy-document';
 import { text, uuid } from './primitives/identifier';
 
 /*
@@ -51,6 +52,8 @@ export const PolicyVersionSchema = z.strictObject({
   approved_by: z.array(z.string()),
   effective_at: z.string(),
   superseded_at: z.string().nullable(),
+  /** What it says as rules, first match wins (format 2, with the same meaning): for reading. */
+  rules: PolicyDocumentV2Shape,
 });
 export type PolicyVersion = z.infer<typeof PolicyVersionSchema>;
 
@@ -59,8 +62,13 @@ export const PolicyOverviewSchema = z.strictObject({
   in_force: PolicyVersionSchema,
   /** Every version, newest first. */
   versions: z.array(PolicyVersionSchema),
-  /** Proposals awaiting approval: their journal entries, newest first. */
-  proposals: z.array(JournalEntrySchema),
+  /**
+   * Proposals awaiting approval, newest first: each journal entry, and what its document says as
+   * rules (null when the policy cannot take it any more, as the approval would then say).
+   */
+  proposals: z.array(
+    z.strictObject({ entry: JournalEntrySchema, rules: PolicyDocumentV2Shape.nullable() }),
+  ),
 });
 export type PolicyOverview = z.infer<typeof PolicyOverviewSchema>;
 

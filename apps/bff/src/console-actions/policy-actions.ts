@@ -19,7 +19,7 @@ export const proposePolicyVersion: ConsoleAction<ProposePolicyVersion> = {
   roles: ['admin'],
   approval: { approvers: 1, roles: ['admin'] },
   /** Puts the approved document in force, if the version it was written against still is. */
-  async apply(tx, deps, body, { entry, at }): Promise<PolicyVersion> {
+  async apply(tx, deps, body, { entry, at }): Promise<Omit<PolicyVersion, 'rules'>> {
     try {
       buildPolicy(body.document);
     } catch (error) {

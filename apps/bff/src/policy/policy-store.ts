@@ -9,7 +9,7 @@ import type { JournalEntry, PolicyVersion } from '@console/schemas';
 import type { Db, Queryable } from '../db/db';
 import { COLUMNS, toEntry, type Row } from '../journal/journal-row';
 
-type Stored = Omit<PolicyVersion, 'document' | 'approved_by' | 'version' | 'based_on'> & {
+type Stored = Omit<PolicyVersion, 'document' | 'approved_by' | 'version' | 'based_on' | 'rules'> & {
   version: number | string;
   based_on: number | string | null;
   document: string;
@@ -20,7 +20,7 @@ type Stored = Omit<PolicyVersion, 'document' | 'approved_by' | 'version' | 'base
 };
 
 /** A version as the store keeps it: its document's exact text beside the object. */
-export type StoredVersion = PolicyVersion & { document_text: string };
+export type StoredVersion = Omit<PolicyVersion, 'rules'> & { document_text: string };
 
 const iso = (value: Date | string) => new Date(value).toISOString();
 

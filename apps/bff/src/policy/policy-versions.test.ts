@@ -1,4 +1,9 @@
-import type { JournalEntry, PolicyOverview, PolicyVersion } from '@console/schemas';
+import {
+  ruleWords,
+  type JournalEntry,
+  type PolicyOverview,
+  type PolicyVersion,
+} from '@console/schemas';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { approvalApp } from '../../test/approvals-test-kit';
 import {
@@ -100,6 +105,10 @@ describe('the policy in the database, versioned (issue 38)', () => {
       document: withThreshold('1000'),
     });
     expect(versions.map((v) => v.version)).toEqual([first]);
+    // And as rules in words, first match wins, with the same meaning.
+    expect(in_force.rules.rules.map(ruleWords)).toContain(
+      'Internal transfers of USD at most 1,000 go out at once',
+    );
   });
 
   it('a send decided under a version names it in the journal', async () => {
@@ -116,7 +125,7 @@ describe('the policy in the database, versioned (issue 38)', () => {
       state: 'AWAITING_APPROVAL',
       operator: 'admin',
     });
-    expect((await overview()).proposals.map((p) => p.id)).toEqual([proposed.body.journal.id]);
+    expect((await overview()).proposals.map((p) => p.entry.id)).toEqual([proposed.body.journal.id]);
     // Still under the first version: 500 goes at once.
     const before = await h.submit('createInternalTransfer', transfer('500.00'));
     expect(before.journal).toMatchObject({ state: 'SUCCEEDED', policy_version: first });
@@ -195,7 +204,9 @@ describe('the policy in the database, versioned (issue 38)', () => {
     const deps = { ...h.deps, policy: holder.live, policyHolder: holder, now: Date.now };
     await proposeChangedFile(deps as never, store, seed, logger);
     await proposeChangedFile(deps as never, store, seed, logger);
-    const fromFile = (await overview()).proposals.filter((p) => p.operator === 'console');
+    const fromFile = (await overview()).proposals
+      .map((p) => p.entry)
+      .filter((e) => e.operator === 'console');
     expect(fromFile).toHaveLength(1);
     expect(fromFile[0]).toMatchObject({
       state: 'AWAITING_APPROVAL',

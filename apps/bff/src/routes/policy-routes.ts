@@ -4,12 +4,15 @@ import {
   PolicyDryRunRequestSchema,
   ProposePolicySchema,
   type AwaitingApprovalResult,
+  type JournalEntry,
+  type PolicyDocumentV2,
   type PolicyDryRun,
   type PolicyOverview,
 } from '@console/schemas';
 import { entryForRole } from '../access/personal-data';
 import type { ApprovalDeps } from '../approvals/approval-deps';
-import { buildPolicy, PolicyError } from '../approvals/policy';
+import { buildPolicy, PolicyError, type PolicyFile } from '../approvals/policy';
+import { legacyToDocument } from '../approvals/policy-legacy';
 import { proposePolicyVersion } from '../console-actions/policy-actions';
 import { submitAction } from '../console-actions/submit-action';
 import type { Db } from '../db/db';
@@ -19,7 +22,31 @@ import type { PolicyStore, StoredVersion } from '../policy/policy-store';
 import { jsonBody } from './request-body';
 import type { RouteDef } from './route-table';
 
-const shown = ({ document_text: _text, ...version }: StoredVersion) => version;
+/** A version's document as rules: converted once per version, since a version never changes. */
+const RULES = new Map<string, PolicyDocumentV2>();
+function rulesOf(document: unknown): PolicyDocumentV2 {
+  const key = JSON.stringify(document);
+  let rules = RULES.get(key);
+  if (!rules) {
+    rules = legacyToDocument(document as PolicyFile);
+    RULES.set(key, rules);
+  }
+  return rules;
+}
+
+const shown = ({ document_text: _text, ...version }: StoredVersion) => ({
+  ...version,
+  rules: rulesOf(version.document),
+});
+
+/** A proposal's document as rules; null when the policy cannot take it (the approval says why). */
+function proposalRules(entry: JournalEntry): PolicyDocumentV2 | null {
+  try {
+    return rulesOf((JSON.parse(entry.request_body) as { document: unknown }).document);
+  } catch {
+    return null;
+  }
+}
 
 /** A problem of the document as `document.<member>`, so that the editor shows it by its member. */
 function documentProblems(error: PolicyError) {
@@ -58,7 +85,10 @@ export function policyRoutes(deps: ApprovalDeps & { policies: PolicyStore; db: D
         const body: PolicyOverview = {
           in_force: shown(inForce),
           versions: versions.map(shown),
-          proposals: proposals.map((entry) => entryForRole(role, entry)),
+          proposals: proposals.map((entry) => ({
+            entry: entryForRole(role, entry),
+            rules: proposalRules(entry),
+          })),
         };
         return c.json(body);
       },

@@ -187,6 +187,8 @@ export const proposeDestination = (body: ProposeDestination) =>
   call('proposeDestination', { body });
 
 /** An admin revokes an entry at once, from any state. */
+/** The approval policy's versions and proposals (issue 38), under one query key for every page. */
+export const POLICY_KEY = ['policy'] as const;
 export const getPolicy = () => call('getPolicy', {});
 
 /** A new version of the approval policy, for another admin's approval (issue 38). */

@@ -10,6 +10,7 @@ import { ResultCard } from '@/components/result/result-card';
 import { ResultFields } from '@/components/result/result-fields';
 import { JournalStateBadge } from '@/components/result/journal-state-badge';
 import { ErrorState, LoadingState } from '@/components/states/states';
+import { PolicyProposalChanges } from '@/components/approval/policy-proposal-changes';
 import { RequestParties } from '@/components/approval/request-parties-view';
 import { WaitingNeeds } from '@/components/approval/waiting-needs';
 import { requestParties } from '@/lib/request-parties';
@@ -87,8 +88,19 @@ export function ApprovalDetailPage() {
             <LocalTime value={journal.created_at} />
           </Fact>
           <Fact label="What">
-            <RequestParties parties={requestParties(journal.operation, fields)} />
+            {journal.operation === 'proposePolicyVersion' ? (
+              <PolicyProposalChanges journalId={journal.id} />
+            ) : (
+              <RequestParties parties={requestParties(journal.operation, fields)} />
+            )}
           </Fact>
+          {journal.policy_version !== null && (
+            <Fact label="Held under">
+              <Anchor component={Link} to={`/policy#version-${journal.policy_version}`} size="sm">
+                Policy version {journal.policy_version}
+              </Anchor>
+            </Fact>
+          )}
           <Fact label="Needs">
             <Text size="sm">
               {approvalsNeeded(approval.approvers_needed)} by {roleList(approval.eligible_roles)}{' '}

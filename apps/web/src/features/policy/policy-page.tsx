@@ -3,6 +3,7 @@ import {
   Anchor,
   Badge,
   Button,
+  Card,
   Code,
   Group,
   Stack,
@@ -10,21 +11,26 @@ import {
   Textarea,
   Title,
 } from '@mantine/core';
-import type { AwaitingApprovalResult, PolicyVersion } from '@console/schemas';
+import {
+  defaultRuleWords,
+  diffPolicies,
+  ruleWords,
+  type AwaitingApprovalResult,
+  type PolicyDocumentV2,
+  type PolicyVersion,
+} from '@console/schemas';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { RecordTable } from '@/components/list/record-table';
 import { LocalTime } from '@/components/result/local-time';
 import { ErrorState, LoadingState } from '@/components/states/states';
-import { getPolicy, proposePolicy } from '@/lib/api';
+import { getPolicy, POLICY_KEY, proposePolicy } from '@/lib/api';
 import { isApiError } from '@/lib/api-error';
 import { personLabel } from '@/lib/person';
 import { useSession } from '@/lib/session';
 import { useWrite } from '@/lib/use-write';
 import { changedMembers } from './policy-changes';
-
-export const POLICY_KEY = ['policy'] as const;
 
 const SOURCE_WORDS: Record<PolicyVersion['source'], string> = {
   'built-in': 'the built-in policy',
@@ -33,6 +39,34 @@ const SOURCE_WORDS: Record<PolicyVersion['source'], string> = {
 };
 
 const pretty = (document: unknown) => JSON.stringify(document, null, 2);
+
+/** A proposal's reason, from its journaled body. */
+function proposalReason(body: string): string {
+  try {
+    return String((JSON.parse(body) as { reason?: unknown }).reason ?? '');
+  } catch {
+    return '';
+  }
+}
+
+/** A sentence ends once: a refusal's reason may end with its own full stop. */
+const sentence = (text: string) => (/[.!?]$/.test(text) ? text : `${text}.`);
+
+/** A policy's rules in words, in the order they are tried, and what holds when none matches. */
+function RulesInWords({ rules }: { rules: PolicyDocumentV2 }) {
+  return (
+    <ol aria-labelledby="policy-rules">
+      {rules.rules.map((rule) => (
+        <li key={rule.id}>
+          <Text size="sm">{sentence(ruleWords(rule))}</Text>
+        </li>
+      ))}
+      <li>
+        <Text size="sm">{sentence(defaultRuleWords(rules.default_rule))}</Text>
+      </li>
+    </ol>
+  );
+}
 
 /** Who proposed a version and who approved it, in words. */
 function provenance(v: PolicyVersion) {
@@ -219,9 +253,20 @@ export function PolicyPage() {
         </Group>
         <Text size="sm">{provenance(inForce)}.</Text>
         <Text size="sm">Why: {inForce.reason}</Text>
-        <Code block mt="xs" aria-label={`Version ${inForce.version} as JSON`}>
-          {pretty(inForce.document)}
-        </Code>
+        <Title order={3} size="h5" mt="sm" id="policy-rules">
+          Its rules, the first that matches a send decides it
+        </Title>
+        <RulesInWords rules={inForce.rules} />
+        <details>
+          <summary>
+            <Text size="sm" component="span">
+              Version {inForce.version} as JSON
+            </Text>
+          </summary>
+          <Code block mt="xs" aria-label={`Version ${inForce.version} as JSON`}>
+            {pretty(inForce.document)}
+          </Code>
+        </details>
       </section>
 
       <section aria-labelledby="policy-proposals">
@@ -233,18 +278,34 @@ export function PolicyPage() {
             None.
           </Text>
         ) : (
-          <ul>
-            {proposals.map((p) => (
-              <li key={p.id}>
-                <Anchor component={Link} to={`/approvals/${p.id}`} size="sm">
-                  Proposed by {personLabel(p.operator, p.operator_name)}
-                </Anchor>{' '}
-                <Text size="sm" component="span" c="dimmed">
-                  (<LocalTime value={p.created_at} />)
+          <Stack gap="sm">
+            {proposals.map(({ entry, rules }) => (
+              <Card key={entry.id} withBorder padding="sm" id={`proposal-${entry.id}`}>
+                <Text size="sm">
+                  <Anchor component={Link} to={`/approvals/${entry.id}`}>
+                    Proposed by {personLabel(entry.operator, entry.operator_name)}
+                  </Anchor>{' '}
+                  <Text component="span" size="sm" c="dimmed">
+                    (<LocalTime value={entry.created_at} />)
+                  </Text>
                 </Text>
-              </li>
+                <Text size="sm">Why: {proposalReason(entry.request_body)}</Text>
+                {rules === null ? (
+                  <Text size="sm" c="red.8">
+                    The policy cannot take this document any more: its approval will be refused.
+                  </Text>
+                ) : (
+                  <ul aria-label={`What the proposal by ${entry.operator_name} changes`}>
+                    {diffPolicies(inForce.rules, rules).map((change, i) => (
+                      <li key={i}>
+                        <Text size="sm">{change.text}</Text>
+                      </li>
+                    ))}
+                  </ul>
+                )}
+              </Card>
             ))}
-          </ul>
+          </Stack>
         )}
       </section>
 
