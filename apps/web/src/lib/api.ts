@@ -11,6 +11,7 @@ import type {
   JournalQuery,
   NotificationChoice,
   ProposeDestination,
+  PolicyDryRunRequest,
   ProposePolicy,
   SendResult,
   SessionInfo,
@@ -190,6 +191,9 @@ export const proposeDestination = (body: ProposeDestination) =>
 /** The approval policy's versions and proposals (issue 38), under one query key for every page. */
 export const POLICY_KEY = ['policy'] as const;
 export const getPolicy = () => call('getPolicy', {});
+
+/** What a draft policy would have done with the journal's sends of a period; changes nothing. */
+export const dryRunPolicy = (body: PolicyDryRunRequest) => call('dryRunPolicy', { body });
 
 /** A new version of the approval policy, for another admin's approval (issue 38). */
 export const proposePolicy = (body: ProposePolicy) => call('proposePolicy', { body });

@@ -25,11 +25,12 @@ import { Link } from 'react-router';
 import { RecordTable } from '@/components/list/record-table';
 import { LocalTime } from '@/components/result/local-time';
 import { ErrorState, LoadingState } from '@/components/states/states';
-import { getPolicy, POLICY_KEY, proposePolicy } from '@/lib/api';
+import { dryRunPolicy, getPolicy, POLICY_KEY, proposePolicy } from '@/lib/api';
 import { isApiError } from '@/lib/api-error';
 import { personLabel } from '@/lib/person';
 import { useSession } from '@/lib/session';
 import { useWrite } from '@/lib/use-write';
+import { DryRunResult } from './dry-run-result';
 import { changedMembers } from './policy-changes';
 
 const SOURCE_WORDS: Record<PolicyVersion['source'], string> = {
@@ -108,6 +109,22 @@ function ProposeForm({ inForce }: { inForce: PolicyVersion }) {
     },
   });
 
+  const dryRun = useWrite({
+    mutationFn: (draft: Record<string, unknown>) => dryRunPolicy({ draft }),
+    onError: (error) => {
+      if (!isApiError(error)) return;
+      const onDraft = (error.problem.errors ?? []).filter((e) => e.path.startsWith('draft'));
+      if (onDraft.length === 0) return;
+      setErrors((e) => ({
+        ...e,
+        document: onDraft
+          .map((p) => `${p.path.replace(/^draft\.?/, '') || 'the document'}: ${p.message}`)
+          .join('; '),
+      }));
+      documentRef.current?.focus();
+    },
+  });
+
   let parsed: unknown;
   let parseError: string | undefined;
   try {
@@ -156,6 +173,8 @@ function ProposeForm({ inForce }: { inForce: PolicyVersion }) {
           onChange={(event) => {
             setText(event.currentTarget.value);
             setErrors((e) => ({ ...e, document: undefined }));
+            // A dry run says what the draft it ran did: not the one being typed.
+            dryRun.reset();
           }}
           error={errors.document}
         />
@@ -179,6 +198,29 @@ function ProposeForm({ inForce }: { inForce: PolicyVersion }) {
             </ul>
           )}
         </section>
+        <Group gap="xs">
+          <Button
+            variant="default"
+            onClick={() => {
+              if (parseError) {
+                setErrors((e) => ({ ...e, document: parseError }));
+                documentRef.current?.focus();
+                return;
+              }
+              void dryRun.run(parsed as Record<string, unknown>);
+            }}
+            loading={dryRun.isPending}
+            disabled={dryRun.isPending}
+          >
+            Dry run over the last 30 days
+          </Button>
+          <Text size="xs" c="dimmed">
+            Decides the journal’s sends again under this draft and under the versions then in force;
+            changes nothing.
+          </Text>
+        </Group>
+        {dryRun.isError && <ErrorState error={dryRun.error} />}
+        {dryRun.data && <DryRunResult result={dryRun.data} />}
         <Textarea
           id="policy-reason"
           label="Reason"
