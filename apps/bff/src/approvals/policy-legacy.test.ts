@@ -1,7 +1,6 @@
 import {
   ASSET_PRECISION,
   decidePolicy,
-  destinationOf,
   lintPolicy,
   MARKETS,
   marketAssets,
@@ -16,7 +15,7 @@ import Big from 'big.js';
 import { describe, expect, it } from 'vitest';
 import type { DestinationStanding } from '../destinations/destination-view';
 import { destinationCheck } from '../rules/rule-engine';
-import { thresholdAmount } from '../rules/send-amount';
+import { policyFactsOf } from '../rules/policy-facts';
 import {
   buildPolicy,
   DEFAULT_POLICY_FILE,
@@ -179,19 +178,7 @@ function newOutcome(
   body: Record<string, unknown>,
   standing?: DestinationStanding,
 ): Outcome {
-  const found = thresholdAmount(id, body);
-  const destination = destinationOf(id, body);
-  const decision = decidePolicy(document, {
-    operation: id,
-    asset: found?.asset ?? destination?.asset ?? '',
-    amount: found?.amount,
-    destination: destination && {
-      kind: destination.target.kind,
-      in_book: standing?.state === 'ACTIVE',
-      ...(standing?.entryId && { entry_id: standing.entryId }),
-    },
-    initiator_role: 'finance',
-  });
+  const decision = decidePolicy(document, policyFactsOf(id, body, 'finance', standing));
   const { action } = decision;
   if (action.kind === 'refuse') return 'refused';
   if (action.kind === 'send') return 'sent';

@@ -24,7 +24,6 @@ import {
   type PolicyDecision,
   type PolicyDocumentV2,
   type PolicyDryRun,
-  type PolicyFacts,
   type Role,
   type WriteOperationId,
 } from '@console/schemas';
@@ -36,7 +35,7 @@ import { createDestinationStore, type DestinationRow } from '../destinations/des
 import { standingOf, type DestinationStanding } from '../destinations/destination-view';
 import type { SsoOperatorStore } from '../oidc/sso-operators';
 import type { OperatorDirectory } from '../operators/operator-directory';
-import { thresholdAmount } from '../rules/send-amount';
+import { policyFactsOf } from '../rules/policy-facts';
 import type { PolicyStore, StoredVersion } from './policy-store';
 
 /** Rows read per query: the journal is walked by `seq`, so memory stays one page's. */
@@ -330,7 +329,6 @@ export async function dryRun(deps: DryRunDeps, input: DryRunInput): Promise<Poli
       entries++;
       const operation = row.operation as WriteOperationId;
       const body = jsonBody(row.request_body);
-      const found = thresholdAmount(operation, body);
       const destination = destinationOf(operation, body);
       const standing = destination && standingOfTarget(destination.target);
       let role = roleOf(row.operator);
@@ -338,17 +336,7 @@ export async function dryRun(deps: DryRunDeps, input: DryRunInput): Promise<Poli
         unknown++;
         role = 'viewer';
       }
-      const facts: PolicyFacts = {
-        operation,
-        asset: found?.asset ?? destination?.asset ?? '',
-        amount: found?.amount,
-        destination: destination && {
-          kind: destination.target.kind,
-          in_book: standing?.state === 'ACTIVE',
-          ...(standing?.entryId && { entry_id: standing.entryId }),
-        },
-        initiator_role: role,
-      };
+      const facts = policyFactsOf(operation, body, role, standing);
       const createdAt = new Date(row.created_at).getTime();
       const own = row.policy_version === null ? null : Number(row.policy_version);
       const version = versionFor(own, createdAt);
