@@ -36,6 +36,8 @@ export async function startStack(
   ctx: BenchContext,
   name: string,
   database: Database = 'pglite',
+  /** More for the BFF: node flags (a heap limit, a probe) and its environment. */
+  bffOptions: { nodeArgs?: string[]; env?: Record<string, string> } = {},
 ): Promise<Stack> {
   await ensureBffBuilt(ctx.log);
   const dir = join(ctx.workDir, name);
@@ -47,13 +49,16 @@ export async function startStack(
     // Durable, as in production: every commit waits for its WAL flush.
     if (database === 'postgres') postgres = await startPgCluster({ durable: true });
     sandbox = await startSandboxProcess(dir, key);
-    const nodeArgs = ctx.profile ? ['--cpu-prof', `--cpu-prof-dir=${join(dir, 'profile')}`] : [];
+    const nodeArgs = [
+      ...(ctx.profile ? ['--cpu-prof', `--cpu-prof-dir=${join(dir, 'profile')}`] : []),
+      ...(bffOptions.nodeArgs ?? []),
+    ];
     const bff = await startBffProcess({
       dir,
       sandbox,
       key,
       nodeArgs,
-      ...(postgres ? { env: { DATABASE_URL: postgres.url } } : {}),
+      env: { ...bffOptions.env, ...(postgres ? { DATABASE_URL: postgres.url } : {}) },
     });
     const started = sandbox;
     return {

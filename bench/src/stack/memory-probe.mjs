@@ -1,0 +1,48 @@
+/**
+ * Loaded into the BFF with `--import` by the memory figure: every second it writes where the
+ * process's memory is (V8's heap, buffers outside it, and each WebAssembly memory, which is
+ * PGlite's heap) to `MEMORY_PROBE_FILE`, so that the figure can say what the resident size is
+ * made of. It only reads; the BFF does not know it is there.
+ */
+import { writeFileSync } from 'node:fs';
+import { getHeapSpaceStatistics } from 'node:v8';
+
+const file = process.env.MEMORY_PROBE_FILE;
+/** Every WebAssembly memory made or exported (PGlite's heap is made in JavaScript), weakly. */
+const memories = [];
+
+const Memory = WebAssembly.Memory;
+WebAssembly.Memory = class extends Memory {
+  constructor(descriptor) {
+    super(descriptor);
+    memories.push(new WeakRef(this));
+  }
+};
+
+function remember(instance) {
+  const memory = instance?.exports?.memory;
+  const known = memories.some((ref) => ref.deref() === memory);
+  if (memory instanceof Memory && !known) memories.push(new WeakRef(memory));
+}
+
+const instantiate = WebAssembly.instantiate;
+WebAssembly.instantiate = async function (...args) {
+  const result = await instantiate.apply(this, args);
+  remember(result instanceof WebAssembly.Instance ? result : result.instance);
+  return result;
+};
+
+/** Where this process's memory is now, in bytes. */
+export function snapshot() {
+  const usage = process.memoryUsage();
+  const spaces = Object.fromEntries(
+    getHeapSpaceStatistics().map((space) => [space.space_name, space.space_used_size]),
+  );
+  const wasm = memories.map((ref) => ref.deref()?.buffer.byteLength ?? 0);
+  return { ...usage, spaces, wasm };
+}
+
+if (file) {
+  const timer = setInterval(() => writeFileSync(file, JSON.stringify(snapshot())), 1000);
+  timer.unref();
+}
