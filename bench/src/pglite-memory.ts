@@ -52,25 +52,29 @@ function status(): Record<string, number> {
 }
 
 /**
- * Resident KiB of the process's mappings, by kind: the WebAssembly heap is the one reservation
- * of several GiB (its guard region included), code is executable, the rest anonymous or files.
+ * Resident KiB of the process's mappings, by kind, sorted as the memory figure sorts them: the
+ * WebAssembly heap is the one writable mapping of 128 MiB or more, code is executable, `[heap]`
+ * is malloc's, files are the binary and libraries, the rest anonymous (V8's heap among it).
  */
 function mappings(): Record<string, number> {
-  const kinds: Record<string, number> = { wasm_heap: 0, executable: 0, anon_other: 0, files: 0 };
-  let kind = 'anon_other';
+  const kinds: Record<string, number> = {
+    wasm_heap: 0,
+    code: 0,
+    malloc: 0,
+    files: 0,
+    other_anon: 0,
+  };
+  let kind = 'other_anon';
   for (const line of readFileSync('/proc/self/smaps', 'utf8').split('\n')) {
-    const head = /^([0-9a-f]+)-([0-9a-f]+) (\S+) \S+ \S+ (\d+)\s*(.*)$/.exec(line);
+    const head = /^([0-9a-f]+)-([0-9a-f]+) (\S+) \S+ \S+ \d+\s*(.*)$/.exec(line);
     if (head) {
-      const size = (parseInt(head[2]!, 16) - parseInt(head[1]!, 16)) / 1024 ** 3;
-      const path = head[5] ?? '';
-      kind =
-        size >= 4
-          ? 'wasm_heap'
-          : head[3]!.includes('x')
-            ? 'executable'
-            : path && !path.startsWith('[')
-              ? 'files'
-              : 'anon_other';
+      const size = parseInt(head[2]!, 16) - parseInt(head[1]!, 16);
+      const [perms, path] = [head[3]!, head[4] ?? ''];
+      if (perms.includes('x')) kind = 'code';
+      else if (path === '[heap]') kind = 'malloc';
+      else if (path && !path.startsWith('[')) kind = 'files';
+      else if (perms.startsWith('rw') && size >= 128 * 1024 * 1024) kind = 'wasm_heap';
+      else kind = 'other_anon';
       continue;
     }
     const rss = /^Rss:\s+(\d+) kB/.exec(line);
