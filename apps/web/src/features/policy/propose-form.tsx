@@ -134,7 +134,10 @@ export function ProposeForm({ inForce }: { inForce: PolicyVersion }) {
       return;
     }
     setProblems(NONE);
-    void propose.run({ document, based_on: inForce.version, reason: reason.trim() });
+    // A refusal is shown by `onError`, under the rules it names: nothing more to do with it here.
+    propose
+      .run({ document, based_on: inForce.version, reason: reason.trim() })
+      .catch(() => undefined);
   };
 
   return (
@@ -217,7 +220,7 @@ export function ProposeForm({ inForce }: { inForce: PolicyVersion }) {
           variant="default"
           onClick={() => {
             const document = readyDocument();
-            if (document) void dryRun.run(document);
+            if (document) dryRun.run(document).catch(() => undefined);
           }}
           loading={dryRun.isPending}
           disabled={dryRun.isPending}
