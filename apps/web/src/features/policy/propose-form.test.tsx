@@ -68,6 +68,7 @@ describe('the proposal of a new version', () => {
     const { user } = renderWithProviders(<ProposeForm inForce={IN_FORCE} />);
     expect(screen.getByText('None yet.')).toBeInTheDocument();
     await lowerUsdBand(user);
+    await user.click(screen.getByText(/^Edit as JSON/));
     expect(JSON.parse((json() as HTMLTextAreaElement).value).rules[0].amount).toEqual({
       above: '5000',
     });

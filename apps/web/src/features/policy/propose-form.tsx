@@ -178,24 +178,30 @@ export function ProposeForm({ inForce }: { inForce: PolicyVersion }) {
             Edit as JSON: the same draft, with the limits, the book’s settings and the default wait
           </Text>
         </summary>
-        <Textarea
-          id="policy-document"
-          ref={jsonRef}
-          mt="xs"
-          label={`The policy, as version ${inForce.version + 1} would say it (format 2)`}
-          description="Rows and JSON edit one draft: a change in either shows in the other."
-          autosize
-          minRows={10}
-          maxRows={30}
-          styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)', fontSize: 13 } }}
-          value={draft.text}
-          onChange={(event) => dispatch({ type: 'text', text: event.currentTarget.value })}
-          error={
-            draft.issues.length > 0
-              ? draft.issues.map((i) => (i.path ? `${i.path}: ${i.message}` : i.message)).join('; ')
-              : undefined
-          }
-        />
+        {/* Rendered while open only: Chromium never ends a transition inside a closed
+            disclosure, and a page waiting for its transitions (axe) would wait forever. */}
+        {jsonOpen && (
+          <Textarea
+            id="policy-document"
+            ref={jsonRef}
+            mt="xs"
+            label={`The policy, as version ${inForce.version + 1} would say it (format 2)`}
+            description="Rows and JSON edit one draft: a change in either shows in the other."
+            autosize
+            minRows={10}
+            maxRows={30}
+            styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)', fontSize: 13 } }}
+            value={draft.text}
+            onChange={(event) => dispatch({ type: 'text', text: event.currentTarget.value })}
+            error={
+              draft.issues.length > 0
+                ? draft.issues
+                    .map((i) => (i.path ? `${i.path}: ${i.message}` : i.message))
+                    .join('; ')
+                : undefined
+            }
+          />
+        )}
       </details>
       <section aria-labelledby="policy-changes">
         <Title id="policy-changes" order={3} size="h5">

@@ -125,7 +125,7 @@ function RulePreview({
     <Stack gap={4} aria-live="polite">
       <Text size="sm">Reads: {ruleWords(rule)}.</Text>
       {problems.map((p, i) => (
-        <Text key={i} size="sm" c="red.8">
+        <Text key={i} size="sm" c="red">
           {p.message}
         </Text>
       ))}
@@ -362,7 +362,7 @@ export function RuleForm({
         </Fieldset>
         <RulePreview control={control} document={document} replacing={replacing} />
         {errors.root?.message && (
-          <Text size="sm" c="red.8">
+          <Text size="sm" c="red">
             {errors.root.message}
           </Text>
         )}

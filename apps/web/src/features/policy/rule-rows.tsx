@@ -125,7 +125,7 @@ export function RuleRows({
                         >
                           {messages.map((message, i) => (
                             <li key={i}>
-                              <Text size="sm" c="red.8">
+                              <Text size="sm" c="red">
                                 {message}
                               </Text>
                             </li>
