@@ -5,13 +5,8 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { z } from 'zod';
-import {
-  buildPolicy,
-  DEFAULT_POLICY_FILE,
-  PolicyError,
-  readPolicyFile,
-  type ApprovalPolicy,
-} from './approvals/policy';
+import { buildPolicy, type ApprovalPolicy } from './approvals/policy';
+import { DEFAULT_POLICY_FILE, PolicyError, readPolicyFile } from './approvals/policy-file';
 import { notifySettingsFromVariables, type NotifySettings } from './notifications/notify-settings';
 import { oidcSettingsFromVariables, type OidcSettings } from './oidc/oidc-settings';
 import { SECURITY_DEFAULTS } from './security/security-runtime';

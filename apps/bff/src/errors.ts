@@ -32,6 +32,7 @@ export type ProblemCode =
   | 'approval-impossible'
   | 'destination-not-allowed'
   | 'limit-exceeded'
+  | 'policy-refused'
   | 'rejected'
   | 'outcome-unknown'
   | 'upstream-unavailable'
@@ -54,6 +55,7 @@ const TITLES: Record<ProblemCode, string> = {
   'approval-impossible': 'Nobody can approve this as things stand',
   'destination-not-allowed': 'Money may not go to this destination now',
   'limit-exceeded': 'This would pass a limit',
+  'policy-refused': 'The approval policy refuses this send',
   rejected: 'The service rejected the request',
   'outcome-unknown': 'The outcome is unknown',
   'upstream-unavailable': 'The service could not be reached',

@@ -6,7 +6,7 @@
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { DEFAULT_POLICY_FILE } from '@console/bff/src/approvals/policy';
+import { DEFAULT_POLICY_FILE } from '@console/bff/src/approvals/policy-file';
 import { openDb } from '@console/bff/src/db/open-db';
 import { staticDirectory } from '@console/bff/src/operators/operator-directory';
 import { dryRun } from '@console/bff/src/policy/dry-run';

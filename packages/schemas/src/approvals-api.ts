@@ -169,8 +169,15 @@ export type ApprovalQueue = z.infer<typeof ApprovalQueueSchema>;
 export const RejectApprovalSchema = z.object({ reason: z.string() });
 export type RejectApproval = z.infer<typeof RejectApprovalSchema>;
 
-/** Why a send would be refused before anything is journaled (issue 37). */
-export const SEND_REFUSALS = ['destination-not-allowed', 'limit-exceeded'] as const;
+/**
+ * Why a send would be refused before anything is journaled: its destination (issue 37), a limit
+ * of its maker (issue 37), or a rule of the policy that refuses such sends (issue 38).
+ */
+export const SEND_REFUSALS = [
+  'destination-not-allowed',
+  'limit-exceeded',
+  'policy-refused',
+] as const;
 
 /**
  * Body of POST /api/approvals/{id}/approve, which may also come empty: an optional comment kept

@@ -8,6 +8,7 @@ import { createSecurityEventStore } from '../security/security-events';
 import type { ApprovalDeps } from './approval-deps';
 import type { ApprovalRequestRow, ApprovalRow } from './approval-store';
 import { recount, reportTampered, tampered, whyNotCounted } from './approval-checks';
+import { decideNow } from './send-time-rules';
 import { buildPolicy, defaultPolicy, noApprovalPolicy, type ApprovalPolicy } from './policy';
 
 const user = (username: string, role: Role) => ({
@@ -173,7 +174,11 @@ describe('whether one approval counts (whyNotCounted)', () => {
 });
 
 describe('the recount before sending', () => {
-  const deps = (policy: ApprovalPolicy) => ({ directory, policy }) as unknown as ApprovalDeps;
+  const deps = (policy: ApprovalPolicy) =>
+    ({ directory, policy, now: Date.now }) as unknown as ApprovalDeps;
+  /** What the policy asks of the entry now, as the send path reads it. */
+  const requiredBy = async (policy: ApprovalPolicy, e: JournalEntry) =>
+    (await decideNow(deps(policy), { ...e, state: 'AWAITING_APPROVAL' }))?.requirement;
 
   it('counts only the approvals that count, with why the others do not', () => {
     const given = [
@@ -183,7 +188,7 @@ describe('the recount before sending', () => {
       approvalBy('admin', 'stale'),
       approvalBy('support'),
     ];
-    expect(recount(deps(defaultPolicy()), entry, request, given)).toEqual({
+    expect(recount(deps(defaultPolicy()), entry, request, given, undefined)).toEqual({
       counting: 1,
       needed: 1,
       reasons: [
@@ -195,33 +200,39 @@ describe('the recount before sending', () => {
     });
   });
 
-  it('needs the current policy’s number when it asks more than the request did', () => {
+  it('needs the current policy’s number when it asks more than the request did', async () => {
     const large = journalled(transfer('20000'));
     const asked = requestFor(large, 1);
     request = asked;
-    const result = recount(deps(defaultPolicy()), large, asked, [approvalBy('finance2')]);
+    const now = await requiredBy(defaultPolicy(), large);
+    const result = recount(deps(defaultPolicy()), large, asked, [approvalBy('finance2')], now);
     expect(result).toEqual({ counting: 1, needed: 2, reasons: [] });
   });
 
-  it('keeps the request’s number when the current policy asks fewer or none', () => {
+  it('keeps the request’s number when the current policy asks fewer or none', async () => {
     const two = requestFor(entry, 2);
     request = two;
     const given = [approvalBy('finance2'), approvalBy('admin')];
-    expect(recount(deps(defaultPolicy()), entry, two, given)).toEqual({
+    const fewer = await requiredBy(defaultPolicy(), entry);
+    expect(fewer?.approversNeeded).toBe(1);
+    expect(recount(deps(defaultPolicy()), entry, two, given, fewer)).toEqual({
       counting: 2,
       needed: 2,
       reasons: [],
     });
-    expect(recount(deps(noApprovalPolicy()), entry, two, [approvalBy('admin')])).toEqual({
+    const none = await requiredBy(noApprovalPolicy(), entry);
+    expect(none).toBeUndefined();
+    expect(recount(deps(noApprovalPolicy()), entry, two, [approvalBy('admin')], none)).toEqual({
       counting: 1,
       needed: 2,
       reasons: [],
     });
   });
 
-  it('a body that does not parse is counted as of unknown size: two approvers (fail closed)', () => {
+  it('a body that does not parse is counted as of unknown size: two approvers (fail closed)', async () => {
     const broken = { ...entry, request_body: '{not json' };
-    const result = recount(deps(defaultPolicy()), broken, request, [approvalBy('finance2')]);
+    const now = await requiredBy(defaultPolicy(), broken);
+    const result = recount(deps(defaultPolicy()), broken, request, [approvalBy('finance2')], now);
     expect(result).toEqual({ counting: 1, needed: 2, reasons: [] });
   });
 });
@@ -272,9 +283,13 @@ describe('an escalated request (issue 37): one approval that counts from a role 
 
   it('counts one short while no approval that counts is from a lifting role, and says so', () => {
     request = escalated();
-    const withFinanceOnly = recount({ directory, policy: financeOnly }, entry, request, [
-      approvalBy('finance2'),
-    ]);
+    const withFinanceOnly = recount(
+      { directory, policy: financeOnly },
+      entry,
+      request,
+      [approvalBy('finance2')],
+      undefined,
+    );
     expect(withFinanceOnly).toEqual({
       counting: 1,
       needed: 2,
@@ -284,10 +299,13 @@ describe('an escalated request (issue 37): one approval that counts from a role 
 
   it('counts the lifting approver even where the operation’s own rule does not name their role', () => {
     request = escalated();
-    const counted = recount({ directory, policy: financeOnly }, entry, request, [
-      approvalBy('finance2'),
-      approvalBy('admin'),
-    ]);
+    const counted = recount(
+      { directory, policy: financeOnly },
+      entry,
+      request,
+      [approvalBy('finance2'), approvalBy('admin')],
+      undefined,
+    );
     expect(counted).toEqual({ counting: 2, needed: 2, reasons: [] });
   });
 });

@@ -4,12 +4,12 @@
  * approvals given still suffice under the operators and the policy as they are NOW.
  */
 import { randomUUID } from 'node:crypto';
-import type { JournalEntry, Role, WriteOperationId } from '@console/schemas';
+import type { JournalEntry, Role } from '@console/schemas';
 import type { Queryable } from '../db/db';
 import { requestSha256 } from '../journal/journal-store';
 import type { ApprovalDeps } from './approval-deps';
 import type { ApprovalRequestRow, ApprovalRow } from './approval-store';
-import { requirementFor } from './policy';
+import { policyRolesOf, type Requirement } from './policy';
 
 /** True when the stored operation, method, path or body no longer hash to what was approved. */
 export function tampered(entry: JournalEntry, request: ApprovalRequestRow): boolean {
@@ -84,8 +84,8 @@ export function whyNotCounted(
   }
   const user = deps.directory.find(approval.approver);
   if (!user) return `${approval.approver} is no longer an operator`;
-  // The roles that may lift an escalation stay eligible whatever the operation's rule names.
-  const policyRoles = deps.policy?.rules[entry.operation as WriteOperationId]?.roles;
+  // The roles that may lift an escalation stay eligible whatever the policy's rules name.
+  const policyRoles = deps.policy && policyRolesOf(deps.policy, entry.operation);
   const mayLift = request.lift_roles?.includes(user.role) ?? false;
   if (
     !request.eligible_roles.includes(user.role) ||
@@ -120,7 +120,8 @@ export function liftGiven(
 
 /**
  * Counts the approvals again: how many count, how many are needed (the request's own number, or
- * more when the current policy asks more for this body), and why the others do not count. An
+ * more when the version in force asks more of this send now: `now`, from `decideNow`), and why
+ * the others do not count. An
  * escalated request none of whose counting approvals is from a role that may lift its limit
  * counts one short: the last approval must be such a one.
  */
@@ -129,19 +130,13 @@ export function recount(
   entry: JournalEntry,
   request: ApprovalRequestRow,
   given: ApprovalRow[],
+  now: Requirement | undefined,
 ): { counting: number; needed: number; reasons: string[] } {
   const reasons = given
     .map((approval) => whyNotCounted(deps, entry, request, approval))
     .filter((reason): reason is string => reason !== null);
   const valid = given.length - reasons.length;
   const lifted = liftGiven(deps, entry, request, given);
-  let body: Record<string, unknown> = {};
-  try {
-    body = JSON.parse(entry.request_body) as Record<string, unknown>;
-  } catch {
-    // A body that does not parse is caught by the hash and the clock-rule checks.
-  }
-  const now = requirementFor(deps.policy, entry.operation as WriteOperationId, body);
   const needed = Math.max(request.approvers_needed, now?.approversNeeded ?? 0);
   if (lifted) return { counting: valid, needed, reasons };
   const lift = request.lift_roles!.join(' or ');

@@ -6,7 +6,7 @@ import { recount, reportTampered, tampered, withCurrentOperators } from './appro
 import { actorOf, type ApprovalDeps } from './approval-deps';
 import type { ApprovalRequestRow } from './approval-store';
 import { decodedFields } from './approval-view';
-import { claimForRetry, destinationStop } from './send-time-rules';
+import { claimForRetry, decideNow, policyStop } from './send-time-rules';
 import { applyApproved } from '../console-actions/apply-action';
 import { consoleActionOf } from '../console-actions/console-actions';
 
@@ -66,16 +66,19 @@ async function blocked(
       why: `the approval was valid until ${request.expires_at}`,
     };
   }
-  // A destination revoked (or no longer allowed) while the request waited stops it for good.
-  const destination = await destinationStop(deps, entry);
-  if (destination)
-    return { state: 'REJECTED', reason: `Not sent: ${destination}`, why: destination };
+  // Decided again under the version in force: a destination revoked (or no longer allowed) while
+  // the request waited, or a rule that refuses such sends now, stops it for good; a rule that
+  // asks more approvers now makes it wait for them (ADR 025).
+  const now = await decideNow(deps, entry);
+  if (now?.refusal)
+    return { state: 'REJECTED', reason: `Not sent: ${now.refusal}`, why: now.refusal };
   const given = await deps.approvals.approvals(entry.id);
   const { counting, needed, reasons } = recount(
     await withCurrentOperators(deps, given),
     entry,
     request,
     given,
+    now?.requirement,
   );
   if (counting < needed) {
     const because = reasons.join('; ') || 'policy changed';
@@ -212,7 +215,7 @@ export async function mayResend(
   requestId: string,
 ): Promise<string | null> {
   const request = await deps.approvals.request(entry.id);
-  if (!request) return destinationStop(deps, entry);
+  if (!request) return policyStop(deps, entry);
   const stop = await blocked(deps, entry, request, requestId);
   if (stop) return stop.why;
   await deps.approvals.addEvent(

@@ -23,6 +23,8 @@ import { approvingRoles, currentOperators, prospectOf, type CurrentOperator } fr
 import { compareWithNow, snapshotForRole } from './approval-snapshot';
 import type { ApprovalDeps } from './approval-deps';
 import type { ApprovalRequestRow, ApprovalRow } from './approval-store';
+import type { Requirement } from './policy';
+import { requiredNow } from './send-time-rules';
 
 /**
  * Whether an approval counts now: its approver still exists, still holds a role the request and
@@ -88,6 +90,8 @@ interface DetailParts {
   counting: CountingDeps & Pick<ApprovalDeps, 'policy'>;
   /** Everyone who holds a role now: who could still approve. */
   operators: readonly CurrentOperator[];
+  /** What the version in force asks of the request now, while it waits (`decideNow`). */
+  now: Requirement | undefined;
 }
 
 /** What a waiting request still needs of the operators there are now; null once it waits no more. */
@@ -97,9 +101,10 @@ export function prospectFor(
   given: ApprovalRow[],
   counting: CountingDeps & Pick<ApprovalDeps, 'policy'>,
   operators: readonly CurrentOperator[],
+  required: Requirement | undefined,
 ): ApprovalProspect | null {
   if (entry.state !== 'AWAITING_APPROVAL') return null;
-  const now = recount(counting, entry, request, given);
+  const now = recount(counting, entry, request, given, required);
   const lift = request.lift_roles ?? [];
   const roles = approvingRoles(counting.policy, entry.operation, request.eligible_roles);
   return prospectOf(
@@ -122,7 +127,7 @@ function detailOf(
   entry: JournalEntry,
   request: ApprovalRequestRow,
   operator: Operator,
-  { given, events, counting, operators }: DetailParts,
+  { given, events, counting, operators, now }: DetailParts,
 ): ApprovalDetail {
   const refusal = cannotDecide(entry, request, given, operator);
   const approvals: GivenApproval[] = given.map((a) => ({
@@ -136,7 +141,7 @@ function detailOf(
     eligible_roles: request.eligible_roles,
     expires_at: request.expires_at,
     escalation: escalationOf(request),
-    prospect: prospectFor(entry, request, given, counting, operators),
+    prospect: prospectFor(entry, request, given, counting, operators, now),
     approvals,
     events,
     can_decide: refusal === null,
@@ -169,12 +174,13 @@ export async function approvalDetail(
   operator: Operator,
 ): Promise<ApprovalDetail> {
   const given = await deps.approvals.approvals(entry.id);
-  const [counting, events, operators] = await Promise.all([
+  const [counting, events, operators, now] = await Promise.all([
     withCurrentOperators(deps, given),
     deps.approvals.events(entry.id),
     currentOperators(deps),
+    requiredNow(deps, entry),
   ]);
-  return detailOf(entry, request, operator, { given, events, counting, operators });
+  return detailOf(entry, request, operator, { given, events, counting, operators, now });
 }
 
 /** False for a role that never approves (a viewer, an auditor): its queue is empty without asking. */
@@ -196,18 +202,20 @@ export async function approvalQueue(
   if (!mayDecideAny(operator.role)) return { items: [], count: 0 };
   const page = await deps.approvals.decidableBy(operator, new Date(deps.now()), limit);
   const ids = page.items.map((item) => item.entry.id);
-  const [given, events, operators] = await Promise.all([
+  const [given, events, operators, now] = await Promise.all([
     deps.approvals.approvalsOf(ids),
     deps.approvals.eventsOf(ids),
     currentOperators(deps),
+    Promise.all(page.items.map(({ entry }) => requiredNow(deps, entry))),
   ]);
   const counting = await withCurrentOperators(deps, [...given.values()].flat());
-  const items = page.items.map(({ entry, request }) =>
+  const items = page.items.map(({ entry, request }, i) =>
     detailOf(entry, request, operator, {
       given: given.get(entry.id) ?? [],
       events: events.get(entry.id) ?? [],
       counting,
       operators,
+      now: now[i],
     }),
   );
   return { items, count: page.count };

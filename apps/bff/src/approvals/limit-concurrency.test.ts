@@ -4,7 +4,8 @@ import { approvalApp } from '../../test/approvals-test-kit';
 import { testDatabases } from '../../test/databases';
 import { echoSuccess, scriptedClient, sharedDb } from '../../test/harness';
 import type { Db } from '../db/db';
-import { buildPolicy, type PolicyFile } from './policy';
+import { buildPolicy } from './policy';
+import { type PolicyFile } from './policy-file';
 
 const transfer = (amount: string) => ({ ...exampleInput('createInternalTransfer'), amount });
 

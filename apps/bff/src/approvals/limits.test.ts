@@ -10,7 +10,8 @@ import { describe, expect, it } from 'vitest';
 import { approvalApp } from '../../test/approvals-test-kit';
 import { echoSuccess, scriptedClient } from '../../test/harness';
 import type { SendRequest, UpstreamOutcome } from '../upstream/client';
-import { buildPolicy, type PolicyFile } from './policy';
+import { buildPolicy } from './policy';
+import { type PolicyFile } from './policy-file';
 
 const HOUR = 3_600_000;
 const START = Date.UTC(2026, 10, 26, 9, 0, 0);

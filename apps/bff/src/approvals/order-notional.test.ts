@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { buildPolicy, requirementFor } from './policy';
+import { requirementFor } from '../../test/policy-requirement';
+import { buildPolicy } from './policy';
 
 /** Orders held by their notional in the quote currency (15). */
 describe('a policy that holds orders by amount', () => {

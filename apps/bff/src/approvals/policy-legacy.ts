@@ -1,8 +1,8 @@
 /**
  * Today's policy file (issue 7's format: one rule per write operation) as a format-2 policy
- * document of rules, first match wins (issue 38), with the same meaning: what `requirementFor`
- * and the destination rule of `decideSend` say of a send, `decidePolicy` says of it under the
- * document. It seeds the first version of the policy kept in the database.
+ * document of rules, first match wins (issue 38), with the same meaning as the file's rule per
+ * operation and its book rule (the grid of `policy-legacy.test.ts` proves it). Every policy given
+ * as a file is decided through it.
  *
  * One thing a document cannot say: a non-zero `*` threshold for an asset the service does not
  * know. A band needs named assets, so the rules for "any other asset" carry no band, and such an
@@ -24,9 +24,9 @@ import {
   type WriteOperationId,
 } from '@console/schemas';
 import { forAsset } from '../rules/policy-values';
-import { buildPolicy, PolicyFileSchema, type ApprovalPolicy, type PolicyFile } from './policy';
+import { checkPolicyFile, type FileRule, type PolicyFile } from './policy-file';
 
-type LegacyRule = NonNullable<ApprovalPolicy['rules'][WriteOperationId]>;
+type LegacyRule = FileRule;
 type RuleInput = PolicyDocumentV2Input['rules'][number];
 
 /** What one asset meets under an operation's legacy rule. */
@@ -116,7 +116,7 @@ function rulesOf(id: WriteOperationId, rule: LegacyRule): Draft[] {
     }
     if (rule.approvers === 2) add(hold(2));
     else if (amounts && rule.two_above) {
-      // An amount not known before the send is taken as large: two, as `requirementFor` says.
+      // An amount not known before the send is taken as large: two, as the file's rule says.
       if (assets === 'any') {
         // A band of "any asset" cannot be said: held as if above its `*` (exact when that is 0,
         // since every positive amount is above it).
@@ -153,20 +153,19 @@ function rulesOf(id: WriteOperationId, rule: LegacyRule): Draft[] {
 }
 
 /**
- * A format-2 document with the meaning of a policy file (the input of `buildPolicy`, which checks
- * it first and throws its `PolicyError`): per operation in the registry's order, the destination
- * refusals of each asset first, then its thresholds; `limits` and `destination_book` carried over.
+ * A format-2 document with the meaning of a policy file (checked first: a problem throws its
+ * `PolicyError`): per operation in the registry's order, the destination refusals of each asset
+ * first, then its thresholds; `limits` and `destination_book` carried over.
  */
 export function legacyToDocument(file: unknown): PolicyDocumentV2 {
-  const policy = buildPolicy(file);
-  const parsed = PolicyFileSchema.parse(file);
+  const checked = checkPolicyFile(file);
   const given = file as PolicyFile;
   const rules: RuleInput[] = WRITE_OPERATION_IDS.flatMap((id) =>
-    rulesOf(id, policy.rules[id]!).map((rule, n) => ({ id: `${id}-${n + 1}`, ...rule })),
+    rulesOf(id, checked.rules[id]).map((rule, n) => ({ id: `${id}-${n + 1}`, ...rule })),
   );
   return PolicyDocumentV2Schema.parse({
     format: 2,
-    max_wait_hours: parsed.max_wait_hours,
+    max_wait_hours: checked.maxWaitHours,
     rules,
     // Never reached: every operation's last rule matches any asset. It holds all the same.
     default_rule: { kind: 'hold', approvers: 1, roles: ['admin'] },

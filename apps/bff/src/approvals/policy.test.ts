@@ -2,17 +2,10 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import {
-  buildPolicy,
-  DEFAULT_POLICY_FILE,
-  DEFAULT_TWO_ABOVE,
-  defaultPolicy,
-  loadPolicyFile,
-  noApprovalPolicy,
-  PolicyError,
-  requirementFor,
-} from './policy';
+import { buildPolicy, defaultPolicy, loadPolicyFile, noApprovalPolicy } from './policy';
+import { DEFAULT_POLICY_FILE, DEFAULT_TWO_ABOVE, PolicyError } from './policy-file';
 import { thresholdAmount } from '../rules/send-amount';
+import { requirementFor } from '../../test/policy-requirement';
 import {
   ASSET_PRECISION,
   exampleInput,
@@ -286,8 +279,11 @@ describe('thresholds per operation', () => {
     const needed = (amount: string, asset: string) =>
       requirementFor(twoOnly, 'createSvcTransfer', transfer(amount, asset))?.approversNeeded;
     expect(needed('0.01', 'USD')).toBe(1);
-    expect(needed('100', 'GBP')).toBe(1);
-    expect(needed('100.01', 'GBP')).toBe(2);
+    expect(needed('100', 'USD')).toBe(1);
+    expect(needed('100.01', 'USD')).toBe(2);
+    // An asset the console does not know is held as if above `*` (a band needs named assets:
+    // read as rules, the file fails closed there, ADR 025).
+    expect(needed('1', 'GBP')).toBe(2);
   });
 
   it('a rule not required is sent at once whatever its tables say', () => {
@@ -308,7 +304,6 @@ describe('which roles approve when a policy names an operation without roles', (
     const policy = buildPolicy({ operations: { [id]: { required: true } } });
     const requirement = requirementFor(policy, id, transfer('1'));
     expect(requirement?.roles).toEqual(roles);
-    expect(policy.rules[id]?.roles).toEqual(roles);
   });
 
   it('support changes to fiat accounts are never approved by finance by accident', () => {
@@ -320,7 +315,6 @@ describe('which roles approve when a policy names an operation without roles', (
       roles: ['support', 'admin'],
       maxWaitMs: 24 * 3_600_000,
     });
-    expect(policy.rules.updateFiatAccount?.roles).not.toContain('finance');
   });
 
   it('roles a policy names replace the registry’s', () => {

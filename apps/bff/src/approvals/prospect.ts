@@ -4,7 +4,8 @@
  * users file and the people the company's provider gave a role decide; the maker and anyone who
  * approved already do not count.
  */
-import type { ApprovalProspect, Role, WriteOperationId } from '@console/schemas';
+import type { ApprovalProspect, Role } from '@console/schemas';
+import { policyRolesOf } from './policy';
 import type { ApprovalDeps } from './approval-deps';
 
 /** An operator as the prospect counts them: who, and the role they hold now. */
@@ -37,7 +38,7 @@ export function approvingRoles(
   operation: string,
   eligible: readonly Role[],
 ): Role[] {
-  const now = policy.rules[operation as WriteOperationId]?.roles as readonly Role[] | undefined;
+  const now = policyRolesOf(policy, operation);
   return eligible.filter((role) => now === undefined || now.includes(role));
 }
 

@@ -1,19 +1,20 @@
 /**
  * The rules asked again when stored bytes are about to be sent once more, after the send that
- * journaled them was decided (issue 37): at every send of an approved entry, at an operator's
- * retry and before the resolver sends an entry again. The destination must still be allowed (an
- * entry of the book revoked while the send waited stops it); and a refused entry sent again
- * counts against its maker's limits once more, so it must still fit in them.
+ * journaled them was decided (issues 37, 38): at every send of an approved entry, at an
+ * operator's retry and before the resolver sends an entry again. The version of the policy in
+ * force now must not refuse it (an entry of the book revoked while the send waited, or a rule
+ * that refuses such sends since, stops it); and a refused entry sent again counts against its
+ * maker's limits once more, so it must still fit in them.
  */
-import type { JournalEntry, Role } from '@console/schemas';
+import { isWriteOperationId, type JournalEntry, type Role } from '@console/schemas';
 import { standingNow } from '../destinations/destination-standing';
 import { ProblemError } from '../errors';
-import { destinationCheck, destinationRefusal, limitChecks, sendNeeds } from '../rules/rule-engine';
 import { overWords } from '../rules/limit-words';
+import { decideSend, limitChecks, sendNeeds } from '../rules/rule-engine';
 import { initiatedSums, lockLimits } from '../rules/window-sums';
 import { bodyFields } from '../send/operation-table';
-import { destinationOf } from '@console/schemas';
 import type { ApprovalDeps } from './approval-deps';
+import type { Requirement } from './policy';
 
 /** The role the maker of an entry holds now (a viewer's when they hold none: no role limits). */
 async function makerRole(deps: ApprovalDeps, username: string): Promise<Role> {
@@ -32,19 +33,45 @@ const bodyOf = (entry: JournalEntry) => {
 };
 
 /**
- * Why the stored request of `entry` may not go to its destination now, or null: where the policy
- * asks for the book, the destination must be an ACTIVE entry at this moment.
+ * The version in force's decision of an entry's stored request, from the facts as they are now:
+ * its maker's role, and the book's word on its destination where a rule asks it (limits apart:
+ * they were counted when it was journaled). Undefined for an entry that is no write (a console
+ * action is decided by its own rule).
  */
-export async function destinationStop(
+export async function decideNow(
   deps: ApprovalDeps,
   entry: JournalEntry,
-): Promise<string | null> {
+): Promise<{ refusal: string | null; requirement: Requirement | undefined } | undefined> {
+  if (!isWriteOperationId(entry.operation)) return undefined;
   const body = bodyOf(entry);
-  const needs = sendNeeds(deps.policy, entry.operation, body, { username: '', role: 'viewer' });
-  if (!needs.destination?.required) return null;
-  const standing = await standingNow(deps.destinations, needs.destination.target, deps.now());
-  const check = destinationCheck(deps.policy, entry.operation, body, standing);
-  return destinationRefusal(check, standing, destinationOf(entry.operation, body)?.asset);
+  const maker = { username: entry.operator, role: await makerRole(deps, entry.operator) };
+  const needs = sendNeeds(deps.policy, entry.operation, body, maker);
+  const destination = needs.destination?.required
+    ? await standingNow(deps.destinations, needs.destination.target, deps.now())
+    : undefined;
+  const decision = decideSend(
+    { ...deps.policy, limits: [] },
+    { operation: entry.operation, body, maker, ...(destination ? { destination } : {}) },
+  );
+  return { refusal: decision.refusal?.detail ?? null, requirement: decision.requirement };
+}
+
+/** What the version in force asks of a waiting request now; nothing once it waits no more. */
+export async function requiredNow(
+  deps: ApprovalDeps,
+  entry: JournalEntry,
+): Promise<Requirement | undefined> {
+  if (entry.state !== 'AWAITING_APPROVAL') return undefined;
+  return (await decideNow(deps, entry))?.requirement;
+}
+
+/**
+ * Why the stored request of `entry` may not be sent now, or null: the version in force refuses
+ * it (its destination is no longer an ACTIVE entry where a rule asks for one, or a rule refuses
+ * such sends now).
+ */
+export async function policyStop(deps: ApprovalDeps, entry: JournalEntry): Promise<string | null> {
+  return (await decideNow(deps, entry))?.refusal ?? null;
 }
 
 /**

@@ -13,6 +13,7 @@ import { withCurrentOperators } from './approval-checks';
 import type { ApprovalDeps } from './approval-deps';
 import { prospectFor } from './approval-view';
 import { currentOperators } from './prospect';
+import { requiredNow } from './send-time-rules';
 
 const DAY_MS = 24 * 3_600_000;
 const HOUR_MS = 3_600_000;
@@ -53,10 +54,13 @@ export function createWorkQueue(
       currentOperators(deps),
     ]);
     if (requests.size === 0) return new Map();
-    const counting = await withCurrentOperators(deps, [...given.values()].flat());
     const byId = new Map(list.map((e) => [e.id, e]));
+    const [counting, now] = await Promise.all([
+      withCurrentOperators(deps, [...given.values()].flat()),
+      Promise.all([...requests.keys()].map((id) => requiredNow(deps, byId.get(id)!))),
+    ]);
     return new Map(
-      [...requests].map(([id, request]) => {
+      [...requests].map(([id, request], i) => {
         const approvals = given.get(id) ?? [];
         const entry = byId.get(id)!;
         return [
@@ -66,7 +70,7 @@ export function createWorkQueue(
             eligible_roles: request.eligible_roles,
             approvals_given: approvals.length,
             expires_at: request.expires_at,
-            prospect: prospectFor(entry, request, approvals, counting, operators),
+            prospect: prospectFor(entry, request, approvals, counting, operators, now[i]),
           },
         ];
       }),

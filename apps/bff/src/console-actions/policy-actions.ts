@@ -4,7 +4,8 @@
  * maker), and it comes into force, superseding the version it was written against.
  */
 import { CONSOLE_ACTIONS, type PolicyVersion, type ProposePolicyVersion } from '@console/schemas';
-import { buildPolicy, PolicyError } from '../approvals/policy';
+import { buildPolicy } from '../approvals/policy';
+import { PolicyError } from '../approvals/policy-file';
 import { createPolicyStore, StaleBase } from '../policy/policy-store';
 import { ActionRefused, type ConsoleAction } from './action-types';
 

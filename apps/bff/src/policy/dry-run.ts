@@ -13,9 +13,7 @@ import {
   defaultRuleWords,
   destinationKey,
   destinationOf,
-  PolicyDocumentV2Schema,
   ruleWords,
-  toFieldErrors,
   WRITE_OPERATION_IDS,
   type DryRunChange,
   type DryRunCounts,
@@ -27,9 +25,8 @@ import {
   type Role,
   type WriteOperationId,
 } from '@console/schemas';
-import { ZodError } from 'zod';
-import { PolicyError } from '../approvals/policy';
-import { legacyToDocument } from '../approvals/policy-legacy';
+import { buildPolicy } from '../approvals/policy';
+import { PolicyError } from '../approvals/policy-file';
 import type { Db } from '../db/db';
 import { createDestinationStore, type DestinationRow } from '../destinations/destination-store';
 import { standingOf, type DestinationStanding } from '../destinations/destination-view';
@@ -90,39 +87,16 @@ export class NoVersion extends Error {
   }
 }
 
-const isFormat2 = (document: unknown) =>
-  typeof document === 'object' && document !== null && 'format' in document;
-
 /**
- * A document of either format as format 2: a legacy file converted with `legacyToDocument`, a
- * format-2 one parsed. Problems are named by member under `at` (`draft.rules.0.action`).
+ * A document of either format as format 2 (`buildPolicy`: a legacy file read as rules, a format-2
+ * one parsed, the limits and the book's settings checked). Problems are named by member under
+ * `at` (`draft.rules.0.action`).
  */
 export function asFormat2(document: unknown, at = 'draft'): PolicyDocumentV2 {
-  const under = (path: string) => (path ? `${at}.${path}` : at);
-  if (isFormat2(document)) {
-    const parsed = PolicyDocumentV2Schema.safeParse(document);
-    if (parsed.success) return parsed.data;
-    throw new DraftError(toFieldErrors(parsed.error).map((e) => ({ ...e, path: under(e.path) })));
-  }
   try {
-    return legacyToDocument(document);
+    return buildPolicy(document).document;
   } catch (error) {
-    if (error instanceof PolicyError) {
-      // `buildPolicy` says "member: message", or "(file): message" of the whole document.
-      throw new DraftError(
-        error.problems.map((problem) => {
-          const colon = problem.indexOf(': ');
-          const member = colon > 0 ? problem.slice(0, colon) : '';
-          return {
-            path: under(member === '(file)' ? '' : member),
-            message: colon > 0 ? problem.slice(colon + 2) : problem,
-          };
-        }),
-      );
-    }
-    if (error instanceof ZodError) {
-      throw new DraftError(toFieldErrors(error).map((e) => ({ ...e, path: under(e.path) })));
-    }
+    if (error instanceof PolicyError) throw new DraftError(error.fieldErrors(at));
     throw error;
   }
 }

@@ -6,7 +6,8 @@
  * (`ApprovalPolicy.version`), whatever came into force later.
  */
 import type { Logger } from 'pino';
-import { buildPolicy, PolicyError, type ApprovalPolicy } from '../approvals/policy';
+import { buildPolicy, type ApprovalPolicy } from '../approvals/policy';
+import { PolicyError } from '../approvals/policy-file';
 import type { PolicyStore, StoredVersion } from './policy-store';
 
 export interface PolicyHolder {
@@ -39,8 +40,8 @@ export function livePolicy(current: () => ApprovalPolicy): ApprovalPolicy {
     get maxWaitMs() {
       return current().maxWaitMs;
     },
-    get rules() {
-      return current().rules;
+    get document() {
+      return current().document;
     },
     get limits() {
       return current().limits;

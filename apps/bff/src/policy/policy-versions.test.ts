@@ -251,4 +251,89 @@ describe('the policy in the database, versioned (issue 38)', () => {
       policy_version: base,
     });
   });
+
+  it('a version of rules as data decides every send by its rules, first match wins, and names itself', async () => {
+    const base = (await overview()).in_force.version;
+    // Held under the version in force (two approvers for every internal transfer).
+    const heldEur = await h.submit('createInternalTransfer', {
+      ...transfer('10.00'),
+      asset: 'EUR',
+    });
+    expect(heldEur.journal).toMatchObject({ state: 'AWAITING_APPROVAL', policy_version: base });
+
+    const rules = {
+      format: 2,
+      rules: [
+        {
+          id: 'no-eur',
+          operations: ['createInternalTransfer'],
+          assets: ['EUR'],
+          action: { kind: 'refuse', reason: 'EUR stays where it is this quarter.' },
+        },
+        {
+          id: 'usd-above-1000',
+          operations: ['createInternalTransfer'],
+          assets: ['USD'],
+          amount: { above: '1000' },
+          action: {
+            kind: 'escalate',
+            approvers: 2,
+            roles: ['finance', 'admin'],
+            escalate_to: ['admin'],
+          },
+        },
+        { id: 'the-rest', operations: 'any', assets: 'any', action: { kind: 'send' } },
+      ],
+      default_rule: { kind: 'hold', approvers: 1, roles: ['admin'] },
+    };
+    const proposed = await propose(rules, base);
+    expect(proposed.status).toBe(202);
+    expect((await approveAs(proposed.body.journal.id, admin2)).status).toBe(200);
+    const { in_force } = await overview();
+    expect(in_force).toMatchObject({ version: base + 1, document: rules });
+    expect(in_force.rules.rules.map((r) => r.id)).toEqual(['no-eur', 'usd-above-1000', 'the-rest']);
+
+    // Refused by its rule: 422 with the rule and its reason, nothing journaled.
+    const count = async () =>
+      Number(
+        (await h.db.query<{ n: string }>('select count(*)::text as n from journal_entries'))[0]!.n,
+      );
+    const before = await count();
+    const refused = await h.post('/api/operations/createInternalTransfer', h.cookies.finance, {
+      ...transfer('10.00'),
+      asset: 'EUR',
+    });
+    expect(refused.status).toBe(422);
+    expect(await refused.json()).toMatchObject({
+      code: 'policy-refused',
+      detail: expect.stringContaining(
+        'rule no-eur refuses it: EUR stays where it is this quarter.',
+      ) as string,
+    });
+    expect(await count()).toBe(before);
+
+    // Escalated: two approvers, one of them an admin; sent at once below the band.
+    const escalated = await h.submit('createInternalTransfer', transfer('1000.01'));
+    expect(escalated.journal).toMatchObject({
+      state: 'AWAITING_APPROVAL',
+      policy_version: base + 1,
+    });
+    expect(escalated.approval).toMatchObject({
+      approvers_needed: 2,
+      escalation: { lift_roles: ['admin'] },
+    });
+    const small = await h.submit('createInternalTransfer', transfer('1000.00'));
+    expect(small.journal).toMatchObject({ state: 'SUCCEEDED', policy_version: base + 1 });
+
+    // The EUR transfer held under the version before is refused when it would leave: the
+    // version in force refuses it now. It keeps the version it was held under.
+    // (One approver under the seed, two under the stricter version of the test before.)
+    for (const cookie of [h.cookies.finance2, h.cookies.admin]) {
+      if ((await h.deps.journal.get(heldEur.journal.id))?.state !== 'AWAITING_APPROVAL') break;
+      expect((await approveAs(heldEur.journal.id, cookie)).status).toBeLessThan(500);
+    }
+    const after = await h.deps.journal.get(heldEur.journal.id);
+    expect(after).toMatchObject({ state: 'REJECTED', policy_version: base });
+    expect(after?.error).toContain('rule no-eur refuses it');
+  });
 });

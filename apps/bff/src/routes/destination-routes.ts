@@ -7,6 +7,7 @@ import {
   operations,
   parseWith,
   ProposeDestinationSchema,
+  refusesOutsideBook,
   RevokeDestinationSchema,
   type AllowedDestination,
   type AwaitingApprovalResult,
@@ -28,7 +29,7 @@ import type { AppEnv } from '../context';
 import { bookEntry, inPickerOrder, pendingEntry } from '../destinations/destination-view';
 import { sentBefore } from '../destinations/first-send';
 import { problems } from '../errors';
-import { bookRequired, testAmountFor } from '../rules/destination-rules';
+import { testAmountFor } from '../rules/destination-rules';
 import { jsonBody } from './request-body';
 import type { RouteDef } from './route-table';
 
@@ -80,11 +81,7 @@ export function destinationRule(
       { path: 'operation', message: 'must be a write that sends money to a destination' },
     ]);
   }
-  const setting = deps.policy.rules[operation]?.destinations;
-  const required =
-    asset === undefined
-      ? Object.values(setting ?? {}).includes('book')
-      : bookRequired(setting, asset);
+  const required = refusesOutsideBook(deps.policy.document, operation, asset);
   return {
     required,
     test_amount: asset === undefined ? null : testAmountFor(deps.policy.testAmounts, asset),

@@ -15,7 +15,7 @@ import { InvalidCursorError, type JournalFilter } from '../journal/journal-query
 import type { JournalStore } from '../journal/journal-store';
 import { actorOf, type ApprovalDeps } from '../approvals/approval-deps';
 import { resendApproved } from '../approvals/approval-send';
-import { claimForRetry, destinationStop } from '../approvals/send-time-rules';
+import { claimForRetry, policyStop } from '../approvals/send-time-rules';
 import { dispatch, type DispatchDeps } from '../send/dispatch';
 import { mayResendByItself } from '../send/read-back';
 import { resolveEntry } from '../send/resolve';
@@ -158,8 +158,7 @@ export function journalRoutes(deps: DispatchDeps & { approval?: ApprovalDeps }):
         // A refusal is never asked again of a destination the book no longer allows (issue 37);
         // an open outcome is still read back, and sent again only where it may go.
         const rules = deps.approval;
-        const stop =
-          rules && found.state !== 'UNKNOWN' ? await destinationStop(rules, found) : null;
+        const stop = rules && found.state !== 'UNKNOWN' ? await policyStop(rules, found) : null;
         if (stop) {
           throw new ProblemError({
             status: 422,
@@ -195,7 +194,7 @@ export function journalRoutes(deps: DispatchDeps & { approval?: ApprovalDeps }):
             ? await resolveEntry(deps, claimed, {
                 requestId,
                 by: actorOf(operator),
-                ...(rules ? { mayResend: (entry) => destinationStop(rules, entry) } : {}),
+                ...(rules ? { mayResend: (entry) => policyStop(rules, entry) } : {}),
               })
             : await dispatch(deps, claimed, { resolving: true, requestId });
         fields.state = result.entry.state;

@@ -11,8 +11,8 @@ import {
 } from '@console/schemas';
 import { entryForRole } from '../access/personal-data';
 import type { ApprovalDeps } from '../approvals/approval-deps';
-import { buildPolicy, PolicyError, type PolicyFile } from '../approvals/policy';
-import { legacyToDocument } from '../approvals/policy-legacy';
+import { buildPolicy } from '../approvals/policy';
+import { PolicyError } from '../approvals/policy-file';
 import { proposePolicyVersion } from '../console-actions/policy-actions';
 import { submitAction } from '../console-actions/submit-action';
 import type { Db } from '../db/db';
@@ -22,13 +22,18 @@ import type { PolicyStore, StoredVersion } from '../policy/policy-store';
 import { jsonBody } from './request-body';
 import type { RouteDef } from './route-table';
 
-/** A version's document as rules: converted once per version, since a version never changes. */
+/**
+ * A version's document as rules: read once per version (a version never changes), and the last
+ * few kept, since the page shows every version and each proposal.
+ */
 const RULES = new Map<string, PolicyDocumentV2>();
+const RULES_KEPT = 64;
 function rulesOf(document: unknown): PolicyDocumentV2 {
   const key = JSON.stringify(document);
   let rules = RULES.get(key);
   if (!rules) {
-    rules = legacyToDocument(document as PolicyFile);
+    rules = buildPolicy(document).document;
+    if (RULES.size >= RULES_KEPT) RULES.delete(RULES.keys().next().value!);
     RULES.set(key, rules);
   }
   return rules;
@@ -46,20 +51,6 @@ function proposalRules(entry: JournalEntry): PolicyDocumentV2 | null {
   } catch {
     return null;
   }
-}
-
-/** A problem of the document as `document.<member>`, so that the editor shows it by its member. */
-function documentProblems(error: PolicyError) {
-  return problems.validation(
-    error.problems.map((problem) => {
-      const at = problem.indexOf(': ');
-      const member = at > 0 ? problem.slice(0, at) : '';
-      return {
-        path: member && member !== '(file)' ? `document.${member}` : 'document',
-        message: at > 0 ? problem.slice(at + 2) : problem,
-      };
-    }),
-  );
 }
 
 /**
@@ -106,7 +97,7 @@ export function policyRoutes(deps: ApprovalDeps & { policies: PolicyStore; db: D
           buildPolicy(proposal.document);
         } catch (error) {
           if (!(error instanceof PolicyError)) throw error;
-          throw documentProblems(error);
+          throw problems.validation(error.fieldErrors('document'));
         }
         const current = await deps.policies.inForceNumber();
         if (proposal.based_on !== current) {

@@ -1,3 +1,4 @@
+import { maxWaitHoursOf } from '@console/schemas';
 import type { ApprovalDeps } from '../approvals/approval-deps';
 import { sweepExpired } from '../approvals/approval-flow';
 import { createWorkQueue } from '../approvals/work-queue';
@@ -9,8 +10,9 @@ import type { RouteDef } from './route-table';
  * first, so a maker polling here learns of the expiry as soon as it is due.
  */
 export function workQueueRoutes(deps: ApprovalDeps): RouteDef[] {
-  const waits = Object.values(deps.policy.rules).map((rule) =>
-    rule?.max_wait_hours !== undefined ? rule.max_wait_hours * 3_600_000 : 0,
+  const { document } = deps.policy;
+  const waits = [...document.rules.map((rule) => rule.action), document.default_rule].map(
+    (action) => (maxWaitHoursOf(document, action) ?? 0) * 3_600_000,
   );
   const queue = createWorkQueue(deps, Math.max(deps.policy.maxWaitMs, ...waits));
   return [

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { buildPolicy, PolicyError } from '../approvals/policy';
-import { bookRequired } from './destination-rules';
+import { buildPolicy } from '../approvals/policy';
+import { PolicyError } from '../approvals/policy-file';
+import { refusesOutsideBook } from '@console/schemas';
 
 function problemsOf(input: unknown): string[] {
   try {
@@ -14,11 +15,17 @@ function problemsOf(input: unknown): string[] {
 
 describe('destination rules in the policy file', () => {
   it('asks for the book per asset, `*` for any other; without a setting, money goes anywhere', () => {
-    const setting = { USD: 'book', '*': 'any' } as const;
-    expect(bookRequired(setting, 'USD')).toBe(true);
-    expect(bookRequired(setting, 'BTC')).toBe(false);
-    expect(bookRequired({ '*': 'book' }, 'BTC')).toBe(true);
-    expect(bookRequired(undefined, 'USD')).toBe(false);
+    const withSetting = (destinations?: Record<string, 'book' | 'any'>) =>
+      buildPolicy({
+        operations: {
+          createSvcTransfer: { required: false, ...(destinations && { destinations }) },
+        },
+      }).document;
+    const usdOnly = withSetting({ USD: 'book', '*': 'any' });
+    expect(refusesOutsideBook(usdOnly, 'createSvcTransfer', 'USD')).toBe(true);
+    expect(refusesOutsideBook(usdOnly, 'createSvcTransfer', 'BTC')).toBe(false);
+    expect(refusesOutsideBook(withSetting({ '*': 'book' }), 'createSvcTransfer', 'BTC')).toBe(true);
+    expect(refusesOutsideBook(withSetting(), 'createSvcTransfer', 'USD')).toBe(false);
   });
 
   it('must name `*`, so that an asset the table forgot cannot go anywhere', () => {

@@ -45,11 +45,6 @@ export function coolingOffOf(settings: z.output<typeof BookSettingsSchema> | und
   ) as CoolingOff;
 }
 
-/** Whether a send of `asset` must go to an ACTIVE entry of the book. Unset: anywhere. */
-export function bookRequired(setting: DestinationsSetting | undefined, asset: string): boolean {
-  return forAsset(setting, asset) === 'book';
-}
-
 /**
  * The test amount suggested for a first send, by asset: a few US dollars' worth, enough to see
  * the money arrive and little to lose if the destination is wrong. An asset not listed gets no

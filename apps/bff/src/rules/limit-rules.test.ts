@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { buildPolicy, PolicyError } from '../approvals/policy';
+import { buildPolicy } from '../approvals/policy';
+import { PolicyError } from '../approvals/policy-file';
 import { limitsFor } from './limit-rules';
 
 function problemsOf(input: unknown): string[] {

@@ -227,3 +227,198 @@ describe('the rule engine: destinations', () => {
     expect(decision.refusal).toBeNull();
   });
 });
+
+describe('the rule engine: rules as data (format 2, issue 38)', () => {
+  const document = (limits: unknown[] = []) =>
+    buildPolicy({
+      format: 2,
+      max_wait_hours: 24,
+      rules: [
+        {
+          id: 'no-eth-out',
+          operations: ['createSvcTransfer'],
+          assets: ['ETH'],
+          action: { kind: 'refuse', reason: 'ETH leaves only through the treasury desk.' },
+        },
+        {
+          id: 'not-in-book',
+          operations: ['createSvcTransfer'],
+          assets: 'any',
+          destination: 'not-book',
+          action: {
+            kind: 'escalate',
+            approvers: 2,
+            roles: ['finance', 'admin'],
+            escalate_to: ['admin'],
+          },
+        },
+        {
+          id: 'by-support',
+          operations: 'any',
+          assets: 'any',
+          initiator_roles: ['support'],
+          action: { kind: 'hold', approvers: 1, roles: ['admin'] },
+        },
+        {
+          id: 'big-usd',
+          operations: ['createInternalTransfer'],
+          assets: ['USD'],
+          amount: { above: '10000' },
+          action: { kind: 'hold', approvers: 2, roles: ['finance', 'admin'], max_wait_hours: 4 },
+        },
+        {
+          id: 'transfers',
+          operations: ['createInternalTransfer', 'createSvcTransfer'],
+          assets: 'any',
+          action: { kind: 'send' },
+        },
+      ],
+      default_rule: { kind: 'hold', approvers: 1, roles: ['admin'] },
+      limits,
+    });
+  const svc = (asset: string, amount = '100') => ({
+    ...exampleInput('createSvcTransfer'),
+    asset,
+    amount,
+  });
+  const support = { username: 'sam', role: 'support' as Role };
+
+  it.each([
+    [
+      'a transfer to the book, by finance',
+      'createInternalTransfer',
+      internal('10000'),
+      fiona,
+      null,
+    ],
+    ['the same, one cent more', 'createInternalTransfer', internal('10000.01'), fiona, 2],
+    ['the same by support (an earlier rule)', 'createInternalTransfer', internal('1'), support, 1],
+    [
+      'an order, which no rule names (the default)',
+      'createOrder',
+      exampleInput('createOrder'),
+      fiona,
+      1,
+    ],
+  ] as const)('%s: approvers %s', (_, operation, body, maker, approvers) => {
+    const decision = decideSend(document(), {
+      operation,
+      body,
+      maker,
+      destination: standing('ACTIVE'),
+    });
+    expect(decision.refusal).toBeNull();
+    expect(decision.requirement?.approversNeeded ?? null).toBe(approvers);
+  });
+
+  it('a band’s own wait and roles decide a send it holds', () => {
+    const decision = decideSend(document(), {
+      operation: 'createInternalTransfer',
+      body: internal('20000'),
+      maker: fiona,
+    });
+    expect(decision.requirement).toEqual({
+      approversNeeded: 2,
+      roles: ['finance', 'admin'],
+      maxWaitMs: 4 * 3_600_000,
+    });
+  });
+
+  it('a rule that refuses: nothing goes, with the rule and its reason in words', () => {
+    const decision = decideSend(document(), {
+      operation: 'createSvcTransfer',
+      body: svc('ETH'),
+      maker: fiona,
+      destination: standing('ACTIVE'),
+    });
+    expect(decision.refusal).toEqual({
+      code: 'policy-refused',
+      detail: "The policy's rule no-eth-out refuses it: ETH leaves only through the treasury desk.",
+    });
+    expect(decision.requirement).toBeUndefined();
+  });
+
+  it('a destination outside the book escalates: one of two approvers must be an admin', () => {
+    const decision = decideSend(document(), {
+      operation: 'createSvcTransfer',
+      body: svc('USD'),
+      maker: fiona,
+      destination: standing('NOT_IN_BOOK'),
+    });
+    expect(decision.refusal).toBeNull();
+    expect(decision.requirement).toEqual({
+      approversNeeded: 2,
+      roles: ['finance', 'admin'],
+      maxWaitMs: 24 * 3_600_000,
+      escalation: {
+        liftRoles: ['admin'],
+        reason: "The policy's rule not-in-book asks that one of its approvers be from admin.",
+      },
+    });
+    // Nothing refuses it for where it goes: the book is asked, not required.
+    expect(decision.destination).toMatchObject({ required: false, allowed: true });
+    expect(sendNeeds(document(), 'createSvcTransfer', svc('USD'), fiona).destination).toMatchObject(
+      { required: true },
+    );
+    expect(
+      sendNeeds(document(), 'createInternalTransfer', internal('1'), fiona).destination?.required,
+    ).toBe(false);
+  });
+
+  it('a limit passed under an escalating rule: one more approver, of roles both accept', () => {
+    const limit = (lift: Role[]) => [
+      {
+        role: 'finance',
+        side: 'initiate',
+        asset: 'USD',
+        window: '24h',
+        max: '50',
+        over: 'escalate',
+        lift_roles: lift,
+      },
+    ];
+    const facts = {
+      operation: 'createSvcTransfer' as const,
+      body: svc('USD'),
+      maker: fiona,
+      destination: standing('NOT_IN_BOOK'),
+      initiated: used('0'),
+    };
+    const both = decideSend(document(limit(['finance', 'admin'])), facts);
+    expect(both.requirement).toMatchObject({
+      approversNeeded: 3,
+      escalation: { liftRoles: ['admin'] },
+    });
+    const apart = decideSend(document(limit(['finance'])), facts);
+    expect(apart.refusal?.code).toBe('limit-exceeded');
+    expect(apart.refusal?.detail).toMatch(/no role may lift all of them and be of admin/);
+  });
+
+  it('a rule that refuses sends outside the book names the rule’s reason, then the book’s word', () => {
+    const policyWithBook = buildPolicy({
+      format: 2,
+      rules: [
+        {
+          id: 'book-only',
+          operations: ['createSvcTransfer'],
+          assets: 'any',
+          destination: 'not-book',
+          action: { kind: 'refuse', reason: 'Payouts go only to approved counterparties' },
+        },
+        { id: 'rest', operations: 'any', assets: 'any', action: { kind: 'send' } },
+      ],
+      default_rule: { kind: 'hold', approvers: 1, roles: ['admin'] },
+    });
+    const decision = decideSend(policyWithBook, {
+      operation: 'createSvcTransfer',
+      body: svc('USD'),
+      maker: fiona,
+      destination: standing('REVOKED'),
+    });
+    expect(decision.destination).toMatchObject({ required: true, allowed: false });
+    expect(decision.refusal?.code).toBe('destination-not-allowed');
+    expect(decision.refusal?.detail).toMatch(
+      /^Payouts go only to approved counterparties\. The .* \("Acme"\) was revoked at .* by Ada: Fraud\.$/,
+    );
+  });
+});

@@ -6,20 +6,23 @@
  * facts they read, and so decide alike. Amounts are big.js decimals throughout.
  */
 import {
+  asksTheBook,
   describeDestination,
   destinationOf,
+  needsStanding,
   type DestinationCheck,
   type DestinationTarget,
   type LimitCheck,
+  type PolicyRule,
   type Role,
   type WriteOperationId,
 } from '@console/schemas';
 import Big from 'big.js';
-import { requirementFor, type ApprovalPolicy, type Requirement } from '../approvals/policy';
+import { decideByRules, either, type ApprovalPolicy, type Requirement } from '../approvals/policy';
 import type { DestinationStanding } from '../destinations/destination-view';
-import { bookRequired } from './destination-rules';
 import { limitsFor } from './limit-rules';
 import { check, overWords } from './limit-words';
+import { policyFactsOf } from './policy-facts';
 import { limitedAmount } from './send-amount';
 import type { WindowSums } from './window-sums';
 
@@ -28,7 +31,10 @@ type Who = { username: string; role: Role };
 
 /** The facts a send is decided on that must be read first: which, for this send. */
 export interface SendNeeds {
-  /** The destination the send names, and whether the policy asks the book for it. */
+  /**
+   * The destination the send names, and whether a rule that may decide it asks the book's word
+   * on it (then it is read).
+   */
   destination?: { target: DestinationTarget; required: boolean };
   /** The asset of the maker's limits this send meets: its window sums are needed. */
   limitAsset?: string;
@@ -38,10 +44,9 @@ export function sendNeeds(policy: ApprovalPolicy, operation: string, body: Body,
   const needs: SendNeeds = {};
   const found = destinationOf(operation, body);
   if (found) {
-    const setting = policy.rules[operation as WriteOperationId]?.destinations;
     needs.destination = {
       target: found.target,
-      required: bookRequired(setting, found.asset ?? ''),
+      required: needsStanding(policy.document, operation as WriteOperationId),
     };
   }
   const amount = limitedAmount(operation, body);
@@ -62,7 +67,10 @@ export interface SendFacts {
   initiated?: WindowSums;
 }
 
-export type SendRefusal = { code: 'destination-not-allowed' | 'limit-exceeded'; detail: string };
+export type SendRefusal = {
+  code: 'destination-not-allowed' | 'limit-exceeded' | 'policy-refused';
+  detail: string;
+};
 
 /** What is decided of a send: refused, or sent at once (`requirement` undefined), or held. */
 export interface SendDecision {
@@ -71,9 +79,6 @@ export interface SendDecision {
   destination: DestinationCheck | null;
   limits: LimitCheck[];
 }
-
-const either = (roles: readonly string[]) =>
-  roles.length <= 1 ? (roles[0] ?? '') : `${roles.slice(0, -1).join(', ')} or ${roles.at(-1)}`;
 
 /** Why money may not go to a destination that stands so, in words (after the destination). */
 function standingWords(standing: DestinationStanding): string {
@@ -100,41 +105,57 @@ const NOT_IN_BOOK: DestinationStanding = {
   revoked: null,
 };
 
+/** The rule that decides a send, when it refuses it for where its money goes. */
+function refusingForDestination(policy: ApprovalPolicy, index: number): PolicyRule | undefined {
+  const rule = policy.document.rules[index];
+  return rule?.action.kind === 'refuse' && asksTheBook(rule.destination) ? rule : undefined;
+}
+
 /**
- * What the book says of a send's destination, or null for a send that names none. With the
- * policy asking for the book, only an ACTIVE entry allows it; without, anything does.
+ * What the book says of a send's destination, or null for a send that names none: `required`
+ * when the rules refuse this send to a destination outside the book, `allowed` unless the rule
+ * that decides it refuses it for its destination. Decided as the send is, by its maker's role.
  */
 export function destinationCheck(
   policy: ApprovalPolicy,
   operation: string,
   body: Body,
   standing: DestinationStanding | undefined,
+  role: Role,
 ): DestinationCheck | null {
-  const needs = sendNeeds(policy, operation, body, { username: '', role: 'viewer' });
-  if (!needs.destination) return null;
-  const { target, required } = needs.destination;
+  const found = destinationOf(operation, body);
+  if (!found) return null;
+  const id = operation as WriteOperationId;
+  // No rule that may decide it asks the book: nothing is refused for where it goes.
+  const asks = needsStanding(policy.document, id);
+  const refusedFor = (given: DestinationStanding | undefined) =>
+    asks &&
+    refusingForDestination(
+      policy,
+      decideByRules(policy, policyFactsOf(id, body, role, given)).decision.index,
+    ) !== undefined;
   const state = standing?.state ?? 'NOT_IN_BOOK';
   return {
-    target,
-    required,
+    target: found.target,
+    required: refusedFor(NOT_IN_BOOK),
     state,
     entry_id: standing?.entryId ?? null,
     name: standing?.name ?? null,
     usable_from: standing?.usableFrom ?? null,
-    allowed: !required || state === 'ACTIVE',
+    allowed: !refusedFor(standing),
   };
 }
 
-/** Why a destination check refuses a send, or null when it allows it. */
+/** Why a rule refuses a send for its destination, in words: the rule's reason, then the book's. */
 export function destinationRefusal(
   check: DestinationCheck | null,
   standing: DestinationStanding | undefined,
-  asset: string | undefined,
+  reason: string,
 ): string | null {
   if (!check || check.allowed) return null;
-  const what = asset ? `${asset} ` : '';
   const where = `${describeDestination(check.target)}${standingWords(standing ?? NOT_IN_BOOK)}`;
-  return `The policy lets ${what}go only to an ACTIVE entry of the book, and the ${where}.`;
+  const because = /[.!?]$/.test(reason) ? reason : `${reason}.`;
+  return `${because} The ${where}.`;
 }
 
 type LimitFacts = Pick<SendFacts, 'body' | 'maker' | 'initiated'> & { operation: string };
@@ -155,13 +176,13 @@ export function limitChecks(policy: ApprovalPolicy, facts: LimitFacts): LimitChe
 }
 
 /**
- * Decides a send: refused when its destination may not receive it or it passes a limit that
- * refuses; else the policy's requirement, with one more approver (one of them from the roles
- * that may lift it) when it passes a limit that escalates.
+ * Decides a send: by the rules of the policy, first match wins (refused, sent at once, or held);
+ * then, unless refused, by its maker's limits: refused when it passes one that refuses, else one
+ * more approver (one of them from the roles that may lift it) when it passes one that escalates.
  */
 export function decideSend(policy: ApprovalPolicy, facts: SendFacts): SendDecision {
-  const { operation, body } = facts;
-  const destination = destinationCheck(policy, operation, body, facts.destination);
+  const { operation, body, maker } = facts;
+  const destination = destinationCheck(policy, operation, body, facts.destination, maker.role);
   const checks = initiateChecks(policy, facts);
   const limits = checks.map((c) => c.limit);
   const decided = (refusal: SendRefusal | null, requirement?: Requirement): SendDecision => ({
@@ -170,10 +191,20 @@ export function decideSend(policy: ApprovalPolicy, facts: SendFacts): SendDecisi
     destination,
     limits,
   });
-  const asset = destinationOf(operation, body)?.asset;
-  const refusedFor = destinationRefusal(destination, facts.destination, asset);
-  if (refusedFor) return decided({ code: 'destination-not-allowed', detail: refusedFor });
-  const base = requirementFor(policy, operation, body);
+  const { decision, requirement: base } = decideByRules(
+    policy,
+    policyFactsOf(operation, body, maker.role, facts.destination),
+  );
+  if (decision.action.kind === 'refuse') {
+    const { reason } = decision.action;
+    const forDestination = refusingForDestination(policy, decision.index);
+    const detail = forDestination && destinationRefusal(destination, facts.destination, reason);
+    if (detail) return decided({ code: 'destination-not-allowed', detail });
+    return decided({
+      code: 'policy-refused',
+      detail: `The policy's rule ${decision.rule} refuses it: ${reason}`,
+    });
+  }
   const over = checks.filter((c) => c.limit.over);
   const passes = (list: typeof over) => list.map((c) => overWords(c.limit)).join(', and ');
   const refusing = over.filter((c) => c.rule.over === 'refuse');
@@ -181,21 +212,22 @@ export function decideSend(policy: ApprovalPolicy, facts: SendFacts): SendDecisi
     return decided({ code: 'limit-exceeded', detail: `It would pass ${passes(refusing)}.` });
   }
   if (over.length === 0) return decided(null, base);
-  // The one more approver must be able to lift every escalating limit it passes.
+  // The one more approver must be able to lift every escalating limit it passes, and be of the
+  // roles a rule that escalates names.
   const lift = over
     .map((c) => c.rule.liftRoles as Role[])
-    .reduce((common, roles) => common.filter((role) => roles.includes(role)));
+    .reduce(
+      (common, roles) => common.filter((role) => roles.includes(role)),
+      base?.escalation?.liftRoles ?? over[0]!.rule.liftRoles,
+    );
   if (lift.length === 0) {
-    const detail = `It would pass ${passes(over)}, and no role may lift all of them.`;
+    const detail = `It would pass ${passes(over)}, and no role may lift all of them${base?.escalation ? ` and be of ${either(base.escalation.liftRoles)}, as the rule asks` : ''}.`;
     return decided({ code: 'limit-exceeded', detail });
   }
-  const rule = policy.rules[operation];
   return decided(null, {
     approversNeeded: (base?.approversNeeded ?? 0) + 1,
     roles: [...new Set([...(base?.roles ?? []), ...lift])],
-    maxWaitMs:
-      base?.maxWaitMs ??
-      (rule?.max_wait_hours !== undefined ? rule.max_wait_hours * 3_600_000 : policy.maxWaitMs),
+    maxWaitMs: base?.maxWaitMs ?? policy.maxWaitMs,
     escalation: {
       liftRoles: lift,
       reason: `It passes ${passes(over)}: one more approver, from ${either(lift)}.`,

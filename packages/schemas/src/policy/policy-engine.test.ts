@@ -7,7 +7,16 @@ import {
   type PolicyDocumentV2Input,
   type PolicyRule,
 } from './policy-document';
-import { decidePolicy, hasAmount, inBand, maxWaitHoursOf, type PolicyFacts } from './policy-engine';
+import {
+  approverRolesFor,
+  decidePolicy,
+  hasAmount,
+  inBand,
+  maxWaitHoursOf,
+  needsStanding,
+  refusesOutsideBook,
+  type PolicyFacts,
+} from './policy-engine';
 
 const ENTRY = '5b0a6a2e-0d4c-4f0e-9a51-6a1c2b3d4e01';
 
@@ -230,5 +239,63 @@ describe('decidePolicy', () => {
     expect(maxWaitHoursOf(policy, { ...hold1, max_wait_hours: 6 })).toBe(6);
     expect(maxWaitHoursOf(policy, hold1)).toBe(48);
     expect(maxWaitHoursOf(policy, send)).toBeUndefined();
+  });
+});
+
+describe('what a document asks of a send beforehand', () => {
+  const bookRefusal: PolicyDocumentV2Input['rules'][number] = {
+    id: 'book-usd',
+    operations: ['createSvcTransfer'],
+    assets: ['USD'],
+    destination: 'not-book',
+    action: { kind: 'refuse', reason: 'USD only to the book' },
+  };
+  const catchAll = (operations: WriteOperationId[]): PolicyDocumentV2Input['rules'][number] => ({
+    id: `all-${operations.join('-')}`,
+    operations,
+    assets: 'any',
+    action: hold2,
+  });
+
+  it('needsStanding: only where a rule that may decide the operation asks the book', () => {
+    const policy = doc([catchAll(['createInternalTransfer']), bookRefusal]);
+    expect(needsStanding(policy, 'createSvcTransfer')).toBe(true);
+    expect(needsStanding(policy, 'createInternalTransfer')).toBe(false);
+    // A kind of destination is read from the body: no need of the book.
+    const byKind = doc([{ ...bookRefusal, destination: { kind: 'crypto-address' } }]);
+    expect(needsStanding(byKind, 'createSvcTransfer')).toBe(false);
+    // A rule hidden behind one that catches every send of the operation never decides one.
+    const hidden = doc([catchAll(['createSvcTransfer']), bookRefusal]);
+    expect(needsStanding(hidden, 'createSvcTransfer')).toBe(false);
+  });
+
+  it('approverRolesFor: the roles of the rules that may hold the operation, and the default’s when reached', () => {
+    const policy = doc([
+      { id: 'a', operations: ['createOrder'], assets: ['USD'], action: hold1 },
+      { id: 'b', operations: 'any', assets: 'any', action: hold2 },
+      {
+        id: 'unreached',
+        operations: ['createOrder'],
+        assets: 'any',
+        action: { kind: 'hold', approvers: 1, roles: ['support'] },
+      },
+    ]);
+    expect(approverRolesFor(policy, 'createOrder').sort()).toEqual(['admin', 'finance']);
+    const fallsThrough = doc([
+      { id: 'a', operations: ['createOrder'], assets: ['USD'], action: send },
+    ]);
+    expect(approverRolesFor(fallsThrough, 'createOrder')).toEqual(['admin']);
+    const sendsAll = doc([{ id: 'all', operations: 'any', assets: 'any', action: send }]);
+    expect(approverRolesFor(sendsAll, 'createOrder')).toEqual([]);
+  });
+
+  it('refusesOutsideBook: per operation and asset, or for some asset when none is given', () => {
+    const policy = doc([bookRefusal]);
+    expect(refusesOutsideBook(policy, 'createSvcTransfer', 'USD')).toBe(true);
+    expect(refusesOutsideBook(policy, 'createSvcTransfer', 'EUR')).toBe(false);
+    expect(refusesOutsideBook(policy, 'createSvcTransfer')).toBe(true);
+    expect(refusesOutsideBook(policy, 'createInternalTransfer')).toBe(false);
+    const escalates = doc([{ ...bookRefusal, action: { ...hold2, kind: 'hold' } }]);
+    expect(refusesOutsideBook(escalates, 'createSvcTransfer', 'USD')).toBe(false);
   });
 });

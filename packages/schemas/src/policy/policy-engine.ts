@@ -98,3 +98,77 @@ export function maxWaitHoursOf(
   if (action.kind !== 'hold' && action.kind !== 'escalate') return undefined;
   return action.max_wait_hours ?? document.max_wait_hours;
 }
+
+/** Whether a rule's destination condition asks the book: its word on the destination is needed. */
+export const asksTheBook = (condition: DestinationCondition) =>
+  condition !== 'any' && !(typeof condition === 'object' && 'kind' in condition);
+
+/**
+ * Whether a rule matches every send of `operation` whatever its asset, amount, destination and
+ * maker: the rules after it never decide one.
+ */
+function catchesAll(rule: PolicyRule, operation: WriteOperationId): boolean {
+  return (
+    among(rule.operations, operation) &&
+    rule.assets === 'any' &&
+    rule.amount === undefined &&
+    rule.destination === 'any' &&
+    rule.initiator_roles === 'any'
+  );
+}
+
+/**
+ * The rules that may decide a send of `operation`, in order, and whether the default may (no rule
+ * before it catches every such send).
+ */
+function reachable(document: PolicyDocumentV2, operation: WriteOperationId) {
+  const rules: PolicyRule[] = [];
+  for (const rule of document.rules) {
+    if (!among(rule.operations, operation)) continue;
+    rules.push(rule);
+    if (catchesAll(rule, operation)) return { rules, fallsThrough: false };
+  }
+  return { rules, fallsThrough: true };
+}
+
+/**
+ * Whether deciding a send of `operation` needs the book's word on its destination: a rule that
+ * may decide it asks whether the destination is an ACTIVE entry, or which entry it is.
+ */
+export function needsStanding(document: PolicyDocumentV2, operation: WriteOperationId): boolean {
+  return reachable(document, operation).rules.some((rule) => asksTheBook(rule.destination));
+}
+
+/**
+ * The roles the policy names as approvers of `operation`: of each rule that may decide one of
+ * its sends and holds it, and of the default when it may. An approval given by a role it no
+ * longer names stops counting (as when today's per-operation rule dropped a role).
+ */
+export function approverRolesFor(document: PolicyDocumentV2, operation: WriteOperationId): Role[] {
+  const { rules, fallsThrough } = reachable(document, operation);
+  const roles = new Set<Role>();
+  for (const { action } of rules) {
+    if (action.kind === 'hold' || action.kind === 'escalate')
+      action.roles.forEach((r) => roles.add(r));
+  }
+  if (fallsThrough) document.default_rule.roles.forEach((r) => roles.add(r));
+  return [...roles];
+}
+
+/**
+ * Whether the policy refuses a send of `operation` (of `asset`, or of some asset when none is
+ * given) to a destination that is not an ACTIVE entry of the book: what a form says of where
+ * such money may go.
+ */
+export function refusesOutsideBook(
+  document: PolicyDocumentV2,
+  operation: WriteOperationId,
+  asset?: string,
+): boolean {
+  return reachable(document, operation).rules.some(
+    (rule) =>
+      rule.action.kind === 'refuse' &&
+      rule.destination === 'not-book' &&
+      (asset === undefined || among(rule.assets, asset)),
+  );
+}
