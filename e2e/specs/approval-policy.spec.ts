@@ -38,18 +38,29 @@ test.describe('The approval policy as data (issue 38)', () => {
       );
       await expectAccessible(page, 'approval policy');
 
-      // EUR transfers between profiles wait for approval above 5 EUR (1,000 for the others).
-      const document = page.getByLabel(`The policy, as version ${base + 1} would say it`);
-      const draft = structuredClone(before.in_force.document) as {
-        operations: { createInternalTransfer: { required_above: Record<string, string> } };
-      };
-      draft.operations.createInternalTransfer.required_above = {
-        EUR: '5',
-        ...draft.operations.createInternalTransfer.required_above,
-      };
+      // EUR transfers between profiles wait for approval above 5 EUR (1,000 for the others): a
+      // rule of its own, first, written in the JSON of the draft (format 2).
+      await page.getByText('Edit as JSON').click();
+      const document = page.getByLabel(
+        `The policy, as version ${base + 1} would say it (format 2)`,
+      );
+      const draft = structuredClone(before.in_force.rules);
+      draft.rules.unshift({
+        id: 'eur-transfers',
+        operations: ['createInternalTransfer'],
+        assets: ['EUR'],
+        amount: { above: '5' },
+        destination: 'any',
+        initiator_roles: 'any',
+        action: { kind: 'hold', approvers: 1, roles: ['finance', 'admin'] },
+      });
       await document.fill(JSON.stringify(draft, null, 2));
+      // The rows read the same draft.
+      await expect(page.getByRole('listitem', { name: 'Rule 1, eur-transfers' })).toContainText(
+        'Internal transfers of EUR above 5 need 1 approver from finance or admin',
+      );
       await expect(page.getByRole('list', { name: `Changes from version ${base}` })).toContainText(
-        'operations.createInternalTransfer changed',
+        'Rule eur-transfers added at position 1',
       );
       await page.getByRole('button', { name: 'Propose for approval' }).click();
       // Without a reason nothing is proposed, and the reason takes the focus.
@@ -69,7 +80,7 @@ test.describe('The approval policy as data (issue 38)', () => {
       const frank = await secondOperator(browser, 'frank');
       await frank.goto(`/approvals/${proposal.id}`);
       const approvals = new ApprovalsPages(frank);
-      await expect(approvals.exactBody()).toContainText('"EUR":"5"');
+      await expect(approvals.exactBody()).toContainText('"assets":["EUR"],"amount":{"above":"5"}');
       // What it changes, in words, where the approver decides.
       await expect(frank.getByRole('list', { name: 'What the new version changes' })).toContainText(
         'EUR',
