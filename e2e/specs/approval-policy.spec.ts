@@ -38,6 +38,16 @@ test.describe('The approval policy as data (issue 38)', () => {
       );
       await expectAccessible(page, 'approval policy');
 
+      // A EUR transfer of 9.87 goes out at once under the version in force (up to 1,000).
+      const sentNow = await api(page).post('/api/operations/createInternalTransfer', {
+        from_profile_id: DEMO_IDS.profiles.treasury,
+        to_profile_id: DEMO_IDS.profiles.trading,
+        asset: 'EUR',
+        amount: '9.87',
+      });
+      expect(sentNow.status()).toBe(200);
+      const sentId = ((await sentNow.json()) as { journal: { id: string } }).journal.id;
+
       // EUR transfers between profiles wait for approval above 5 EUR (1,000 for the others): a
       // rule of its own, first, written in the JSON of the draft (format 2).
       await page.getByText('Edit as JSON').click();
@@ -62,6 +72,15 @@ test.describe('The approval policy as data (issue 38)', () => {
       await expect(page.getByRole('list', { name: `Changes from version ${base}` })).toContainText(
         'Rule eur-transfers added at position 1',
       );
+      // The dry run of the draft lists the transfer just sent as one it would have held, linked
+      // to its journal entry.
+      await page.getByRole('button', { name: 'Dry run over the last 30 days' }).click();
+      const changed = page.getByRole('list', { name: 'Sends whose outcome the draft changes' });
+      await expect(changed.locator(`a[href="/journal/${sentId}"]`)).toBeVisible();
+      await expect(
+        changed.getByRole('listitem').filter({ has: page.locator(`a[href="/journal/${sentId}"]`) }),
+      ).toContainText('9.87');
+      await expectAccessible(page, 'approval policy dry run');
       await page.getByRole('button', { name: 'Propose for approval' }).click();
       // Without a reason nothing is proposed, and the reason takes the focus.
       await expect(page.getByLabel('Reason')).toBeFocused();
