@@ -1,20 +1,10 @@
-import type { Page } from '@playwright/test';
-import type { PolicyOverview } from '@console/schemas';
 import { DEMO_IDS } from '@console/schemas';
 import { expectAccessible } from '../accessibility';
 import { expect, screenshot, secondOperator, setRole, signIn, test } from '../fixtures';
 import { AppShell } from '../pages/app-shell';
+import { policyApi } from '../pages/policy-api';
 import { ApprovalsPages, AwaitingApprovalCard } from '../pages/approvals';
 import { OperationForm } from '../pages/operation-form';
-
-/** The BFF's API from a signed-in page, as the SPA calls it. */
-const api = (page: Page) => {
-  const headers = () => ({ 'X-CSRF': '1', Origin: new URL(page.url()).origin });
-  return {
-    policy: async () => (await (await page.request.get('/api/policy')).json()) as PolicyOverview,
-    post: (path: string, data: unknown) => page.request.post(path, { headers: headers(), data }),
-  };
-};
 
 test.describe('The approval policy as data (issue 38)', () => {
   test('an admin proposes a lower threshold, another admin approves it, and the next send is held under the new version', async ({
@@ -27,7 +17,7 @@ test.describe('The approval policy as data (issue 38)', () => {
     try {
       await signIn(page, 'ada');
       await new AppShell(page).open('Approval policy');
-      const before = await api(page).policy();
+      const before = await policyApi(page).policy();
       const base = before.in_force.version;
       await expect(
         page.getByRole('heading', { level: 2, name: `Version ${base}, in force` }),
@@ -39,7 +29,7 @@ test.describe('The approval policy as data (issue 38)', () => {
       await expectAccessible(page, 'approval policy');
 
       // A EUR transfer of 9.87 goes out at once under the version in force (up to 1,000).
-      const sentNow = await api(page).post('/api/operations/createInternalTransfer', {
+      const sentNow = await policyApi(page).post('/api/operations/createInternalTransfer', {
         from_profile_id: DEMO_IDS.profiles.treasury,
         to_profile_id: DEMO_IDS.profiles.trading,
         asset: 'EUR',
@@ -95,7 +85,7 @@ test.describe('The approval policy as data (issue 38)', () => {
       await expect(
         page.getByRole('list', { name: 'What the proposal by Ada Admin changes' }),
       ).toContainText('EUR');
-      const proposal = (await api(page).policy()).proposals[0]!.entry;
+      const proposal = (await policyApi(page).policy()).proposals[0]!.entry;
       const frank = await secondOperator(browser, 'frank');
       await frank.goto(`/approvals/${proposal.id}`);
       const approvals = new ApprovalsPages(frank);
@@ -106,18 +96,7 @@ test.describe('The approval policy as data (issue 38)', () => {
       );
       await approvals.approve();
       await expect(approvals.history).toContainText('Approved');
-      restore = async () => {
-        const now = await api(page).policy();
-        const back = await api(page).post('/api/policy/versions', {
-          document: before.in_force.document,
-          based_on: now.in_force.version,
-          reason: 'The end-to-end spec gives the policy back',
-        });
-        const { journal } = (await back.json()) as { journal: { id: string } };
-        expect((await api(frank).post(`/api/approvals/${journal.id}/approve`, {})).status()).toBe(
-          200,
-        );
-      };
+      restore = () => policyApi(page).giveBack(before.in_force.document, frank);
 
       await page.reload();
       await expect(

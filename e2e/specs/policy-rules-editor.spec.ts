@@ -1,18 +1,9 @@
-import type { Page } from '@playwright/test';
-import { groupDigits, type PolicyOverview } from '@console/schemas';
+import { groupDigits } from '@console/schemas';
 import { expectAccessible } from '../accessibility';
 import { expect, screenshot, secondOperator, setRole, signIn, test } from '../fixtures';
 import { AppShell } from '../pages/app-shell';
+import { policyApi } from '../pages/policy-api';
 import { ApprovalsPages } from '../pages/approvals';
-
-/** The BFF's API from a signed-in page, as the SPA calls it. */
-const api = (page: Page) => {
-  const headers = () => ({ 'X-CSRF': '1', Origin: new URL(page.url()).origin });
-  return {
-    policy: async () => (await (await page.request.get('/api/policy')).json()) as PolicyOverview,
-    post: (path: string, data: unknown) => page.request.post(path, { headers: headers(), data }),
-  };
-};
 
 test.describe('The rules of the approval policy as rows (issue 38)', () => {
   test('an admin lowers a band by editing its row, sees the lint and the diff, moves a rule by keyboard, dry-runs and proposes; another admin approves', async ({
@@ -25,7 +16,7 @@ test.describe('The rules of the approval policy as rows (issue 38)', () => {
     try {
       await signIn(page, 'ada');
       await new AppShell(page).open('Approval policy');
-      const before = await api(page).policy();
+      const before = await policyApi(page).policy();
       const base = before.in_force.version;
       const rules = before.in_force.rules.rules;
       // The band of internal transfers that go out at once (up to 1,000 in the e2e policy file).
@@ -114,32 +105,20 @@ test.describe('The rules of the approval policy as rows (issue 38)', () => {
       ).toContainText(`Rule ${id} changed`);
 
       // Frank approves it: the new version is format 2, with the band lowered.
-      const proposal = (await api(page).policy()).proposals[0]!.entry;
+      const proposal = (await policyApi(page).policy()).proposals[0]!.entry;
       const frank = await secondOperator(browser, 'frank');
       await frank.goto(`/approvals/${proposal.id}`);
       const approvals = new ApprovalsPages(frank);
       await expect(approvals.exactBody()).toContainText('"format":2');
       await approvals.approve();
       await expect(approvals.history).toContainText('Approved');
-      restore = async () => {
-        const now = await api(page).policy();
-        const back = await api(page).post('/api/policy/versions', {
-          document: before.in_force.document,
-          based_on: now.in_force.version,
-          reason: 'The end-to-end spec gives the policy back',
-        });
-        expect(back.status()).toBe(202);
-        const { journal } = (await back.json()) as { journal: { id: string } };
-        expect((await api(frank).post(`/api/approvals/${journal.id}/approve`, {})).status()).toBe(
-          200,
-        );
-      };
+      restore = () => policyApi(page).giveBack(before.in_force.document, frank);
 
       await page.reload();
       await expect(
         page.getByRole('heading', { level: 2, name: `Version ${base + 1}, in force` }),
       ).toBeVisible();
-      const after = await api(page).policy();
+      const after = await policyApi(page).policy();
       expect(after.in_force.rules.rules.find((r) => r.id === id)?.amount).toEqual({
         up_to: '500',
       });

@@ -1,8 +1,9 @@
-import { Button, Checkbox, Group, Radio, Stack, TextInput, Title } from '@mantine/core';
+import { Button, Group, Stack, TextInput, Title } from '@mantine/core';
 import { APPROVER_ROLES, DefaultRuleSchema, type HoldAction } from '@console/schemas';
 import { toNestErrors } from '@hookform/resolvers';
 import { useEffect, useRef } from 'react';
-import { Controller, useForm, type FieldError, type Resolver } from 'react-hook-form';
+import { useForm, type FieldError, type Resolver } from 'react-hook-form';
+import { ApproverCount, RoleChecks } from './choice-fields';
 
 interface DefaultRuleValues {
   approvers: '1' | '2';
@@ -61,40 +62,12 @@ export function DefaultRuleForm({
         <Title order={4} size="h6" id="default-rule-form-title" ref={titleRef} tabIndex={-1}>
           Edit the rule when no rule matches
         </Title>
-        <Controller
-          control={form.control}
-          name="approvers"
-          render={({ field, fieldState }) => (
-            <Radio.Group
-              label="Approvers"
-              value={field.value}
-              onChange={field.onChange}
-              error={fieldState.error?.message}
-            >
-              <Group gap="md" mt={4}>
-                <Radio value="1" label="1 approver" />
-                <Radio value="2" label="2 approvers" />
-              </Group>
-            </Radio.Group>
-          )}
-        />
-        <Controller
+        <ApproverCount control={form.control} name="approvers" />
+        <RoleChecks
           control={form.control}
           name="roles"
-          render={({ field, fieldState }) => (
-            <Checkbox.Group
-              label="Approver roles"
-              value={field.value}
-              onChange={field.onChange}
-              error={fieldState.error?.message}
-            >
-              <Group gap="md" mt={4}>
-                {APPROVER_ROLES.map((role) => (
-                  <Checkbox key={role} value={role} label={role} />
-                ))}
-              </Group>
-            </Checkbox.Group>
-          )}
+          label="Approver roles"
+          roles={APPROVER_ROLES}
         />
         <TextInput
           label="Wait at most (hours)"

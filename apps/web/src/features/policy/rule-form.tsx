@@ -26,6 +26,7 @@ import {
 } from '@console/schemas';
 import { useEffect, useRef } from 'react';
 import { Controller, useForm, useWatch, type Control } from 'react-hook-form';
+import { ApproverCount, RoleChecks } from './choice-fields';
 import { changeRules } from './policy-draft';
 import {
   formToRule,
@@ -54,43 +55,6 @@ const ACTION_OPTIONS = [
   { value: 'escalate', label: 'Hold, one approver of named roles' },
   { value: 'refuse', label: 'Refuse' },
 ] as const;
-
-/** A list of roles as checkboxes: a handful of values, each read at a glance. */
-function RoleChecks({
-  control,
-  name,
-  label,
-  roles,
-  description,
-}: {
-  control: Control<RuleFormValues, unknown, PolicyRule>;
-  name: 'initiator_roles' | 'action.roles' | 'action.escalate_to';
-  label: string;
-  roles: readonly string[];
-  description?: string;
-}) {
-  return (
-    <Controller
-      control={control}
-      name={name}
-      render={({ field, fieldState }) => (
-        <Checkbox.Group
-          label={label}
-          description={description}
-          value={field.value}
-          onChange={field.onChange}
-          error={fieldState.error?.message}
-        >
-          <Group gap="md" mt={4}>
-            {roles.map((role) => (
-              <Checkbox key={role} value={role} label={role} />
-            ))}
-          </Group>
-        </Checkbox.Group>
-      )}
-    />
-  );
-}
 
 /**
  * What a rule of the form would say, in words, and what the lint finds of it in the draft: read
@@ -308,23 +272,7 @@ export function RuleForm({
             />
             {(kind === 'hold' || kind === 'escalate') && (
               <>
-                <Controller
-                  control={control}
-                  name="action.approvers"
-                  render={({ field, fieldState }) => (
-                    <Radio.Group
-                      label="Approvers"
-                      value={field.value}
-                      onChange={field.onChange}
-                      error={fieldState.error?.message}
-                    >
-                      <Group gap="md" mt={4}>
-                        <Radio value="1" label="1 approver" />
-                        <Radio value="2" label="2 approvers" />
-                      </Group>
-                    </Radio.Group>
-                  )}
-                />
+                <ApproverCount control={control} name="action.approvers" />
                 <RoleChecks
                   control={control}
                   name="action.roles"
