@@ -1,20 +1,10 @@
-import type { Page } from '@playwright/test';
-import type { PolicyOverview } from '@console/schemas';
 import { DEMO_IDS } from '@console/schemas';
 import { expectAccessible } from '../accessibility';
 import { expect, screenshot, secondOperator, setRole, signIn, test } from '../fixtures';
 import { AppShell } from '../pages/app-shell';
+import { policyApi } from '../pages/policy-api';
 import { ApprovalsPages, AwaitingApprovalCard } from '../pages/approvals';
 import { OperationForm } from '../pages/operation-form';
-
-/** The BFF's API from a signed-in page, as the SPA calls it. */
-const api = (page: Page) => {
-  const headers = () => ({ 'X-CSRF': '1', Origin: new URL(page.url()).origin });
-  return {
-    policy: async () => (await (await page.request.get('/api/policy')).json()) as PolicyOverview,
-    post: (path: string, data: unknown) => page.request.post(path, { headers: headers(), data }),
-  };
-};
 
 test.describe('The approval policy as data (issue 38)', () => {
   test('an admin proposes a lower threshold, another admin approves it, and the next send is held under the new version', async ({
@@ -27,7 +17,7 @@ test.describe('The approval policy as data (issue 38)', () => {
     try {
       await signIn(page, 'ada');
       await new AppShell(page).open('Approval policy');
-      const before = await api(page).policy();
+      const before = await policyApi(page).policy();
       const base = before.in_force.version;
       await expect(
         page.getByRole('heading', { level: 2, name: `Version ${base}, in force` }),
@@ -38,19 +28,49 @@ test.describe('The approval policy as data (issue 38)', () => {
       );
       await expectAccessible(page, 'approval policy');
 
-      // EUR transfers between profiles wait for approval above 5 EUR (1,000 for the others).
-      const document = page.getByLabel(`The policy, as version ${base + 1} would say it`);
-      const draft = structuredClone(before.in_force.document) as {
-        operations: { createInternalTransfer: { required_above: Record<string, string> } };
-      };
-      draft.operations.createInternalTransfer.required_above = {
-        EUR: '5',
-        ...draft.operations.createInternalTransfer.required_above,
-      };
-      await document.fill(JSON.stringify(draft, null, 2));
-      await expect(page.getByRole('list', { name: `Changes from version ${base}` })).toContainText(
-        'operations.createInternalTransfer changed',
+      // A EUR transfer of 9.87 goes out at once under the version in force (up to 1,000).
+      const sentNow = await policyApi(page).post('/api/operations/createInternalTransfer', {
+        from_profile_id: DEMO_IDS.profiles.treasury,
+        to_profile_id: DEMO_IDS.profiles.trading,
+        asset: 'EUR',
+        amount: '9.87',
+      });
+      expect(sentNow.status()).toBe(200);
+      const sentId = ((await sentNow.json()) as { journal: { id: string } }).journal.id;
+
+      // EUR transfers between profiles wait for approval above 5 EUR (1,000 for the others): a
+      // rule of its own, first, written in the JSON of the draft (format 2).
+      await page.getByText('Edit as JSON').click();
+      const document = page.getByLabel(
+        `The policy, as version ${base + 1} would say it (format 2)`,
       );
+      const draft = structuredClone(before.in_force.rules);
+      draft.rules.unshift({
+        id: 'eur-transfers',
+        operations: ['createInternalTransfer'],
+        assets: ['EUR'],
+        amount: { above: '5' },
+        destination: 'any',
+        initiator_roles: 'any',
+        action: { kind: 'hold', approvers: 1, roles: ['finance', 'admin'] },
+      });
+      await document.fill(JSON.stringify(draft, null, 2));
+      // The rows read the same draft.
+      await expect(page.getByRole('listitem', { name: 'Rule 1, eur-transfers' })).toContainText(
+        'Internal transfers of EUR above 5 need 1 approver from finance or admin',
+      );
+      await expect(page.getByRole('list', { name: `Changes from version ${base}` })).toContainText(
+        'Rule eur-transfers added at position 1',
+      );
+      // The dry run of the draft lists the transfer just sent as one it would have held, linked
+      // to its journal entry.
+      await page.getByRole('button', { name: 'Dry run over the last 30 days' }).click();
+      const changed = page.getByRole('list', { name: 'Sends whose outcome the draft changes' });
+      await expect(changed.locator(`a[href="/journal/${sentId}"]`)).toBeVisible();
+      await expect(
+        changed.getByRole('listitem').filter({ has: page.locator(`a[href="/journal/${sentId}"]`) }),
+      ).toContainText('9.87');
+      await expectAccessible(page, 'approval policy dry run');
       await page.getByRole('button', { name: 'Propose for approval' }).click();
       // Without a reason nothing is proposed, and the reason takes the focus.
       await expect(page.getByLabel('Reason')).toBeFocused();
@@ -65,29 +85,18 @@ test.describe('The approval policy as data (issue 38)', () => {
       await expect(
         page.getByRole('list', { name: 'What the proposal by Ada Admin changes' }),
       ).toContainText('EUR');
-      const proposal = (await api(page).policy()).proposals[0]!.entry;
+      const proposal = (await policyApi(page).policy()).proposals[0]!.entry;
       const frank = await secondOperator(browser, 'frank');
       await frank.goto(`/approvals/${proposal.id}`);
       const approvals = new ApprovalsPages(frank);
-      await expect(approvals.exactBody()).toContainText('"EUR":"5"');
+      await expect(approvals.exactBody()).toContainText('"assets":["EUR"],"amount":{"above":"5"}');
       // What it changes, in words, where the approver decides.
       await expect(frank.getByRole('list', { name: 'What the new version changes' })).toContainText(
         'EUR',
       );
       await approvals.approve();
       await expect(approvals.history).toContainText('Approved');
-      restore = async () => {
-        const now = await api(page).policy();
-        const back = await api(page).post('/api/policy/versions', {
-          document: before.in_force.document,
-          based_on: now.in_force.version,
-          reason: 'The end-to-end spec gives the policy back',
-        });
-        const { journal } = (await back.json()) as { journal: { id: string } };
-        expect((await api(frank).post(`/api/approvals/${journal.id}/approve`, {})).status()).toBe(
-          200,
-        );
-      };
+      restore = () => policyApi(page).giveBack(before.in_force.document, frank);
 
       await page.reload();
       await expect(

@@ -76,6 +76,8 @@ export interface ProblemInit {
   destination?: DestinationCheck;
   /** A send or approval refused for a limit: the limits it would pass. */
   limits?: LimitCheck[];
+  /** A send refused by the approval policy: the version that refused it. */
+  policy_version?: number;
   /** Extra response headers (`Retry-After`); never part of the body. */
   headers?: Record<string, string>;
 }
@@ -102,6 +104,7 @@ export function problemBody(init: ProblemInit, requestId: string): ConsoleProble
     ...(init.journal ? { journal: init.journal } : {}),
     ...(init.destination ? { destination: init.destination } : {}),
     ...(init.limits ? { limits: init.limits } : {}),
+    ...(init.policy_version !== undefined ? { policy_version: init.policy_version } : {}),
   };
 }
 

@@ -211,5 +211,7 @@ export const SendPreviewSchema = z.object({
    * whether this send passes them ("38,500 of 50,000 USD left in the last 24 hours").
    */
   limits: z.array(LimitCheckSchema),
+  /** The version of the approval policy it was decided by (issue 38); null before there is one. */
+  policy_version: z.number().nullable(),
 });
 export type SendPreview = z.infer<typeof SendPreviewSchema>;

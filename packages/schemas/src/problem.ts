@@ -59,5 +59,7 @@ export const ConsoleProblemSchema = z.object({
   destination: DestinationCheckSchema.optional(),
   /** A send or approval refused for a limit (`limit-exceeded`): the limits it would pass. */
   limits: z.array(LimitCheckSchema).optional(),
+  /** A send refused by the approval policy: the version that refused it (issue 38). */
+  policy_version: z.number().optional(),
 });
 export type ConsoleProblem = z.infer<typeof ConsoleProblemSchema>;

@@ -39,13 +39,21 @@ function prospectOfRequirement(
   );
 }
 
-/** Throws the problem of a refused send: nothing is journaled, nothing sent. */
-function refuseIf(decision: SendDecision, requirementProspect: string | null): void {
+/**
+ * Throws the problem of a refused send: nothing is journaled, nothing sent. It names the version
+ * of the policy that refused it (`version`), as a journaled decision does.
+ */
+function refuseIf(
+  decision: SendDecision,
+  requirementProspect: string | null,
+  version: number | undefined,
+): void {
   const { refusal } = decision;
   if (refusal) {
     throw new ProblemError({
       status: 422,
       code: refusal.code,
+      ...(version !== undefined && { policy_version: version }),
       detail: `Nothing was journaled: ${refusal.detail.charAt(0).toLowerCase()}${refusal.detail.slice(1)}`,
       ...(refusal.code === 'destination-not-allowed' && decision.destination
         ? { destination: decision.destination }
@@ -59,6 +67,7 @@ function refuseIf(decision: SendDecision, requirementProspect: string | null): v
     throw new ProblemError({
       status: 422,
       code: 'approval-impossible',
+      ...(version !== undefined && { policy_version: version }),
       detail: `Nothing was journaled: it could never be sent. ${requirementProspect}`,
     });
   }
@@ -77,15 +86,17 @@ function refuseIf(decision: SendDecision, requirementProspect: string | null): v
  */
 export function approvalGate(deps: ApprovalDeps): SendGate {
   return async (operation, given, body, operator) => {
-    // The version whose rules decide it, kept with its entry: held, sent or journaled in SENDING.
-    const entry = { ...given, policy_version: deps.policy.version ?? null };
-    const needs = sendNeeds(deps.policy, operation, body, operator);
+    // One reading of the policy decides it (a new version may come into force meanwhile), and
+    // its version is kept with its entry: held, sent or journaled in SENDING.
+    const policy = { ...deps.policy };
+    const entry = { ...given, policy_version: policy.version ?? null };
+    const needs = sendNeeds(policy, operation, body, operator);
     const destination = await destinationFacts(
       deps,
       needs.destination?.required ? needs.destination : undefined,
     );
     const decide = (initiated?: WindowSums) =>
-      decideSend(deps.policy, {
+      decideSend(policy, {
         operation,
         body,
         maker: operator,
@@ -95,7 +106,7 @@ export function approvalGate(deps: ApprovalDeps): SendGate {
     // Decided without the window sums first (as if nothing were used yet): a destination the
     // book refuses, or an amount past a limit on its own, is refused before any lock or read.
     const first = decide();
-    refuseIf(first, null);
+    refuseIf(first, null, policy.version);
     // Read before any lock: a read of the service never waits inside a transaction. (Only
     // changes of fiat accounts keep a snapshot, and no limit counts them.)
     const kept = first.requirement
@@ -111,7 +122,7 @@ export function approvalGate(deps: ApprovalDeps): SendGate {
       const stalled = requirement
         ? prospectOfRequirement(requirement, operator.username, operators).stalled
         : null;
-      refuseIf(decision, stalled);
+      refuseIf(decision, stalled, policy.version);
       if (!requirement) return { journaled: await deps.journal.create(entry, 'SENDING', tx) };
       return { held: await holdIn(tx, deps, entry, requirement, operator, kept) };
     };
@@ -126,7 +137,8 @@ export function approvalGate(deps: ApprovalDeps): SendGate {
 /** What sending would do, for the review step: decided as the send decides it, nothing journaled. */
 export function approvalPreview(deps: ApprovalDeps): PreviewSend {
   return async (operation, body, operator): Promise<SendPreview> => {
-    const needs = sendNeeds(deps.policy, operation, body, operator);
+    const policy = { ...deps.policy };
+    const needs = sendNeeds(policy, operation, body, operator);
     const asset = needs.limitAsset;
     const [destination, operators, initiated] = await Promise.all([
       destinationFacts(deps, needs.destination),
@@ -135,7 +147,7 @@ export function approvalPreview(deps: ApprovalDeps): PreviewSend {
         ? undefined
         : initiatedSums(deps.approvals.db, operator.username, asset, deps.now()),
     ]);
-    const decision = decideSend(deps.policy, {
+    const decision = decideSend(policy, {
       operation,
       body,
       maker: operator,
@@ -161,6 +173,7 @@ export function approvalPreview(deps: ApprovalDeps): PreviewSend {
       refusal,
       destination: decision.destination,
       limits: decision.limits,
+      policy_version: policy.version ?? null,
     };
   };
 }

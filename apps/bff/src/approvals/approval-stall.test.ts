@@ -110,6 +110,8 @@ describe('POST /api/operations/{id}/preview: what sending would do, for the revi
         // The default policy lets transfers go anywhere, and holds no limits.
         destination: expect.objectContaining({ required: false, allowed: true }),
         limits: [],
+        // A policy given in code has no version in the database.
+        policy_version: null,
       },
     });
     // Nothing was journaled or sent.
@@ -125,7 +127,7 @@ describe('POST /api/operations/{id}/preview: what sending would do, for the revi
     const h = await approvalApp({ client: scriptedClient(echoSuccess).client, policy });
     expect(await preview(h, 'createOrder', exampleInput('createOrder'))).toEqual({
       status: 200,
-      body: { approval: null, refusal: null, destination: null, limits: [] },
+      body: { approval: null, refusal: null, destination: null, limits: [], policy_version: null },
     });
     const stalled = await preview(h, 'createInternalTransfer', transfer('1.00'));
     expect(stalled.body).toMatchObject({

@@ -306,6 +306,7 @@ describe('the policy in the database, versioned (issue 38)', () => {
     expect(refused.status).toBe(422);
     expect(await refused.json()).toMatchObject({
       code: 'policy-refused',
+      policy_version: base + 1,
       detail: expect.stringContaining(
         'rule no-eur refuses it: EUR stays where it is this quarter.',
       ) as string,
@@ -321,6 +322,18 @@ describe('the policy in the database, versioned (issue 38)', () => {
     expect(escalated.approval).toMatchObject({
       approvers_needed: 2,
       escalation: { lift_roles: ['admin'] },
+    });
+    const preview = await h.post(
+      '/api/operations/createInternalTransfer/preview',
+      h.cookies.finance,
+      {
+        ...transfer('10.00'),
+        asset: 'EUR',
+      },
+    );
+    expect(await preview.json()).toMatchObject({
+      refusal: { code: 'policy-refused' },
+      policy_version: base + 1,
     });
     const small = await h.submit('createInternalTransfer', transfer('1000.00'));
     expect(small.journal).toMatchObject({ state: 'SUCCEEDED', policy_version: base + 1 });

@@ -73,7 +73,7 @@ export function operationRoutes(deps: SubmitDeps): RouteDef[] {
         const { body } = validatedRequest(operation, await jsonBody(c), deps.now);
         const preview: SendPreview = deps.preview
           ? await deps.preview(id, body, c.get('operator')!)
-          : { approval: null, refusal: null, destination: null, limits: [] };
+          : { approval: null, refusal: null, destination: null, limits: [], policy_version: null };
         return c.json(preview);
       },
     };

@@ -99,7 +99,7 @@ describe('the CSV columns of the lists', () => {
       request_id: 'q',
       created_at: '2026-11-26T10:00:00Z',
       updated_at: '2026-11-26T10:00:00Z',
-      policy_version: null,
+      policy_version: 7,
     } satisfies JournalEntry;
     const detail = {
       journal,
@@ -118,7 +118,7 @@ describe('the CSV columns of the lists', () => {
       },
     } satisfies ApprovalDetail;
     const [header, line] = rows(csvText(approvalColumns(nameOf), [detail]));
-    expect(header!.split(',').slice(0, 14)).toEqual([
+    expect(header!.split(',').slice(0, 15)).toEqual([
       'operation',
       'title',
       'state',
@@ -133,9 +133,10 @@ describe('the CSV columns of the lists', () => {
       'eligible_roles',
       'expires_at',
       'stalled',
+      'policy_version',
     ]);
     expect(line).toContain(
-      'createInternalTransfer,Create internal transfer,AWAITING_APPROVAL,fiona,2026-11-26T10:00:00Z,r-1,250000.00,USD,Treasury → Payouts,2,0,finance admin,2026-11-27T10:00:00Z,Needs 1 more approval.,j-1,',
+      'createInternalTransfer,Create internal transfer,AWAITING_APPROVAL,fiona,2026-11-26T10:00:00Z,r-1,250000.00,USD,Treasury → Payouts,2,0,finance admin,2026-11-27T10:00:00Z,Needs 1 more approval.,7,j-1,',
     );
   });
 

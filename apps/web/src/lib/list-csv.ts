@@ -158,6 +158,7 @@ export const approvalColumns = (nameOf: Named): CsvColumn<ApprovalDetail>[] => [
   { name: 'eligible_roles', value: (a) => a.approval.eligible_roles.join(' ') },
   { name: 'expires_at', value: (a) => a.approval.expires_at },
   { name: 'stalled', value: (a) => a.approval.prospect?.stalled },
+  { name: 'policy_version', value: (a) => a.journal.policy_version },
   { name: 'id', value: (a) => a.journal.id },
   { name: 'operator_name', value: (a) => a.journal.operator_name },
   { name: 'request_path', value: (a) => a.journal.request_path },

@@ -46,7 +46,13 @@ export function withReviewReads(next: typeof fetch): typeof fetch {
   return async (input, init) => {
     const url = String(input);
     if (url.endsWith('/preview')) {
-      return jsonResponse(200, { approval: null, refusal: null, destination: null, limits: [] });
+      return jsonResponse(200, {
+        approval: null,
+        refusal: null,
+        destination: null,
+        limits: [],
+        policy_version: null,
+      });
     }
     if (url === '/api/limits') return jsonResponse(200, { items: [] });
     // The policy asks for the book of allowed destinations nowhere, unless a test says otherwise.

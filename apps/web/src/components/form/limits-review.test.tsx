@@ -124,6 +124,7 @@ describe('limits and the book in the form and its review', () => {
       refusal: null,
       destination: null,
       limits: [usdCheck('40000', true)],
+      policy_version: 4,
     };
     const { user } = renderForm();
     await fill(user, '40000');
@@ -141,6 +142,7 @@ describe('limits and the book in the form and its review', () => {
       '38,500 of 50,000 USD left in the last 24 hours: this send of 40000 USD passes it',
     );
     expect(within(dialog).getByRole('button', { name: 'Confirm and send' })).toBeEnabled();
+    expect(dialog).toHaveTextContent('As approval policy version 4 decides it.');
   });
 
   it('says in the review that the send is refused, why, and when the destination is usable; Send is not offered', async () => {
@@ -158,6 +160,7 @@ describe('limits and the book in the form and its review', () => {
         usable_from: '2026-11-27T09:00:00.000Z',
         allowed: false,
       },
+      policy_version: null,
       limits: [usdCheck('100', false)],
     };
     const { user } = renderForm();

@@ -77,6 +77,11 @@ export function SendOutlook({
       <Verdict preview={outlook.data} id={id} />
       <DestinationWords preview={outlook.data} />
       <LimitWords preview={outlook.data} />
+      {outlook.data.policy_version !== null && (
+        <Text size="xs" c="dimmed">
+          As approval policy version {outlook.data.policy_version} decides it.
+        </Text>
+      )}
     </Stack>
   );
 }

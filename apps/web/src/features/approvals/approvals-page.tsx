@@ -63,6 +63,19 @@ const COLUMNS: Column<ApprovalDetail>[] = [
     ),
   },
   { title: 'Expires', cell: (item) => <LocalTime value={item.approval.expires_at} /> },
+  {
+    // The version of the approval policy that held it (issue 38); a console action such as a
+    // policy proposal is held by its own rule, not by a version.
+    title: 'Held under',
+    cell: ({ journal }) =>
+      journal.policy_version === null ? (
+        <Text size="sm">—</Text>
+      ) : (
+        <Anchor component={Link} to={`/policy#version-${journal.policy_version}`} size="sm">
+          Policy version {journal.policy_version}
+        </Anchor>
+      ),
+  },
 ];
 
 /** The requests the signed-in operator may approve now, oldest first. */

@@ -69,7 +69,7 @@ export function DryRunResult({ result }: { result: PolicyDryRun }) {
           {result.changed.items.map((c) => (
             <li key={c.journal_id}>
               <Text size="sm">
-                <Anchor component={Link} to={`/journal/${c.journal_id}`}>
+                <Anchor component={Link} to={`/journal/${c.journal_id}`} underline="always">
                   {operationTitle(c.operation)}
                   {c.amount ? ` of ${c.amount} ${c.asset}` : ''}
                 </Anchor>{' '}

@@ -31,7 +31,13 @@ beforeEach(() => {
     const url = String(input);
     // The review asks what sending would do: at once, here.
     if (url.endsWith('/preview')) {
-      return jsonResponse(200, { approval: null, refusal: null, destination: null, limits: [] });
+      return jsonResponse(200, {
+        approval: null,
+        refusal: null,
+        destination: null,
+        limits: [],
+        policy_version: null,
+      });
     }
     if (init?.method === 'POST') {
       sent.push(JSON.parse(String(init.body)));

@@ -1,0 +1,130 @@
+import { PolicyDocumentV2Schema, type PolicyRule } from '@console/schemas';
+import { describe, expect, it } from 'vitest';
+import {
+  draftReducer,
+  draftText,
+  freshRuleId,
+  problemPlace,
+  readDraft,
+  type DraftAction,
+} from './policy-draft';
+
+const rule = (id: string, above = '10000'): PolicyRule => ({
+  id,
+  operations: ['createInternalTransfer'],
+  assets: ['USD'],
+  amount: { above },
+  destination: 'any',
+  initiator_roles: 'any',
+  action: { kind: 'hold', approvers: 2, roles: ['finance', 'admin'] },
+});
+
+const START = readDraft(
+  draftText({
+    format: 2,
+    max_wait_hours: 24,
+    rules: [rule('a'), rule('b', '500'), rule('c', '1')],
+    default_rule: { kind: 'hold', approvers: 1, roles: ['admin'] },
+    limits: [{ role: 'finance', per_day: { USD: '100000' } }],
+    destination_book: { cooling_off_hours: 24 },
+  }),
+);
+
+const ids = (action: DraftAction) => draftReducer(START, action).document?.rules.map((r) => r.id);
+
+describe('the draft of a policy version', () => {
+  it.each<[string, DraftAction, string[]]>([
+    ['moves a rule up', { type: 'move', id: 'b', by: -1 }, ['b', 'a', 'c']],
+    ['moves a rule down', { type: 'move', id: 'b', by: 1 }, ['a', 'c', 'b']],
+    [
+      'leaves the first rule first when moved up',
+      { type: 'move', id: 'a', by: -1 },
+      ['a', 'b', 'c'],
+    ],
+    [
+      'leaves the last rule last when moved down',
+      { type: 'move', id: 'c', by: 1 },
+      ['a', 'b', 'c'],
+    ],
+    ['adds a rule after the others', { type: 'add', rule: rule('d') }, ['a', 'b', 'c', 'd']],
+    ['removes a rule by its id', { type: 'remove', id: 'b' }, ['a', 'c']],
+    [
+      'replaces a rule in its place',
+      { type: 'replace', id: 'b', rule: rule('b', '1000') },
+      ['a', 'b', 'c'],
+    ],
+    [
+      'renames a rule in its place',
+      { type: 'replace', id: 'b', rule: rule('b2') },
+      ['a', 'b2', 'c'],
+    ],
+  ])('%s, keeping the ids of the others', (_, action, expected) => {
+    expect(ids(action)).toEqual(expected);
+  });
+
+  it.each<DraftAction>([
+    { type: 'move', id: 'b', by: 1 },
+    { type: 'add', rule: rule('d') },
+    { type: 'remove', id: 'a' },
+    { type: 'replace', id: 'c', rule: rule('c', '2') },
+    { type: 'default', rule: { kind: 'hold', approvers: 2, roles: ['admin'], max_wait_hours: 48 } },
+  ])(
+    'writes a $type back as text that the format-2 schema accepts, limits and book kept',
+    (action) => {
+      const next = draftReducer(START, action);
+      const parsed = PolicyDocumentV2Schema.parse(JSON.parse(next.text));
+      expect(parsed).toEqual(next.document);
+      expect(parsed.limits).toEqual(START.document!.limits);
+      expect(parsed.destination_book).toEqual({ cooling_off_hours: 24 });
+    },
+  );
+
+  it('replaces the rule named, with its new amount, and nothing else', () => {
+    const next = draftReducer(START, { type: 'replace', id: 'b', rule: rule('b', '1000') });
+    expect(next.document!.rules[1]!.amount).toEqual({ above: '1000' });
+    expect(next.document!.rules[0]).toEqual(START.document!.rules[0]);
+    expect(next.document!.rules[2]).toEqual(START.document!.rules[2]);
+  });
+
+  it('reads JSON text that is not a format-2 document as issues by member, and keeps the text', () => {
+    const text = START.text.replace('"above": "500"', '"above": "5e2"');
+    const next = draftReducer(START, { type: 'text', text });
+    expect(next.text).toBe(text);
+    expect(next.document).toBeNull();
+    expect(next.issues).toEqual([
+      { path: 'rules.1.amount.above', message: expect.stringContaining('plain decimal') },
+    ]);
+  });
+
+  it('says when the text is not JSON at all', () => {
+    const next = draftReducer(START, { type: 'text', text: '{"format": 2,' });
+    expect(next.document).toBeNull();
+    expect(next.issues[0]!.message).toMatch(/^Not JSON/);
+  });
+
+  it('changes no rows of a draft whose text is not a document', () => {
+    const broken = draftReducer(START, { type: 'text', text: '[]' });
+    expect(draftReducer(broken, { type: 'remove', id: 'a' })).toBe(broken);
+  });
+
+  it('reads a row change and its text alike: the text is the one source of truth', () => {
+    const moved = draftReducer(START, { type: 'move', id: 'c', by: -1 });
+    expect(readDraft(moved.text)).toEqual(moved);
+  });
+
+  it('offers a new rule an id no rule has', () => {
+    const doc = readDraft(
+      draftText({ ...START.document!, rules: [rule('rule-4'), rule('x'), rule('y')] }),
+    );
+    expect(freshRuleId(doc.document!)).toBe('rule-5');
+  });
+
+  it.each([
+    ['document.rules.3.action.approvers', 'document', { index: 3, member: 'action.approvers' }],
+    ['draft.rules.0', 'draft', { index: 0, member: '' }],
+    ['document.max_wait_hours', 'document', { index: null, member: 'max_wait_hours' }],
+    ['document', 'document', { index: null, member: '' }],
+  ] as const)('places the problem at %s', (path, prefix, place) => {
+    expect(problemPlace(path, prefix)).toEqual(place);
+  });
+});
