@@ -2,7 +2,9 @@
  * Loaded into the BFF with `--import` by the memory figure: every second it writes where the
  * process's memory is (V8's heap, buffers outside it, and each WebAssembly memory, which is
  * PGlite's heap) to `MEMORY_PROBE_FILE`, so that the figure can say what the resident size is
- * made of. It only reads; the BFF does not know it is there.
+ * made of. To find the WebAssembly memories it wraps `WebAssembly.Memory` and
+ * `WebAssembly.instantiate` (a subclass and a pass-through: what they make is unchanged); the
+ * rest only reads.
  */
 import { writeFileSync } from 'node:fs';
 import { getHeapSpaceStatistics } from 'node:v8';
