@@ -44,15 +44,19 @@ export async function decideNow(
 ): Promise<{ refusal: string | null; requirement: Requirement | undefined } | undefined> {
   if (!isWriteOperationId(entry.operation)) return undefined;
   const body = bodyOf(entry);
+  // One reading of the version in force, its limits apart.
+  const policy = { ...deps.policy, limits: [] };
   const maker = { username: entry.operator, role: await makerRole(deps, entry.operator) };
-  const needs = sendNeeds(deps.policy, entry.operation, body, maker);
+  const needs = sendNeeds(policy, entry.operation, body, maker);
   const destination = needs.destination?.required
     ? await standingNow(deps.destinations, needs.destination.target, deps.now())
     : undefined;
-  const decision = decideSend(
-    { ...deps.policy, limits: [] },
-    { operation: entry.operation, body, maker, ...(destination ? { destination } : {}) },
-  );
+  const decision = decideSend(policy, {
+    operation: entry.operation,
+    body,
+    maker,
+    ...(destination ? { destination } : {}),
+  });
   return { refusal: decision.refusal?.detail ?? null, requirement: decision.requirement };
 }
 

@@ -389,6 +389,10 @@ describe('the rule engine: rules as data (format 2, issue 38)', () => {
       approversNeeded: 3,
       escalation: { liftRoles: ['admin'] },
     });
+    // Both reasons, the rule's first.
+    expect(both.requirement?.escalation?.reason).toMatch(
+      /^The policy's rule not-in-book asks that one of its approvers be from admin\. It passes the limit of 50 USD .*: one more approver, from admin\.$/,
+    );
     const apart = decideSend(document(limit(['finance'])), facts);
     expect(apart.refusal?.code).toBe('limit-exceeded');
     expect(apart.refusal?.detail).toMatch(/no role may lift all of them and be of admin/);
@@ -420,5 +424,29 @@ describe('the rule engine: rules as data (format 2, issue 38)', () => {
     expect(decision.refusal?.detail).toMatch(
       /^Payouts go only to approved counterparties\. The .* \("Acme"\) was revoked at .* by Ada: Fraud\.$/,
     );
+  });
+
+  it('a rule that refuses one entry of the book refuses it while usable, in its own words', () => {
+    const blocked = buildPolicy({
+      format: 2,
+      rules: [
+        {
+          id: 'not-acme',
+          operations: 'any',
+          assets: 'any',
+          destination: { entry: '5b0a6a2e-0d4c-4f0e-9a51-6a1c2b3d4e99' },
+          action: { kind: 'refuse', reason: 'Acme is under review' },
+        },
+        { id: 'rest', operations: 'any', assets: 'any', action: { kind: 'send' } },
+      ],
+      default_rule: { kind: 'hold', approvers: 1, roles: ['admin'] },
+    });
+    const acme = { ...standing('ACTIVE'), entryId: '5b0a6a2e-0d4c-4f0e-9a51-6a1c2b3d4e99' };
+    const facts = { operation: 'createSvcTransfer' as const, body: svc('USD'), maker: fiona };
+    expect(decideSend(blocked, { ...facts, destination: acme }).refusal).toEqual({
+      code: 'destination-not-allowed',
+      detail: 'Acme is under review.',
+    });
+    expect(decideSend(blocked, { ...facts, destination: standing('ACTIVE') }).refusal).toBeNull();
   });
 });

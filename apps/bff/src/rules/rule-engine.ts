@@ -153,8 +153,10 @@ export function destinationRefusal(
   reason: string,
 ): string | null {
   if (!check || check.allowed) return null;
-  const where = `${describeDestination(check.target)}${standingWords(standing ?? NOT_IN_BOOK)}`;
   const because = /[.!?]$/.test(reason) ? reason : `${reason}.`;
+  // A rule may refuse one entry of the book even while it is usable: its reason says why.
+  if (standing?.state === 'ACTIVE') return because;
+  const where = `${describeDestination(check.target)}${standingWords(standing ?? NOT_IN_BOOK)}`;
   return `${because} The ${where}.`;
 }
 
@@ -230,7 +232,7 @@ export function decideSend(policy: ApprovalPolicy, facts: SendFacts): SendDecisi
     maxWaitMs: base?.maxWaitMs ?? policy.maxWaitMs,
     escalation: {
       liftRoles: lift,
-      reason: `It passes ${passes(over)}: one more approver, from ${either(lift)}.`,
+      reason: `${base?.escalation ? `${base.escalation.reason} ` : ''}It passes ${passes(over)}: one more approver, from ${either(lift)}.`,
     },
   });
 }
