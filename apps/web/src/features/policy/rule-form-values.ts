@@ -40,7 +40,7 @@ export interface RuleFormValues {
   };
 }
 
-/** A new rule's starting values: any send of USD above nothing yet, held for one admin. */
+/** A new rule's starting values: every send, held for one admin, until the admin narrows it. */
 export function blankRule(id: string): PolicyRule {
   return {
     id,
