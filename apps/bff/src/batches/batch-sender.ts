@@ -1,0 +1,338 @@
+/**
+ * The batch sender (issue 39, DESIGN.md §4a): the holder of the `batch-sender` job lease sends the
+ * rows of batches in `sending`, oldest batch first, each in row order. Per row: a slot of the
+ * pacer (shared by every process), then one transaction that journals the row's request (its
+ * body plus a ref_id derived from the batch and the row) and sets the row's `journal_id`, the row
+ * locked and skipped by anyone else who looks meanwhile; then the ordinary send pipeline
+ * (`dispatch`) sends the journaled bytes and records the outcome. A row with a `journal_id` is
+ * never journaled again: a crash between the journal and the send leaves a SENDING entry that the
+ * resolver sends again with the same ref_id and bytes, and settles as a single send.
+ *
+ * The service's 429, or no answer, leaves the row UNKNOWN (the resolver settles it) and makes the
+ * sender wait before the next row, longer each time (up to a minute), the batch saying why in
+ * `waiting_for`; the console's own budget having no room leaves the row REJECTED with nothing
+ * sent, and the sender sends that same entry again once there is room.
+ */
+import { createHash } from 'node:crypto';
+import { operations, type BatchOperation, type JournalEntry } from '@console/schemas';
+import type { Db, Queryable } from '../db/db';
+import { ProblemError } from '../errors';
+import { createJobLease, HOLDS_LEASE } from '../jobs/job-lease';
+import type { Logger } from '../logger';
+import { dispatch, type DispatchDeps, type Dispatched } from '../send/dispatch';
+import { sendableOperation } from '../send/operation-table';
+import { validatedRequest } from '../send/submit';
+import type { ServicePacer } from '../upstream/service-pace';
+
+/** The job lease's kind: one sender for the whole deployment. */
+export const BATCH_SENDER_JOB = 'batch-sender';
+
+/**
+ * The ref_id of a row: UUID-shaped from the SHA-256 of `<batch id>:<row>` (version 8, RFC 9562's
+ * custom version, and its variant), so that the same row always has the same one, within the
+ * service's length limit, and no other row or operator's send has it.
+ */
+export function batchRefId(batchId: string, row: number): string {
+  const hex = createHash('sha256').update(`${batchId}:${row}`).digest('hex').slice(0, 32);
+  const version = `8${hex.slice(13, 16)}`;
+  const variant = `${((parseInt(hex[16]!, 16) & 0x3) | 0x8).toString(16)}${hex.slice(17, 20)}`;
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${version}-${variant}-${hex.slice(20, 32)}`;
+}
+
+export interface BatchSenderDeps {
+  db: Db;
+  dispatch: DispatchDeps;
+  pacer: ServicePacer;
+  /** This process (the journal store's owner id). */
+  owner: string;
+  logger: Logger;
+  /** How long the lease holds unrenewed. */
+  leaseMs?: number;
+  /** Rows sent at once (each from its own pacer slot): covers the service's latency. */
+  concurrency?: number;
+  /** The first wait after a 429 or no answer; doubled per failure in a row, up to `maxBackoffMs`. */
+  backoffMs?: number;
+  maxBackoffMs?: number;
+  now?: () => number;
+}
+
+/** A row the sender journaled (or an entry it claimed back to send again), ready to send. */
+interface Claimed {
+  batchId: string;
+  row: number;
+  entry: JournalEntry;
+}
+
+const WAITING_ROW = `r.journal_id is null and not r.excluded and r.state is null`;
+/** An entry of a row that was journaled but never left (the console's budget had no room). */
+const NEVER_LEFT = `e.state = 'REJECTED' and e.attempts = 0 and e.response_status is null`;
+const SENDABLE = `b.state = 'sending' and (b.not_before is null or b.not_before <= now())`;
+
+const clock = (at: Date) => `${at.toISOString().slice(11, 19)} UTC`;
+
+export function createBatchSender(deps: BatchSenderDeps) {
+  const { db, logger } = deps;
+  const leaseMs = deps.leaseMs ?? 30_000;
+  const concurrency = deps.concurrency ?? 8;
+  const backoffMs = deps.backoffMs ?? 2_000;
+  const maxBackoffMs = deps.maxBackoffMs ?? 60_000;
+  const now = deps.now ?? Date.now;
+  const lease = createJobLease(db, { kind: BATCH_SENDER_JOB, owner: deps.owner, leaseMs });
+  const stopping = new AbortController();
+  let running: Promise<void> | undefined;
+  let again = false;
+
+  /** An entry of a sending batch that never left, claimed back to SENDING to send again. */
+  async function claimNeverLeft(): Promise<Claimed | undefined> {
+    const [found] = await db.query<{ batch_id: string; row: number; journal_id: string }>(
+      `select r.batch_id::text as batch_id, r.row_no as row, r.journal_id
+       from batch_rows r join batches b on b.id = r.batch_id
+         join journal_entries e on e.id = r.journal_id
+       where ${SENDABLE} and ${NEVER_LEFT}
+       order by b.created_at, b.id, r.row_no limit 1`,
+    );
+    if (!found) return undefined;
+    const requestId = `batch-${found.batch_id.slice(0, 8)}-${found.row}`;
+    const entry = await deps.dispatch.journal.claim(found.journal_id, ['REJECTED'], requestId);
+    return entry && { batchId: found.batch_id, row: Number(found.row), entry };
+  }
+
+  /**
+   * Journals the next row of the oldest sending batch and sets its journal_id, in one
+   * transaction, while this process holds the lease. A row whose request cannot be built at send
+   * time (a rule of the clock) fails in words, unjournaled. Undefined when no row waits.
+   */
+  async function journalNext(): Promise<Claimed | 'failed' | undefined> {
+    return db.transaction(async (tx) => {
+      const [row] = await tx.query<{
+        batch_id: string;
+        row: number;
+        body: Record<string, unknown>;
+        operation: BatchOperation;
+        created_by: string;
+        created_by_name: string;
+        policy_version: number | null;
+      }>(
+        `select r.batch_id::text as batch_id, r.row_no as row, r.body, b.operation, b.created_by,
+           b.created_by_name, b.policy_version
+         from batch_rows r join batches b on b.id = r.batch_id
+         where ${SENDABLE} and ${WAITING_ROW} and ${HOLDS_LEASE('$1', '$2')}
+         order by b.created_at, b.id, r.row_no limit 1
+         for update of r skip locked`,
+        [BATCH_SENDER_JOB, deps.owner],
+      );
+      if (!row) return undefined;
+      const rowNo = Number(row.row);
+      const operation = sendableOperation(row.operation)!;
+      const refId = batchRefId(row.batch_id, rowNo);
+      let request: { path: string; body: Record<string, unknown> };
+      try {
+        request = validatedRequest(operation, { ...row.body, ref_id: refId }, now);
+      } catch (error) {
+        const words =
+          error instanceof ProblemError ? error.init.detail : 'its request could not be built';
+        await tx.query(
+          `update batch_rows set state = 'failed', error = $3
+           where batch_id = $1::uuid and row_no = $2`,
+          [row.batch_id, rowNo, `not sent: ${words}`],
+        );
+        return 'failed';
+      }
+      const entry = await deps.dispatch.journal.create(
+        {
+          operation: operation.id,
+          operator: row.created_by,
+          operator_name: row.created_by_name,
+          ref_id: refId,
+          method: operation.method,
+          request_path: request.path,
+          request_body: JSON.stringify(request.body),
+          request_id: `batch-${row.batch_id.slice(0, 8)}-${rowNo}`,
+          policy_version: row.policy_version === null ? null : Number(row.policy_version),
+        },
+        'SENDING',
+        tx,
+      );
+      await tx.query(
+        `update batch_rows set journal_id = $3, ref_id = $4
+         where batch_id = $1::uuid and row_no = $2 and journal_id is null`,
+        [row.batch_id, rowNo, entry.id, refId],
+      );
+      return { batchId: row.batch_id, row: rowNo, entry };
+    });
+  }
+
+  /** Whether some sending batch has a row to send now (before a pacer slot is taken for it). */
+  async function hasWork(): Promise<{ operation: BatchOperation } | undefined> {
+    const [found] = await db.query<{ operation: BatchOperation }>(
+      `select b.operation from batches b
+       where ${SENDABLE} and exists (
+         select 1 from batch_rows r left join journal_entries e on e.id = r.journal_id
+         where r.batch_id = b.id and (${WAITING_ROW} or (${NEVER_LEFT})))
+       order by b.created_at, b.id limit 1`,
+    );
+    return found;
+  }
+
+  /** Batches in `sending` whose every row has left and been answered (or given up): done. */
+  async function finishDone(): Promise<void> {
+    await db.query(
+      `update batches b set state = 'done', waiting_for = null, not_before = null,
+         waiting_since = null, backoff = 0, updated_at = now()
+       where b.state = 'sending' and not exists (
+         select 1 from batch_rows r left join journal_entries e on e.id = r.journal_id
+         where r.batch_id = b.id and (${WAITING_ROW} or (${NEVER_LEFT}) or e.state = 'SENDING'))`,
+    );
+  }
+
+  /** The batch waits before its next row: why, in words, and until when. */
+  async function wait(q: Queryable, batchId: string, why: string, retryAfterMs?: number) {
+    const [row] = await q.query<{ backoff: number; since: Date | string }>(
+      `select backoff, coalesce(waiting_since, now()) as since from batches where id = $1::uuid`,
+      [batchId],
+    );
+    const failures = Number(row?.backoff ?? 0);
+    const ms = retryAfterMs ?? Math.min(maxBackoffMs, backoffMs * 2 ** failures);
+    const since = new Date(row?.since ?? now());
+    const until = new Date(now() + ms);
+    const words = `${why} (since ${clock(since)}); sending again from ${clock(until)}`;
+    await q.query(
+      `update batches set waiting_for = $2, waiting_since = coalesce(waiting_since, now()),
+         not_before = now() + make_interval(secs => $3::double precision / 1000),
+         backoff = backoff + 1, updated_at = now()
+       where id = $1::uuid and state in ('sending', 'paused')`,
+      [batchId, words, ms],
+    );
+    return ms;
+  }
+
+  /** What a row's send says of the service: go on, or wait (and every process's pacer too). */
+  async function afterSend(claimed: Claimed, sent: Dispatched): Promise<void> {
+    const { entry } = sent;
+    const path = entry.request_path;
+    if (sent.notSent !== undefined) {
+      // Nothing left: the console's budget had no room, or no token came.
+      const why = `Nothing could be sent: ${sent.notSent.replace(/^not sent: /, '')}`;
+      await wait(db, claimed.batchId, why, sent.retryAfterMs);
+      return;
+    }
+    if (entry.state === 'UNKNOWN') {
+      const throttled = entry.response_status === 429;
+      const why = throttled
+        ? 'The service asked the console to slow down (429)'
+        : entry.response_status === null
+          ? 'The service did not answer'
+          : `The service is unavailable (it answered ${entry.response_status})`;
+      const ms = await wait(db, claimed.batchId, why);
+      await deps.pacer.holdOff(path, ms);
+      return;
+    }
+    await db.query(
+      `update batches set waiting_for = null, waiting_since = null, backoff = 0,
+         updated_at = now()
+       where id = $1::uuid and backoff > 0`,
+      [claimed.batchId],
+    );
+  }
+
+  async function sendOne(claimed: Claimed): Promise<void> {
+    const sent = await dispatch(deps.dispatch, claimed.entry, {
+      resolving: false,
+      requestId: claimed.entry.request_id,
+    });
+    await afterSend(claimed, sent);
+  }
+
+  /** Sends while this process holds the lease and rows wait; returns when none does. */
+  async function turn(): Promise<void> {
+    if (!(await lease.acquire()).held) return;
+    let renewedAt = now();
+    const inFlight = new Set<Promise<void>>();
+    const track = (work: Promise<void>) => {
+      const tracked = work
+        .catch((error: unknown) => logger.warn({ err: error }, 'a batch row was not sent'))
+        .finally(() => inFlight.delete(tracked));
+      inFlight.add(tracked);
+    };
+    try {
+      while (!stopping.signal.aborted) {
+        if (now() - renewedAt > leaseMs / 3) {
+          if (!(await lease.acquire()).held) break;
+          renewedAt = now();
+        }
+        if (inFlight.size >= concurrency) {
+          await Promise.race(inFlight);
+          continue;
+        }
+        const work = await hasWork();
+        if (!work) {
+          if (inFlight.size === 0) break;
+          // Rows in flight may yet come back to be sent again: wait for them before ending.
+          await Promise.race(inFlight);
+          continue;
+        }
+        await deps.pacer.slot(operations[work.operation].path, stopping.signal);
+        if (stopping.signal.aborted) break;
+        const claimed = (await claimNeverLeft()) ?? (await journalNext());
+        if (claimed === 'failed' || claimed === undefined) continue;
+        track(sendOne(claimed));
+      }
+      await Promise.all(inFlight);
+      await finishDone();
+    } catch (error) {
+      await Promise.allSettled(inFlight);
+      throw error;
+    }
+  }
+
+  return {
+    lease,
+
+    /**
+     * Looks for work now: at start, on a timer, and when a batch is approved or resumed. A look
+     * while one runs makes that one look again before it ends.
+     */
+    wake(): Promise<void> {
+      if (running) {
+        again = true;
+        return running;
+      }
+      running = (async () => {
+        try {
+          do {
+            again = false;
+            await turn();
+          } while (again && !stopping.signal.aborted);
+        } catch (error) {
+          logger.warn({ err: error }, 'the batch sender stopped a turn');
+        } finally {
+          running = undefined;
+        }
+      })();
+      return running;
+    },
+
+    /** Stops after the rows in flight (the dispatch's own signal ends their waits at shutdown). */
+    async stop(): Promise<void> {
+      stopping.abort();
+      await running;
+      await lease.release().catch(() => false);
+    },
+  };
+}
+
+export type BatchSender = ReturnType<typeof createBatchSender>;
+
+/**
+ * Starts the sender's loop: a look at once and every `intervalMs` (a batch whose wait ended, a
+ * lease another process let run out), besides the wakes of approvals and resumes.
+ */
+export function startBatchSender(sender: BatchSender, options: { intervalMs: number }) {
+  void sender.wake();
+  const timer = setInterval(() => void sender.wake(), options.intervalMs);
+  timer.unref();
+  return async () => {
+    clearInterval(timer);
+    await sender.stop();
+  };
+}
