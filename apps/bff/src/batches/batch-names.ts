@@ -9,9 +9,8 @@
 import type { DestinationTarget } from '@console/schemas';
 import type { DestinationStore } from '../destinations/destination-store';
 import type { UpstreamClient } from '../upstream/client';
+import type { NameDirectory } from './batch-fields';
 import type { BatchNamesLike } from './batch-upload';
-
-export type NameDirectory = 'profiles' | 'identities' | 'accounts' | 'book';
 
 export interface BatchNamesDeps {
   client: UpstreamClient;
@@ -109,7 +108,10 @@ export async function batchNames(
         directory === 'book'
           ? (await deps.destinations.list())
               .filter((row) => row.revoked === null && row.approved_at !== null)
-              .map((row) => ({ id: targetId(row.target), names: namesOf('book', row as unknown as Item) }))
+              .map((row) => ({
+                id: targetId(row.target),
+                names: namesOf('book', row as unknown as Item),
+              }))
           : (await listAll(deps, directory)).map((item) => ({
               id: text(item.id),
               names: namesOf(directory, item),

@@ -162,7 +162,9 @@ export async function decideBatch(
     const { destination } = await factsOf(top.body);
     const decision = decide(withAmount(operation, top.body, total), destination);
     if (decision.refusal?.code === 'policy-refused') {
-      batchRefusals.push(`The batch's total of ${total.toFixed()} ${asset}: ${decision.refusal.detail}`);
+      batchRefusals.push(
+        `The batch's total of ${total.toFixed()} ${asset}: ${decision.refusal.detail}`,
+      );
     } else if (decision.requirement) {
       requirements.push(decision.requirement);
     }

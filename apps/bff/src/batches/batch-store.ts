@@ -503,7 +503,11 @@ function rowOf(row: BatchRow): BatchRow {
 
 /** Cells as one text whatever the order of their keys. */
 function canonical(cells: Record<string, string>): string {
-  return JSON.stringify(Object.keys(cells).sort().map((key) => [key, cells[key]]));
+  return JSON.stringify(
+    Object.keys(cells)
+      .sort()
+      .map((key) => [key, cells[key]]),
+  );
 }
 
 export type BatchStore = ReturnType<typeof createBatchStore>;

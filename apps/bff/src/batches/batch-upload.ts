@@ -19,7 +19,7 @@ import type { ApprovalPolicy } from '../approvals/policy';
 import { ProblemError } from '../errors';
 import { decideBatch, type BatchDecision, type BatchPolicyDeps } from './batch-policy';
 import { BatchAlreadyUploaded, type BatchStore, type StoredBatch } from './batch-store';
-import { batchTotals } from './batch-totals';
+import { normalizedRows, totalsOf } from './batch-check';
 
 /** Resolves a cell naming something (a profile's nickname) to its id; see `batch-check.ts`. */
 export interface BatchNamesLike {
@@ -47,15 +47,6 @@ export interface BatchUploadDeps extends BatchPolicyDeps {
   /** The names directory of one check: the service's lists read once. */
   names: (operation: BatchOperation) => Promise<BatchNamesLike>;
   policy: ApprovalPolicy;
-}
-
-/** The normalized lines `{row, body}` of the rows in `rows`, in their order, as one text. */
-export function normalizedOf(normalized: string, rows: ReadonlySet<number>): string {
-  return normalized
-    .split('\n')
-    .filter((line) => line !== '' && rows.has((JSON.parse(line) as { row: number }).row))
-    .map((line) => `${line}\n`)
-    .join('');
 }
 
 export const sha256Hex = (text: string) => createHash('sha256').update(text).digest('hex');
@@ -108,11 +99,10 @@ export async function checkUpload(
     valid.length > 0 && checked.file_errors.length === 0
       ? await decideBatch(
           deps,
-          deps.policy,
+          // One reading of the policy in force decides the whole file.
+          { ...deps.policy },
           input.operation,
-          valid
-            .filter((r) => !exclude.has(r.row))
-            .map((r) => ({ row: r.row, body: r.body! })),
+          valid.filter((r) => !exclude.has(r.row)).map((r) => ({ row: r.row, body: r.body! })),
           checked.mapping,
           operator,
         )
@@ -123,12 +113,10 @@ export async function checkUpload(
   });
   const sendable = rows.filter((r) => r.body !== null && r.errors.length === 0);
   const sent = sendable.filter((r) => !exclude.has(r.row));
-  const normalized = normalizedOf(checked.normalized, new Set(sent.map((r) => r.row)));
+  // The canonical text of exactly the rows that would be sent: what the approval is given to.
+  const normalized = normalizedRows(sent);
   const rowsHash = sent.length > 0 ? sha256Hex(normalized) : '';
-  const { totals, by_destination } = batchTotals(
-    input.operation,
-    sent.map((r) => ({ body: r.body! })),
-  );
+  const { totals, by_destination } = totalsOf(input.operation, sent);
   const { normalized: _all, ...rest } = checked;
   const check: BatchCheck = {
     ...rest,
@@ -173,13 +161,16 @@ export async function createUpload(
       detail,
       ...(errors ? { errors } : {}),
     });
-  if (check.file_errors.length > 0) {
-    throw unfit(check.file_errors.join(' '), check.file_errors.map((message) => ({ path: 'text', message })));
-  }
   if (check.mapping_needed) {
     throw unfit('Map a column to every required field first.', [
       { path: 'mapping', message: 'A required field has no column' },
     ]);
+  }
+  if (check.file_errors.length > 0) {
+    throw unfit(
+      check.file_errors.join(' '),
+      check.file_errors.map((message) => ({ path: 'text', message })),
+    );
   }
   const errors = check.rows
     .filter((r) => !exclude.has(r.row) && r.errors.length > 0)

@@ -30,6 +30,8 @@ import { startWatcher } from './watch';
 import { createReconciler, reconcileDefaults, startReconcileLoop } from '../reconcile/reconciler';
 import { DEFAULT_WATCH_SHARE_PERCENT, watchSpacingMs } from '../watch/watch-pace';
 import { startReplica } from './replica';
+import { createBatchSender, startBatchSender } from '../batches/batch-sender';
+import { createServicePacer } from '../upstream/service-pace';
 import { createUpstream } from './upstream';
 
 /** A running BFF. */
@@ -176,7 +178,26 @@ export async function startBff(
       daily: env.reconcileDaily,
     },
   );
+  // Batches (issue 39): one sender for the deployment by its job lease, each row paced by the
+  // database's pacer (shared by every process) and sent through the ordinary pipeline.
+  const batchSender = createBatchSender({
+    db,
+    dispatch: {
+      journal,
+      client,
+      timeoutMs: env.timeoutMs,
+      signal: shutdown.signal,
+      observe: metrics.sent,
+    },
+    pacer: createServicePacer(db, {
+      ...(env.serviceBudgetPercent !== undefined ? { percent: env.serviceBudgetPercent } : {}),
+    }),
+    owner: journal.owner,
+    leaseMs: env.sendLeaseMs,
+    logger,
+  });
   const app = createApp({
+    batchSender,
     counters: db.relaxed,
     db,
     reconciler,
@@ -294,6 +315,8 @@ export async function startBff(
   // Embedded, no other process can hold the lease: a run cut by a crash resumes at once.
   if (db.kind === 'pglite') await reconciler.lease.expireOthers();
   const stopReconciling = startReconcileLoop(reconciler, { intervalMs: 60_000, logger });
+  if (db.kind === 'pglite') await batchSender.lease.expireOthers();
+  const stopBatches = startBatchSender(batchSender, { intervalMs: 2_000 });
 
   // Checkpoints of the audit trail (ADR 022), signed by the holder of their job lease.
   const stopCheckpointer = auditKey
@@ -325,7 +348,13 @@ export async function startBff(
       const grace = (ms: number) => new Promise((done) => setTimeout(done, ms).unref());
       // Sends in flight (requests and the resolver's look) get the grace period to finish.
       await Promise.race([
-        Promise.all([closed, replica.stopResolver(), notifier.stop(), watcher?.stop()]),
+        Promise.all([
+          closed,
+          replica.stopResolver(),
+          notifier.stop(),
+          watcher?.stop(),
+          stopBatches(),
+        ]),
         grace(SHUTDOWN_GRACE_MS),
       ]);
       // The rest stop waiting and are journaled UNKNOWN rather than left SENDING.

@@ -59,7 +59,10 @@ function rowForRole(role: Role, batch: StoredBatch, row: BatchRow): BatchRow {
 /** A batch as the contract carries it; per-destination sums masked as their addresses are. */
 function batchForRole(role: Role, batch: StoredBatch): Batch {
   const { created_by_name: _name, columns: _columns, mapping: _mapping, ...shown } = batch;
-  if (seesWhole(role, recordOfOperation(batch.operation)) || batch.operation !== 'createOrchestration') {
+  if (
+    seesWhole(role, recordOfOperation(batch.operation)) ||
+    batch.operation !== 'createOrchestration'
+  ) {
     return shown;
   }
   // An orchestration's destination may be a crypto address or a bank account: personal.
@@ -72,11 +75,10 @@ function batchForRole(role: Role, batch: StoredBatch): Batch {
 }
 
 const operatorOf = (c: Context<AppEnv>) => c.get('operator')!;
+/** The batch's id: a UUID, checked by the route table before the handler runs. */
+const idOf = (c: Context<AppEnv>) => c.req.param('id') ?? '';
 
-async function bodyOf<T>(
-  c: Context<AppEnv>,
-  schema: Parameters<typeof parseWith>[0],
-): Promise<T> {
+async function bodyOf<T>(c: Context<AppEnv>, schema: Parameters<typeof parseWith>[0]): Promise<T> {
   const parsed = parseWith(schema, await jsonBody(c));
   if (!parsed.ok) throw problems.validation(parsed.errors);
   return parsed.value as T;
@@ -111,10 +113,7 @@ export function batchRoutes(deps: BatchRouteDeps): RouteDef[] {
       permission: ACT,
       sends: false,
       handler: async (c) => {
-        const input = await bodyOf<BatchCheckRequest>(
-          c,
-          BatchCheckRequestSchema,
-        );
+        const input = await bodyOf<BatchCheckRequest>(c, BatchCheckRequestSchema);
         const { check } = await checkUpload(deps, input, operatorOf(c));
         return c.json(check, 200);
       },
@@ -125,10 +124,7 @@ export function batchRoutes(deps: BatchRouteDeps): RouteDef[] {
       permission: ACT,
       sends: false,
       handler: async (c) => {
-        const input = await bodyOf<BatchCreateRequest>(
-          c,
-          BatchCreateRequestSchema,
-        );
+        const input = await bodyOf<BatchCreateRequest>(c, BatchCreateRequestSchema);
         const operator = operatorOf(c);
         const batch = await createUpload(deps, input, operator);
         return c.json(batchForRole(operator.role, batch), 201);
@@ -148,7 +144,7 @@ export function batchRoutes(deps: BatchRouteDeps): RouteDef[] {
       path: '/api/batches/:id',
       permission: READ,
       handler: async (c) =>
-        c.json(batchForRole(operatorOf(c).role, await batchOr404(c.req.param('id'))), 200),
+        c.json(batchForRole(operatorOf(c).role, await batchOr404(idOf(c))), 200),
     },
     {
       method: 'GET',
@@ -157,7 +153,7 @@ export function batchRoutes(deps: BatchRouteDeps): RouteDef[] {
       handler: async (c) => {
         const parsed = parseWith(BatchRowQuerySchema, c.req.query());
         if (!parsed.ok) throw problems.validation(parsed.errors);
-        const batch = await batchOr404(c.req.param('id'));
+        const batch = await batchOr404(idOf(c));
         const role = operatorOf(c).role;
         const page = await store.rows(batch.id, parsed.value);
         return c.json(
@@ -178,7 +174,7 @@ export function batchRoutes(deps: BatchRouteDeps): RouteDef[] {
       handler: async (c) => {
         const { rows_hash } = await bodyOf<{ rows_hash: string }>(c, BatchApproveSchema);
         const operator = operatorOf(c);
-        const outcome = await store.approve(c.req.param('id'), operator, rows_hash);
+        const outcome = await store.approve(idOf(c), operator, rows_hash);
         if (!outcome.ok) {
           switch (outcome.reason) {
             case 'not-found':
@@ -213,7 +209,7 @@ export function batchRoutes(deps: BatchRouteDeps): RouteDef[] {
       handler: async (c) => {
         const { reason } = await bodyOf<{ reason: string }>(c, BatchReasonSchema);
         const operator = operatorOf(c);
-        const batch = await batchOr404(c.req.param('id'));
+        const batch = await batchOr404(idOf(c));
         if (batch.created_by === operator.username) {
           throw problems.conflict('You uploaded this batch: cancel it instead of rejecting it.');
         }
@@ -227,7 +223,7 @@ export function batchRoutes(deps: BatchRouteDeps): RouteDef[] {
       permission: ACT,
       sends: false,
       handler: async (c) => {
-        const done = changed(await store.pause(c.req.param('id')), 'paused');
+        const done = changed(await store.pause(idOf(c)), 'paused');
         return c.json(batchForRole(operatorOf(c).role, done), 200);
       },
     },
@@ -237,7 +233,7 @@ export function batchRoutes(deps: BatchRouteDeps): RouteDef[] {
       permission: ACT,
       sends: false,
       handler: async (c) => {
-        const done = changed(await store.resume(c.req.param('id')), 'resumed');
+        const done = changed(await store.resume(idOf(c)), 'resumed');
         deps.wake();
         return c.json(batchForRole(operatorOf(c).role, done), 200);
       },
@@ -250,10 +246,7 @@ export function batchRoutes(deps: BatchRouteDeps): RouteDef[] {
       handler: async (c) => {
         const { reason } = await bodyOf<{ reason: string }>(c, BatchReasonSchema);
         const operator = operatorOf(c);
-        const done = changed(
-          await store.cancel(c.req.param('id'), operator.username, reason),
-          'cancelled',
-        );
+        const done = changed(await store.cancel(idOf(c), operator.username, reason), 'cancelled');
         return c.json(batchForRole(operator.role, done), 200);
       },
     },
@@ -262,7 +255,7 @@ export function batchRoutes(deps: BatchRouteDeps): RouteDef[] {
       path: '/api/batches/:id/results',
       permission: READ,
       handler: async (c) => {
-        const batch = await batchOr404(c.req.param('id'));
+        const batch = await batchOr404(idOf(c));
         const role = operatorOf(c).role;
         const rows = (await store.allRows(batch.id)).map((row) => rowForRole(role, batch, row));
         let csv = csvLine([...batch.columns, 'ref_id', 'state', 'service_id', 'error']);
