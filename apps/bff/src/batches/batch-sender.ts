@@ -1,6 +1,8 @@
 /**
- * The batch sender (issue 39, DESIGN.md §4a): the holder of the `batch-sender` job lease sends the
- * rows of batches in `sending`, oldest batch first, each in row order. Per row: a slot of the
+ * The batch sender (issue 39, DESIGN.md §4a): every process runs one, and a batch in `sending` is
+ * sent by the holder of its job lease (`batch-sender:<batch id>`), each process taking the oldest
+ * batch nobody holds, so that two batches go out at once from two processes, one process per
+ * batch. A batch's rows go in row order. Per row: a slot of the
  * pacer (shared by every process), then one transaction that journals the row's request (its
  * body plus a ref_id derived from the batch and the row) and sets the row's `journal_id`, the row
  * locked and skipped by anyone else who looks meanwhile; then the ordinary send pipeline
@@ -24,8 +26,9 @@ import { sendableOperation } from '../send/operation-table';
 import { validatedRequest } from '../send/submit';
 import type { ServicePacer } from '../upstream/service-pace';
 
-/** The job lease's kind: one sender for the whole deployment. */
+/** The job leases' kind: one per batch, `batch-sender:<batch id>`. */
 export const BATCH_SENDER_JOB = 'batch-sender';
+export const batchLeaseKind = (batchId: string) => `${BATCH_SENDER_JOB}:${batchId}`;
 
 /**
  * The ref_id of a row: UUID-shaped from the SHA-256 of `<batch id>:<row>` (version 8, RFC 9562's
@@ -77,19 +80,21 @@ export function createBatchSender(deps: BatchSenderDeps) {
   const backoffMs = deps.backoffMs ?? 2_000;
   const maxBackoffMs = deps.maxBackoffMs ?? 60_000;
   const now = deps.now ?? Date.now;
-  const lease = createJobLease(db, { kind: BATCH_SENDER_JOB, owner: deps.owner, leaseMs });
+  const leaseOf = (batchId: string) =>
+    createJobLease(db, { kind: batchLeaseKind(batchId), owner: deps.owner, leaseMs });
   const stopping = new AbortController();
   let running: Promise<void> | undefined;
   let again = false;
 
   /** An entry of a sending batch that never left, claimed back to SENDING to send again. */
-  async function claimNeverLeft(): Promise<Claimed | undefined> {
+  async function claimNeverLeft(batchId: string): Promise<Claimed | undefined> {
     const [found] = await db.query<{ batch_id: string; row: number; journal_id: string }>(
       `select r.batch_id::text as batch_id, r.row_no as row, r.journal_id
        from batch_rows r join batches b on b.id = r.batch_id
          join journal_entries e on e.id = r.journal_id
-       where ${SENDABLE} and ${NEVER_LEFT}
-       order by b.created_at, b.id, r.row_no limit 1`,
+       where b.id = $1::uuid and ${SENDABLE} and ${NEVER_LEFT}
+       order by r.row_no limit 1`,
+      [batchId],
     );
     if (!found) return undefined;
     const requestId = `batch-${found.batch_id.slice(0, 8)}-${found.row}`;
@@ -102,7 +107,7 @@ export function createBatchSender(deps: BatchSenderDeps) {
    * transaction, while this process holds the lease. A row whose request cannot be built at send
    * time (a rule of the clock) fails in words, unjournaled. Undefined when no row waits.
    */
-  async function journalNext(): Promise<Claimed | 'failed' | undefined> {
+  async function journalNext(batchId: string): Promise<Claimed | 'failed' | undefined> {
     return db.transaction(async (tx) => {
       const [row] = await tx.query<{
         batch_id: string;
@@ -116,10 +121,10 @@ export function createBatchSender(deps: BatchSenderDeps) {
         `select r.batch_id::text as batch_id, r.row_no as row, r.body, b.operation, b.created_by,
            b.created_by_name, b.policy_version
          from batch_rows r join batches b on b.id = r.batch_id
-         where ${SENDABLE} and ${WAITING_ROW} and ${HOLDS_LEASE('$1', '$2')}
-         order by b.created_at, b.id, r.row_no limit 1
+         where b.id = $3::uuid and ${SENDABLE} and ${WAITING_ROW} and ${HOLDS_LEASE('$1', '$2')}
+         order by r.row_no limit 1
          for update of r skip locked`,
-        [BATCH_SENDER_JOB, deps.owner],
+        [batchLeaseKind(batchId), deps.owner, batchId],
       );
       if (!row) return undefined;
       const rowNo = Number(row.row);
@@ -162,16 +167,16 @@ export function createBatchSender(deps: BatchSenderDeps) {
     });
   }
 
-  /** Whether some sending batch has a row to send now (before a pacer slot is taken for it). */
-  async function hasWork(): Promise<{ operation: BatchOperation } | undefined> {
-    const [found] = await db.query<{ operation: BatchOperation }>(
-      `select b.operation from batches b
-       where ${SENDABLE} and exists (
+  /** The sending batches with a row to send now, oldest first. */
+  async function withWork(only?: string): Promise<{ id: string; operation: BatchOperation }[]> {
+    return db.query<{ id: string; operation: BatchOperation }>(
+      `select b.id::text as id, b.operation from batches b
+       where ${SENDABLE} and ($1::uuid is null or b.id = $1::uuid) and exists (
          select 1 from batch_rows r left join journal_entries e on e.id = r.journal_id
          where r.batch_id = b.id and (${WAITING_ROW} or (${NEVER_LEFT})))
-       order by b.created_at, b.id limit 1`,
+       order by b.created_at, b.id`,
+      [only ?? null],
     );
-    return found;
   }
 
   /** Batches in `sending` whose every row has left and been answered (or given up): done. */
@@ -243,9 +248,11 @@ export function createBatchSender(deps: BatchSenderDeps) {
     await afterSend(claimed, sent);
   }
 
-  /** Sends while this process holds the lease and rows wait; returns when none does. */
-  async function turn(): Promise<void> {
+  /** Sends the rows of one batch while this process holds its lease and rows wait. */
+  async function sendBatch(batch: { id: string; operation: BatchOperation }): Promise<void> {
+    const lease = leaseOf(batch.id);
     if (!(await lease.acquire()).held) return;
+    const path = operations[batch.operation].path;
     let renewedAt = now();
     const inFlight = new Set<Promise<void>>();
     const track = (work: Promise<void>) => {
@@ -264,29 +271,51 @@ export function createBatchSender(deps: BatchSenderDeps) {
           await Promise.race(inFlight);
           continue;
         }
-        const work = await hasWork();
-        if (!work) {
+        if ((await withWork(batch.id)).length === 0) {
           if (inFlight.size === 0) break;
           // Rows in flight may yet come back to be sent again: wait for them before ending.
           await Promise.race(inFlight);
           continue;
         }
-        await deps.pacer.slot(operations[work.operation].path, stopping.signal);
+        await deps.pacer.slot(path, stopping.signal);
         if (stopping.signal.aborted) break;
-        const claimed = (await claimNeverLeft()) ?? (await journalNext());
+        const claimed = (await claimNeverLeft(batch.id)) ?? (await journalNext(batch.id));
         if (claimed === 'failed' || claimed === undefined) continue;
         track(sendOne(claimed));
       }
       await Promise.all(inFlight);
       await finishDone();
-    } catch (error) {
+    } finally {
       await Promise.allSettled(inFlight);
-      throw error;
+      await lease.release().catch(() => false);
     }
   }
 
+  /** Sends batch after batch, each whose lease this process takes, until none waits for it. */
+  async function turn(): Promise<void> {
+    const tried = new Set<string>();
+    while (!stopping.signal.aborted) {
+      const next = (await withWork()).find((batch) => !tried.has(batch.id));
+      if (!next) break;
+      tried.add(next.id);
+      await sendBatch(next);
+    }
+    // A batch whose last rows another process or the resolver settled is done too.
+    await finishDone();
+  }
+
   return {
-    lease,
+    /**
+     * Ends the batch leases other processes hold. Only for a database no other process can have
+     * open (embedded PGlite): whoever held them before this start has stopped.
+     */
+    async expireOthers(): Promise<void> {
+      await db.query(
+        `update job_leases set lease_until = now(), updated_at = now()
+         where kind like $1 and owner is distinct from $2 and lease_until > now()`,
+        [`${BATCH_SENDER_JOB}:%`, deps.owner],
+      );
+    },
 
     /**
      * Looks for work now: at start, on a timer, and when a batch is approved or resumed. A look
@@ -316,7 +345,6 @@ export function createBatchSender(deps: BatchSenderDeps) {
     async stop(): Promise<void> {
       stopping.abort();
       await running;
-      await lease.release().catch(() => false);
     },
   };
 }

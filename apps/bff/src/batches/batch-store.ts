@@ -267,8 +267,8 @@ export function createBatchStore(db: Db) {
             `insert into batches (id, operation, file_name, state, created_by, created_by_name,
                columns, mapping, rows_hash, row_count, totals, by_destination, largest,
                approvals_required, approver_roles, policy_version)
-             values ($1, $2, $3, 'awaiting_approval', $4, $5, $6::jsonb, $7::jsonb, $8, $9,
-               $10::jsonb, $11::jsonb, $12::jsonb, $13, $14::jsonb, $15)`,
+             values ($1, $2, $3, 'awaiting_approval', $4, $5, $6::text::jsonb, $7::text::jsonb, $8, $9,
+               $10::text::jsonb, $11::text::jsonb, $12::text::jsonb, $13, $14::text::jsonb, $15)`,
             [
               id,
               batch.operation,
@@ -287,18 +287,23 @@ export function createBatchStore(db: Db) {
               batch.policy_version,
             ],
           );
-          // One statement for all the rows (up to 10 000): unnest of four arrays.
+          // One statement for all the rows (up to 10 000), as one JSON document: the same on
+          // PGlite and PostgreSQL, whose drivers type parameter arrays differently.
           await tx.query(
             `insert into batch_rows (batch_id, row_no, cells, body, excluded)
-             select $1::uuid, r.row_no, r.cells::jsonb, r.body::jsonb, r.excluded
-             from unnest($2::integer[], $3::text[], $4::text[], $5::boolean[])
-               as r(row_no, cells, body, excluded)`,
+             select $1::uuid, r.row_no, r.cells, nullif(r.body, 'null'::jsonb), r.excluded
+             from jsonb_to_recordset($2::text::jsonb)
+               as r(row_no integer, cells jsonb, body jsonb, excluded boolean)`,
             [
               id,
-              batch.rows.map((r) => r.row),
-              batch.rows.map((r) => JSON.stringify(r.cells)),
-              batch.rows.map((r) => (r.body === null ? null : JSON.stringify(r.body))),
-              batch.rows.map((r) => r.excluded),
+              JSON.stringify(
+                batch.rows.map((r) => ({
+                  row_no: r.row,
+                  cells: r.cells,
+                  body: r.body,
+                  excluded: r.excluded,
+                })),
+              ),
             ],
           );
         });
@@ -487,7 +492,7 @@ export function createBatchStore(db: Db) {
     ): Promise<void> {
       await db.query(
         `insert into batch_mappings (operator, operation, header_key, mapping)
-         values ($1, $2, $3, $4::jsonb)
+         values ($1, $2, $3, $4::text::jsonb)
          on conflict (operator, operation, header_key)
            do update set mapping = excluded.mapping, updated_at = now()`,
         [operator, operation, JSON.stringify(columns), JSON.stringify(mapping)],

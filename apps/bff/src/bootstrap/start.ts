@@ -315,7 +315,7 @@ export async function startBff(
   // Embedded, no other process can hold the lease: a run cut by a crash resumes at once.
   if (db.kind === 'pglite') await reconciler.lease.expireOthers();
   const stopReconciling = startReconcileLoop(reconciler, { intervalMs: 60_000, logger });
-  if (db.kind === 'pglite') await batchSender.lease.expireOthers();
+  if (db.kind === 'pglite') await batchSender.expireOthers();
   const stopBatches = startBatchSender(batchSender, { intervalMs: 2_000 });
 
   // Checkpoints of the audit trail (ADR 022), signed by the holder of their job lease.
