@@ -41,6 +41,7 @@ const service = (request: SendRequest): UpstreamOutcome =>
 
 async function setUp(
   answer: (request: SendRequest) => UpstreamOutcome | Promise<UpstreamOutcome> = service,
+  backoffMs = 2_000,
 ) {
   const { client, requests } = scriptedClient(answer);
   const h = await testApp({ client });
@@ -53,6 +54,8 @@ async function setUp(
     pacer: createServicePacer(h.db, { percent: 80 }),
     owner: h.deps.journal.owner,
     logger: h.deps.logger,
+    backoffMs,
+    concurrency: 1,
   });
   const cookies = {
     finance: await h.signIn('finance'),
@@ -286,5 +289,61 @@ describe('batch routes', () => {
     expect((await h.post(`/api/batches/${batch.id}/resume`, h.cookies.finance, {})).status).toBe(
       409,
     );
+  });
+
+  it('waits when the service is down or throttles, says why, and goes on where it stopped', async () => {
+    const down = new Set([2, 3]);
+    let posts = 0;
+    const h = await setUp((request) => {
+      if (request.method !== 'POST') return service(request);
+      posts += 1;
+      if (down.has(posts)) return { kind: 'no-answer', error: 'connection refused', attempts: 3 };
+      if (posts === 5) {
+        return { kind: 'answered', status: 429, body: null, attempts: 4, retried: true };
+      }
+      return service(request);
+    }, 200);
+    const batch = await h.json<Batch>(h.upload(file(6)));
+    await h.post(`/api/batches/${batch.id}/approve`, h.cookies.admin, {
+      rows_hash: batch.rows_hash,
+    });
+    await h.sender.wake();
+    const waiting = await h.json<Batch>(h.get(`/api/batches/${batch.id}`, h.cookies.finance));
+    expect(waiting.state).toBe('sending');
+    expect(waiting.waiting_for).toMatch(
+      /^The service did not answer \(since \d\d:\d\d:\d\d UTC\); sending again from \d\d:\d\d:\d\d UTC$/,
+    );
+    expect(waiting.counts).toMatchObject({ succeeded: 1, unknown: 1, waiting: 4 });
+    const goOn = async () => {
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      await h.sender.wake();
+      return h.json<Batch>(h.get(`/api/batches/${batch.id}`, h.cookies.finance));
+    };
+    // The second failure in a row waits twice as long; then a success clears the wait.
+    expect((await goOn()).counts).toMatchObject({ unknown: 2 });
+    const throttled = await goOn();
+    expect(throttled.waiting_for).toMatch(/^The service asked the console to slow down \(429\)/);
+    // Every process's paced requests wait too.
+    const [slot] = await h.db.query<{ ahead: boolean }>(
+      "select next_slot > clock_timestamp() as ahead from service_pace where endpoint = '/v2/transfer/internal'",
+    );
+    expect(slot?.ahead).toBe(true);
+    let done = throttled;
+    for (let i = 0; i < 10 && done.state !== 'done'; i++) done = await goOn();
+    expect(done).toMatchObject({
+      state: 'done',
+      waiting_for: null,
+      counts: { succeeded: 3, unknown: 3, waiting: 0 },
+    });
+    // Each row was sent once: the unknown ones are the resolver's to settle, as single sends.
+    expect(posts).toBe(6);
+    const rows = await h.json<BatchRowPage>(
+      h.get(`/api/batches/${batch.id}/rows?state=unknown`, h.cookies.finance),
+    );
+    expect(rows.items.map((r) => [r.row, r.error])).toEqual([
+      [2, 'connection refused'],
+      [3, 'connection refused'],
+      [5, 'the service answered 429'],
+    ]);
   });
 });
