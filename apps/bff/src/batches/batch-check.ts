@@ -14,6 +14,7 @@ import {
   type BatchOperation,
   type BatchRowCheck,
 } from '@console/schemas';
+import { checkBalances, type Balances } from './batch-balances';
 import { parseBatchCsv, type ParsedRow } from './batch-csv';
 import { canonicalJson, normalizedRows, totalsOf } from './batch-totals';
 import {
@@ -25,6 +26,7 @@ import {
 } from './batch-fields';
 
 export { canonicalJson, normalizedRows, totalsOf } from './batch-totals';
+export { sourceProfilesOf, type Balances } from './batch-balances';
 export { nameFieldsOf, type NameDirectory } from './batch-fields';
 
 /** Turns names in cells into ids, from directories the caller read once for the whole file. */
@@ -48,6 +50,8 @@ export interface BatchFileInput {
   /** The mapping this operator used last for a file with the same header. */
   remembered?: BatchMapping;
   names: BatchNames;
+  /** Available balances of the source profiles; without them, balances are left to the service. */
+  balances?: Balances;
   now: () => number;
 }
 
@@ -223,6 +227,9 @@ export function checkBatchFile(input: BatchFileInput): CheckedFile {
   const context: RowContext = { ...input, columns: parsed.columns, mapping };
   const rows = parsed.rows.map((row) => checkRow(context, row));
   markDuplicates(rows);
+  if (input.balances) {
+    checkBalances(input.operation, rows, input.balances, (field) => columnOf(context, field));
+  }
   const valid = rows.filter((r) => r.body);
   const { totals, by_destination } = totalsOf(input.operation, valid);
   return {
