@@ -216,3 +216,41 @@ describe('canonicalJson', () => {
     );
   });
 });
+
+describe('checkBatchFile: balances', () => {
+  const balances = {
+    available: (profile: string, asset: string) =>
+      profile === treasury && asset === 'USD' ? '100.00' : undefined,
+  };
+  it('refuses in its amount cell the first row the source profile cannot pay after the rows before it', () => {
+    const checked = checkBatchFile({
+      operation: 'createInternalTransfer',
+      text: `${header}\n${line('60')}\n${line('40.00')}\n${line('0.01')}\n${line('5', payouts, 'BTC')}\n`,
+      names: NO_NAMES,
+      balances,
+      now,
+    });
+    expect(checked.rows.map((r) => r.body !== null)).toEqual([true, true, false, true]);
+    expect(checked.rows[2]!.errors).toEqual([
+      {
+        column: 'amount',
+        field: 'amount',
+        message:
+          'Not enough USD available: the profile has 100.00, and the rows before this one from it already take 100',
+      },
+    ]);
+    expect(checked.valid_rows).toBe(3);
+    expect(checked.totals.find((t) => t.asset === 'USD')?.amount).toBe('100');
+  });
+
+  it('still pays a smaller later row once a larger one is refused', () => {
+    const checked = checkBatchFile({
+      operation: 'createInternalTransfer',
+      text: `${header}\n${line('90')}\n${line('20')}\n${line('10')}\n`,
+      names: NO_NAMES,
+      balances,
+      now,
+    });
+    expect(checked.rows.map((r) => r.body !== null)).toEqual([true, false, true]);
+  });
+});

@@ -6,8 +6,6 @@
  * whose hash is what the batch's approval is given to.
  */
 import {
-  describeDestination,
-  destinationOf,
   operations,
   parseWith,
   type BatchCellError,
@@ -15,10 +13,10 @@ import {
   type BatchMapping,
   type BatchOperation,
   type BatchRowCheck,
-  type BatchTotal,
 } from '@console/schemas';
-import Big from 'big.js';
+import { checkBalances, type Balances } from './batch-balances';
 import { parseBatchCsv, type ParsedRow } from './batch-csv';
+import { canonicalJson, normalizedRows, totalsOf } from './batch-totals';
 import {
   batchFieldsOf,
   mapColumns,
@@ -27,6 +25,8 @@ import {
   unmappedRequired,
 } from './batch-fields';
 
+export { canonicalJson, normalizedRows, totalsOf } from './batch-totals';
+export { sourceProfilesOf, type Balances } from './batch-balances';
 export { nameFieldsOf, type NameDirectory } from './batch-fields';
 
 /** Turns names in cells into ids, from directories the caller read once for the whole file. */
@@ -50,6 +50,8 @@ export interface BatchFileInput {
   /** The mapping this operator used last for a file with the same header. */
   remembered?: BatchMapping;
   names: BatchNames;
+  /** Available balances of the source profiles; without them, balances are left to the service. */
+  balances?: Balances;
   now: () => number;
 }
 
@@ -75,18 +77,6 @@ function setAt(body: Record<string, unknown>, path: string, value: string): void
     }
   }
   at[parts.at(-1)!] = value;
-}
-
-/** JSON with object keys in sorted order, so that equal bodies are equal text. */
-export function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  if (typeof value === 'object' && value !== null) {
-    const entries = Object.entries(value as Record<string, unknown>)
-      .filter(([, v]) => v !== undefined)
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
-  }
-  return JSON.stringify(value);
 }
 
 interface RowContext {
@@ -168,82 +158,6 @@ function checkRow(context: RowContext, parsed: ParsedRow): BatchRowCheck {
   return { row: parsed.row, cells, body: errors.length === 0 ? body : null, errors };
 }
 
-/** The amount, asset and destination of a valid row, where the operation says which they are. */
-function moneyOf(operation: BatchOperation, body: Record<string, unknown>) {
-  const fields = operations[operation].approval.amount;
-  const amount = fields && body[fields.amount];
-  const asset = fields && body[fields.asset];
-  if (typeof amount !== 'string' || typeof asset !== 'string') return undefined;
-  const destination = destinationOf(operation, body);
-  return {
-    amount,
-    asset,
-    destination: destination ? describeDestination(destination.target) : undefined,
-  };
-}
-
-function sum(map: Map<string, BatchTotal>, key: string, total: Omit<BatchTotal, 'rows'>): void {
-  const before = map.get(key);
-  map.set(key, {
-    ...total,
-    amount: before
-      ? new Big(before.amount).plus(total.amount).toFixed()
-      : new Big(total.amount).toFixed(),
-    rows: (before?.rows ?? 0) + 1,
-  });
-}
-
-/** Totals per asset and per asset and destination of the given valid rows. */
-export function totalsOf(
-  operation: BatchOperation,
-  rows: readonly { body: Record<string, unknown> | null }[],
-): Pick<BatchCheck, 'totals' | 'by_destination'> & { largest: BatchTotal[] } {
-  const perAsset = new Map<string, BatchTotal>();
-  const perDestination = new Map<string, BatchTotal>();
-  const largest = new Map<string, BatchTotal>();
-  for (const row of rows) {
-    const money = row.body && moneyOf(operation, row.body);
-    if (!money) continue;
-    sum(perAsset, money.asset, { asset: money.asset, amount: money.amount });
-    if (money.destination) {
-      sum(perDestination, `${money.asset}\u0000${money.destination}`, {
-        asset: money.asset,
-        amount: money.amount,
-        destination: money.destination,
-      });
-    }
-    const top = largest.get(money.asset);
-    if (!top || new Big(money.amount).gt(top.amount)) {
-      largest.set(money.asset, {
-        asset: money.asset,
-        amount: new Big(money.amount).toFixed(),
-        rows: 1,
-      });
-    }
-  }
-  const byAsset = (a: BatchTotal, b: BatchTotal) =>
-    a.asset < b.asset
-      ? -1
-      : a.asset > b.asset
-        ? 1
-        : (a.destination ?? '').localeCompare(b.destination ?? '');
-  return {
-    totals: [...perAsset.values()].sort(byAsset),
-    by_destination: [...perDestination.values()].sort(byAsset),
-    largest: [...largest.values()].sort(byAsset),
-  };
-}
-
-/** The canonical text of rows: one line per valid row, `{"body":…,"row":n}`, in row order. */
-export function normalizedRows(
-  rows: readonly { row: number; body: Record<string, unknown> | null }[],
-): string {
-  return rows
-    .filter((r) => r.body)
-    .map((r) => `${canonicalJson({ row: r.row, body: r.body })}\n`)
-    .join('');
-}
-
 /** A later row whose request is the same as an earlier one's: most likely keyed in twice. */
 function markDuplicates(rows: BatchRowCheck[]): void {
   const first = new Map<string, number>();
@@ -313,6 +227,9 @@ export function checkBatchFile(input: BatchFileInput): CheckedFile {
   const context: RowContext = { ...input, columns: parsed.columns, mapping };
   const rows = parsed.rows.map((row) => checkRow(context, row));
   markDuplicates(rows);
+  if (input.balances) {
+    checkBalances(input.operation, rows, input.balances, (field) => columnOf(context, field));
+  }
   const valid = rows.filter((r) => r.body);
   const { totals, by_destination } = totalsOf(input.operation, valid);
   return {
