@@ -47,7 +47,7 @@ import { auditRoutes, type AuditSigning } from './routes/audit-routes';
 import { reconcileRoutes } from './routes/reconcile-routes';
 import { batchRoutes } from './routes/batch-routes';
 import { checkBatchFile, nameFieldsOf } from './batches/batch-check';
-import { batchNames } from './batches/batch-names';
+import { batchNames, readBalances } from './batches/batch-names';
 import { createBatchStore } from './batches/batch-store';
 import { BATCH_MAX_TEXT_CHARS } from '@console/schemas';
 import { createReconciler, reconcileDefaults, type Reconciler } from './reconcile/reconciler';
@@ -233,6 +233,11 @@ export function routeTable(
         batchNames(
           { client: deps.client, destinations: deps.destinations, timeoutMs: deps.timeoutMs },
           nameFieldsOf(operation),
+        ),
+      balances: (profiles) =>
+        readBalances(
+          { client: deps.client, destinations: deps.destinations, timeoutMs: deps.timeoutMs },
+          profiles,
         ),
       policy: approval.policy,
       wake: () => void deps.batchSender?.wake(),

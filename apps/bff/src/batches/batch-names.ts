@@ -4,11 +4,12 @@
  * description), entries of the book of allowed destinations by their names. Read once per check
  * from the service's lists (through the upstream client, each page taking from the service
  * budget like any read) and from the book; a name that fits nothing, or more than one thing, is
- * the cell's problem.
+ * the cell's problem. The source profiles' balances are read once per check the same way.
  */
 import type { DestinationTarget } from '@console/schemas';
 import type { DestinationStore } from '../destinations/destination-store';
 import type { UpstreamClient } from '../upstream/client';
+import type { Balances } from './batch-balances';
 import type { NameDirectory } from './batch-fields';
 import type { BatchNamesLike } from './batch-upload';
 
@@ -149,4 +150,42 @@ export async function batchNames(
         : { error: `No ${what[directory]} is named “${cell}”` };
     },
   };
+}
+
+/** Balances read at most at once, of a file's many source profiles. */
+const BALANCE_READS_AT_ONCE = 4;
+
+/**
+ * The available balances of `profiles`, read once for a check (`GET …/balances` of each, through
+ * the upstream client and the service budget). A profile the service does not answer for is
+ * unknown: its rows are left to the service.
+ */
+export async function readBalances(deps: BatchNamesDeps, profiles: string[]): Promise<Balances> {
+  const known = new Map<string, Map<string, string>>();
+  const queue = [...profiles];
+  const worker = async () => {
+    for (let profile = queue.shift(); profile !== undefined; profile = queue.shift()) {
+      const outcome = await deps.client.send({
+        method: 'GET',
+        path: `/v2/profiles/${encodeURIComponent(profile)}/balances`,
+        body: '',
+        scope: 'funding:read_profile',
+        timeoutMs: deps.timeoutMs,
+        requestId: `batch-balances-${known.size}`,
+        safe: true,
+      });
+      if (outcome.kind !== 'answered' || outcome.status !== 200) continue;
+      const items = (outcome.body as { items?: unknown } | null)?.items;
+      if (!Array.isArray(items)) continue;
+      const assets = new Map<string, string>();
+      for (const item of items as Item[]) {
+        if (text(item.asset) && text(item.available)) {
+          assets.set(text(item.asset), text(item.available));
+        }
+      }
+      known.set(profile, assets);
+    }
+  };
+  await Promise.all(Array.from({ length: BALANCE_READS_AT_ONCE }, worker));
+  return { available: (profile, asset) => known.get(profile)?.get(asset) };
 }

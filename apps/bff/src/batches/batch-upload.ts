@@ -19,7 +19,9 @@ import type { ApprovalPolicy } from '../approvals/policy';
 import { ProblemError } from '../errors';
 import { decideBatch, type BatchDecision, type BatchPolicyDeps } from './batch-policy';
 import { BatchAlreadyUploaded, type BatchStore, type StoredBatch } from './batch-store';
-import { normalizedRows, totalsOf } from './batch-check';
+import type { Balances } from './batch-balances';
+import { sourceProfilesOf } from './batch-balances';
+import { normalizedRows, totalsOf } from './batch-totals';
 
 /** Resolves a cell naming something (a profile's nickname) to its id; see `batch-check.ts`. */
 export interface BatchNamesLike {
@@ -38,6 +40,7 @@ export type CheckFile = (input: {
   mapping?: BatchMapping;
   remembered?: BatchMapping;
   names: BatchNamesLike;
+  balances?: Balances;
   now: () => number;
 }) => FileCheck;
 
@@ -46,6 +49,8 @@ export interface BatchUploadDeps extends BatchPolicyDeps {
   checkFile: CheckFile;
   /** The names directory of one check: the service's lists read once. */
   names: (operation: BatchOperation) => Promise<BatchNamesLike>;
+  /** The available balances of a check's source profiles, read once; none: left to the service. */
+  balances?: (profiles: string[]) => Promise<Balances>;
   policy: ApprovalPolicy;
 }
 
@@ -93,6 +98,17 @@ export async function checkUpload(
       checked = deps.checkFile({ ...base, remembered: mapping });
       remembered = true;
     }
+  }
+  // Each source profile must pay its rows, in row order, from what it holds now.
+  const sources = sourceProfilesOf(checked.rows);
+  if (deps.balances && sources.length > 0) {
+    const balances = await deps.balances(sources);
+    const mapping = remembered ? { remembered: checked.mapping } : {};
+    checked = deps.checkFile({
+      ...base,
+      ...(input.mapping ? { mapping: input.mapping } : mapping),
+      balances,
+    });
   }
   const valid = checked.rows.filter((r) => r.body !== null && r.errors.length === 0);
   const decision =

@@ -118,6 +118,32 @@ describe('batch routes', () => {
     expect(theirs.mapping_needed).toBe(true);
   });
 
+  it('reads the source profiles’ balances once: a row they cannot pay after the rows before it is a cell error', async () => {
+    const h = await setUp((request) =>
+      request.path.startsWith(`/v2/profiles/${treasury}/balances`)
+        ? {
+            kind: 'answered',
+            status: 200,
+            body: { items: [{ asset: 'USD', available: '4.00', trading: '0.00' }] },
+            attempts: 1,
+            retried: false,
+          }
+        : service(request),
+    );
+    const checked = await h.json<BatchCheck>(
+      h.post('/api/batches/check', h.cookies.finance, {
+        operation: 'createInternalTransfer',
+        file_name: 'payouts.csv',
+        text: file(3),
+        mapping,
+      }),
+    );
+    // 1.25 and 2.25 fit in 4.00; 3.25 after them does not.
+    expect(checked.rows.map((r) => r.errors.map((e) => e.column))).toEqual([[], [], ['amount']]);
+    expect(checked.totals).toEqual([{ asset: 'USD', amount: '3.5', rows: 2 }]);
+    expect(h.requests.filter((r) => r.path.includes('/balances'))).toHaveLength(1);
+  });
+
   it('refuses a row with a problem unless excluded, naming its cell (422)', async () => {
     const h = await setUp();
     const text = `${file(2)}Nobody,${payouts},USD,5.00,bad\n`;
