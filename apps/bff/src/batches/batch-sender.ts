@@ -302,6 +302,14 @@ export function createBatchSender(deps: BatchSenderDeps) {
     }
     // A batch whose last rows another process or the resolver settled is done too.
     await finishDone();
+    // The leases of batches that will send nothing more, nobody holding them, go.
+    await db.query(
+      `delete from job_leases l where l.kind like $1
+         and (l.lease_until is null or l.lease_until <= now())
+         and not exists (select 1 from batches b
+           where l.kind = $2 || b.id::text and b.state in ('sending', 'paused'))`,
+      [`${BATCH_SENDER_JOB}:%`, `${BATCH_SENDER_JOB}:`],
+    );
   }
 
   return {

@@ -244,9 +244,12 @@ describe('batch routes', () => {
     );
     const done = await h.json<Batch>(h.get(`/api/batches/${batch.id}`, h.cookies.viewer));
     expect(done).toMatchObject({ state: 'done', counts: { succeeded: 5 } });
-    // A second look sends nothing more.
+    // A second look sends nothing more; the batch's lease is gone with its work.
     await h.sender.wake();
     expect(h.requests.filter((r) => r.method === 'POST')).toHaveLength(5);
+    expect(
+      await h.db.query("select kind from job_leases where kind like 'batch-sender:%'"),
+    ).toEqual([]);
     const results = await h.json<{ filename: string; csv: string }>(
       h.get(`/api/batches/${batch.id}/results`, h.cookies.finance),
     );
