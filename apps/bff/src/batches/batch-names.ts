@@ -8,7 +8,9 @@
  */
 import type { DestinationTarget } from '@console/schemas';
 import type { DestinationStore } from '../destinations/destination-store';
-import type { UpstreamClient } from '../upstream/client';
+import { ProblemError } from '../errors';
+import type { UpstreamClient, UpstreamOutcome } from '../upstream/client';
+import { ServiceBudgetError } from '../upstream/service-budget';
 import type { Balances } from './batch-balances';
 import type { NameDirectory } from './batch-fields';
 import type { BatchNamesLike } from './batch-upload';
@@ -64,23 +66,57 @@ function targetId(target: DestinationTarget): string {
   }
 }
 
+/** A problem of a check whose directories could not be read: try again, nothing was stored. */
+const unreadable = (what: string) =>
+  new ProblemError({
+    status: 503,
+    code: 'upstream-unavailable',
+    detail: `${what}; nothing was stored, try the check again.`,
+  });
+
+/**
+ * One read of a check; a read the console's budget holds back is a 429 with its wait, a token
+ * refused a 503 (nothing was read either way).
+ */
+async function readOrThrow(
+  deps: BatchNamesDeps,
+  read: { path: string; scope: string; requestId: string },
+): Promise<UpstreamOutcome> {
+  try {
+    return await deps.client.send({
+      method: 'GET',
+      ...read,
+      body: '',
+      timeoutMs: deps.timeoutMs,
+      safe: true,
+    });
+  } catch (error) {
+    if (error instanceof ServiceBudgetError) {
+      const seconds = Math.max(1, Math.ceil(error.retryAfterMs / 1000));
+      throw new ProblemError({
+        status: 429,
+        code: 'rate-limited',
+        detail: `Nothing was read: ${error.message}. Try again in ${seconds} s.`,
+        headers: { 'Retry-After': String(seconds) },
+      });
+    }
+    throw unreadable(`The service could not be read (${(error as Error).message})`);
+  }
+}
+
 async function listAll(deps: BatchNamesDeps, directory: keyof typeof LISTS): Promise<Item[]> {
   const { path, scope } = LISTS[directory];
   const items: Item[] = [];
   let cursor: string | undefined;
   for (let page = 0; page < MAX_PAGES; page++) {
     const query = `limit=1000${cursor ? `&page_cursor=${encodeURIComponent(cursor)}` : ''}`;
-    const outcome = await deps.client.send({
-      method: 'GET',
+    const outcome = await readOrThrow(deps, {
       path: `${path}?${query}`,
-      body: '',
       scope,
-      timeoutMs: deps.timeoutMs,
       requestId: `batch-names-${directory}-${page}`,
-      safe: true,
     });
     if (outcome.kind !== 'answered' || outcome.status !== 200) {
-      throw new Error(`the service's ${directory} could not be read`);
+      throw unreadable(`The service's ${directory} could not be read to resolve names`);
     }
     const body = (outcome.body ?? {}) as { items?: unknown; next_page_cursor?: unknown };
     if (Array.isArray(body.items)) items.push(...(body.items as Item[]));
@@ -165,15 +201,13 @@ export async function readBalances(deps: BatchNamesDeps, profiles: string[]): Pr
   const queue = [...profiles];
   const worker = async () => {
     for (let profile = queue.shift(); profile !== undefined; profile = queue.shift()) {
-      const outcome = await deps.client.send({
-        method: 'GET',
+      // A balance that cannot be read now is unknown: the service decides its rows.
+      const outcome = await readOrThrow(deps, {
         path: `/v2/profiles/${encodeURIComponent(profile)}/balances`,
-        body: '',
         scope: 'funding:read_profile',
-        timeoutMs: deps.timeoutMs,
         requestId: `batch-balances-${known.size}`,
-        safe: true,
-      });
+      }).catch(() => undefined);
+      if (!outcome) continue;
       if (outcome.kind !== 'answered' || outcome.status !== 200) continue;
       const items = (outcome.body as { items?: unknown } | null)?.items;
       if (!Array.isArray(items)) continue;

@@ -144,6 +144,22 @@ describe('batch routes', () => {
     expect(h.requests.filter((r) => r.path.includes('/balances'))).toHaveLength(1);
   });
 
+  it('answers a problem, never a 500, when the service’s lists cannot be read for names', async () => {
+    const h = await setUp((request) =>
+      request.method === 'GET'
+        ? { kind: 'no-answer', error: 'connection refused', attempts: 3 }
+        : service(request),
+    );
+    const res = await h.post('/api/batches/check', h.cookies.finance, {
+      operation: 'createInternalTransfer',
+      file_name: 'payouts.csv',
+      text: file(2),
+      mapping,
+    });
+    expect(res.status).toBe(503);
+    expect(await res.json()).toMatchObject({ code: 'upstream-unavailable' });
+  });
+
   it('refuses a row with a problem unless excluded, naming its cell (422)', async () => {
     const h = await setUp();
     const text = `${file(2)}Nobody,${payouts},USD,5.00,bad\n`;

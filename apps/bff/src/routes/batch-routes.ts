@@ -112,6 +112,8 @@ export function batchRoutes(deps: BatchRouteDeps): RouteDef[] {
       path: '/api/batches/check',
       permission: ACT,
       sends: false,
+      // It reads the service's directories and balances for the operator.
+      reads: true,
       handler: async (c) => {
         const input = await bodyOf<BatchCheckRequest>(c, BatchCheckRequestSchema);
         const { check } = await checkUpload(deps, input, operatorOf(c));
@@ -123,6 +125,7 @@ export function batchRoutes(deps: BatchRouteDeps): RouteDef[] {
       path: '/api/batches',
       permission: ACT,
       sends: false,
+      reads: true,
       handler: async (c) => {
         const input = await bodyOf<BatchCreateRequest>(c, BatchCreateRequestSchema);
         const operator = operatorOf(c);
