@@ -213,6 +213,8 @@ export function createBatchSender(deps: BatchSenderDeps) {
 
   /** What a row's send says of the service: go on, or wait (and every process's pacer too). */
   async function afterSend(claimed: Claimed, sent: Dispatched): Promise<void> {
+    // Stopped waiting at shutdown: that says nothing of the service.
+    if (deps.dispatch.signal?.aborted) return;
     const { entry } = sent;
     const path = entry.request_path;
     if (sent.notSent !== undefined) {
