@@ -11,6 +11,7 @@ import { DEMO_IDS, type Batch } from '@console/schemas';
 import { afterAll, describe, expect, it } from 'vitest';
 import { batchRefId } from '../../src/batches/batch-sender';
 import { spawnBff, until, type BffProcess } from '../bff-process';
+import { privatePostgres } from '../databases';
 import { TEST_PASSWORDS } from '../harness';
 import { startSignedService } from '../signed-service';
 
@@ -40,12 +41,37 @@ interface SandboxTransfer {
   direction: string;
 }
 
-describe('a batch whose sender is killed three times', () => {
+const url = process.env.TEST_DATABASE_URL;
+
+/** Embedded PGlite, and a PostgreSQL server when `TEST_DATABASE_URL` names one. */
+const DATABASES: { name: string; env: () => Promise<Record<string, string>> }[] = [
+  { name: 'PGlite', env: async () => ({}) },
+  ...(url
+    ? [
+        {
+          name: 'PostgreSQL',
+          env: async () => {
+            const server = await privatePostgres(url);
+            cleanup.push(() => server.drop());
+            // A killed process's leases run out soon, and the resolver looks often.
+            return {
+              DATABASE_URL: server.url,
+              SEND_LEASE_SECONDS: '2',
+              RESOLVER_INTERVAL_SECONDS: '0.5',
+            };
+          },
+        },
+      ]
+    : []),
+];
+
+describe.each(DATABASES)('a batch whose sender is killed three times, on $name', (database) => {
   it('sends each included row exactly once, under its own ref_id, and reports it row for row', async () => {
     const service = await startSignedService('batch-crash');
     cleanup.push(() => service.sandbox.close());
     const env = {
       ...service.env(),
+      ...(await database.env()),
       DATA_DIR: join(service.dir, 'data'),
       CONSOLE_POLICY_FILE: service.writePolicy({
         operations: { createInternalTransfer: { required: false } },
