@@ -1,6 +1,7 @@
 import { DEMO_IDS } from '@console/schemas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabases } from '../../test/databases';
+import { verifyAuditTrail } from '../audit/audit-verify';
 import type { Db } from '../db/db';
 import { createServicePacer } from '../upstream/service-pace';
 import { BatchAlreadyUploaded, createBatchStore, type NewBatch } from './batch-store';
@@ -97,6 +98,27 @@ describe.each(testDatabases)('the batch store on $name', (database) => {
       ok: true,
       batch: { state: 'cancelled', counts: { not_sent: 2, excluded: 1 } },
     });
+    // The audit trail's approvals chain tells the batch's life, and still verifies.
+    const records = await db.query<{ kind: string; content: string }>(
+      `select kind, content from audit_records where chain = 'approvals' and subject = $1
+       order by position`,
+      [batch.id],
+    );
+    expect(records.map((r) => r.kind)).toEqual([
+      'batch-uploaded',
+      'batch-approval',
+      'batch-approval',
+      'batch-state',
+      'batch-state',
+    ]);
+    expect(JSON.parse(records[0]!.content)).toMatchObject({ rows_hash: batch.rows_hash });
+    expect(JSON.parse(records[4]!.content)).toMatchObject({
+      from: 'sending',
+      state: 'cancelled',
+      cancelled_by: 'admin',
+      reason: 'wrong month',
+    });
+    expect((await verifyAuditTrail(db)).ok).toBe(true);
   });
 
   it('compares a later upload of the same file name row by row', async () => {

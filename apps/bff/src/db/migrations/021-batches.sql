@@ -100,3 +100,59 @@ create table service_pace (
   endpoint text primary key,
   next_slot timestamptz not null
 );
+
+-- The audit trail's approvals chain (ADR 022) records a batch's life: its upload (the rows' hash
+-- and what the policy asked of it), each approval (of which hash, by whom) and each change of its
+-- state (rejected, sending, paused, cancelled, done, with who and why). Its rows' sends are in the
+-- journal's chain as every send is.
+create function audit_of_batch() returns trigger language plpgsql as $$
+begin
+  perform audit_append('approvals', 'batch-uploaded', new.id::text, jsonb_build_object(
+    'operation', new.operation,
+    'file_name', new.file_name,
+    'rows_hash', new.rows_hash,
+    'row_count', new.row_count::text,
+    'totals', new.totals::text,
+    'created_by', new.created_by,
+    'approvals_required', new.approvals_required::text,
+    'approver_roles', new.approver_roles::text,
+    'policy_version', new.policy_version::text,
+    'at', audit_ts(new.created_at)));
+  return null;
+end
+$$;
+
+create constraint trigger audit_batch after insert on batches
+  deferrable initially deferred for each row execute function audit_of_batch();
+
+create function audit_of_batch_state() returns trigger language plpgsql as $$
+begin
+  perform audit_append('approvals', 'batch-state', new.id::text, jsonb_build_object(
+    'from', old.state,
+    'state', new.state,
+    'rejected_by', new.rejected_by,
+    'cancelled_by', new.cancelled_by,
+    'reason', new.reason,
+    'at', audit_ts(new.updated_at)));
+  return null;
+end
+$$;
+
+create constraint trigger audit_batch_state after update on batches
+  deferrable initially deferred for each row when (old.state is distinct from new.state)
+  execute function audit_of_batch_state();
+
+create function audit_of_batch_approval() returns trigger language plpgsql as $$
+begin
+  perform audit_append('approvals', 'batch-approval', new.batch_id::text, jsonb_build_object(
+    'approver', new.approver,
+    'approver_name', new.approver_name,
+    'role', new.role,
+    'rows_hash', new.rows_hash,
+    'at', audit_ts(new.at)));
+  return null;
+end
+$$;
+
+create constraint trigger audit_batch_approval after insert on batch_approvals
+  deferrable initially deferred for each row execute function audit_of_batch_approval();
