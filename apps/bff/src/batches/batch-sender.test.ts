@@ -71,15 +71,16 @@ describe.each(testDatabases)('two senders on one database ($name)', (database) =
       { username: 'admin', display_name: 'A', role: 'admin' },
       '1'.repeat(64),
     );
-    const senderOf = (owner: string) =>
+    // Each on its own connections, as two processes are.
+    const senderOf = (owner: string, on: Db) =>
       createBatchSender({
-        db,
+        db: on,
         dispatch: {
-          journal: createJournalStore(db, undefined, { owner }),
+          journal: createJournalStore(on, undefined, { owner }),
           client,
           timeoutMs: 5_000,
         },
-        pacer: createServicePacer(db),
+        pacer: createServicePacer(on),
         owner,
         logger,
       });
