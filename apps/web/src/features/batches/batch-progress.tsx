@@ -1,0 +1,50 @@
+import { Group, Progress, Stack, Text } from '@mantine/core';
+import type { Batch } from '@console/schemas';
+import { countsSentence, progressOf } from './batch-words';
+
+/**
+ * How far a batch's sending is: a progress bar with its value in words ("312 of 488 sent"), the
+ * counts per state, and why the sender waits when it does.
+ */
+export function BatchProgress({ batch }: { batch: Batch }) {
+  const { sent, total, text } = progressOf(batch.counts);
+  const sending = batch.state === 'sending' || batch.state === 'paused';
+  return (
+    <Stack gap={6} component="section" aria-label="Progress">
+      {sending && (
+        <>
+          <Group justify="space-between">
+            <Text size="sm" fw={600} id="batch-progress-label">
+              {text}
+              {batch.state === 'paused' ? ' · paused' : ''}
+            </Text>
+          </Group>
+          {/* The bar says rows, not a percentage: its value is the count the label reads. */}
+          <Progress.Root
+            size="lg"
+            role="progressbar"
+            aria-labelledby="batch-progress-label"
+            aria-valuenow={sent}
+            aria-valuemin={0}
+            aria-valuemax={total}
+            aria-valuetext={text}
+          >
+            <Progress.Section
+              value={total === 0 ? 0 : (sent * 100) / total}
+              withAria={false}
+              animated={batch.state === 'sending'}
+            />
+          </Progress.Root>
+        </>
+      )}
+      <Text size="sm" aria-label="Rows per state">
+        {countsSentence(batch.counts)}
+      </Text>
+      {batch.waiting_for && (
+        <Text size="sm" c="orange.9" role="status">
+          Waiting: {batch.waiting_for}
+        </Text>
+      )}
+    </Stack>
+  );
+}
