@@ -24,7 +24,12 @@ export function changesSentence(changes: Changes): string {
 /** What changed against an earlier upload of a file of the same name and operation. */
 export function BatchChanges({ changes }: { changes: Changes }) {
   return (
-    <Alert color="blue" variant="light" title="Changes since the earlier upload of this file">
+    <Alert
+      color="blue"
+      variant="light"
+      role="note"
+      title="Changes since the earlier upload of this file"
+    >
       <Text size="sm">
         Against{' '}
         <Anchor component={Link} to={`/batches/${changes.earlier_batch_id}`} underline="always">

@@ -123,7 +123,7 @@ export function CheckedBatch({
         </Text>
       )}
       {check.already_uploaded && (
-        <Alert color="orange" variant="light" title="These rows were uploaded before">
+        <Alert color="orange" variant="light" role="note" title="These rows were uploaded before">
           <Text size="sm">
             The same rows are{' '}
             <Anchor
