@@ -160,6 +160,38 @@ describe('the page of a batch', () => {
     expect(screen.getByRole('button', { name: 'Pause' })).toBeInTheDocument();
   });
 
+  it('keeps itself current while sending: the bar and the rows follow the batch', async () => {
+    renderAs(
+      as('ada', 'admin'),
+      batch({ state: 'sending', counts: counts({ succeeded: 1, waiting: 2 }) }),
+    );
+    await screen.findByRole('progressbar', { name: '1 of 3 sent' });
+    const readsOfRows = rowQueries.length;
+    current = { ...current, counts: counts({ succeeded: 2, waiting: 1 }) };
+    expect(
+      await screen.findByRole('progressbar', { name: '2 of 3 sent' }, { timeout: 5000 }),
+    ).toHaveAttribute('aria-valuenow', '2');
+    await waitFor(() => expect(rowQueries.length).toBeGreaterThan(readsOfRows));
+    const poll = fetchMock.mock.calls.find(([url]) => String(url) === '/api/batches/b-1');
+    expect((poll![1]!.headers as Record<string, string>)['X-Console-Background']).toBe('1');
+  });
+
+  it('rejects with the reason the approver gives', async () => {
+    const { user } = renderAs(as('ada', 'admin'), batch());
+    await user.click(await screen.findByRole('button', { name: 'Reject' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Reject the batch' });
+    await user.type(
+      within(dialog).getByRole('textbox', { name: /Reason/ }),
+      'Duplicate of the October run',
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Reject' }));
+    await waitFor(() =>
+      expect(posts).toEqual([
+        { url: '/api/batches/b-1/reject', body: { reason: 'Duplicate of the October run' } },
+      ]),
+    );
+  });
+
   it('stops the rows not yet sent only with a reason, in words that undo nothing', async () => {
     const { user } = renderAs(
       as('ada', 'admin'),

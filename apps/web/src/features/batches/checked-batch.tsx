@@ -142,7 +142,7 @@ export function CheckedBatch({
       {rows.length > 0 && (
         <>
           <Text size="sm" aria-label="Row counts">
-            {check.rows.length} rows: {check.valid_rows} valid, {invalid.length} with problems
+            {rows.length} rows: {rows.length - invalid.length} valid, {invalid.length} with problems
             {excluded.size > 0 ? `, ${excluded.size} excluded` : ''}.
           </Text>
           <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">

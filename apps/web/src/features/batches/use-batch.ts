@@ -4,6 +4,9 @@ import { BATCHES_KEY, getBatch, listBatchRows } from '@/lib/api';
 import { liveInterval } from '@/lib/live-interval';
 import { isLiveBatch } from './batch-words';
 
+const versionOf = (batch: Pick<Batch, 'updated_at' | 'state' | 'counts'>) =>
+  `${batch.state} ${batch.updated_at} ${Object.values(batch.counts).join(',')}`;
+
 /** Rows a page of a batch shows; the BFF pages them. */
 export const BATCH_ROWS_PAGE = 50;
 
@@ -31,17 +34,18 @@ export function useBatch(id: string) {
 }
 
 /**
- * A page of the batch's rows. `version` is the batch's `updated_at`: when the batch moves, the
- * page is read again under a new key, keeping the rows shown meanwhile.
+ * A page of the batch's rows. `version` is what the batch's read says of its progress (its state,
+ * its counts per state, its last change): when that moves, the page is read again under a new
+ * key, keeping the rows shown meanwhile; while nothing moves, the rows are not read again.
  */
 export function useBatchRows(
-  batch: Pick<Batch, 'id' | 'updated_at'>,
+  batch: Pick<Batch, 'id' | 'updated_at' | 'state' | 'counts'>,
   page: number,
   q: string,
   state: BatchRowState | '',
 ) {
   return useQuery({
-    queryKey: [...batchRowsKey(batch.id), { page, q, state, version: batch.updated_at }],
+    queryKey: [...batchRowsKey(batch.id), { page, q, state, version: versionOf(batch) }],
     queryFn: () =>
       listBatchRows(
         batch.id,
