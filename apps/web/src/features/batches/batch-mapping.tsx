@@ -66,7 +66,7 @@ export function BatchMapping({
               />
             ))}
           </SimpleGrid>
-          <Text size="sm" role="status" c={missing.length > 0 ? 'orange.9' : undefined}>
+          <Text size="sm" role="status" fw={missing.length > 0 ? 600 : undefined}>
             {missing.length > 0
               ? `Required fields without a column: ${missing.map((f) => f.label).join(', ')}.`
               : 'Every required field has a column.'}

@@ -88,7 +88,12 @@ function Summary({ batch }: { batch: Batch }) {
               <>
                 {' '}
                 (
-                <Anchor component={Link} to={`/policy#version-${batch.policy_version}`} size="sm">
+                <Anchor
+                  component={Link}
+                  to={`/policy#version-${batch.policy_version}`}
+                  size="sm"
+                  underline="always"
+                >
                   policy version {batch.policy_version}
                 </Anchor>
                 )
@@ -173,7 +178,7 @@ export function BatchPage() {
       <BatchActions batch={b} me={session.data?.operator.username} acts={mayActOnBatches(role)} />
       <BatchProgress batch={b} />
       {b.changes && <BatchChanges changes={b.changes} />}
-      <SimpleGrid cols={{ base: 1, md: 3 }} spacing="md">
+      <SimpleGrid cols={{ base: 1, md: 2, xl: 3 }} spacing="md">
         <TotalsTable label="Totals per asset" totals={b.totals} />
         <TotalsTable label="Largest row per asset" totals={b.largest} rowsTitle="Row" />
         <TotalsTable label="Totals per destination" totals={b.by_destination} destination />

@@ -41,7 +41,7 @@ export function BatchProgress({ batch }: { batch: Batch }) {
         {countsSentence(batch.counts)}
       </Text>
       {batch.waiting_for && (
-        <Text size="sm" c="orange.9" role="status">
+        <Text size="sm" fw={600} role="status">
           Waiting: {batch.waiting_for}
         </Text>
       )}

@@ -70,7 +70,7 @@ export function BatchRows({ batch }: { batch: Batch }) {
       title: 'Error',
       cell: (r) =>
         r.error ? (
-          <Text size="sm" c="red.8">
+          <Text size="sm" c="red">
             {r.error}
           </Text>
         ) : (

@@ -29,36 +29,34 @@ export function TotalsTable({
           None: no valid row is included.
         </Text>
       ) : (
-        <Table.ScrollContainer minWidth={360}>
-          <Table aria-label={label} withTableBorder striped>
-            <Table.Thead>
-              <Table.Tr>
-                {destination && <Table.Th scope="col">Destination</Table.Th>}
-                <Table.Th scope="col">Asset</Table.Th>
-                <Table.Th scope="col" ta="right">
-                  Amount
-                </Table.Th>
-                <Table.Th scope="col" ta="right">
-                  {rowsTitle}
-                </Table.Th>
+        <Table aria-label={label} withTableBorder striped>
+          <Table.Thead>
+            <Table.Tr>
+              {destination && <Table.Th scope="col">Destination</Table.Th>}
+              <Table.Th scope="col">Asset</Table.Th>
+              <Table.Th scope="col" ta="right">
+                Amount
+              </Table.Th>
+              <Table.Th scope="col" ta="right">
+                {rowsTitle}
+              </Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {totals.map((t) => (
+              <Table.Tr key={`${t.destination ?? ''} ${t.asset}`}>
+                {destination && (
+                  <Table.Td style={{ overflowWrap: 'anywhere' }}>{t.destination ?? '—'}</Table.Td>
+                )}
+                <Table.Td>{t.asset}</Table.Td>
+                <Table.Td ta="right">
+                  <Amount value={t.amount} asset={t.asset} bare />
+                </Table.Td>
+                <Table.Td ta="right">{t.rows}</Table.Td>
               </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {totals.map((t) => (
-                <Table.Tr key={`${t.destination ?? ''} ${t.asset}`}>
-                  {destination && (
-                    <Table.Td style={{ overflowWrap: 'anywhere' }}>{t.destination ?? '—'}</Table.Td>
-                  )}
-                  <Table.Td>{t.asset}</Table.Td>
-                  <Table.Td ta="right">
-                    <Amount value={t.amount} asset={t.asset} bare />
-                  </Table.Td>
-                  <Table.Td ta="right">{t.rows}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+            ))}
+          </Table.Tbody>
+        </Table>
       )}
     </Stack>
   );

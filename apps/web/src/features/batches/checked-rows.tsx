@@ -1,4 +1,5 @@
 import {
+  Box,
   Button,
   Checkbox,
   Group,
@@ -62,7 +63,7 @@ function Cell({
       aria-invalid="true"
       aria-describedby={id}
       tabIndex={-1}
-      style={{ boxShadow: 'inset 0 0 0 2px var(--mantine-color-red-7)' }}
+      style={{ boxShadow: 'inset 0 0 0 2px var(--mantine-color-red-outline)' }}
     >
       <Text span size="sm">
         {value === '' ? (
@@ -73,7 +74,7 @@ function Cell({
           value
         )}
       </Text>
-      <Text id={id} size="xs" c="red.8">
+      <Text id={id} size="xs" c="red">
         {own.map((e) => e.message).join('; ')}
       </Text>
     </Table.Td>
@@ -140,8 +141,19 @@ export function CheckedRows({
           : `Rows ${first + 1}–${first + slice.length} of ${shown.length}${shown.length < rows.length ? ` (of ${rows.length} in the file)` : ''}`}
       </Text>
       {slice.length > 0 && (
-        <Table.ScrollContainer minWidth={Math.max(600, 140 * columns.length)}>
-          <Table aria-label="Checked rows" withTableBorder striped>
+        // A region of its own, reachable from the keyboard: it scrolls sideways when the file is wide.
+        <Box
+          className="table-scroll"
+          role="region"
+          aria-label="Checked rows, scrolling sideways"
+          tabIndex={0}
+        >
+          <Table
+            aria-label="Checked rows"
+            withTableBorder
+            striped
+            miw={Math.max(600, 140 * columns.length)}
+          >
             <Table.Thead>
               <Table.Tr>
                 <Table.Th scope="col">Row</Table.Th>
@@ -163,7 +175,7 @@ export function CheckedRows({
                   ))}
                   <Table.Td>
                     {errors.length === 0 ? (
-                      <Text size="sm" c="teal.9">
+                      <Text size="sm" c="teal">
                         Valid
                       </Text>
                     ) : (
@@ -188,7 +200,7 @@ export function CheckedRows({
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </Box>
       )}
       {pages > 1 && (
         <Group gap="xs" aria-label="Pages of rows" role="group">

@@ -126,8 +126,8 @@ export function NewBatchForm() {
             }}
           >
             <Group gap="md" mt={4}>
-              <Radio value="file" label="A CSV file" />
-              <Radio value="paste" label="Rows pasted here" />
+              <Radio value="file" label="Choose a file" />
+              <Radio value="paste" label="Paste rows" />
             </Group>
           </Radio.Group>
           {source === 'file' ? (
