@@ -61,7 +61,7 @@ export const ConsoleProblemSchema = z.object({
   limits: z.array(LimitCheckSchema).optional(),
   /** A send refused by the approval policy: the version that refused it (issue 38). */
   policy_version: z.number().optional(),
-  /** A batch refused as uploaded before (`batch-already-uploaded`, issue 39): that batch's id. */
+  /** The same rows were uploaded before (`batch-already-uploaded`): that batch's id (issue 39). */
   batch_id: z.string().optional(),
 });
 export type ConsoleProblem = z.infer<typeof ConsoleProblemSchema>;

@@ -58,7 +58,7 @@ export function BatchActions({
   acts: boolean;
 }) {
   const queryClient = useQueryClient();
-  const [dialog, setDialog] = useState<'approve' | 'reject' | 'cancel' | null>(null);
+  const [dialog, setDialog] = useState<'approve' | 'reject' | 'cancel' | 'withdraw' | null>(null);
   const decide = useWrite({
     mutationFn: (action: Action) => act(batch, action),
     onSuccess: (answer) => {
@@ -83,7 +83,8 @@ export function BatchActions({
       {awaiting && uploader && (
         <Alert color="gray" variant="light" title="Another operator approves this batch">
           You uploaded it: four-eyes means someone else with the role of{' '}
-          {roleList(batch.approver_roles as Role[])} checks and approves it. Nothing is sent before.
+          {roleList(batch.approver_roles as Role[])} checks and approves it. Nothing is sent before;
+          until then you may withdraw it.
         </Alert>
       )}
       {awaiting && !uploader && approved && (
@@ -116,6 +117,11 @@ export function BatchActions({
         {batch.state === 'paused' && (
           <Button onClick={() => run({ kind: 'resume' })} loading={pending}>
             Resume
+          </Button>
+        )}
+        {awaiting && uploader && (
+          <Button variant="default" onClick={() => setDialog('withdraw')} disabled={pending}>
+            Withdraw the batch
           </Button>
         )}
         {sending && notYetSent > 0 && (
@@ -185,19 +191,21 @@ export function BatchActions({
       >
         {decide.isError && <ErrorState error={decide.error} />}
       </ReasonDialog>
+      {/* The same cancel: before approval nothing has left, so it withdraws the whole batch. */}
       <ReasonDialog
-        opened={dialog === 'cancel'}
-        title="Stop sending the rows not yet sent"
+        opened={dialog === 'cancel' || dialog === 'withdraw'}
+        title={dialog === 'withdraw' ? 'Withdraw the batch' : 'Stop sending the rows not yet sent'}
         kept="Kept with the batch, with your name and the time."
-        keepLabel="Keep sending"
-        confirmLabel="Stop sending"
+        keepLabel={dialog === 'withdraw' ? 'Keep it waiting' : 'Keep sending'}
+        confirmLabel={dialog === 'withdraw' ? 'Withdraw' : 'Stop sending'}
         pending={pending}
         onConfirm={(reason) => run({ kind: 'cancel', reason })}
         onCancel={() => setDialog(null)}
       >
         <Text size="sm">
-          The {notYetSent} row{notYetSent === 1 ? '' : 's'} not yet sent will not be sent. Rows
-          already sent stay as they are: this does not undo them.
+          {dialog === 'withdraw'
+            ? 'Nothing of it has been sent, and none of its rows will be.'
+            : `The ${notYetSent} row${notYetSent === 1 ? '' : 's'} not yet sent will not be sent. Rows already sent stay as they are: this does not undo them.`}
         </Text>
         {decide.isError && <ErrorState error={decide.error} />}
       </ReasonDialog>

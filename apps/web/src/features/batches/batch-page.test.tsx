@@ -112,12 +112,22 @@ describe('the page of a batch', () => {
     expect(await screen.findByText('Sending')).toBeInTheDocument();
   });
 
-  it('offers the uploader neither Approve nor Reject, and says why (four-eyes)', async () => {
-    renderAs(as('fin', 'finance'), batch({ created_by: 'fin' }));
+  it('offers the uploader neither Approve nor Reject, says why (four-eyes), and lets them withdraw it', async () => {
+    const { user } = renderAs(as('fin', 'finance'), batch({ created_by: 'fin' }));
     await screen.findByRole('heading', { name: 'Batch: payouts-november.csv' });
     expect(screen.getByText(/You uploaded it: four-eyes means someone else/)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Approve' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Reject' })).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Withdraw the batch' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Withdraw the batch' });
+    expect(dialog).toHaveTextContent('Nothing of it has been sent, and none of its rows will be.');
+    await user.type(within(dialog).getByRole('textbox', { name: /Reason/ }), 'Wrong file');
+    await user.click(within(dialog).getByRole('button', { name: 'Withdraw' }));
+    await waitFor(() =>
+      expect(posts).toEqual([{ url: '/api/batches/b-1/cancel', body: { reason: 'Wrong file' } }]),
+    );
+    expect(await screen.findByText('Stopped: rows not yet sent were not sent')).toBeInTheDocument();
   });
 
   it('offers an auditor no action, only the reading and the results', async () => {

@@ -117,7 +117,8 @@ function Summary({ batch }: { batch: Batch }) {
           )}
         </Fact>
         {batch.rejected_by && (
-          <Fact label="Rejected by">
+          // A cancelled batch names who stopped it where a rejected one names who rejected it.
+          <Fact label={batch.state === 'cancelled' ? 'Stopped by' : 'Rejected by'}>
             <Text size="sm">{batch.rejected_by}</Text>
           </Fact>
         )}
@@ -180,7 +181,7 @@ export function BatchPage() {
       {b.changes && <BatchChanges changes={b.changes} />}
       <SimpleGrid cols={{ base: 1, md: 2, xl: 3 }} spacing="md">
         <TotalsTable label="Totals per asset" totals={b.totals} />
-        <TotalsTable label="Largest row per asset" totals={b.largest} rowsTitle="Row" />
+        <TotalsTable label="Largest row per asset" totals={b.largest} counted={false} />
         <TotalsTable label="Totals per destination" totals={b.by_destination} destination />
       </SimpleGrid>
       <BatchRows batch={b} />

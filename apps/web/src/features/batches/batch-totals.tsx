@@ -10,13 +10,14 @@ export function TotalsTable({
   label,
   totals,
   destination = false,
-  rowsTitle = 'Rows',
+  counted = true,
 }: {
   label: string;
   totals: readonly BatchTotal[];
   /** Per destination: a column naming it. */
   destination?: boolean;
-  rowsTitle?: string;
+  /** How many rows make the sum (not for the largest row, which is one row). */
+  counted?: boolean;
 }) {
   const id = `totals-${label.replace(/\W+/g, '-').toLowerCase()}`;
   return (
@@ -37,9 +38,11 @@ export function TotalsTable({
               <Table.Th scope="col" ta="right">
                 Amount
               </Table.Th>
-              <Table.Th scope="col" ta="right">
-                {rowsTitle}
-              </Table.Th>
+              {counted && (
+                <Table.Th scope="col" ta="right">
+                  Rows
+                </Table.Th>
+              )}
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -52,7 +55,7 @@ export function TotalsTable({
                 <Table.Td ta="right">
                   <Amount value={t.amount} asset={t.asset} bare />
                 </Table.Td>
-                <Table.Td ta="right">{t.rows}</Table.Td>
+                {counted && <Table.Td ta="right">{t.rows}</Table.Td>}
               </Table.Tr>
             ))}
           </Table.Tbody>

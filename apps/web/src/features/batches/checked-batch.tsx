@@ -50,7 +50,12 @@ export function CheckedBatch({
   const invalid = rows.filter((r) => r.errors.length > 0);
   const left = invalid.filter((r) => !excluded.has(r.row.row)).length;
   const included = rows.length - excluded.size;
-  const ready = rows.length > 0 && !check.mapping_needed && left === 0 && included > 0;
+  const ready =
+    rows.length > 0 &&
+    !check.mapping_needed &&
+    check.file_errors.length === 0 &&
+    left === 0 &&
+    included > 0;
 
   useEffect(() => {
     if (focusRequest === 0) return;
@@ -95,13 +100,15 @@ export function CheckedBatch({
     });
   const blocked = check.mapping_needed
     ? 'Map the columns first.'
-    : rows.length === 0
-      ? 'The file has no rows to send.'
-      : left > 0
-        ? `${left} row${left === 1 ? '' : 's'} with problems: fix ${left === 1 ? 'it' : 'them'} in the file and check again, or exclude ${left === 1 ? 'it' : 'them'}.`
-        : included === 0
-          ? 'Every row is excluded: nothing would be sent.'
-          : null;
+    : check.file_errors.length > 0
+      ? 'The file as a whole has problems (above): fix it and check again.'
+      : rows.length === 0
+        ? 'The file has no rows to send.'
+        : left > 0
+          ? `${left} row${left === 1 ? '' : 's'} with problems: fix ${left === 1 ? 'it' : 'them'} in the file and check again, or exclude ${left === 1 ? 'it' : 'them'}.`
+          : included === 0
+            ? 'Every row is excluded: nothing would be sent.'
+            : null;
 
   return (
     <Stack gap="sm" component="section" aria-labelledby="batch-check-title">

@@ -292,4 +292,18 @@ describe('a new batch', () => {
     );
     expect(screen.getByRole('button', { name: 'Submit for approval' })).toBeDisabled();
   });
+
+  it('offers no submit while the file as a whole has a problem, even with valid rows', async () => {
+    checkAnswer = () => ({
+      ...TWO_ROWS,
+      rows: TWO_ROWS.rows.slice(0, 1),
+      file_errors: ['The batch’s USD total is above the limit for one upload'],
+    });
+    const { user } = renderWithProviders(<NewBatchForm />);
+    await uploadAndCheck(user);
+    await screen.findByRole('table', { name: 'Checked rows' });
+    const submit = screen.getByRole('button', { name: 'Submit for approval' });
+    expect(submit).toBeDisabled();
+    expect(submit).toHaveAccessibleDescription(/The file as a whole has problems/);
+  });
 });
