@@ -130,6 +130,21 @@ describe('the page of a batch', () => {
     expect(await screen.findByText('Stopped: rows not yet sent were not sent')).toBeInTheDocument();
   });
 
+  it.each([
+    ['done', counts({ succeeded: 3 }), '3 of 3 sent'],
+    ['cancelled', counts({ succeeded: 1, not_sent: 2 }), '1 of 3 sent · stopped'],
+  ] as const)('keeps the bar once %s, at where the sending ended', async (state, c, words) => {
+    renderAs(as('ada', 'admin'), batch({ state, counts: c }));
+    expect(await screen.findByRole('progressbar', { name: words })).toBeInTheDocument();
+  });
+
+  it('shows no bar before approval', async () => {
+    renderAs(as('ada', 'admin'), batch());
+    await screen.findByRole('heading', { name: 'Batch: payouts-november.csv' });
+    expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
+    expect(screen.getByLabelText('Rows per state')).toHaveTextContent('3 waiting');
+  });
+
   it('offers an auditor no action, only the reading and the results', async () => {
     renderAs(
       as('aud', 'auditor'),

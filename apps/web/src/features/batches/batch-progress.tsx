@@ -4,19 +4,21 @@ import { countsSentence, progressOf } from './batch-words';
 
 /**
  * How far a batch's sending is: a progress bar with its value in words ("312 of 488 sent"), the
- * counts per state, and why the sender waits when it does.
+ * counts per state, and why the sender waits when it does. Before approval there is no bar.
  */
 export function BatchProgress({ batch }: { batch: Batch }) {
   const { sent, total, text } = progressOf(batch.counts);
-  const sending = batch.state === 'sending' || batch.state === 'paused';
+  // Once approved, the bar stays: at the end it shows the sending complete (or where it stopped).
+  const shown = ['sending', 'paused', 'done', 'cancelled'].includes(batch.state) && total > 0;
   return (
     <Stack gap={6} component="section" aria-label="Progress">
-      {sending && (
+      {shown && (
         <>
           <Group justify="space-between">
             <Text size="sm" fw={600} id="batch-progress-label">
               {text}
               {batch.state === 'paused' ? ' · paused' : ''}
+              {batch.state === 'cancelled' ? ' · stopped' : ''}
             </Text>
           </Group>
           {/* The bar says rows, not a percentage: its value is the count the label reads. */}
