@@ -13,6 +13,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { auditChainCost } from './figures/audit-chain-cost';
+import { batchCost } from './figures/batch-cost';
 import { bffLatency } from './figures/bff-latency';
 import { bffMemory } from './figures/bff-memory';
 import { bffReadLatency } from './figures/bff-read-latency';
@@ -44,7 +45,10 @@ const FIGURES: Figure[] = [
   startToHealth,
   workersThroughput,
   liveReads,
+  batchCost('pglite'),
 ];
+/** Figures run only when a word asks for them (`pnpm bench batch-cost-postgres`): time. */
+const ON_REQUEST: Figure[] = [batchCost('postgres')];
 const DEADLINE_MS = 30 * 60_000;
 
 const args = process.argv.slice(2);
@@ -52,7 +56,7 @@ const profile = args.includes('--profile');
 const keep = profile || args.includes('--keep');
 const words = args.filter((arg) => !arg.startsWith('--'));
 const selected = words.length
-  ? FIGURES.filter((f) => words.some((w) => f.id.includes(w)))
+  ? [...FIGURES, ...ON_REQUEST].filter((f) => words.some((w) => f.id.includes(w)))
   : FIGURES;
 
 const workDir = mkdtempSync(join(tmpdir(), 'console-bench-'));

@@ -6,7 +6,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { WRITE_OPERATION_IDS } from '@console/schemas';
 import { BFF_CLI, BFF_MAIN, ROOT, WEB_DIR } from '../lib/paths';
 import { freePort, runToEnd, startProcess, waitForHttp, type Proc } from './processes';
@@ -20,6 +20,8 @@ export interface BffProcess {
   headers: Record<string, string>;
   /** The admin's credentials, for a browser that signs in itself (a session of its own). */
   operator: { username: string; password: string };
+  /** The users file it reads (and reloads when it changes): where `addOperator` adds one. */
+  usersFile: string;
 }
 
 function newestMtime(paths: string[]): number {
@@ -160,6 +162,7 @@ export async function startBffProcess(options: {
       origin: url,
     },
     operator: { username, password },
+    usersFile,
   };
 }
 
@@ -174,4 +177,35 @@ async function signIn(url: string, username: string, password: string): Promise<
   const cookie = response.headers.getSetCookie().find((line) => line.includes('='));
   if (!response.ok || !cookie) throw new Error(`sign-in: ${response.status} ${text.slice(0, 200)}`);
   return cookie.split(';')[0]!;
+}
+
+/**
+ * A second operator of `role` added to the BFF's users file with the CLI, signed in once the BFF
+ * has reloaded the file (it watches it): the headers of that operator's session, for a figure
+ * that needs another pair of eyes (a batch's approver is never its uploader).
+ */
+export async function addOperator(
+  bff: BffProcess,
+  username: string,
+  role: string,
+): Promise<Record<string, string>> {
+  const password = randomBytes(18).toString('base64url');
+  await runToEnd({
+    command: process.execPath,
+    args: [BFF_CLI, 'users:add', '--file', bff.usersFile, '--username', username, '--role', role],
+    cwd: dirname(bff.usersFile),
+    env: cleanEnv({}),
+    input: `${password}\n`,
+    timeoutMs: 30_000,
+  });
+  // The BFF polls the file every second besides watching it; a sign-in before it has read the
+  // file is a failed attempt, and enough of them lock the name: two tries, each after a poll.
+  for (let attempt = 1; ; attempt++) {
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    try {
+      return { ...bff.headers, cookie: await signIn(bff.url, username, password) };
+    } catch (error) {
+      if (attempt === 2) throw error;
+    }
+  }
 }
