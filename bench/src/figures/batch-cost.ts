@@ -236,7 +236,7 @@ function rows(
       goal: '',
       pass: null,
       raw: { ...raw, cpu_per_row_ms: round(perRow), net_cpu_per_row_ms: round(netPerRow) },
-      note: `CPU of ${cpuOf} from the approval until every row was final (${counts}) over ${m.sendSeconds.toFixed(1)} s, the pacer's 16 a second, the batch read every ${POLL_MS / 1000} s, ÷ ${ROWS}; of it ${formatMs(m.idlePerSecond)} a second the BFF spends idle (${formatMs(background)} in all): ${formatMs(netPerRow)} a row without it (${formatRatio(netPerRow / m.single)}); ${singleNote}; database statements not counted (the bench counts none)`,
+      note: `CPU of ${cpuOf} from the approval until every row was final (${counts}) over ${m.sendSeconds.toFixed(1)} s, the pacer's 16 a second, the batch read every ${POLL_MS / 1000} s, ÷ ${ROWS}; of it ${formatMs(m.idlePerSecond)} a second the BFF spends idle (${formatMs(background)} in all): ${formatMs(netPerRow)} a row without it; ${singleNote}; database statements not counted (the bench counts none)`,
     },
     {
       figure: name.upload,
