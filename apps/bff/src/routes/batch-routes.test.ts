@@ -203,6 +203,45 @@ describe('batch routes', () => {
     expect(check.already_uploaded).toEqual({ batch_id: first.id, state: 'awaiting_approval' });
   });
 
+  it('recognises a file already sent even when its rows could not be paid again now', async () => {
+    let available = '100.00';
+    const h = await setUp((request) =>
+      request.path.startsWith(`/v2/profiles/${treasury}/balances`)
+        ? {
+            kind: 'answered',
+            status: 200,
+            body: { items: [{ asset: 'USD', available, trading: '0.00' }] },
+            attempts: 1,
+            retried: false,
+          }
+        : service(request),
+    );
+    const first = await h.json<Batch>(h.upload(file(3)));
+    await h.post(`/api/batches/${first.id}/approve`, h.cookies.admin, {
+      rows_hash: first.rows_hash,
+    });
+    await h.sender.wake();
+    // Paid: the profile now holds less than the file's rows take.
+    available = '2.00';
+    const check = await h.json<BatchCheck>(
+      h.post('/api/batches/check', h.cookies.finance, {
+        operation: 'createInternalTransfer',
+        file_name: 'payouts.csv',
+        text: file(3),
+        mapping,
+      }),
+    );
+    expect(check.rows.filter((r) => r.errors.length > 0).map((r) => r.row)).toEqual([2, 3]);
+    expect(check.already_uploaded).toEqual({ batch_id: first.id, state: 'done' });
+    const again = await h.upload(file(3));
+    expect(again.status).toBe(409);
+    expect(await again.json()).toMatchObject({
+      code: 'batch-already-uploaded',
+      batch_id: first.id,
+    });
+    expect(h.requests.filter((r) => r.method === 'POST')).toHaveLength(3);
+  });
+
   it('shows what changed against an earlier upload of a file of the same name', async () => {
     const h = await setUp();
     await h.upload(file(3));
