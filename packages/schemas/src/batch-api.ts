@@ -168,6 +168,8 @@ export const BatchSchema = z.object({
   id: z.string(),
   operation: z.enum(BATCH_OPERATIONS),
   file_name: z.string(),
+  /** The file's columns in its order: the rows' cells and the results CSV follow it. */
+  columns: z.array(z.string()),
   state: z.enum(BATCH_STATES),
   created_by: z.string(),
   created_at: z.string(),

@@ -17,6 +17,7 @@
  */
 import { createHash } from 'node:crypto';
 import { operations, type BatchOperation, type JournalEntry } from '@console/schemas';
+import type { StoredRequest } from '../approvals/send-time-rules';
 import type { Db, Queryable } from '../db/db';
 import { ProblemError } from '../errors';
 import { createJobLease, HOLDS_LEASE } from '../jobs/job-lease';
@@ -57,6 +58,11 @@ export interface BatchSenderDeps {
   backoffMs?: number;
   maxBackoffMs?: number;
   now?: () => number;
+  /**
+   * Why a row's request may not be sent now (the policy in force refuses it), or null: asked
+   * just before the row is journaled, as an approved single send is asked before it leaves.
+   */
+  stop?: (request: StoredRequest) => Promise<string | null>;
 }
 
 /** A row the sender journaled (or an entry it claimed back to send again), ready to send. */
@@ -102,47 +108,73 @@ export function createBatchSender(deps: BatchSenderDeps) {
     return entry && { batchId: found.batch_id, row: Number(found.row), entry };
   }
 
+  /** Marks a row that will not be sent, with why in words; unjournaled, it is never sent. */
+  async function failRow(q: Queryable, batchId: string, rowNo: number, words: string) {
+    await q.query(
+      `update batch_rows set state = 'failed', error = $3
+       where batch_id = $1::uuid and row_no = $2 and journal_id is null and state is null`,
+      [batchId, rowNo, `not sent: ${words}`],
+    );
+  }
+
   /**
-   * Journals the next row of the oldest sending batch and sets its journal_id, in one
-   * transaction, while this process holds the lease. A row whose request cannot be built at send
-   * time (a rule of the clock) fails in words, unjournaled. Undefined when no row waits.
+   * Journals the next row of a sending batch and sets its journal_id, in one transaction, while
+   * this process holds the lease. Before that, the row's request is built and asked of the rules
+   * as they are now (`stop`): a row whose request cannot be built at send time (a rule of the
+   * clock), or that the policy in force refuses now (its destination revoked since the approval,
+   * a rule that refuses it since), fails in words, unjournaled. Undefined when no row waits.
    */
   async function journalNext(batchId: string): Promise<Claimed | 'failed' | undefined> {
+    const [row] = await db.query<{
+      batch_id: string;
+      row: number;
+      body: Record<string, unknown>;
+      operation: BatchOperation;
+      created_by: string;
+      created_by_name: string;
+      policy_version: number | null;
+    }>(
+      `select r.batch_id::text as batch_id, r.row_no as row, r.body, b.operation, b.created_by,
+         b.created_by_name, b.policy_version
+       from batch_rows r join batches b on b.id = r.batch_id
+       where b.id = $3::uuid and ${SENDABLE} and ${WAITING_ROW} and ${HOLDS_LEASE('$1', '$2')}
+       order by r.row_no limit 1`,
+      [batchLeaseKind(batchId), deps.owner, batchId],
+    );
+    if (!row) return undefined;
+    const rowNo = Number(row.row);
+    const operation = sendableOperation(row.operation)!;
+    const refId = batchRefId(row.batch_id, rowNo);
+    let request: { path: string; body: Record<string, unknown> };
+    try {
+      request = validatedRequest(operation, { ...row.body, ref_id: refId }, now);
+    } catch (error) {
+      const words =
+        error instanceof ProblemError ? error.init.detail : 'its request could not be built';
+      await failRow(db, row.batch_id, rowNo, words ?? 'its request could not be built');
+      return 'failed';
+    }
+    // Asked outside the transaction: the rules read the book and the directory, and an embedded
+    // database has one connection, which the transaction holds.
+    const stop = await deps.stop?.({
+      operation: operation.id,
+      operator: row.created_by,
+      body: request.body,
+    });
+    if (stop) {
+      await failRow(db, row.batch_id, rowNo, stop);
+      return 'failed';
+    }
     return db.transaction(async (tx) => {
-      const [row] = await tx.query<{
-        batch_id: string;
-        row: number;
-        body: Record<string, unknown>;
-        operation: BatchOperation;
-        created_by: string;
-        created_by_name: string;
-        policy_version: number | null;
-      }>(
-        `select r.batch_id::text as batch_id, r.row_no as row, r.body, b.operation, b.created_by,
-           b.created_by_name, b.policy_version
-         from batch_rows r join batches b on b.id = r.batch_id
-         where b.id = $3::uuid and ${SENDABLE} and ${WAITING_ROW} and ${HOLDS_LEASE('$1', '$2')}
-         order by r.row_no limit 1
+      // The same row, still waiting: locked, or skipped when another process has it.
+      const [locked] = await tx.query<{ row_no: number }>(
+        `select r.row_no from batch_rows r join batches b on b.id = r.batch_id
+         where b.id = $3::uuid and r.row_no = $4 and ${SENDABLE} and ${WAITING_ROW}
+           and ${HOLDS_LEASE('$1', '$2')}
          for update of r skip locked`,
-        [batchLeaseKind(batchId), deps.owner, batchId],
+        [batchLeaseKind(batchId), deps.owner, batchId, rowNo],
       );
-      if (!row) return undefined;
-      const rowNo = Number(row.row);
-      const operation = sendableOperation(row.operation)!;
-      const refId = batchRefId(row.batch_id, rowNo);
-      let request: { path: string; body: Record<string, unknown> };
-      try {
-        request = validatedRequest(operation, { ...row.body, ref_id: refId }, now);
-      } catch (error) {
-        const words =
-          error instanceof ProblemError ? error.init.detail : 'its request could not be built';
-        await tx.query(
-          `update batch_rows set state = 'failed', error = $3
-           where batch_id = $1::uuid and row_no = $2`,
-          [row.batch_id, rowNo, `not sent: ${words}`],
-        );
-        return 'failed';
-      }
+      if (!locked) return undefined;
       const entry = await deps.dispatch.journal.create(
         {
           operation: operation.id,

@@ -99,6 +99,11 @@ export async function checkUpload(
       remembered = true;
     }
   }
+  // The rows as the file states them, before what changes with time (balances, the policy, the
+  // limits) is asked: a file already sent is recognised by them even when its rows could not be
+  // paid again now (the first upload's rows passed every check, so they are these rows).
+  const stated = checked.rows.filter((r) => r.body !== null && !exclude.has(r.row));
+  const statedHash = stated.length > 0 ? sha256Hex(normalizedRows(stated)) : '';
   // Each source profile must pay its rows, in row order, from what it holds now.
   const sources = sourceProfilesOf(checked.rows);
   if (deps.balances && sources.length > 0) {
@@ -144,7 +149,11 @@ export async function checkUpload(
     by_destination,
     file_errors: [...checked.file_errors, ...(decision?.batchRefusals ?? [])],
     rows_hash: rowsHash,
-    already_uploaded: rowsHash ? await deps.store.findByHash(input.operation, rowsHash) : null,
+    already_uploaded:
+      (rowsHash ? await deps.store.findByHash(input.operation, rowsHash) : null) ??
+      (statedHash && statedHash !== rowsHash
+        ? await deps.store.findByHash(input.operation, statedHash)
+        : null),
     changes:
       checked.file_errors.length === 0
         ? await deps.store.changesAgainst(input.operation, input.file_name, checked.rows)

@@ -30,6 +30,7 @@ import { startWatcher } from './watch';
 import { createReconciler, reconcileDefaults, startReconcileLoop } from '../reconcile/reconciler';
 import { DEFAULT_WATCH_SHARE_PERCENT, watchSpacingMs } from '../watch/watch-pace';
 import { startReplica } from './replica';
+import { requestStop } from '../approvals/send-time-rules';
 import { createBatchSender, startBatchSender } from '../batches/batch-sender';
 import { createServicePacer } from '../upstream/service-pace';
 import { createUpstream } from './upstream';
@@ -178,23 +179,39 @@ export async function startBff(
       daily: env.reconcileDaily,
     },
   );
+  const dispatchDeps = {
+    journal,
+    client,
+    timeoutMs: env.timeoutMs,
+    signal: shutdown.signal,
+    observe: metrics.sent,
+  };
+  const ssoOperators = createSsoOperatorStore(db);
+  const approvalDeps = {
+    ...dispatchDeps,
+    approvals,
+    destinations,
+    directory,
+    policy,
+    policyHolder: policies.holder,
+    now: Date.now,
+    securityEvents,
+    ssoOperators,
+  };
   // Batches (issue 39): one sender for the deployment by its job lease, each row paced by the
   // database's pacer (shared by every process) and sent through the ordinary pipeline.
+  // Each row is asked of the policy in force just before it is journaled, as an approved single
+  // send is before it leaves.
   const batchSender = createBatchSender({
     db,
-    dispatch: {
-      journal,
-      client,
-      timeoutMs: env.timeoutMs,
-      signal: shutdown.signal,
-      observe: metrics.sent,
-    },
+    dispatch: dispatchDeps,
     pacer: createServicePacer(db, {
       ...(env.serviceBudgetPercent !== undefined ? { percent: env.serviceBudgetPercent } : {}),
     }),
     owner: journal.owner,
     leaseMs: env.sendLeaseMs,
     logger,
+    stop: (request) => requestStop(approvalDeps, request),
   });
   const app = createApp({
     batchSender,
@@ -260,25 +277,6 @@ export async function startBff(
       flows.sweep().catch((error: unknown) => logger.warn({ err: error }, 'flow sweep failed'));
   }, 60_000);
   sweeper.unref();
-  const dispatchDeps = {
-    journal,
-    client,
-    timeoutMs: env.timeoutMs,
-    signal: shutdown.signal,
-    observe: metrics.sent,
-  };
-  const ssoOperators = createSsoOperatorStore(db);
-  const approvalDeps = {
-    ...dispatchDeps,
-    approvals,
-    destinations,
-    directory,
-    policy,
-    policyHolder: policies.holder,
-    now: Date.now,
-    securityEvents,
-    ssoOperators,
-  };
   const replica = await startReplica({
     db,
     journal,

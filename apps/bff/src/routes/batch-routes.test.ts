@@ -1,6 +1,7 @@
 import { DEMO_IDS, type Batch, type BatchCheck, type BatchRowPage } from '@console/schemas';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { echoSuccess, scriptedClient, sharedDb, testApp } from '../../test/harness';
+import type { StoredRequest } from '../approvals/send-time-rules';
 import { createBatchSender, batchRefId } from '../batches/batch-sender';
 import type { SendRequest, UpstreamOutcome } from '../upstream/client';
 import { createServicePacer } from '../upstream/service-pace';
@@ -42,6 +43,7 @@ const service = (request: SendRequest): UpstreamOutcome =>
 async function setUp(
   answer: (request: SendRequest) => UpstreamOutcome | Promise<UpstreamOutcome> = service,
   backoffMs = 2_000,
+  stop?: (request: StoredRequest) => Promise<string | null>,
 ) {
   const { client, requests } = scriptedClient(answer);
   const h = await testApp({ client });
@@ -56,6 +58,7 @@ async function setUp(
     logger: h.deps.logger,
     backoffMs,
     concurrency: 1,
+    ...(stop ? { stop } : {}),
   });
   const cookies = {
     finance: await h.signIn('finance'),
@@ -200,6 +203,45 @@ describe('batch routes', () => {
     expect(check.already_uploaded).toEqual({ batch_id: first.id, state: 'awaiting_approval' });
   });
 
+  it('recognises a file already sent even when its rows could not be paid again now', async () => {
+    let available = '100.00';
+    const h = await setUp((request) =>
+      request.path.startsWith(`/v2/profiles/${treasury}/balances`)
+        ? {
+            kind: 'answered',
+            status: 200,
+            body: { items: [{ asset: 'USD', available, trading: '0.00' }] },
+            attempts: 1,
+            retried: false,
+          }
+        : service(request),
+    );
+    const first = await h.json<Batch>(h.upload(file(3)));
+    await h.post(`/api/batches/${first.id}/approve`, h.cookies.admin, {
+      rows_hash: first.rows_hash,
+    });
+    await h.sender.wake();
+    // Paid: the profile now holds less than the file's rows take.
+    available = '2.00';
+    const check = await h.json<BatchCheck>(
+      h.post('/api/batches/check', h.cookies.finance, {
+        operation: 'createInternalTransfer',
+        file_name: 'payouts.csv',
+        text: file(3),
+        mapping,
+      }),
+    );
+    expect(check.rows.filter((r) => r.errors.length > 0).map((r) => r.row)).toEqual([2, 3]);
+    expect(check.already_uploaded).toEqual({ batch_id: first.id, state: 'done' });
+    const again = await h.upload(file(3));
+    expect(again.status).toBe(409);
+    expect(await again.json()).toMatchObject({
+      code: 'batch-already-uploaded',
+      batch_id: first.id,
+    });
+    expect(h.requests.filter((r) => r.method === 'POST')).toHaveLength(3);
+  });
+
   it('shows what changed against an earlier upload of a file of the same name', async () => {
     const h = await setUp();
     await h.upload(file(3));
@@ -288,6 +330,44 @@ describe('batch routes', () => {
     );
     expect(masked.csv.split('\r\n')[1]).toContain(',USD,1.25,••••ow 1,');
     expect(masked.csv).not.toContain('row 1');
+  });
+
+  it('asks each row of the policy in force before it is journaled: a row it refuses now is not sent, in its words', async () => {
+    const asked: StoredRequest[] = [];
+    const h = await setUp(service, 2_000, async (request) => {
+      asked.push(request);
+      return request.body.amount === '3.25'
+        ? 'Approval policy version 4 refuses: no transfers of 3.25'
+        : null;
+    });
+    const batch = await h.json<Batch>(h.upload(file(5)));
+    await h.post(`/api/batches/${batch.id}/approve`, h.cookies.admin, {
+      rows_hash: batch.rows_hash,
+    });
+    await h.sender.wake();
+    // Asked with the request as it would leave (the ref_id in it) and the uploader as its maker.
+    expect(asked.map((r) => [r.operation, r.operator, r.body.ref_id])).toEqual(
+      [1, 2, 3, 4, 5].map((row) => [
+        'createInternalTransfer',
+        'finance',
+        batchRefId(batch.id, row),
+      ]),
+    );
+    const sent = h.requests.filter((r) => r.method === 'POST');
+    expect(sent.map((r) => JSON.parse(r.body).amount)).toEqual(['1.25', '2.25', '4.25', '5.25']);
+    const rows = await h.json<BatchRowPage>(
+      h.get(`/api/batches/${batch.id}/rows?state=failed`, h.cookies.finance),
+    );
+    expect(rows.items).toEqual([
+      expect.objectContaining({
+        row: 3,
+        state: 'failed',
+        journal_id: null,
+        error: 'not sent: Approval policy version 4 refuses: no transfers of 3.25',
+      }),
+    ]);
+    const done = await h.json<Batch>(h.get(`/api/batches/${batch.id}`, h.cookies.finance));
+    expect(done).toMatchObject({ state: 'done', counts: { succeeded: 4, failed: 1 } });
   });
 
   it('pauses and resumes, and a cancel leaves sent rows sent and the others not sent', async () => {

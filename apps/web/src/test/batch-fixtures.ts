@@ -62,6 +62,7 @@ export function batch(over: Partial<Batch> = {}): Batch {
     id: 'b-1',
     operation: 'createInternalTransfer',
     file_name: 'payouts-november.csv',
+    columns: ['amount', 'to'],
     state: 'awaiting_approval',
     created_by: 'fin',
     created_at: '2026-11-27T10:00:00Z',

@@ -248,6 +248,11 @@ describe('the page of a batch', () => {
     );
     const table = await screen.findByRole('table', { name: 'Rows of the batch' });
     const rows = within(table).getAllByRole('row');
+    // The file's columns in the file's order, whatever order the row's cells come in.
+    const titles = within(rows[0]!)
+      .getAllByRole('columnheader')
+      .map((h) => h.textContent);
+    expect(titles.slice(2, 4)).toEqual(['“amount”', '“to”']);
     expect(rows[2]).toHaveTextContent('Failed');
     expect(rows[2]).toHaveTextContent('Not enough USD on treasury');
     expect(within(rows[1]!).getByRole('link', { name: 'Entry of row 1' })).toHaveAttribute(

@@ -21,7 +21,6 @@ export function BatchRows({ batch }: { batch: Batch }) {
   const [state, setState] = useState<BatchRowState | ''>('');
   const rows = useBatchRows(batch, page, q, state);
   const data = rows.data;
-  const columnsOfFile = data?.items[0] ? Object.keys(data.items[0].cells) : [];
   const columns: Column<BatchRow>[] = [
     { title: 'Row', key: true, cell: (r) => r.row },
     {
@@ -35,7 +34,7 @@ export function BatchRows({ batch }: { batch: Batch }) {
         />
       ),
     },
-    ...columnsOfFile.map((c): Column<BatchRow> => ({
+    ...batch.columns.map((c): Column<BatchRow> => ({
       title: `“${c}”`,
       cell: (r) => r.cells[c] ?? '',
     })),
