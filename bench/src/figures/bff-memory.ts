@@ -19,6 +19,7 @@ import { fileURLToPath } from 'node:url';
 import { exampleInput } from '@console/schemas';
 import type { BenchContext, Figure, Row } from '../lib/figure';
 import { failureReason, notMeasured } from '../lib/figure';
+import { mappings } from '../lib/smaps';
 import { round } from '../lib/stats';
 import { describeFailures, runLoad } from '../load/load';
 import { startStack } from '../stack/stack';
@@ -66,33 +67,6 @@ function resident(pid: number): { rss: number; anon: number; file: number } {
     return Number(kib) * 1024;
   };
   return { rss: field('VmRSS'), anon: field('RssAnon'), file: field('RssFile') };
-}
-
-/**
- * Resident bytes of `pid`'s mappings by kind (Linux smaps): the WebAssembly heap (PGlite's) is
- * the one writable mapping of 128 MiB or more, code is executable, `[heap]` is malloc's (native
- * buffers, compilers' scratch), files are the binary and libraries; the rest is anonymous (V8's
- * heap pages among it).
- */
-function mappings(pid: number): Record<string, number> {
-  const kinds = { wasm_heap: 0, code: 0, malloc: 0, files: 0, other_anon: 0 };
-  let kind: keyof typeof kinds = 'other_anon';
-  for (const line of readFileSync(`/proc/${pid}/smaps`, 'utf8').split('\n')) {
-    const head = /^([0-9a-f]+)-([0-9a-f]+) (\S+) \S+ \S+ \d+\s*(.*)$/.exec(line);
-    if (head) {
-      const size = parseInt(head[2]!, 16) - parseInt(head[1]!, 16);
-      const [perms, path] = [head[3]!, head[4] ?? ''];
-      if (perms.includes('x')) kind = 'code';
-      else if (path === '[heap]') kind = 'malloc';
-      else if (path && !path.startsWith('[')) kind = 'files';
-      else if (perms.startsWith('rw') && size >= 128 * 1024 * 1024) kind = 'wasm_heap';
-      else kind = 'other_anon';
-      continue;
-    }
-    const rss = /^Rss:\s+(\d+) kB/.exec(line);
-    if (rss) kinds[kind] += Number(rss[1]) * 1024;
-  }
-  return kinds;
 }
 
 /** What the probe in the BFF last wrote: `process.memoryUsage()` and the WebAssembly heaps. */
