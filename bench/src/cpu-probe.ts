@@ -3,7 +3,8 @@
  * on one machine: what a change to the send or read path saves, without the baselines and levels
  * of `pnpm bench latency`. Each run starts its own stack (sandbox, BFF, and PostgreSQL when
  * asked), warms up, then sends Create Crypto Withdrawal Fee and reads Get Order at 16 concurrent;
- * the CPU of the BFF (and its database server) from /proc, per 2xx answer.
+ * the CPU of the BFF (and its database server) from /proc, per 2xx answer. The order of the
+ * builds turns every round.
  *
  *   npx tsx src/cpu-probe.ts [--database pglite|postgres] [--rounds 3] [--seconds 4] \
  *     [label=path/to/main.js ...]
@@ -97,7 +98,8 @@ async function run(build: { label: string; main: string }, round: number) {
 try {
   const runs = new Map<string, Record<string, number>[]>(builds.map((b) => [b.label, []]));
   for (let round = 1; round <= Number(values.rounds); round++) {
-    for (const build of builds) {
+    // The order turns every round (A B, B A, …): a run does not always follow the same one.
+    for (const build of round % 2 === 1 ? builds : [...builds].reverse()) {
       const measured = await run(build, round);
       runs.get(build.label)!.push(measured);
       process.stdout.write(
