@@ -45,6 +45,11 @@ import { mountRoutes, readsService, sendsToService, type RouteDef } from './rout
 import { securityEventRoutes } from './routes/security-event-routes';
 import { auditRoutes, type AuditSigning } from './routes/audit-routes';
 import { reconcileRoutes } from './routes/reconcile-routes';
+import { batchRoutes } from './routes/batch-routes';
+import { checkBatchFile, nameFieldsOf } from './batches/batch-check';
+import { batchNames, readBalances } from './batches/batch-names';
+import { createBatchStore } from './batches/batch-store';
+import { BATCH_MAX_TEXT_CHARS } from '@console/schemas';
 import { createReconciler, reconcileDefaults, type Reconciler } from './reconcile/reconciler';
 import { DEFAULT_WATCH_SHARE_PERCENT, watchSpacingMs } from './watch/watch-pace';
 import { sessionListRoutes } from './routes/session-list-routes';
@@ -133,7 +138,18 @@ export interface AppDeps {
   webhook?: { apiKey: string; header: string };
   /** The audit key (issue 41): checkpoints and signed exports; the trail is verified without. */
   audit?: AuditSigning;
+  /**
+   * The batch sender of this process (issue 39), woken when a batch is approved or resumed;
+   * without it, batches wait for a sender's timer.
+   */
+  batchSender?: { wake(): unknown };
 }
+
+/**
+ * The largest body of a batch's check or upload: its text (at most `BATCH_MAX_TEXT_CHARS`) as a
+ * JSON string, whose escapes (a CSV's quotes and line ends) can double it, and a margin.
+ */
+export const BATCH_BODY_BYTES = 2 * BATCH_MAX_TEXT_CHARS * 1.5;
 
 /** Sign-ins begun per client address and minute (each is a row until its callback or expiry). */
 const SSO_STARTS_PER_MINUTE = 30;
@@ -206,6 +222,25 @@ export function routeTable(
           { db: deps.db, client: deps.client, owner: deps.journal.owner, logger: deps.logger },
           reconcileDefaults(watchSpacingMs(DEFAULT_WATCH_SHARE_PERCENT), deps.timeoutMs),
         ),
+    }),
+    ...batchRoutes({
+      db: deps.db,
+      destinations: deps.destinations,
+      now: deps.now ?? Date.now,
+      store: createBatchStore(deps.db),
+      checkFile: checkBatchFile,
+      names: (operation) =>
+        batchNames(
+          { client: deps.client, destinations: deps.destinations, timeoutMs: deps.timeoutMs },
+          nameFieldsOf(operation),
+        ),
+      balances: (profiles) =>
+        readBalances(
+          { client: deps.client, destinations: deps.destinations, timeoutMs: deps.timeoutMs },
+          profiles,
+        ),
+      policy: approval.policy,
+      wake: () => void deps.batchSender?.wake(),
     }),
     ...operationRoutes({
       ...dispatchDeps,
@@ -288,7 +323,13 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
       }
     : {};
   app.use('/api/*', safeUrl({ pages: ssoPages }));
-  app.use('/api/*', apiBodyLimit(security.bodyLimitBytes));
+  app.use(
+    '/api/*',
+    apiBodyLimit(security.bodyLimitBytes, {
+      '/api/batches/check': BATCH_BODY_BYTES,
+      '/api/batches': BATCH_BODY_BYTES,
+    }),
+  );
   app.use(
     '/api/*',
     csrfProtection({

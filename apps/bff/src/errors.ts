@@ -33,6 +33,7 @@ export type ProblemCode =
   | 'destination-not-allowed'
   | 'limit-exceeded'
   | 'policy-refused'
+  | 'batch-already-uploaded'
   | 'rejected'
   | 'outcome-unknown'
   | 'upstream-unavailable'
@@ -56,6 +57,7 @@ const TITLES: Record<ProblemCode, string> = {
   'destination-not-allowed': 'Money may not go to this destination now',
   'limit-exceeded': 'This would pass a limit',
   'policy-refused': 'The approval policy refuses this send',
+  'batch-already-uploaded': 'These rows were uploaded before',
   rejected: 'The service rejected the request',
   'outcome-unknown': 'The outcome is unknown',
   'upstream-unavailable': 'The service could not be reached',
@@ -78,6 +80,8 @@ export interface ProblemInit {
   limits?: LimitCheck[];
   /** A send refused by the approval policy: the version that refused it. */
   policy_version?: number;
+  /** A batch whose rows were uploaded before: that batch. */
+  batch_id?: string;
   /** Extra response headers (`Retry-After`); never part of the body. */
   headers?: Record<string, string>;
 }
@@ -105,6 +109,7 @@ export function problemBody(init: ProblemInit, requestId: string): ConsoleProble
     ...(init.destination ? { destination: init.destination } : {}),
     ...(init.limits ? { limits: init.limits } : {}),
     ...(init.policy_version !== undefined ? { policy_version: init.policy_version } : {}),
+    ...(init.batch_id !== undefined ? { batch_id: init.batch_id } : {}),
   };
 }
 

@@ -20,6 +20,18 @@ import {
 } from './console-api';
 import { API_ROUTES, type ApiMethod, type ApiRouteName } from './api-routes';
 import {
+  BatchApproveSchema,
+  BatchCheckRequestSchema,
+  BatchCheckSchema,
+  BatchCreateRequestSchema,
+  BatchListSchema,
+  BatchReasonSchema,
+  BatchResultsSchema,
+  BatchRowPageSchema,
+  BatchRowQuerySchema,
+  BatchSchema,
+} from './batch-api';
+import {
   ReconAssignSchema,
   ReconDifferenceDetailSchema,
   ReconDifferenceListSchema,
@@ -320,6 +332,26 @@ export const apiContract = contract({
     responses: { 200: ReconDifferenceSchema },
   },
   exportReconciliation: { query: ReconExportQuerySchema, responses: { 200: ReconExportSchema } },
+  // Issue 39: batches.
+  checkBatch: { body: BatchCheckRequestSchema, responses: { 200: BatchCheckSchema } },
+  createBatch: { body: BatchCreateRequestSchema, responses: { 201: BatchSchema } },
+  listBatches: { responses: { 200: BatchListSchema } },
+  getBatch: { params: IdParamsSchema, responses: { 200: BatchSchema } },
+  listBatchRows: {
+    params: IdParamsSchema,
+    query: BatchRowQuerySchema,
+    responses: { 200: BatchRowPageSchema },
+  },
+  approveBatch: {
+    params: IdParamsSchema,
+    body: BatchApproveSchema,
+    responses: { 200: BatchSchema },
+  },
+  rejectBatch: { params: IdParamsSchema, body: BatchReasonSchema, responses: { 200: BatchSchema } },
+  pauseBatch: { params: IdParamsSchema, responses: { 200: BatchSchema } },
+  resumeBatch: { params: IdParamsSchema, responses: { 200: BatchSchema } },
+  cancelBatch: { params: IdParamsSchema, body: BatchReasonSchema, responses: { 200: BatchSchema } },
+  exportBatchResults: { params: IdParamsSchema, responses: { 200: BatchResultsSchema } },
 });
 
 export type ApiContract = typeof apiContract;

@@ -111,6 +111,28 @@ export const API_ROUTES = {
   resolveReconDifference: { method: 'POST', path: '/api/reconciliation/differences/:id/resolve' },
   /** Finance, admins and auditors: a period's differences and matches as CSV, and a summary. */
   exportReconciliation: { method: 'GET', path: '/api/reconciliation/export' },
+  /** Money roles (issue 39): parse and check a CSV of sends; stores only the column mapping. */
+  checkBatch: { method: 'POST', path: '/api/batches/check' },
+  /** Money roles: store a checked file as a batch awaiting its one approval. */
+  createBatch: { method: 'POST', path: '/api/batches' },
+  /** Money roles, admins and auditors: the newest batches. */
+  listBatches: { method: 'GET', path: '/api/batches' },
+  /** Money roles, admins and auditors: one batch, its totals, approvals and counts per state. */
+  getBatch: { method: 'GET', path: '/api/batches/:id' },
+  /** Money roles, admins and auditors: a page of a batch's rows, searchable, by state. */
+  listBatchRows: { method: 'GET', path: '/api/batches/:id/rows' },
+  /** Money roles other than the uploader: approve the batch's rows by their hash. */
+  approveBatch: { method: 'POST', path: '/api/batches/:id/approve' },
+  /** Money roles other than the uploader: reject a batch awaiting approval, with a reason. */
+  rejectBatch: { method: 'POST', path: '/api/batches/:id/reject' },
+  /** Money roles: stop sending the rows not yet sent, until resumed. */
+  pauseBatch: { method: 'POST', path: '/api/batches/:id/pause' },
+  /** Money roles: go on sending a paused batch. */
+  resumeBatch: { method: 'POST', path: '/api/batches/:id/resume' },
+  /** Money roles: send none of the rows not yet sent (sent rows stay sent), with a reason. */
+  cancelBatch: { method: 'POST', path: '/api/batches/:id/cancel' },
+  /** Money roles, admins and auditors: the input columns plus ref_id, state, service id, error. */
+  exportBatchResults: { method: 'GET', path: '/api/batches/:id/results' },
 } as const satisfies Record<string, { method: ApiMethod; path: string }>;
 
 /** The name of a route of the BFF's API. */

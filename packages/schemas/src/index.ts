@@ -62,6 +62,7 @@ export * from './work-queue-api';
 export * from './notifications-api';
 export * from './live-api';
 export * from './reconcile-api';
+export * from './batch-api';
 export * from './registry-walk';
 export * from './sign-in-api';
 export * from './api-contract';

@@ -61,5 +61,7 @@ export const ConsoleProblemSchema = z.object({
   limits: z.array(LimitCheckSchema).optional(),
   /** A send refused by the approval policy: the version that refused it (issue 38). */
   policy_version: z.number().optional(),
+  /** The same rows were uploaded before (`batch-already-uploaded`): that batch's id (issue 39). */
+  batch_id: z.string().optional(),
 });
 export type ConsoleProblem = z.infer<typeof ConsoleProblemSchema>;

@@ -96,6 +96,19 @@ const MATRIX: Record<
     viewer: N,
   },
   'GET /api/reconciliation/export': { admin: Y, finance: Y, support: N, viewer: N },
+  // Batches (issue 39): those who move money check, upload, approve and steer them; viewers read
+  // them (masked as the journal is); support, who moves no money, does neither.
+  'POST /api/batches/check': { admin: Y, finance: Y, support: N, viewer: N },
+  'POST /api/batches': { admin: Y, finance: Y, support: N, viewer: N },
+  'GET /api/batches': { admin: Y, finance: Y, support: N, viewer: Y },
+  'GET /api/batches/:id': { admin: Y, finance: Y, support: N, viewer: Y },
+  'GET /api/batches/:id/rows': { admin: Y, finance: Y, support: N, viewer: Y },
+  'POST /api/batches/:id/approve': { admin: Y, finance: Y, support: N, viewer: N },
+  'POST /api/batches/:id/reject': { admin: Y, finance: Y, support: N, viewer: N },
+  'POST /api/batches/:id/pause': { admin: Y, finance: Y, support: N, viewer: N },
+  'POST /api/batches/:id/resume': { admin: Y, finance: Y, support: N, viewer: N },
+  'POST /api/batches/:id/cancel': { admin: Y, finance: Y, support: N, viewer: N },
+  'GET /api/batches/:id/results': { admin: Y, finance: Y, support: N, viewer: Y },
 };
 
 /**
@@ -157,6 +170,18 @@ const AUDITOR: Record<string, boolean> = {
   'POST /api/reconciliation/differences/:id/assign': N,
   'POST /api/reconciliation/differences/:id/resolve': N,
   'GET /api/reconciliation/export': Y,
+  // Batches: read, never checked, uploaded, approved or steered.
+  'POST /api/batches/check': N,
+  'POST /api/batches': N,
+  'GET /api/batches': Y,
+  'GET /api/batches/:id': Y,
+  'GET /api/batches/:id/rows': Y,
+  'POST /api/batches/:id/approve': N,
+  'POST /api/batches/:id/reject': N,
+  'POST /api/batches/:id/pause': N,
+  'POST /api/batches/:id/resume': N,
+  'POST /api/batches/:id/cancel': N,
+  'GET /api/batches/:id/results': Y,
   // The live stream and the inbox, filtered and masked for the role as the reads are.
   'GET /api/stream': Y,
   'GET /api/inbox': Y,

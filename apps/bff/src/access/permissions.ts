@@ -46,6 +46,11 @@ export type Permission =
    */
   | { kind: 'policy-dry-run' }
   /**
+   * Batches (issue 39): the money roles (finance, admin) check, upload, approve and steer them
+   * (`act`); viewers and auditors read them as well, masked as the journal masks for them.
+   */
+  | { kind: 'batch'; act: boolean }
+  /**
    * Asking for a console action (issue 37), which the console carries out itself: the roles of
    * its entry in the BFF's registry of console actions.
    */
@@ -79,6 +84,12 @@ export function allows(role: Role, permission: Permission): boolean {
       return role === 'admin' || role === 'auditor';
     case 'reconcile':
       return role === 'admin' || role === 'finance' || (!permission.act && role === 'auditor');
+    case 'batch':
+      return (
+        role === 'admin' ||
+        role === 'finance' ||
+        (!permission.act && (role === 'viewer' || role === 'auditor'))
+      );
     case 'policy-dry-run':
       return role === 'admin' || role === 'finance' || role === 'auditor';
     case 'console-action':

@@ -50,36 +50,68 @@ const bodyOf = (entry: JournalEntry) => {
   }
 };
 
+/** A request as it is stored to be sent: its operation, its maker and its body on the wire. */
+export interface StoredRequest {
+  operation: string;
+  operator: string;
+  body: Record<string, unknown>;
+}
+
 /**
- * The version in force's decision of an entry's stored request, from the facts as they are now:
- * its maker's role, and the book's word on its destination where a rule asks it (limits apart:
- * they were counted when it was journaled). Undefined for an entry that is no write (a console
- * action is decided by its own rule).
+ * The version in force's decision of a stored request, from the facts as they are now: its
+ * maker's role, and the book's word on its destination where a rule asks it (limits apart: they
+ * were counted when it was journaled). Undefined for a request that is no write (a console action
+ * is decided by its own rule).
  */
-export async function decideNow(
+async function decideRequestNow(
   deps: ApprovalDeps,
-  entry: JournalEntry,
+  request: StoredRequest,
   /** The makers' roles when the caller read them already (`makerRoles`, for many entries). */
   roles?: ReadonlyMap<string, Role>,
 ): Promise<{ refusal: string | null; requirement: Requirement | undefined } | undefined> {
-  if (!isWriteOperationId(entry.operation)) return undefined;
-  const body = bodyOf(entry);
+  const { operation, body } = request;
+  if (!isWriteOperationId(operation)) return undefined;
   // One reading of the version in force, its limits apart.
   const policy = { ...deps.policy, limits: [] };
-  const role = roles?.get(entry.operator) ?? (await makerRole(deps, entry.operator));
-  const maker = { username: entry.operator, role };
-  const needs = sendNeeds(policy, entry.operation, body, maker);
+  const role = roles?.get(request.operator) ?? (await makerRole(deps, request.operator));
+  const maker = { username: request.operator, role };
+  const needs = sendNeeds(policy, operation, body, maker);
   const destination = needs.destination?.required
     ? await standingNow(deps.destinations, needs.destination.target, deps.now())
     : undefined;
   const decision = decideSend(policy, {
-    operation: entry.operation,
+    operation,
     body,
     maker,
     shape: needs.shape,
     ...(destination ? { destination } : {}),
   });
   return { refusal: decision.refusal?.detail ?? null, requirement: decision.requirement };
+}
+
+/** The version in force's decision of an entry's stored request, as {@link decideRequestNow}. */
+export function decideNow(
+  deps: ApprovalDeps,
+  entry: JournalEntry,
+  /** The makers' roles when the caller read them already (`makerRoles`, for many entries). */
+  roles?: ReadonlyMap<string, Role>,
+): Promise<{ refusal: string | null; requirement: Requirement | undefined } | undefined> {
+  return decideRequestNow(
+    deps,
+    { operation: entry.operation, operator: entry.operator, body: bodyOf(entry) },
+    roles,
+  );
+}
+
+/**
+ * Why a request about to be journaled and sent from what was approved earlier (a batch's row)
+ * may not be sent now, or null: as {@link policyStop}, before any entry exists.
+ */
+export async function requestStop(
+  deps: ApprovalDeps,
+  request: StoredRequest,
+): Promise<string | null> {
+  return (await decideRequestNow(deps, request))?.refusal ?? null;
 }
 
 /** What the version in force asks of a waiting request now; nothing once it waits no more. */

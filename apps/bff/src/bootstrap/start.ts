@@ -30,6 +30,9 @@ import { startWatcher } from './watch';
 import { createReconciler, reconcileDefaults, startReconcileLoop } from '../reconcile/reconciler';
 import { DEFAULT_WATCH_SHARE_PERCENT, watchSpacingMs } from '../watch/watch-pace';
 import { startReplica } from './replica';
+import { requestStop } from '../approvals/send-time-rules';
+import { createBatchSender, startBatchSender } from '../batches/batch-sender';
+import { createServicePacer } from '../upstream/service-pace';
 import { createUpstream } from './upstream';
 
 /** A running BFF. */
@@ -176,7 +179,42 @@ export async function startBff(
       daily: env.reconcileDaily,
     },
   );
+  const dispatchDeps = {
+    journal,
+    client,
+    timeoutMs: env.timeoutMs,
+    signal: shutdown.signal,
+    observe: metrics.sent,
+  };
+  const ssoOperators = createSsoOperatorStore(db);
+  const approvalDeps = {
+    ...dispatchDeps,
+    approvals,
+    destinations,
+    directory,
+    policy,
+    policyHolder: policies.holder,
+    now: Date.now,
+    securityEvents,
+    ssoOperators,
+  };
+  // Batches (issue 39): one sender for the deployment by its job lease, each row paced by the
+  // database's pacer (shared by every process) and sent through the ordinary pipeline.
+  // Each row is asked of the policy in force just before it is journaled, as an approved single
+  // send is before it leaves.
+  const batchSender = createBatchSender({
+    db,
+    dispatch: dispatchDeps,
+    pacer: createServicePacer(db, {
+      ...(env.serviceBudgetPercent !== undefined ? { percent: env.serviceBudgetPercent } : {}),
+    }),
+    owner: journal.owner,
+    leaseMs: env.sendLeaseMs,
+    logger,
+    stop: (request) => requestStop(approvalDeps, request),
+  });
   const app = createApp({
+    batchSender,
     counters: db.relaxed,
     db,
     reconciler,
@@ -239,25 +277,6 @@ export async function startBff(
       flows.sweep().catch((error: unknown) => logger.warn({ err: error }, 'flow sweep failed'));
   }, 60_000);
   sweeper.unref();
-  const dispatchDeps = {
-    journal,
-    client,
-    timeoutMs: env.timeoutMs,
-    signal: shutdown.signal,
-    observe: metrics.sent,
-  };
-  const ssoOperators = createSsoOperatorStore(db);
-  const approvalDeps = {
-    ...dispatchDeps,
-    approvals,
-    destinations,
-    directory,
-    policy,
-    policyHolder: policies.holder,
-    now: Date.now,
-    securityEvents,
-    ssoOperators,
-  };
   const replica = await startReplica({
     db,
     journal,
@@ -294,6 +313,8 @@ export async function startBff(
   // Embedded, no other process can hold the lease: a run cut by a crash resumes at once.
   if (db.kind === 'pglite') await reconciler.lease.expireOthers();
   const stopReconciling = startReconcileLoop(reconciler, { intervalMs: 60_000, logger });
+  if (db.kind === 'pglite') await batchSender.expireOthers();
+  const stopBatches = startBatchSender(batchSender, { intervalMs: 2_000 });
 
   // Checkpoints of the audit trail (ADR 022), signed by the holder of their job lease.
   const stopCheckpointer = auditKey
@@ -325,7 +346,13 @@ export async function startBff(
       const grace = (ms: number) => new Promise((done) => setTimeout(done, ms).unref());
       // Sends in flight (requests and the resolver's look) get the grace period to finish.
       await Promise.race([
-        Promise.all([closed, replica.stopResolver(), notifier.stop(), watcher?.stop()]),
+        Promise.all([
+          closed,
+          replica.stopResolver(),
+          notifier.stop(),
+          watcher?.stop(),
+          stopBatches(),
+        ]),
         grace(SHUTDOWN_GRACE_MS),
       ]);
       // The rest stop waiting and are journaled UNKNOWN rather than left SENDING.

@@ -1,4 +1,4 @@
-import { exampleInput, type JournalEntry, type Role } from '@console/schemas';
+import { DEMO_IDS, exampleInput, type JournalEntry, type Role } from '@console/schemas';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { approvalApp } from '../../test/approvals-test-kit';
 import { echoSuccess, scriptedClient, sharedDb } from '../../test/harness';
@@ -127,6 +127,24 @@ const RECONCILED: Record<string, string> = {
   '/api/reconciliation/export': 'the same differences as CSV, masked the same way',
 };
 
+/**
+ * GET routes of batches (issue 39): a row's cells of personal fields (its metadata, an address)
+ * and its body masked for a role that sees no personal data, as the journal masks the entry the
+ * row becomes; the batch itself carries sums and who acted.
+ */
+const BATCHED: Record<string, { path?: (id: string) => string; why: string }> = {
+  '/api/batches': { why: 'batches: sums per asset and destination, who uploaded and approved' },
+  '/api/batches/:id': { why: 'the same, and what changed since an earlier upload' },
+  '/api/batches/:id/rows': {
+    path: (id) => `/api/batches/${id}/rows`,
+    why: 'rows: cells and bodies, personal ones masked',
+  },
+  '/api/batches/:id/results': {
+    path: (id) => `/api/batches/${id}/results`,
+    why: 'the rows as CSV, masked the same way',
+  },
+};
+
 /** GET routes that answer the book of allowed destinations, whose crypto addresses are personal. */
 const BOOK_ROUTES: Record<string, (id: string) => string> = {
   '/api/destinations': () => '/api/destinations',
@@ -145,6 +163,7 @@ describe('personal data on every route', () => {
       ...Object.keys(BOOK_ROUTES),
       ...Object.keys(STREAMED),
       ...Object.keys(RECONCILED),
+      ...Object.keys(BATCHED),
     ]);
     expect(gets.filter((path) => !listed.has(path))).toEqual([]);
     expect(Object.keys(ROUTES).filter((path) => !gets.includes(path))).toEqual([]);
@@ -175,6 +194,39 @@ describe('personal data on every route', () => {
         else if (!whole.includes(role) && found.length > 0) {
           wrong.push(`${role} ${route}: shows ${found.join(', ')}`);
         }
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it('a viewer and an auditor see a batch row’s metadata masked in its rows and results; finance and admin whole', async () => {
+    const h = await approvalApp({ client: scriptedClient(service).client });
+    const { treasury, payouts } = DEMO_IDS.profiles;
+    const created = await h.post('/api/batches', h.cookies.finance, {
+      operation: 'createInternalTransfer',
+      file_name: 'personal.csv',
+      text: `from_profile_id,to_profile_id,asset,amount,metadata.ticket\n${treasury},${payouts},USD,12.50,SUP-SECRET-9911\n`,
+    });
+    expect(created.status).toBe(201);
+    const { id } = (await created.json()) as { id: string };
+    const auditor = await h.signIn('auditor');
+    const wrong: string[] = [];
+    for (const { path } of Object.values(BATCHED)) {
+      if (!path) continue;
+      for (const [role, cookie] of [
+        ['viewer', h.cookies.viewer],
+        ['auditor', auditor],
+        ['finance', h.cookies.finance],
+        ['admin', h.cookies.admin],
+      ] as const) {
+        const res = await h.get(path(id), cookie);
+        const text = await res.text();
+        const masked = role === 'viewer' || role === 'auditor';
+        if (res.status !== 200) wrong.push(`${role} ${path(id)}: answered ${res.status}`);
+        else if (masked && leaks(text).length > 0) wrong.push(`${role} ${path(id)}: shows it`);
+        else if (masked && !text.includes('••••9911'))
+          wrong.push(`${role} ${path(id)}: not masked`);
+        else if (!masked && !text.includes('SUP-SECRET-9911')) wrong.push(`${role}: masked`);
       }
     }
     expect(wrong).toEqual([]);

@@ -83,4 +83,16 @@ describe('navigation by duty', () => {
     const labels = dutiesFor(allowed, role).flatMap((d) => d.items.map((i) => i.label));
     expect(labels.includes('Reconciliation')).toBe(offered);
   });
+
+  it.each([
+    ['finance', ['createInternalTransfer'], true],
+    ['admin', ['createInternalTransfer'], true],
+    ['auditor', [], true],
+    ['support', ['updateFiatAccount'], false],
+    ['viewer', [], false],
+  ] as const)('offers batches to %s: %s, under Transfers', (role, allowed, offered) => {
+    const transfers = dutiesFor(allowed, role).find((d) => d.label === 'Transfers');
+    const labels = (transfers?.items ?? []).map((i) => i.label);
+    expect(labels.includes('Batches')).toBe(offered);
+  });
 });

@@ -37,10 +37,16 @@ const placed = (kind: 'read' | 'write', duty: string): NavItem[] =>
       : [];
   });
 
+/** The console's own pages that sit in a duty of the registry, after its reads and forms. */
+const CONSOLE_PAGES: Partial<Record<string, NavItem[]>> = {
+  // Many sends of one operation from a file (issue 39): money roles upload and approve, auditors read.
+  Transfers: [{ label: 'Batches', to: '/batches', roles: ['admin', 'finance', 'auditor'] }],
+};
+
 export const DUTIES: Duty[] = [
   ...REGISTRY_DUTIES.map((duty) => ({
     label: duty,
-    items: [...placed('read', duty), ...placed('write', duty)],
+    items: [...placed('read', duty), ...placed('write', duty), ...(CONSOLE_PAGES[duty] ?? [])],
   })).filter((duty) => duty.items.length > 0),
   {
     label: 'Approvals',

@@ -122,6 +122,20 @@ export const router = createBrowserRouter(
               ),
             },
             {
+              path: 'batches',
+              lazy: page(
+                () => import('@/features/batches/batches-page'),
+                (m) => m.BatchesPage,
+              ),
+            },
+            {
+              path: 'batches/:id',
+              lazy: page(
+                () => import('@/features/batches/batch-page'),
+                (m) => m.BatchPage,
+              ),
+            },
+            {
               path: 'audit',
               lazy: page(
                 () => import('@/features/audit/audit-page'),

@@ -8,6 +8,9 @@ import type {
   ReconRunRequest,
   ApiInput,
   AwaitingApprovalResult,
+  BatchCheckRequest,
+  BatchCreateRequest,
+  BatchRowState,
   JournalQuery,
   NotificationChoice,
   ProposeDestination,
@@ -243,3 +246,31 @@ export const resolveReconDifference = (id: string, reason: string) =>
   call('resolveReconDifference', { params: { id }, body: { reason } });
 export const exportReconciliation = (from: string, to: string) =>
   call('exportReconciliation', { query: { from, to } });
+
+/** Batches (issue 39): a CSV of sends of one operation, checked, approved once, sent row by row. */
+export const BATCHES_KEY = ['batches'] as const;
+/** Parses and checks a file's text; nothing is stored but the mapping the operator gave. */
+export const checkBatch = (body: BatchCheckRequest) => call('checkBatch', { body });
+/** Stores the checked file as a batch awaiting its approval (`422` a row's problem, `409` the same rows again). */
+export const createBatch = (body: BatchCreateRequest) => call('createBatch', { body });
+/** Polled while one is sending: background. */
+export const listBatches = () => call('listBatches', {}, { background: true });
+export const getBatch = (id: string, options: { background?: boolean } = {}) =>
+  call('getBatch', { params: { id } }, options);
+export const listBatchRows = (
+  id: string,
+  query: { offset?: number; limit?: number; q?: string; state?: BatchRowState },
+  options: { background?: boolean } = {},
+) => call('listBatchRows', { params: { id }, query }, options);
+/** Approves exactly the rows whose hash the approver saw; another hash is refused (`409`). */
+export const approveBatch = (id: string, rowsHash: string) =>
+  call('approveBatch', { params: { id }, body: { rows_hash: rowsHash } });
+export const rejectBatch = (id: string, reason: string) =>
+  call('rejectBatch', { params: { id }, body: { reason } });
+export const pauseBatch = (id: string) => call('pauseBatch', { params: { id } });
+export const resumeBatch = (id: string) => call('resumeBatch', { params: { id } });
+/** Sends none of the rows not yet sent; rows already sent stay sent. */
+export const cancelBatch = (id: string, reason: string) =>
+  call('cancelBatch', { params: { id }, body: { reason } });
+/** The input columns plus ref_id, state, service id and error of every row, as CSV. */
+export const exportBatchResults = (id: string) => call('exportBatchResults', { params: { id } });

@@ -1,0 +1,200 @@
+/**
+ * The fields a batch's columns map to: the leaves of the operation's request, as the registry
+ * declares them, so that a batch row is exactly the request a single send of that operation takes.
+ * A column is mapped by its header when the header names a field (its path, its last segment or
+ * its label, in any case, with spaces, dashes or underscores), else by the operator's mapping.
+ */
+import {
+  fieldMeta,
+  operations,
+  walkFields,
+  type BatchField,
+  type BatchMapping,
+  type BatchOperation,
+} from '@console/schemas';
+import type { z } from 'zod';
+
+/** The mapping target of a column whose values are metadata: the column's header is the key. */
+export const METADATA_FIELD = 'metadata.*';
+
+/** A directory the BFF reads to turn a name into an id. */
+export type NameDirectory = 'profiles' | 'identities' | 'accounts' | 'book';
+
+const DIRECTORY_OF_CHOICES: Readonly<Record<string, NameDirectory>> = {
+  listProfiles: 'profiles',
+  listIdentities: 'identities',
+  listAccounts: 'accounts',
+  listCryptoDestinationAddresses: 'book',
+};
+
+const WORDS_OF_DIRECTORY: Readonly<Record<NameDirectory, string>> = {
+  profiles: 'profile nickname',
+  identities: 'identity name',
+  accounts: 'account name',
+  book: 'destination book entry',
+};
+
+/** Fields the batch sets itself: each row's `ref_id` is derived from the batch and the row. */
+const SET_BY_BATCH = new Set(['ref_id']);
+
+interface Def {
+  type: string;
+  innerType?: z.core.$ZodType;
+  in?: z.core.$ZodType;
+  shape?: unknown;
+}
+
+/** True for a schema with members (an object, through optional and refine wrappers). */
+function isObject(schema: z.core.$ZodType): boolean {
+  let current: z.core.$ZodType | undefined = schema;
+  while (current) {
+    const def = current._zod.def as unknown as Def;
+    if (def.type === 'object') return true;
+    if (def.type === 'record') return false;
+    current = def.innerType ?? def.in;
+  }
+  return false;
+}
+
+function isRecord(schema: z.core.$ZodType): boolean {
+  let current: z.core.$ZodType | undefined = schema;
+  while (current) {
+    const def = current._zod.def as unknown as Def;
+    if (def.type === 'record') return true;
+    current = def.innerType ?? def.in;
+  }
+  return false;
+}
+
+const acceptsAbsence = (schema: z.core.$ZodType) =>
+  (schema as z.ZodType).safeParse(undefined).success;
+
+/** A nested field's label says where it is: `Destination crypto: Address`. */
+function labelOf(path: string, label: string | undefined): string {
+  const parents = path.split('.').slice(0, -1).join(' ');
+  const own = label ?? path.split('.').at(-1)!;
+  return parents ? `${parents[0]!.toUpperCase()}${parents.slice(1)}: ${own}` : own;
+}
+
+interface FieldFacts extends BatchField {
+  directory: NameDirectory | null;
+}
+
+const cache = new Map<BatchOperation, FieldFacts[]>();
+
+function factsOf(operation: BatchOperation): FieldFacts[] {
+  const cached = cache.get(operation);
+  if (cached) return cached;
+  const walked = walkFields(operations[operation]);
+  const optionalPaths = walked.filter((f) => acceptsAbsence(f.schema)).map((f) => f.path);
+  const underOptional = (path: string) =>
+    optionalPaths.some((parent) => path === parent || path.startsWith(`${parent}.`));
+  const out: FieldFacts[] = [];
+  for (const field of walked) {
+    if (SET_BY_BATCH.has(field.path) || isObject(field.schema)) continue;
+    if (isRecord(field.schema)) {
+      // Metadata: one column per key, the header naming the key (see METADATA_FIELD).
+      if (field.path === 'metadata') {
+        out.push({
+          path: METADATA_FIELD,
+          label: 'Metadata (the column’s header is the key)',
+          required: false,
+          accepts_name: null,
+          directory: null,
+        });
+      }
+      continue;
+    }
+    const meta = fieldMeta(field.schema as z.ZodType);
+    const directory = (meta.choices && DIRECTORY_OF_CHOICES[meta.choices]) || null;
+    out.push({
+      path: field.path,
+      label: labelOf(field.path, meta.label),
+      required: !underOptional(field.path),
+      accepts_name: directory && WORDS_OF_DIRECTORY[directory],
+      directory,
+    });
+  }
+  cache.set(operation, out);
+  return out;
+}
+
+/** The fields of `operation` a column can be mapped to, in the registry's order. */
+export function batchFieldsOf(operation: BatchOperation): BatchField[] {
+  return factsOf(operation).map(({ directory: _directory, ...field }) => field);
+}
+
+/** Fields of the operation that accept names, and which directory each reads. */
+export function nameFieldsOf(
+  operation: BatchOperation,
+): { field: string; directory: NameDirectory }[] {
+  return factsOf(operation).flatMap((f) =>
+    f.directory ? [{ field: f.path, directory: f.directory }] : [],
+  );
+}
+
+/** A header or a field's name, compared loosely: `To Profile ID`, `to-profile-id` → `to_profile_id`. */
+export function headerKey(text: string): string {
+  return text
+    .trim()
+    .toLowerCase()
+    .replace(/[\s\-_]+/g, '_');
+}
+
+/**
+ * The mapping of each column to a field: the operator's (`given`, then `remembered`) where it
+ * names one, else the field the header names, else `''` (left out). A column of a field mapped
+ * twice is left out the second time, so that no row has two values for one field.
+ */
+export function mapColumns(
+  operation: BatchOperation,
+  columns: readonly string[],
+  given?: BatchMapping,
+  remembered?: BatchMapping,
+): BatchMapping {
+  const fields = factsOf(operation);
+  const known = new Set(fields.map((f) => f.path));
+  const byKey = new Map<string, string>();
+  const lastSegments = new Map<string, string[]>();
+  for (const f of fields) {
+    if (f.path === METADATA_FIELD) continue;
+    byKey.set(headerKey(f.path), f.path);
+    byKey.set(headerKey(f.label), f.path);
+    const last = headerKey(f.path.split('.').at(-1)!);
+    lastSegments.set(last, [...(lastSegments.get(last) ?? []), f.path]);
+  }
+  for (const [last, paths] of lastSegments) {
+    if (paths.length === 1 && !byKey.has(last)) byKey.set(last, paths[0]!);
+  }
+  const taken = new Set<string>();
+  const mapping: BatchMapping = {};
+  for (const column of columns) {
+    const chosen = [given?.[column], remembered?.[column]].find(
+      (value) => value !== undefined && (value === '' || known.has(value)),
+    );
+    const key = headerKey(column);
+    const byName = key.startsWith('metadata.') ? METADATA_FIELD : byKey.get(key);
+    const field = chosen ?? byName ?? '';
+    if (field !== '' && field !== METADATA_FIELD && taken.has(field)) {
+      mapping[column] = '';
+      continue;
+    }
+    taken.add(field);
+    mapping[column] = field;
+  }
+  return mapping;
+}
+
+/** The required fields no column maps to. */
+export function unmappedRequired(operation: BatchOperation, mapping: BatchMapping): BatchField[] {
+  const mapped = new Set(Object.values(mapping));
+  return batchFieldsOf(operation).filter((f) => f.required && !mapped.has(f.path));
+}
+
+/** The metadata key a column mapped to {@link METADATA_FIELD} sets: its header, less `metadata.`. */
+export function metadataKeyOf(column: string): string {
+  const trimmed = column.trim();
+  return trimmed.toLowerCase().startsWith('metadata.')
+    ? trimmed.slice('metadata.'.length)
+    : trimmed;
+}

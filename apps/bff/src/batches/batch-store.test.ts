@@ -1,0 +1,146 @@
+import { DEMO_IDS } from '@console/schemas';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testDatabases } from '../../test/databases';
+import { verifyAuditTrail } from '../audit/audit-verify';
+import type { Db } from '../db/db';
+import { createServicePacer } from '../upstream/service-pace';
+import { BatchAlreadyUploaded, createBatchStore, type NewBatch } from './batch-store';
+
+const { treasury, payouts } = DEMO_IDS.profiles;
+
+const newBatch = (hash: string, rows = 3): NewBatch => ({
+  operation: 'createInternalTransfer',
+  file_name: 'store.csv',
+  created_by: 'finance',
+  created_by_name: 'Test finance',
+  columns: ['amount'],
+  mapping: { amount: 'amount' },
+  rows_hash: hash,
+  rows: Array.from({ length: rows }, (_, i) => ({
+    row: i + 1,
+    cells: { amount: `${i + 1}.00` },
+    body: {
+      from_profile_id: treasury,
+      to_profile_id: payouts,
+      asset: 'USD',
+      amount: `${i + 1}.00`,
+    },
+    excluded: i === rows - 1,
+  })),
+  totals: [{ asset: 'USD', amount: '3', rows: 2 }],
+  by_destination: [],
+  largest: [{ asset: 'USD', amount: '2', rows: 1 }],
+  approvals_required: 2,
+  approver_roles: ['finance', 'admin'],
+  policy_version: 4,
+});
+
+describe.each(testDatabases)('the batch store on $name', (database) => {
+  let db: Db;
+  let close: () => Promise<void>;
+  beforeAll(async () => {
+    ({ db, close } = await database.open());
+    await db.exec('delete from batches; delete from service_pace');
+  });
+  afterAll(() => close());
+
+  it('stores a batch with its rows, counts them by state, and refuses the same rows twice', async () => {
+    const store = createBatchStore(db);
+    const batch = await store.create(newBatch('a'.repeat(64)));
+    expect(batch).toMatchObject({
+      state: 'awaiting_approval',
+      row_count: 3,
+      counts: { waiting: 2, excluded: 1, succeeded: 0 },
+      approvals_required: 2,
+      policy_version: 4,
+      approvals: [],
+      changes: null,
+    });
+    await expect(store.create(newBatch('a'.repeat(64)))).rejects.toBeInstanceOf(
+      BatchAlreadyUploaded,
+    );
+    const page = await store.rows(batch.id, { q: '2.00', limit: 10 });
+    expect(page.total).toBe(1);
+    expect(page.items[0]).toMatchObject({ row: 2, state: 'waiting', ref_id: null });
+  });
+
+  it('needs as many approvals as decided, one per operator, before it is sending', async () => {
+    const store = createBatchStore(db);
+    const batch = await store.create(newBatch('b'.repeat(64)));
+    const who = (username: string, role: 'finance' | 'admin' | 'support' = 'finance') => ({
+      username,
+      display_name: username,
+      role,
+    });
+    expect(await store.approve(batch.id, who('finance'), batch.rows_hash)).toMatchObject({
+      ok: false,
+      reason: 'own',
+    });
+    expect(await store.approve(batch.id, who('s', 'support'), batch.rows_hash)).toMatchObject({
+      ok: false,
+      reason: 'role',
+    });
+    expect(await store.approve(batch.id, who('f2'), 'c'.repeat(64))).toMatchObject({
+      ok: false,
+      reason: 'hash',
+    });
+    const one = await store.approve(batch.id, who('f2'), batch.rows_hash);
+    expect(one).toMatchObject({ ok: true, batch: { state: 'awaiting_approval' } });
+    expect(await store.approve(batch.id, who('f2'), batch.rows_hash)).toMatchObject({
+      ok: false,
+      reason: 'again',
+    });
+    const two = await store.approve(batch.id, who('admin', 'admin'), batch.rows_hash);
+    expect(two).toMatchObject({ ok: true, batch: { state: 'sending' } });
+    expect(two.ok && two.batch.approvals.map((a) => a.by)).toEqual(['f2', 'admin']);
+    const cancelled = await store.cancel(batch.id, 'admin', 'wrong month');
+    expect(cancelled).toMatchObject({
+      ok: true,
+      batch: { state: 'cancelled', counts: { not_sent: 2, excluded: 1 } },
+    });
+    // The audit trail's approvals chain tells the batch's life, and still verifies.
+    const records = await db.query<{ kind: string; content: string }>(
+      `select kind, content from audit_records where chain = 'approvals' and subject = $1
+       order by position`,
+      [batch.id],
+    );
+    expect(records.map((r) => r.kind)).toEqual([
+      'batch-uploaded',
+      'batch-approval',
+      'batch-approval',
+      'batch-state',
+      'batch-state',
+    ]);
+    expect(JSON.parse(records[0]!.content)).toMatchObject({ rows_hash: batch.rows_hash });
+    expect(JSON.parse(records[4]!.content)).toMatchObject({
+      from: 'sending',
+      state: 'cancelled',
+      cancelled_by: 'admin',
+      reason: 'wrong month',
+    });
+    expect((await verifyAuditTrail(db)).ok).toBe(true);
+  });
+
+  it('compares a later upload of the same file name row by row', async () => {
+    const store = createBatchStore(db);
+    const first = await store.create({ ...newBatch('d'.repeat(64)), file_name: 'changes.csv' });
+    const changed = newBatch('e'.repeat(64), 4);
+    changed.rows[1]!.cells = { amount: '9.00' };
+    const second = await store.create({ ...changed, file_name: 'changes.csv' });
+    expect(second.changes).toEqual({
+      earlier_batch_id: first.id,
+      earlier_state: 'awaiting_approval',
+      added: [4],
+      removed: [],
+      changed: [2],
+    });
+  });
+
+  it('hands out paced slots one interval apart, across connections', async () => {
+    const pacer = createServicePacer(db, { percent: 80 });
+    const started = performance.now();
+    // 16 a second for internal transfers: 9 slots take at least 8 intervals of 63 ms.
+    await Promise.all(Array.from({ length: 9 }, () => pacer.slot('/v2/transfer/internal')));
+    expect(performance.now() - started).toBeGreaterThanOrEqual(8 * 62);
+  });
+});

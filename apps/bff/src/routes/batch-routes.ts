@@ -1,0 +1,279 @@
+/**
+ * Batches in the console (issue 39): check a file, upload it as a batch, approve it once by its
+ * rows hash (never its uploader), reject, pause, resume or cancel it, read its rows and its
+ * results as CSV. The money roles act; viewers and auditors read, personal data masked as the
+ * journal masks it for them.
+ */
+import {
+  BatchApproveSchema,
+  BatchCheckRequestSchema,
+  BatchCreateRequestSchema,
+  BatchReasonSchema,
+  BatchRowQuerySchema,
+  csvLine,
+  parseWith,
+  type Batch,
+  type BatchCheckRequest,
+  type BatchCreateRequest,
+  type BatchRow,
+  type Role,
+} from '@console/schemas';
+import type { Context } from 'hono';
+import {
+  maskPersonal,
+  maskText,
+  PERSONAL_KEYS,
+  recordOfOperation,
+  seesWhole,
+} from '../access/personal-data';
+import { checkUpload, createUpload, type BatchUploadDeps } from '../batches/batch-upload';
+import type { StoredBatch } from '../batches/batch-store';
+import type { AppEnv } from '../context';
+import { problems } from '../errors';
+import { jsonBody } from './request-body';
+import type { RouteDef } from './route-table';
+
+export interface BatchRouteDeps extends BatchUploadDeps {
+  /** Tells the sender to look for work (an approval or a resume made some). */
+  wake: () => void;
+}
+
+const READ = { kind: 'batch', act: false } as const;
+const ACT = { kind: 'batch', act: true } as const;
+
+/** A field path that holds personal data (a member of it is personal). */
+const personalPath = (path: string) => path.split('.').some((part) => PERSONAL_KEYS.has(part));
+
+/** Hides, for a role that may not see them whole, the cells of personal fields and the body. */
+function rowForRole(role: Role, batch: StoredBatch, row: BatchRow): BatchRow {
+  if (seesWhole(role, recordOfOperation(batch.operation))) return row;
+  const cells = Object.fromEntries(
+    Object.entries(row.cells).map(([column, value]) => {
+      const field = batch.mapping[column];
+      return [column, field && personalPath(field) ? maskText(value) : value];
+    }),
+  );
+  return { ...row, cells, body: maskPersonal(row.body) as BatchRow['body'] };
+}
+
+/** A batch as the contract carries it; per-destination sums masked as their addresses are. */
+function batchForRole(role: Role, batch: StoredBatch): Batch {
+  const { created_by_name: _name, mapping: _mapping, ...shown } = batch;
+  if (
+    seesWhole(role, recordOfOperation(batch.operation)) ||
+    batch.operation !== 'createOrchestration'
+  ) {
+    return shown;
+  }
+  // An orchestration's destination may be a crypto address or a bank account: personal.
+  return {
+    ...shown,
+    by_destination: shown.by_destination.map((d) =>
+      d.destination === undefined ? d : { ...d, destination: maskText(d.destination) },
+    ),
+  };
+}
+
+const operatorOf = (c: Context<AppEnv>) => c.get('operator')!;
+/** The batch's id: a UUID, checked by the route table before the handler runs. */
+const idOf = (c: Context<AppEnv>) => c.req.param('id') ?? '';
+
+async function bodyOf<T>(c: Context<AppEnv>, schema: Parameters<typeof parseWith>[0]): Promise<T> {
+  const parsed = parseWith(schema, await jsonBody(c));
+  if (!parsed.ok) throw problems.validation(parsed.errors);
+  return parsed.value as T;
+}
+
+/** The problem of a change the batch's state does not allow. */
+const wrongState = (batch: StoredBatch | undefined, what: string) =>
+  problems.conflict(
+    batch ? `The batch is ${batch.state.replace('_', ' ')}: it cannot be ${what}.` : 'No batch.',
+  );
+
+export function batchRoutes(deps: BatchRouteDeps): RouteDef[] {
+  const { store } = deps;
+  const batchOr404 = async (id: string) => {
+    const found = await store.get(id);
+    if (!found) throw problems.notFound(`No batch ${id}.`);
+    return found;
+  };
+  const changed = (
+    outcome: { ok: true; batch: StoredBatch } | { ok: false; reason: string; batch?: StoredBatch },
+    what: string,
+  ): StoredBatch => {
+    if (outcome.ok) return outcome.batch;
+    if (outcome.reason === 'not-found') throw problems.notFound('No such batch.');
+    throw wrongState(outcome.batch, what);
+  };
+
+  return [
+    {
+      method: 'POST',
+      path: '/api/batches/check',
+      permission: ACT,
+      sends: false,
+      // It reads the service's directories and balances for the operator.
+      reads: true,
+      handler: async (c) => {
+        const input = await bodyOf<BatchCheckRequest>(c, BatchCheckRequestSchema);
+        const { check } = await checkUpload(deps, input, operatorOf(c));
+        return c.json(check, 200);
+      },
+    },
+    {
+      method: 'POST',
+      path: '/api/batches',
+      permission: ACT,
+      sends: false,
+      reads: true,
+      handler: async (c) => {
+        const input = await bodyOf<BatchCreateRequest>(c, BatchCreateRequestSchema);
+        const operator = operatorOf(c);
+        const batch = await createUpload(deps, input, operator);
+        return c.json(batchForRole(operator.role, batch), 201);
+      },
+    },
+    {
+      method: 'GET',
+      path: '/api/batches',
+      permission: READ,
+      handler: async (c) => {
+        const role = operatorOf(c).role;
+        return c.json({ items: (await store.list()).map((b) => batchForRole(role, b)) }, 200);
+      },
+    },
+    {
+      method: 'GET',
+      path: '/api/batches/:id',
+      permission: READ,
+      handler: async (c) =>
+        c.json(batchForRole(operatorOf(c).role, await batchOr404(idOf(c))), 200),
+    },
+    {
+      method: 'GET',
+      path: '/api/batches/:id/rows',
+      permission: READ,
+      handler: async (c) => {
+        const parsed = parseWith(BatchRowQuerySchema, c.req.query());
+        if (!parsed.ok) throw problems.validation(parsed.errors);
+        const batch = await batchOr404(idOf(c));
+        const role = operatorOf(c).role;
+        const page = await store.rows(batch.id, parsed.value);
+        return c.json(
+          {
+            items: page.items.map((row) => rowForRole(role, batch, row)),
+            total: page.total,
+            offset: parsed.value.offset ?? 0,
+          },
+          200,
+        );
+      },
+    },
+    {
+      method: 'POST',
+      path: '/api/batches/:id/approve',
+      permission: ACT,
+      sends: false,
+      handler: async (c) => {
+        const { rows_hash } = await bodyOf<{ rows_hash: string }>(c, BatchApproveSchema);
+        const operator = operatorOf(c);
+        const outcome = await store.approve(idOf(c), operator, rows_hash);
+        if (!outcome.ok) {
+          switch (outcome.reason) {
+            case 'not-found':
+              throw problems.notFound('No such batch.');
+            case 'hash':
+              throw problems.conflict(
+                'The batch’s rows are not the ones you approved (their hash differs): read them again.',
+              );
+            case 'own':
+              throw problems.conflict(
+                'You uploaded this batch: another operator must approve it (four eyes).',
+              );
+            case 'again':
+              throw problems.conflict('You approved this batch already.');
+            case 'role':
+              throw problems.forbidden(
+                `This batch is approved by ${outcome.batch!.approver_roles.join(' or ')}.`,
+              );
+            default:
+              throw wrongState(outcome.batch, 'approved');
+          }
+        }
+        if (outcome.batch.state === 'sending') deps.wake();
+        return c.json(batchForRole(operator.role, outcome.batch), 200);
+      },
+    },
+    {
+      method: 'POST',
+      path: '/api/batches/:id/reject',
+      permission: ACT,
+      sends: false,
+      handler: async (c) => {
+        const { reason } = await bodyOf<{ reason: string }>(c, BatchReasonSchema);
+        const operator = operatorOf(c);
+        const batch = await batchOr404(idOf(c));
+        if (batch.created_by === operator.username) {
+          throw problems.conflict('You uploaded this batch: cancel it instead of rejecting it.');
+        }
+        const done = changed(await store.reject(batch.id, operator.username, reason), 'rejected');
+        return c.json(batchForRole(operator.role, done), 200);
+      },
+    },
+    {
+      method: 'POST',
+      path: '/api/batches/:id/pause',
+      permission: ACT,
+      sends: false,
+      handler: async (c) => {
+        const done = changed(await store.pause(idOf(c)), 'paused');
+        return c.json(batchForRole(operatorOf(c).role, done), 200);
+      },
+    },
+    {
+      method: 'POST',
+      path: '/api/batches/:id/resume',
+      permission: ACT,
+      sends: false,
+      handler: async (c) => {
+        const done = changed(await store.resume(idOf(c)), 'resumed');
+        deps.wake();
+        return c.json(batchForRole(operatorOf(c).role, done), 200);
+      },
+    },
+    {
+      method: 'POST',
+      path: '/api/batches/:id/cancel',
+      permission: ACT,
+      sends: false,
+      handler: async (c) => {
+        const { reason } = await bodyOf<{ reason: string }>(c, BatchReasonSchema);
+        const operator = operatorOf(c);
+        const done = changed(await store.cancel(idOf(c), operator.username, reason), 'cancelled');
+        return c.json(batchForRole(operator.role, done), 200);
+      },
+    },
+    {
+      method: 'GET',
+      path: '/api/batches/:id/results',
+      permission: READ,
+      handler: async (c) => {
+        const batch = await batchOr404(idOf(c));
+        const role = operatorOf(c).role;
+        const rows = (await store.allRows(batch.id)).map((row) => rowForRole(role, batch, row));
+        let csv = csvLine([...batch.columns, 'ref_id', 'state', 'service_id', 'error']);
+        for (const row of rows) {
+          csv += csvLine([
+            ...batch.columns.map((column) => row.cells[column] ?? ''),
+            row.ref_id ?? '',
+            row.state,
+            row.service_id ?? '',
+            row.error ?? '',
+          ]);
+        }
+        const base = batch.file_name.replace(/\.[^.]*$/, '').replace(/[^\w.-]+/g, '-');
+        return c.json({ filename: `${base || 'batch'}-results.csv`, csv }, 200);
+      },
+    },
+  ];
+}
