@@ -33,7 +33,8 @@ import { stopAll } from './stack/processes';
 const FIGURES: Figure[] = [
   bffLatency('pglite'),
   bffLatency('postgres'),
-  bffReadLatency,
+  bffReadLatency('pglite'),
+  bffReadLatency('postgres'),
   bffMemory,
   tokenRequests,
   signingCost,
