@@ -11,8 +11,8 @@
  *
  * `jose` is imported here and nowhere else in the BFF (tests aside).
  */
-import { createPrivateKey, createPublicKey, sign as signBytes, type KeyObject } from 'node:crypto';
-import { calculateJwkThumbprint, type JWK } from 'jose';
+import { createPrivateKey, createPublicKey, type KeyObject } from 'node:crypto';
+import { CompactSign, calculateJwkThumbprint, importPKCS8, type JWK } from 'jose';
 
 /** The signing algorithms the service accepts. */
 export type SigningAlg = 'EdDSA' | 'ES256';
@@ -96,35 +96,25 @@ export async function createSigner(options: {
 }): Promise<Signer> {
   const { privateKeyPem, kid } = options;
   if (!kid) throw new SigningError('ERR_SIGNING_KEY_INVALID', 'A signing Key ID is required');
-  // Parsed once: every request signs with the same key object.
-  const key = parsePrivateKey(privateKeyPem);
-  const alg = algForKey(key);
-  // The compact JWS of RFC 7515 made here, with node:crypto's one-shot signature: what jose's
-  // CompactSign makes (the same bytes for Ed25519, whose signatures are deterministic), without
-  // a WebCrypto job and its promise per request. ES256 signatures are r‖s (IEEE P1363), as JWS
-  // asks, not DER.
-  const signWith =
-    alg === 'EdDSA'
-      ? (data: Buffer) => signBytes(null, data, key)
-      : (data: Buffer) => signBytes('sha256', data, { key, dsaEncoding: 'ieee-p1363' });
+  const alg = algForKey(parsePrivateKey(privateKeyPem));
+  // Import once: a CryptoKey signs without re-parsing the PEM on every request.
+  const key = await importPKCS8(privateKeyPem, alg);
+  const encoder = new TextEncoder();
 
   return {
     alg,
     kid,
-    // Async as before: the signature is the caller's to await, whichever way it is made.
     async sign({ method, pathWithQuery, body, now = Date.now() }) {
-      const header = Buffer.from(
-        JSON.stringify({
+      const payload = typeof body === 'string' ? encoder.encode(body) : body;
+      return new CompactSign(payload)
+        .setProtectedHeader({
           alg,
           kid,
           'svc/timestamp': String(Math.floor(now / 1000)),
           'svc/request-method': method.toUpperCase(),
           'svc/request-path': pathWithQuery,
-        }),
-      ).toString('base64url');
-      const payload = Buffer.from(body).toString('base64url');
-      const input = `${header}.${payload}`;
-      return `${input}.${signWith(Buffer.from(input, 'ascii')).toString('base64url')}`;
+        })
+        .sign(key);
     },
   };
 }
