@@ -21,6 +21,7 @@ import { FRUGAL, openPglite } from '@console/bff/src/db/pglite-db';
 import { applyMigrations } from '@console/bff/src/db/migrate';
 import { createJournalStore } from '@console/bff/src/journal/journal-store';
 import { BFF_DIR } from './lib/paths';
+import { mappings } from './lib/smaps';
 
 const { values } = parseArgs({
   options: {
@@ -51,41 +52,14 @@ function status(): Record<string, number> {
   return { rss: kib('VmRSS'), anon: kib('RssAnon'), file: kib('RssFile'), hwm: kib('VmHWM') };
 }
 
-/**
- * Resident KiB of the process's mappings, by kind, sorted as the memory figure sorts them: the
- * WebAssembly heap is the one writable mapping of 128 MiB or more, code is executable, `[heap]`
- * is malloc's, files are the binary and libraries, the rest anonymous (V8's heap among it).
- */
-function mappings(): Record<string, number> {
-  const kinds: Record<string, number> = {
-    wasm_heap: 0,
-    code: 0,
-    malloc: 0,
-    files: 0,
-    other_anon: 0,
-  };
-  let kind = 'other_anon';
-  for (const line of readFileSync('/proc/self/smaps', 'utf8').split('\n')) {
-    const head = /^([0-9a-f]+)-([0-9a-f]+) (\S+) \S+ \S+ \d+\s*(.*)$/.exec(line);
-    if (head) {
-      const size = parseInt(head[2]!, 16) - parseInt(head[1]!, 16);
-      const [perms, path] = [head[3]!, head[4] ?? ''];
-      if (perms.includes('x')) kind = 'code';
-      else if (path === '[heap]') kind = 'malloc';
-      else if (path && !path.startsWith('[')) kind = 'files';
-      else if (perms.startsWith('rw') && size >= 128 * 1024 * 1024) kind = 'wasm_heap';
-      else kind = 'other_anon';
-      continue;
-    }
-    const rss = /^Rss:\s+(\d+) kB/.exec(line);
-    if (rss) kinds[kind]! += Number(rss[1]);
-  }
+const MiB = 1024 * 1024;
+
+/** This process's resident MiB by kind of mapping, named as the BFF's memory figure names them. */
+function mappingsMib(): Record<string, number> {
   return Object.fromEntries(
-    Object.entries(kinds).map(([k, v]) => [`${k}_mib`, Math.round(v / 1024)]),
+    Object.entries(mappings('self')).map(([k, v]) => [`${k}_mib`, Math.round(v / MiB)]),
   );
 }
-
-const MiB = 1024 * 1024;
 async function report(moment: string, settingsShown?: Record<string, string | number>) {
   const { rss, anon, file, hwm } = status();
   const s = probe.snapshot();
@@ -99,7 +73,7 @@ async function report(moment: string, settingsShown?: Record<string, string | nu
     external_mib: Math.round(s.external / MiB),
     array_buffers_mib: Math.round(s.arrayBuffers / MiB),
     wasm_mib: s.wasm.map((b) => Math.round(b / MiB)),
-    ...mappings(),
+    ...mappingsMib(),
     ...settingsShown,
   };
   process.stdout.write(`${JSON.stringify(line)}\n`);

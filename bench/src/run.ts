@@ -34,7 +34,8 @@ import { stopAll } from './stack/processes';
 const FIGURES: Figure[] = [
   bffLatency('pglite'),
   bffLatency('postgres'),
-  bffReadLatency,
+  bffReadLatency('pglite'),
+  bffReadLatency('postgres'),
   bffMemory,
   tokenRequests,
   signingCost,

@@ -24,9 +24,17 @@ const ROUNDS = 3;
 /** A quote: repeatable without a ref_id and without moving balances, so every run is alike. */
 const OPERATION = 'createCryptoWithdrawalFee' as const;
 
+/** Issue 42's goals: the console's own cost, measured per request from /proc. */
 const ADDED_GOAL_MS = 2;
-const P50_GOAL = 1.5;
-const RPS_GOAL = 0.5;
+export const SEND_CPU_GOAL_MS = 0.4;
+/** At this many concurrent sends the CPU per send is the goal's figure. */
+const CPU_LEVEL = 16;
+/**
+ * The earlier goals against a bare proxy (issues 8, 17), reported beside the figures without a
+ * pass or fail: they measured the machine's two shared cores as much as the console.
+ */
+const P50_RATIO_WAS = 1.5;
+const RPS_RATIO_WAS = 0.5;
 
 type Target = RoundsTarget<'sandbox' | 'proxy' | 'bff'>;
 
@@ -34,6 +42,7 @@ const names = (database: Database) => {
   const on = DATABASE_NAMES[database];
   return {
     added: `BFF added latency p50, 1 concurrent send (${on})`,
+    cpu: `BFF CPU per send, ${CPU_LEVEL} concurrent (${on}${database === 'postgres' ? ' server included' : ''})`,
     p50: (c: number) => `BFF latency p50, ${c} concurrent (${on})`,
     p99: (c: number) => `BFF latency p99, ${c} concurrent (${on})`,
     rps: (c: number) => `BFF throughput, ${c} concurrent (${on})`,
@@ -53,10 +62,11 @@ export function bffLatency(database: Database): Figure {
         const reason = failureReason(error);
         return [
           notMeasured(name.added, `≤ ${ADDED_GOAL_MS} ms added`, reason),
+          notMeasured(name.cpu, `≤ ${SEND_CPU_GOAL_MS} ms`, reason),
           ...LEVELS.filter((c) => c > 1).flatMap((c) => [
-            notMeasured(name.p50(c), `≤ ${P50_GOAL}× proxy`, reason),
+            notMeasured(name.p50(c), '', reason),
             notMeasured(name.p99(c), '', reason),
-            notMeasured(name.rps(c), `≥ ${RPS_GOAL}× proxy`, reason),
+            notMeasured(name.rps(c), '', reason),
           ]),
         ];
       }
@@ -177,16 +187,36 @@ function level(
     ];
   }
   const rpsRatio = bff.rps / proxy.rps;
+  const cpuRatio = bff.cpuPerRequestMs / proxy.cpuPerRequestMs;
+  const cpuRow: Row[] =
+    connections === CPU_LEVEL
+      ? [
+          {
+            figure: name.cpu,
+            value: ms(bff.cpuPerRequestMs),
+            baseline: `proxy ${ms(proxy.cpuPerRequestMs)}`,
+            ratio: formatRatio(cpuRatio),
+            goal: `≤ ${SEND_CPU_GOAL_MS} ms`,
+            pass:
+              bff.failures === '' &&
+              Number.isFinite(bff.cpuPerRequestMs) &&
+              bff.cpuPerRequestMs <= SEND_CPU_GOAL_MS,
+            raw: { cpu_per_send_ms: bff.cpuPerRequestMs, proxy_cpu_ms: proxy.cpuPerRequestMs },
+            note: `CPU of the BFF process${database === 'postgres' ? ' and its PostgreSQL server' : ' (PGlite in it)'} from /proc over each round, per 2xx send, median of ${ROUNDS} rounds; the proxy's the same way, in the same run`,
+          },
+        ]
+      : [];
   return [
+    ...cpuRow,
     {
       figure: name.p50(connections),
       value: ms(bff.p50),
       baseline: `proxy ${ms(proxy.p50)}; direct ${ms(sandbox.p50)}`,
       ratio: formatRatio(p50Ratio),
-      goal: `≤ ${P50_GOAL}× proxy`,
-      pass: bff.failures === '' && p50Ratio <= P50_GOAL,
-      raw: { ...raw, ratio: round(p50Ratio) },
-      note,
+      goal: '',
+      pass: null,
+      raw: { ...raw, ratio: round(p50Ratio), goal_was: `≤ ${P50_RATIO_WAS}× proxy` },
+      note: `${note}; reported (the goal was ≤ ${P50_RATIO_WAS}× the proxy, replaced by issue 42's CPU goals)`,
     },
     {
       figure: name.p99(connections),
@@ -202,9 +232,9 @@ function level(
       value: rps(bff.rps),
       baseline: `proxy ${rps(proxy.rps)}; direct ${rps(sandbox.rps)}`,
       ratio: formatRatio(rpsRatio),
-      goal: `≥ ${RPS_GOAL}× proxy`,
-      pass: bff.failures === '' && rpsRatio >= RPS_GOAL,
-      raw: { ratio: round(rpsRatio) },
+      goal: '',
+      pass: null,
+      raw: { ratio: round(rpsRatio), goal_was: `≥ ${RPS_RATIO_WAS}× proxy` },
     },
   ];
 }

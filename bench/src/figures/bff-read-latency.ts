@@ -1,8 +1,10 @@
 /**
  * A read through the BFF: Get Order (`GET /api/svc/v2/profiles/{profile_id}/orders/{id}`: session,
- * role, path and query checks, token, signature, send), 16 concurrent, against the same read sent
- * through a bare Node proxy and straight to the sandbox. All three hit one sandbox process, in
- * interleaved rounds, and the medians are compared.
+ * role, path and query checks, the operator's read allowance (a statement of the database),
+ * token, signature, send), 16 concurrent, against the same read sent through a bare Node proxy
+ * and straight to the sandbox, with the BFF on PGlite and on PostgreSQL. All three hit one
+ * sandbox process, in interleaved rounds, and the medians are compared. The goal (issue 42) is
+ * the BFF's CPU per read, its database's included.
  */
 import { createSigner } from '@console/bff/src/upstream/signing';
 import { DEMO_IDS } from '@console/schemas';
@@ -13,30 +15,46 @@ import type { Proc } from '../stack/processes';
 import { formatMs, formatRatio, round } from '../lib/stats';
 import { runRounds, type Target as RoundsTarget, type TargetSummary } from '../load/rounds';
 import { startProxyProcess } from '../stack/proxy-process';
-import { startStack, type Stack } from '../stack/stack';
+import { DATABASE_NAMES, startStack, type Database, type Stack } from '../stack/stack';
 
 const CONNECTIONS = 16;
-const P50 = 'BFF read latency p50 (Get Order), 16 concurrent';
-const RPS = 'BFF read throughput (Get Order), 16 concurrent';
-const P50_GOAL = '≤ 1.2× proxy';
+export const READ_CPU_GOAL_MS = 0.12;
+/** The earlier goal against a bare proxy, reported without a pass or fail. */
+const P50_RATIO_WAS = 1.2;
+
+const names = (database: Database) => {
+  const on = DATABASE_NAMES[database];
+  return {
+    cpu: `BFF CPU per read (Get Order), 16 concurrent (${on}${database === 'postgres' ? ' server included' : ''})`,
+    p50: `BFF read latency p50 (Get Order), 16 concurrent (${on})`,
+    rps: `BFF read throughput (Get Order), 16 concurrent (${on})`,
+  };
+};
 
 type Target = RoundsTarget<'sandbox' | 'proxy' | 'bff'>;
 
-export const bffReadLatency: Figure = {
-  id: 'bff-read-latency',
-  timeoutMs: 150_000,
-  async run(ctx) {
-    try {
-      return await measure(ctx);
-    } catch (error) {
-      const reason = failureReason(error);
-      return [notMeasured(P50, P50_GOAL, reason), notMeasured(RPS, '', reason)];
-    }
-  },
-};
+export function bffReadLatency(database: Database): Figure {
+  const name = names(database);
+  return {
+    id: `bff-read-latency-${database}`,
+    timeoutMs: 150_000,
+    async run(ctx) {
+      try {
+        return await measure(ctx, database);
+      } catch (error) {
+        const reason = failureReason(error);
+        return [
+          notMeasured(name.cpu, `≤ ${READ_CPU_GOAL_MS} ms`, reason),
+          notMeasured(name.p50, '', reason),
+          notMeasured(name.rps, '', reason),
+        ];
+      }
+    },
+  };
+}
 
-async function measure(ctx: BenchContext): Promise<Row[]> {
-  const stack = await startStack(ctx, 'bff-read-latency');
+async function measure(ctx: BenchContext, database: Database): Promise<Row[]> {
+  const stack = await startStack(ctx, `bff-read-latency-${database}`, database);
   try {
     const proxy = await startProxyProcess(stack.dir, stack.sandbox.url);
     try {
@@ -47,7 +65,7 @@ async function measure(ctx: BenchContext): Promise<Row[]> {
         { connections: CONNECTIONS, warmupSeconds: 2, runSeconds: 4, rounds: 3 },
         () => stack.sandbox.reset(),
       );
-      return rows(summaries);
+      return rows(database, summaries);
     } finally {
       await proxy.proc.stop();
     }
@@ -95,24 +113,41 @@ async function prepareTargets(stack: Stack, proxy: { url: string; proc: Proc }):
   ];
 }
 
-function rows(s: Record<Target['name'], TargetSummary>): Row[] {
+function rows(database: Database, s: Record<Target['name'], TargetSummary>): Row[] {
+  const name = names(database);
   const ratio = s.bff.p50 / s.proxy.p50;
+  const cpu = s.bff.cpuPerRequestMs;
   const note = `BFF, proxy and sandbox in separate processes; median of 3 × 4 s runs each; ${s.bff.ok} reads through the BFF${
     s.bff.failures ? `; failed: ${s.bff.failures}` : ''
   }${s.proxy.failures || s.sandbox.failures ? `; baseline failures: ${s.proxy.failures} ${s.sandbox.failures}` : ''}; CPU per request: BFF ${formatMs(s.bff.cpuPerRequestMs)}, proxy ${formatMs(s.proxy.cpuPerRequestMs)}`;
   return [
     {
-      figure: P50,
+      figure: name.cpu,
+      value: formatMs(cpu),
+      baseline: `proxy ${formatMs(s.proxy.cpuPerRequestMs)}`,
+      ratio: formatRatio(cpu / s.proxy.cpuPerRequestMs),
+      goal: `≤ ${READ_CPU_GOAL_MS} ms`,
+      pass: s.bff.failures === '' && Number.isFinite(cpu) && cpu <= READ_CPU_GOAL_MS,
+      raw: { cpu_per_read_ms: cpu, proxy_cpu_ms: s.proxy.cpuPerRequestMs },
+      note: `CPU of the BFF process${database === 'postgres' ? ' and its PostgreSQL server' : ' (PGlite in it)'} from /proc over each round, per 2xx read, median of 3 rounds; the proxy's the same way, in the same run`,
+    },
+    {
+      figure: name.p50,
       value: formatMs(s.bff.p50),
       baseline: `proxy ${formatMs(s.proxy.p50)}; direct ${formatMs(s.sandbox.p50)}`,
       ratio: formatRatio(ratio),
-      goal: P50_GOAL,
-      pass: s.bff.failures === '' && ratio <= 1.2,
-      raw: { ...s, ratio: round(ratio), connections: CONNECTIONS },
-      note,
+      goal: '',
+      pass: null,
+      raw: {
+        ...s,
+        ratio: round(ratio),
+        connections: CONNECTIONS,
+        goal_was: `≤ ${P50_RATIO_WAS}× proxy`,
+      },
+      note: `${note}; reported (the goal was ≤ ${P50_RATIO_WAS}× the proxy, replaced by issue 42's CPU goal)`,
     },
     {
-      figure: RPS,
+      figure: name.rps,
       value: `${s.bff.rps.toFixed(0)} req/s`,
       baseline: `proxy ${s.proxy.rps.toFixed(0)} req/s; direct ${s.sandbox.rps.toFixed(0)} req/s`,
       ratio: formatRatio(s.bff.rps / s.proxy.rps),

@@ -96,6 +96,8 @@ export async function startBffProcess(options: {
   env?: Record<string, string>;
   /** The log file's name in `dir` (two BFFs in one directory). */
   name?: string;
+  /** Another build of the BFF to run (its `main.js`), to compare two builds on one machine. */
+  main?: string;
 }): Promise<BffProcess> {
   const { dir, sandbox, key } = options;
   mkdirSync(join(dir, options.name ?? 'data'), { recursive: true, mode: 0o700 });
@@ -123,7 +125,7 @@ export async function startBffProcess(options: {
   const proc = startProcess({
     name: options.name ?? 'bff',
     command: process.execPath,
-    args: [...(options.nodeArgs ?? []), BFF_MAIN],
+    args: [...(options.nodeArgs ?? []), options.main ?? BFF_MAIN],
     // Its own cwd: the BFF reads `.env` from there, and a developer's must not change the run.
     cwd: dir,
     env: cleanEnv({

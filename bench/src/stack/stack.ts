@@ -37,7 +37,13 @@ export async function startStack(
   name: string,
   database: Database = 'pglite',
   /** More for the BFF: node flags (a heap limit, a probe) and its environment. */
-  bffOptions: { nodeArgs?: string[]; env?: Record<string, string> } = {},
+  bffOptions: {
+    nodeArgs?: string[];
+    env?: Record<string, string>;
+    main?: string;
+    /** The run's signing key as the audit key too (`AUDIT_SIGNING_KEY_FILE`: signed exports). */
+    auditKey?: boolean;
+  } = {},
 ): Promise<Stack> {
   await ensureBffBuilt(ctx.log);
   const dir = join(ctx.workDir, name);
@@ -58,7 +64,12 @@ export async function startStack(
       sandbox,
       key,
       nodeArgs,
-      env: { ...bffOptions.env, ...(postgres ? { DATABASE_URL: postgres.url } : {}) },
+      ...(bffOptions.main ? { main: bffOptions.main } : {}),
+      env: {
+        ...bffOptions.env,
+        ...(bffOptions.auditKey ? { AUDIT_SIGNING_KEY_FILE: key.file } : {}),
+        ...(postgres ? { DATABASE_URL: postgres.url } : {}),
+      },
     });
     const started = sandbox;
     return {

@@ -100,6 +100,7 @@ export function approvalGate(deps: ApprovalDeps): SendGate {
         operation,
         body,
         maker: operator,
+        shape: needs.shape,
         ...(destination ? { destination } : {}),
         ...(initiated ? { initiated } : {}),
       });
@@ -151,6 +152,7 @@ export function approvalPreview(deps: ApprovalDeps): PreviewSend {
       operation,
       body,
       maker: operator,
+      shape: needs.shape,
       ...(destination ? { destination } : {}),
       ...(initiated ? { initiated } : {}),
     });

@@ -24,7 +24,7 @@ import { compareWithNow, snapshotForRole } from './approval-snapshot';
 import type { ApprovalDeps } from './approval-deps';
 import type { ApprovalRequestRow, ApprovalRow } from './approval-store';
 import type { Requirement } from './policy';
-import { requiredNow } from './send-time-rules';
+import { requiredAllNow, requiredNow } from './send-time-rules';
 
 /**
  * Whether an approval counts now: its approver still exists, still holds a role the request and
@@ -206,7 +206,10 @@ export async function approvalQueue(
     deps.approvals.approvalsOf(ids),
     deps.approvals.eventsOf(ids),
     currentOperators(deps),
-    Promise.all(page.items.map(({ entry }) => requiredNow(deps, entry))),
+    requiredAllNow(
+      deps,
+      page.items.map(({ entry }) => entry),
+    ),
   ]);
   const counting = await withCurrentOperators(deps, [...given.values()].flat());
   const items = page.items.map(({ entry, request }, i) =>

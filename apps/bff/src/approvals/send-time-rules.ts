@@ -16,12 +16,30 @@ import { bodyFields } from '../send/operation-table';
 import type { ApprovalDeps } from './approval-deps';
 import type { Requirement } from './policy';
 
-/** The role the maker of an entry holds now (a viewer's when they hold none: no role limits). */
-async function makerRole(deps: ApprovalDeps, username: string): Promise<Role> {
-  const local = deps.directory.find(username)?.role;
-  if (local) return local;
-  const sso = await deps.ssoOperators?.roles([username]);
-  return sso?.get(username) ?? 'viewer';
+type RoleDeps = Pick<ApprovalDeps, 'directory' | 'ssoOperators'>;
+
+/**
+ * The roles the makers of entries hold now (a viewer's for one who holds none: no role limits):
+ * the users file's, then single sign-on's, asked once for all the makers it alone knows.
+ */
+export async function makerRoles(
+  deps: RoleDeps,
+  usernames: readonly string[],
+): Promise<Map<string, Role>> {
+  const roles = new Map<string, Role>();
+  const others: string[] = [];
+  for (const username of new Set(usernames)) {
+    const local = deps.directory.find(username)?.role;
+    if (local) roles.set(username, local);
+    else others.push(username);
+  }
+  const sso = others.length > 0 ? await deps.ssoOperators?.roles(others) : undefined;
+  for (const username of others) roles.set(username, sso?.get(username) ?? 'viewer');
+  return roles;
+}
+
+async function makerRole(deps: RoleDeps, username: string): Promise<Role> {
+  return (await makerRoles(deps, [username])).get(username)!;
 }
 
 const bodyOf = (entry: JournalEntry) => {
@@ -48,12 +66,15 @@ export interface StoredRequest {
 async function decideRequestNow(
   deps: ApprovalDeps,
   request: StoredRequest,
+  /** The makers' roles when the caller read them already (`makerRoles`, for many entries). */
+  roles?: ReadonlyMap<string, Role>,
 ): Promise<{ refusal: string | null; requirement: Requirement | undefined } | undefined> {
   const { operation, body } = request;
   if (!isWriteOperationId(operation)) return undefined;
   // One reading of the version in force, its limits apart.
   const policy = { ...deps.policy, limits: [] };
-  const maker = { username: request.operator, role: await makerRole(deps, request.operator) };
+  const role = roles?.get(request.operator) ?? (await makerRole(deps, request.operator));
+  const maker = { username: request.operator, role };
   const needs = sendNeeds(policy, operation, body, maker);
   const destination = needs.destination?.required
     ? await standingNow(deps.destinations, needs.destination.target, deps.now())
@@ -62,6 +83,7 @@ async function decideRequestNow(
     operation,
     body,
     maker,
+    shape: needs.shape,
     ...(destination ? { destination } : {}),
   });
   return { refusal: decision.refusal?.detail ?? null, requirement: decision.requirement };
@@ -71,12 +93,14 @@ async function decideRequestNow(
 export function decideNow(
   deps: ApprovalDeps,
   entry: JournalEntry,
+  /** The makers' roles when the caller read them already (`makerRoles`, for many entries). */
+  roles?: ReadonlyMap<string, Role>,
 ): Promise<{ refusal: string | null; requirement: Requirement | undefined } | undefined> {
-  return decideRequestNow(deps, {
-    operation: entry.operation,
-    operator: entry.operator,
-    body: bodyOf(entry),
-  });
+  return decideRequestNow(
+    deps,
+    { operation: entry.operation, operator: entry.operator, body: bodyOf(entry) },
+    roles,
+  );
 }
 
 /**
@@ -94,9 +118,27 @@ export async function requestStop(
 export async function requiredNow(
   deps: ApprovalDeps,
   entry: JournalEntry,
+  roles?: ReadonlyMap<string, Role>,
 ): Promise<Requirement | undefined> {
   if (entry.state !== 'AWAITING_APPROVAL') return undefined;
-  return (await decideNow(deps, entry))?.requirement;
+  return (await decideNow(deps, entry, roles))?.requirement;
+}
+
+/**
+ * `requiredNow` of each of many entries (a queue), in order: their makers' roles read in one
+ * query, not one each.
+ */
+export async function requiredAllNow(
+  deps: ApprovalDeps,
+  entries: readonly JournalEntry[],
+): Promise<(Requirement | undefined)[]> {
+  const waiting = entries.filter((entry) => entry.state === 'AWAITING_APPROVAL');
+  if (waiting.length === 0) return entries.map(() => undefined);
+  const roles = await makerRoles(
+    deps,
+    waiting.map((entry) => entry.operator),
+  );
+  return Promise.all(entries.map((entry) => requiredNow(deps, entry, roles)));
 }
 
 /**

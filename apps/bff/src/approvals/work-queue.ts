@@ -13,7 +13,7 @@ import { withCurrentOperators } from './approval-checks';
 import type { ApprovalDeps } from './approval-deps';
 import { prospectFor } from './approval-view';
 import { currentOperators } from './prospect';
-import { requiredNow } from './send-time-rules';
+import { requiredAllNow } from './send-time-rules';
 
 const DAY_MS = 24 * 3_600_000;
 const HOUR_MS = 3_600_000;
@@ -57,7 +57,10 @@ export function createWorkQueue(
     const byId = new Map(list.map((e) => [e.id, e]));
     const [counting, now] = await Promise.all([
       withCurrentOperators(deps, [...given.values()].flat()),
-      Promise.all([...requests.keys()].map((id) => requiredNow(deps, byId.get(id)!))),
+      requiredAllNow(
+        deps,
+        [...requests.keys()].map((id) => byId.get(id)!),
+      ),
     ]);
     return new Map(
       [...requests].map(([id, request], i) => {

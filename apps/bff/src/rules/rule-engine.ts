@@ -8,11 +8,11 @@
 import {
   asksTheBook,
   describeDestination,
-  destinationOf,
   needsStanding,
   type DestinationCheck,
   type DestinationTarget,
   type LimitCheck,
+  type PolicyDocumentV2,
   type PolicyRule,
   type Role,
   type WriteOperationId,
@@ -22,7 +22,7 @@ import { decideByRules, either, type ApprovalPolicy, type Requirement } from '..
 import type { DestinationStanding } from '../destinations/destination-view';
 import { limitsFor } from './limit-rules';
 import { check, overWords } from './limit-words';
-import { policyFactsOf } from './policy-facts';
+import { factsOf, shapeOf, type SendShape } from './policy-facts';
 import { limitedAmount } from './send-amount';
 import type { WindowSums } from './window-sums';
 
@@ -38,18 +38,39 @@ export interface SendNeeds {
   destination?: { target: DestinationTarget; required: boolean };
   /** The asset of the maker's limits this send meets: its window sums are needed. */
   limitAsset?: string;
+  /** What the rules read of the body, read once: given to `decideSend` with the facts. */
+  shape: SendShape;
 }
 
-export function sendNeeds(policy: ApprovalPolicy, operation: string, body: Body, maker: Who) {
-  const needs: SendNeeds = {};
-  const found = destinationOf(operation, body);
+/**
+ * Whether a rule that may decide a send of `operation` asks the book (`needsStanding`), once per
+ * document and operation: a document is never changed once built (a new version is a new one),
+ * and every send and every decision of it asks.
+ */
+const standingAsked = new WeakMap<PolicyDocumentV2, Map<WriteOperationId, boolean>>();
+
+export function asksStanding(document: PolicyDocumentV2, operation: WriteOperationId): boolean {
+  let known = standingAsked.get(document);
+  if (!known) standingAsked.set(document, (known = new Map()));
+  let asks = known.get(operation);
+  if (asks === undefined) known.set(operation, (asks = needsStanding(document, operation)));
+  return asks;
+}
+
+export function sendNeeds(
+  policy: ApprovalPolicy,
+  operation: string,
+  body: Body,
+  maker: Who,
+): SendNeeds {
+  const id = operation as WriteOperationId;
+  const shape = shapeOf(id, body);
+  const needs: SendNeeds = { shape };
+  const found = shape.destination;
   if (found) {
-    needs.destination = {
-      target: found.target,
-      required: needsStanding(policy.document, operation as WriteOperationId),
-    };
+    needs.destination = { target: found.target, required: asksStanding(policy.document, id) };
   }
-  const amount = limitedAmount(operation, body);
+  const amount = limitedAmount(operation, body, shape.threshold);
   if (amount && limitsFor(policy.limits, maker, 'initiate', amount.asset).length > 0) {
     needs.limitAsset = amount.asset;
   }
@@ -65,6 +86,8 @@ export interface SendFacts {
   destination?: DestinationStanding;
   /** What the maker initiated of the send's asset in each window (read when limits hold). */
   initiated?: WindowSums;
+  /** What the rules read of the body (`sendNeeds`), when read already; else read here. */
+  shape?: SendShape;
 }
 
 export type SendRefusal = {
@@ -123,26 +146,41 @@ export function destinationCheck(
   standing: DestinationStanding | undefined,
   role: Role,
 ): DestinationCheck | null {
-  const found = destinationOf(operation, body);
-  if (!found) return null;
   const id = operation as WriteOperationId;
+  return checkDestination(policy, id, shapeOf(id, body), standing, role);
+}
+
+/**
+ * `destinationCheck` of a send whose shape is read, given the index of the rule that decides it
+ * with `standing` when the caller decided that already (the send path does).
+ */
+function checkDestination(
+  policy: ApprovalPolicy,
+  id: WriteOperationId,
+  shape: SendShape,
+  standing: DestinationStanding | undefined,
+  role: Role,
+  decidedIndex?: number,
+): DestinationCheck | null {
+  const found = shape.destination;
+  if (!found) return null;
   // No rule that may decide it asks the book: nothing is refused for where it goes.
-  const asks = needsStanding(policy.document, id);
-  const refusedFor = (given: DestinationStanding | undefined) =>
-    asks &&
-    refusingForDestination(
-      policy,
-      decideByRules(policy, policyFactsOf(id, body, role, given)).decision.index,
-    ) !== undefined;
+  const asks = asksStanding(policy.document, id);
+  const indexWith = (given: DestinationStanding | undefined) =>
+    decideByRules(policy, factsOf(id, shape, role, given)).decision.index;
+  const refusedAt = (index: number) => refusingForDestination(policy, index) !== undefined;
+  const given = asks && refusedAt(decidedIndex ?? indexWith(standing));
+  // Facts without an ACTIVE entry or an entry id read as NOT_IN_BOOK's: decided once.
+  const outside = standing?.state !== 'ACTIVE' && !standing?.entryId;
   const state = standing?.state ?? 'NOT_IN_BOOK';
   return {
     target: found.target,
-    required: refusedFor(NOT_IN_BOOK),
+    required: asks && (outside ? given : refusedAt(indexWith(NOT_IN_BOOK))),
     state,
     entry_id: standing?.entryId ?? null,
     name: standing?.name ?? null,
     usable_from: standing?.usableFrom ?? null,
-    allowed: !refusedFor(standing),
+    allowed: !given,
   };
 }
 
@@ -160,11 +198,13 @@ export function destinationRefusal(
   return `${because} The ${where}.`;
 }
 
-type LimitFacts = Pick<SendFacts, 'body' | 'maker' | 'initiated'> & { operation: string };
+type LimitFacts = Pick<SendFacts, 'body' | 'maker' | 'initiated' | 'shape'> & {
+  operation: string;
+};
 
 /** The maker's limits as this send meets them, each with its rule (none when none holds). */
 function initiateChecks(policy: ApprovalPolicy, facts: LimitFacts) {
-  const amount = limitedAmount(facts.operation, facts.body);
+  const amount = limitedAmount(facts.operation, facts.body, facts.shape?.threshold);
   if (!amount) return [];
   return limitsFor(policy.limits, facts.maker, 'initiate', amount.asset).map((rule) => ({
     rule,
@@ -184,8 +224,21 @@ export function limitChecks(policy: ApprovalPolicy, facts: LimitFacts): LimitChe
  */
 export function decideSend(policy: ApprovalPolicy, facts: SendFacts): SendDecision {
   const { operation, body, maker } = facts;
-  const destination = destinationCheck(policy, operation, body, facts.destination, maker.role);
-  const checks = initiateChecks(policy, facts);
+  const shape = facts.shape ?? shapeOf(operation, body);
+  // The rules decide once, with the book's word as it is; the destination's check reuses it.
+  const { decision, requirement: base } = decideByRules(
+    policy,
+    factsOf(operation, shape, maker.role, facts.destination),
+  );
+  const destination = checkDestination(
+    policy,
+    operation,
+    shape,
+    facts.destination,
+    maker.role,
+    decision.index,
+  );
+  const checks = initiateChecks(policy, { ...facts, shape });
   const limits = checks.map((c) => c.limit);
   const decided = (refusal: SendRefusal | null, requirement?: Requirement): SendDecision => ({
     refusal,
@@ -193,10 +246,6 @@ export function decideSend(policy: ApprovalPolicy, facts: SendFacts): SendDecisi
     destination,
     limits,
   });
-  const { decision, requirement: base } = decideByRules(
-    policy,
-    policyFactsOf(operation, body, maker.role, facts.destination),
-  );
   if (decision.action.kind === 'refuse') {
     const { reason } = decision.action;
     const forDestination = refusingForDestination(policy, decision.index);

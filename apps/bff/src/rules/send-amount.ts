@@ -63,12 +63,18 @@ export const LIMITED_OPERATIONS: readonly WriteOperationId[] = (
     operations[id].approval.amount !== undefined,
 );
 
-/** The amount a limit counts of a send: an operation of `LIMITED_OPERATIONS` with its amount. */
+const LIMITED: ReadonlySet<string> = new Set(LIMITED_OPERATIONS);
+
+/**
+ * The amount a limit counts of a send: an operation of `LIMITED_OPERATIONS` with its amount.
+ * `threshold` is its `thresholdAmount` when the caller has read it already.
+ */
 export function limitedAmount(
   id: string,
   body: Record<string, unknown>,
+  threshold?: ReturnType<typeof thresholdAmount>,
 ): { asset: string; amount: Big } | undefined {
-  if (!(LIMITED_OPERATIONS as readonly string[]).includes(id)) return undefined;
-  const found = thresholdAmount(id as WriteOperationId, body);
+  if (!LIMITED.has(id)) return undefined;
+  const found = threshold ?? thresholdAmount(id as WriteOperationId, body);
   return found?.amount && found.asset ? { asset: found.asset, amount: found.amount } : undefined;
 }
