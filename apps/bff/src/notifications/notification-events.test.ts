@@ -73,6 +73,34 @@ describe.each(testDatabases)('notification events written by the database ($name
     expect(await events(entries[2]!.id)).toEqual([]);
   });
 
+  it('sends the notice only when it wrote an event: not for a success, once for UNKNOWN', async () => {
+    const journal = await open();
+    let notices = 0;
+    const stop = await db.listen(
+      'console_notification_event',
+      () => (notices += 1),
+      () => {},
+    );
+    try {
+      const succeeded = await journal.create(newEntry());
+      await journal.recordOutcome(succeeded.id, {
+        state: 'SUCCEEDED',
+        attempts: 1,
+        response_status: 200,
+        response: {},
+        error: null,
+      });
+      const failed = await journal.create(newEntry());
+      await journal.recordOutcome(failed.id, unknown);
+      // Notices come in the order their transactions committed: the success's would come first.
+      await expect.poll(() => notices, { timeout: 5_000 }).toBeGreaterThanOrEqual(1);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(notices).toBe(1);
+    } finally {
+      await stop();
+    }
+  });
+
   it('says UNKNOWN once however often it is looked at, and unsettled to admins after the third look', async () => {
     const journal = await open();
     const entry = await journal.create(newEntry());
