@@ -7,12 +7,17 @@ import { setFlagsFromString } from 'node:v8';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
 import * as tar from 'tar';
 import type { Db, Queryable } from './db';
+import { preparedStatements } from './pglite-statements';
 
-function wrap(target: PGlite | Transaction): Queryable {
+type Statements = ReturnType<typeof preparedStatements>;
+
+function wrap(
+  target: PGlite | Transaction,
+  statements: Statements,
+  inTransaction: boolean,
+): Queryable {
   return {
-    async query<T>(sql: string, params?: unknown[]) {
-      return (await target.query<T>(sql, params)).rows;
-    },
+    query: <T>(sql: string, params?: unknown[]) => statements.query<T>(sql, params, inTransaction),
     async exec(sql: string) {
       await target.exec(sql);
     },
@@ -31,13 +36,14 @@ function seedArchive(): Blob | undefined {
 
 /** The query layer over a PGlite instance. */
 export function pgliteDb(pg: PGlite): Db {
-  const self = wrap(pg);
+  const statements = preparedStatements(pg);
+  const self = wrap(pg, statements, false);
   return {
     kind: 'pglite',
     ...self,
     writeConcurrency: 1,
     relaxed: self,
-    transaction: (fn) => pg.transaction((tx) => fn(wrap(tx))),
+    transaction: (fn) => pg.transaction((tx) => fn(wrap(tx, statements, true))),
     async listen(channel, onNotice, onListening) {
       // One process owns an embedded database: its connection never drops.
       const stop = await pg.listen(channel, onNotice);
