@@ -6,7 +6,7 @@
  * `WebAssembly.instantiate` (a subclass and a pass-through: what they make is unchanged); the
  * rest only reads.
  */
-import { writeFileSync } from 'node:fs';
+import { renameSync, writeFileSync } from 'node:fs';
 import { getHeapSpaceStatistics } from 'node:v8';
 
 const file = process.env.MEMORY_PROBE_FILE;
@@ -45,6 +45,11 @@ export function snapshot() {
 }
 
 if (file) {
-  const timer = setInterval(() => writeFileSync(file, JSON.stringify(snapshot())), 1000);
+  // Written beside and renamed over: the figure reads the file while the probe writes it, and a
+  // rename is atomic where a write is not (a read could see it empty or half written).
+  const timer = setInterval(() => {
+    writeFileSync(`${file}.next`, JSON.stringify(snapshot()));
+    renameSync(`${file}.next`, file);
+  }, 1000);
   timer.unref();
 }
