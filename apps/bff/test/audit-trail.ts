@@ -4,7 +4,9 @@
  * tests only.
  */
 import { randomUUID } from 'node:crypto';
+import { afterEach } from 'vitest';
 import type { Queryable } from '../src/db/db';
+import type { TestDatabase } from './databases';
 
 /** Empties the trail and what it records (the append-only triggers are set aside to do it). */
 export async function emptyTrail(db: Queryable): Promise<void> {
@@ -15,6 +17,24 @@ export async function emptyTrail(db: Queryable): Promise<void> {
     delete from audit_records; delete from audit_checkpoints;
     alter table audit_records enable trigger user;
     alter table audit_checkpoints enable trigger user;`);
+}
+
+/**
+ * Called within a `describe`: a function that opens `database` with an emptied trail, closed
+ * after each test.
+ */
+export function openingEmptyTrail(database: TestDatabase) {
+  let close: (() => Promise<void>) | undefined;
+  afterEach(async () => {
+    await close?.();
+    close = undefined;
+  });
+  return async () => {
+    const opened = await database.open();
+    close = opened.close;
+    await emptyTrail(opened.db);
+    return opened;
+  };
 }
 
 /** Runs `sql` as an attacker with database access would: around the append-only triggers. */

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { testDatabases } from '../../test/databases';
 import { sharedDb } from '../../test/harness';
-import { emptyTrail } from '../../test/audit-trail';
+import { openingEmptyTrail } from '../../test/audit-trail';
 import type { Db } from '../db/db';
 import { canonicalJson, GENESIS_HASH, recordHash } from './audit-canonical';
 
@@ -37,15 +37,8 @@ const AWKWARD = [
 ];
 
 describe.each(testDatabases)('the journal chain records on $name', (database) => {
-  let close: () => Promise<void>;
-  afterEach(() => close());
-
-  const open = async () => {
-    const opened = await database.open();
-    close = opened.close;
-    await emptyTrail(opened.db);
-    return opened.db;
-  };
+  const openEmptyTrail = openingEmptyTrail(database);
+  const open = async () => (await openEmptyTrail()).db;
 
   const latest = async (db: Db, id: string, previous: string | null) => {
     const [row] = await db.query<{

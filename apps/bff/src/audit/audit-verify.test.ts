@@ -1,10 +1,11 @@
 import { generateKeyPairSync, type KeyObject } from 'node:crypto';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { testDatabases } from '../../test/databases';
 import { sharedDb } from '../../test/harness';
 import {
   approvalEvent,
   emptyTrail,
+  openingEmptyTrail,
   journalEntry,
   securityEvent,
   tamper,
@@ -23,15 +24,7 @@ const pem = () =>
   generateKeyPairSync('ed25519').privateKey.export({ format: 'pem', type: 'pkcs8' }).toString();
 
 describe.each(testDatabases)('the audit trail on $name', (database) => {
-  let close: () => Promise<void>;
-  afterEach(() => close());
-
-  const open = async () => {
-    const opened = await database.open();
-    close = opened.close;
-    await emptyTrail(opened.db);
-    return opened;
-  };
+  const open = openingEmptyTrail(database);
 
   /** Three journal entries (six records), two approval events, three security events. */
   const fill = async (db: Db) => {
