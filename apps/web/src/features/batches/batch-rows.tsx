@@ -1,4 +1,4 @@
-import { Anchor, Button, Group, NativeSelect, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Group, NativeSelect, Stack, Text, TextInput, Title } from '@mantine/core';
 import { BATCH_ROW_STATES, type Batch, type BatchRow, type BatchRowState } from '@console/schemas';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -7,6 +7,7 @@ import { StatusBadge } from '@/components/result/status-badge';
 import { ErrorState, LoadingState } from '@/components/states/states';
 import { ROW_STATE_WORDS } from './batch-words';
 import { BATCH_ROWS_PAGE, useBatchRows } from './use-batch';
+import { PageSteps } from '@/components/list/page-steps';
 
 const dash = (value: string | null) => value ?? '—';
 
@@ -129,29 +130,7 @@ export function BatchRows({ batch }: { batch: Batch }) {
               columns={columns}
             />
           )}
-          {pages > 1 && (
-            <Group gap="xs" role="group" aria-label="Pages of rows">
-              <Button
-                variant="default"
-                size="xs"
-                disabled={page === 0}
-                onClick={() => setPage(page - 1)}
-              >
-                Previous page
-              </Button>
-              <Text size="sm">
-                Page {page + 1} of {pages}
-              </Text>
-              <Button
-                variant="default"
-                size="xs"
-                disabled={page >= pages - 1}
-                onClick={() => setPage(page + 1)}
-              >
-                Next page
-              </Button>
-            </Group>
-          )}
+          <PageSteps page={page} pages={pages} onPage={setPage} />
         </>
       )}
     </Stack>

@@ -1,6 +1,5 @@
 import {
   Box,
-  Button,
   Checkbox,
   Group,
   List,
@@ -12,6 +11,7 @@ import {
 } from '@mantine/core';
 import type { BatchCellError, BatchRowCheck } from '@console/schemas';
 import { problemWords } from './batch-words';
+import { PageSteps } from '@/components/list/page-steps';
 
 /** Rows a page of the checked file shows: enough to scan, few enough to stay quick. */
 export const CHECK_PAGE_SIZE = 50;
@@ -202,29 +202,7 @@ export function CheckedRows({
           </Table>
         </Box>
       )}
-      {pages > 1 && (
-        <Group gap="xs" aria-label="Pages of rows" role="group">
-          <Button
-            variant="default"
-            size="xs"
-            disabled={current === 0}
-            onClick={() => onPage(current - 1)}
-          >
-            Previous page
-          </Button>
-          <Text size="sm">
-            Page {current + 1} of {pages}
-          </Text>
-          <Button
-            variant="default"
-            size="xs"
-            disabled={current >= pages - 1}
-            onClick={() => onPage(current + 1)}
-          >
-            Next page
-          </Button>
-        </Group>
-      )}
+      <PageSteps page={current} pages={pages} onPage={onPage} />
     </Stack>
   );
 }
