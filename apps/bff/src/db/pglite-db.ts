@@ -2,6 +2,7 @@ import { existsSync, mkdirSync, openAsBlob } from 'node:fs';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { fileURLToPath } from 'node:url';
 import { setFlagsFromString } from 'node:v8';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
@@ -112,7 +113,9 @@ function pgliteOptions({ initialMemory, postgresqlconf }: PgliteSettings) {
 async function unpack(archive: Blob, dataDir: string): Promise<void> {
   const isVersion = (path: string) => path.replace(/^\/+/, '') === 'PG_VERSION';
   for (const filter of [(path: string) => !isVersion(path), isVersion]) {
-    await pipeline(Readable.fromWeb(archive.stream()), tar.x({ cwd: dataDir, filter }));
+    // The DOM's and Node's ReadableStream types differ in name only: a Blob's stream is Node's own.
+    const chunks = Readable.fromWeb(archive.stream() as unknown as WebReadableStream);
+    await pipeline(chunks, tar.x({ cwd: dataDir, filter }));
   }
 }
 
