@@ -25,7 +25,7 @@ import { signingCost } from './figures/signing-cost';
 import { startToHealth } from './figures/start-to-health';
 import { tokenRequests } from './figures/token-requests';
 import { workersThroughput } from './figures/workers-throughput';
-import { notMeasured, type BenchContext, type Figure, type Row } from './lib/figure';
+import { unmeasured, type BenchContext, type Figure, type Row } from './lib/figure';
 import { describeMachine } from './lib/machine';
 import { RESULTS_FILE, ROOT } from './lib/paths';
 import { formatTable } from './lib/table';
@@ -110,7 +110,7 @@ async function main(): Promise<void> {
       rows.push(...(await withTimeout(figure.run(ctx), figure.timeoutMs, figure.id)));
     } catch (error) {
       await stopAll();
-      rows.push(notMeasured(figure.id, '', error instanceof Error ? error.message : String(error)));
+      rows.push(...unmeasured(figure, error));
     }
     ctx.log(`${figure.id} done in ${((performance.now() - start) / 1000).toFixed(1)} s`);
   }

@@ -28,14 +28,11 @@ const VERIFY_GOAL = '< 30 s';
 export const auditChainCost: Figure = {
   id: 'audit-chain',
   timeoutMs: 900_000,
-  async run(ctx) {
-    try {
-      return await measure(ctx);
-    } catch (error) {
-      const reason = failureReason(error);
-      return [notMeasured(WRITE, WRITE_GOAL, reason), notMeasured(VERIFY, VERIFY_GOAL, reason)];
-    }
-  },
+  rows: [
+    { figure: WRITE, goal: WRITE_GOAL },
+    { figure: VERIFY, goal: VERIFY_GOAL },
+  ],
+  run: measure,
 };
 
 async function measure(ctx: BenchContext): Promise<Row[]> {

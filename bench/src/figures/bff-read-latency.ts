@@ -9,7 +9,6 @@
 import { createSigner } from '@console/bff/src/upstream/signing';
 import { DEMO_IDS } from '@console/schemas';
 import type { BenchContext, Figure, Row } from '../lib/figure';
-import { failureReason, notMeasured } from '../lib/figure';
 import { cpuMs } from '../lib/cpu';
 import type { Proc } from '../stack/processes';
 import { formatMs, formatRatio, round } from '../lib/stats';
@@ -38,18 +37,12 @@ export function bffReadLatency(database: Database): Figure {
   return {
     id: `bff-read-latency-${database}`,
     timeoutMs: 150_000,
-    async run(ctx) {
-      try {
-        return await measure(ctx, database);
-      } catch (error) {
-        const reason = failureReason(error);
-        return [
-          notMeasured(name.cpu, `≤ ${READ_CPU_GOAL_MS} ms`, reason),
-          notMeasured(name.p50, '', reason),
-          notMeasured(name.rps, '', reason),
-        ];
-      }
-    },
+    rows: [
+      { figure: name.cpu, goal: `≤ ${READ_CPU_GOAL_MS} ms` },
+      { figure: name.p50, goal: '' },
+      { figure: name.rps, goal: '' },
+    ],
+    run: (ctx) => measure(ctx, database),
   };
 }
 

@@ -33,11 +33,22 @@ export interface BenchContext {
   log(message: string): void;
 }
 
+/** A row a figure makes, by its name and goal. */
+export interface RowName {
+  figure: string;
+  goal: string;
+}
+
 export interface Figure {
   /** Short id for logs and results.json. */
   id: string;
   /** Upper bound of the figure's own run time; past it the runner reports it as timed out. */
   timeoutMs: number;
+  /**
+   * The rows it makes: when it throws or times out, the runner gives each of them the reason
+   * instead of a number (without them, one row named by the id).
+   */
+  rows?: readonly RowName[];
   run(ctx: BenchContext): Promise<Row[]>;
 }
 
@@ -49,4 +60,13 @@ export function notMeasured(figure: string, goal: string, reason: string): Row {
 /** The first line of what stopped a figure, for its `notMeasured` rows. */
 export function failureReason(error: unknown): string {
   return error instanceof Error ? error.message.split('\n')[0]! : String(error);
+}
+
+/** What the table shows for a figure that stopped with `error`: each of its rows, and why. */
+export function unmeasured(figure: Figure, error: unknown): Row[] {
+  if (!figure.rows?.length) {
+    return [notMeasured(figure.id, '', error instanceof Error ? error.message : String(error))];
+  }
+  const reason = failureReason(error);
+  return figure.rows.map((row) => notMeasured(row.figure, row.goal, reason));
 }
