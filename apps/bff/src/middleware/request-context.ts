@@ -21,7 +21,9 @@ export function requestContext(logger: Logger): MiddlewareHandler<AppEnv> {
     try {
       await next();
     } finally {
-      c.header('X-Request-Id', requestId);
+      // Onto the answer's own headers: `c.header` on an answer already made copies it into a new
+      // Response over its body as a web stream, which Node then writes in chunks (ADR 030).
+      c.res.headers.set('X-Request-Id', requestId);
       const status = c.res.status;
       const fields = {
         request_id: requestId,
