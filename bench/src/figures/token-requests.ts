@@ -54,8 +54,11 @@ async function measure(ctx: BenchContext): Promise<Row> {
     const issued: Record<string, number> = {};
     const refused: Record<string, number> = {};
     for (const request of mine) {
-      const into = request.status === 200 ? issued : refused;
-      into[request.scope] = (into[request.scope] ?? 0) + 1;
+      const [into, key] =
+        request.status === 200
+          ? [issued, request.scope]
+          : [refused, `${request.scope} (${request.status})`];
+      into[key] = (into[key] ?? 0) + 1;
     }
     // The sends' scopes, and the scopes of the BFF's own reads (its watcher) on top.
     const sentScopes = [...new Set(SENT.map((id) => operations[id].scope as string))];
@@ -96,7 +99,7 @@ async function measure(ctx: BenchContext): Promise<Row> {
         failures.length ? ` (failed: ${failures.join('; ')})` : ''
       }${result.errors ? `, ${result.errors} socket errors (${result.firstError ?? '?'})` : ''}; ${scopes.length - sentScopes.length} of the scopes are the BFF's own reads${
         refusedCount
-          ? `; ${refusedCount} token request${refusedCount === 1 ? '' : 's'} refused with 429 and asked again (${spread(refused)})`
+          ? `; ${refusedCount} token request${refusedCount === 1 ? '' : 's'} refused and asked again (${spread(refused)})`
           : ''
       }${exact ? '' : `; issued per scope: ${spread(issued)}`}`,
     };

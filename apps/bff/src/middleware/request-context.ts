@@ -22,7 +22,7 @@ export function requestContext(logger: Logger): MiddlewareHandler<AppEnv> {
       await next();
     } finally {
       // Onto the answer's own headers: `c.header` on an answer already made copies it into a new
-      // Response over its body as a web stream, which Node then writes in chunks (ADR 030).
+      // Response over its body as a web stream, which the adapter then reads back (ADR 030).
       c.res.headers.set('X-Request-Id', requestId);
       const status = c.res.status;
       const fields = {
