@@ -1,17 +1,14 @@
-import { request as httpRequest } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { serve, type ServerType } from '@hono/node-server';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppEnv } from '../context';
+import { rawRequest, serveApp, type ServedApp } from '../../test/node-server';
 import { apiBodyLimit } from './body-limit';
 
 /**
  * Through a real Node server, as the BFF runs: a declared length is judged by its header, a
  * chunked body by its bytes as they come; the route reads the same bytes either way.
  */
-let server: ServerType;
-let port: number;
+let served: ServedApp;
 
 beforeAll(async () => {
   const app = new Hono<AppEnv>();
@@ -21,41 +18,22 @@ beforeAll(async () => {
   app.post('/api/small', async (c) => c.text(await echo(c)));
   app.post('/api/large', async (c) => c.text(await echo(c)));
   app.get('/api/small', (c) => c.text('read'));
-  await new Promise<void>((resolve) => {
-    server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve());
-  });
-  port = (server.address() as AddressInfo).port;
+  served = await serveApp(app);
 });
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+afterAll(() => served.close());
 
 /** One request; `chunked` sends the body in pieces without a Content-Length. */
 function send(path: string, body: string, chunked: boolean) {
-  return new Promise<{ status: number; text: string }>((resolve, reject) => {
-    const bytes = Buffer.from(body, 'utf8');
-    const req = httpRequest(
-      {
-        host: '127.0.0.1',
-        port,
-        path,
-        method: 'POST',
-        headers: chunked
-          ? { 'transfer-encoding': 'chunked', 'content-type': 'text/plain' }
-          : { 'content-length': bytes.length, 'content-type': 'text/plain' },
-      },
-      (res) => {
-        const parts: Buffer[] = [];
-        res.on('data', (part: Buffer) => parts.push(part));
-        res.on('end', () =>
-          resolve({ status: res.statusCode!, text: Buffer.concat(parts).toString('utf8') }),
-        );
-      },
-    );
-    // A refused request may be answered before all of it is written: the socket may then close.
-    req.on('error', reject);
-    if (chunked) {
-      for (let at = 0; at < bytes.length; at += 300) req.write(bytes.subarray(at, at + 300));
-      req.end();
-    } else req.end(bytes);
+  const bytes = Buffer.from(body, 'utf8');
+  const parts: Buffer[] = [];
+  for (let at = 0; at < bytes.length; at += 300) parts.push(bytes.subarray(at, at + 300));
+  return rawRequest(served.port, {
+    path,
+    method: 'POST',
+    headers: chunked
+      ? { 'transfer-encoding': 'chunked', 'content-type': 'text/plain' }
+      : { 'content-length': bytes.length, 'content-type': 'text/plain' },
+    parts: chunked ? parts : [bytes],
   });
 }
 
@@ -84,6 +62,6 @@ describe.each([
 });
 
 it('passes a GET by', async () => {
-  const res = await fetch(`http://127.0.0.1:${port}/api/small`);
+  const res = await fetch(`http://127.0.0.1:${served.port}/api/small`);
   expect(await res.text()).toBe('read');
 });

@@ -30,21 +30,22 @@ export function apiBodyLimit(
   /** Paths whose bodies may be larger (a batch's file), and their own limit. */
   larger: Readonly<Record<string, number>> = {},
 ): MiddlewareHandler<AppEnv> {
-  const counted = (max: number) =>
-    bodyLimit({
+  const limitOf = (max: number) => ({
+    max,
+    counted: bodyLimit({
       maxSize: max,
       onError: (c) => tooLarge(c as Context<AppEnv>, max),
-    }) as MiddlewareHandler<AppEnv>;
-  const limitOf = (max: number) => ({ max, counted: counted(max) });
+    }) as MiddlewareHandler<AppEnv>,
+  });
   const limit = limitOf(maxBytes);
   const limits = new Map(Object.entries(larger).map(([path, max]) => [path, limitOf(max)]));
   return (c, next) => {
     if (BODYLESS.has(c.req.method)) return next();
-    const { max, counted: countBytes } = limits.get(c.req.path) ?? limit;
+    const { max, counted } = limits.get(c.req.path) ?? limit;
     const declared = c.req.header('content-length');
     if (declared !== undefined && c.req.header('transfer-encoding') === undefined) {
       return Number.parseInt(declared, 10) > max ? Promise.resolve(tooLarge(c, max)) : next();
     }
-    return countBytes(c, next);
+    return counted(c, next);
   };
 }

@@ -1,16 +1,13 @@
-import { request as httpRequest } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { serve, type ServerType } from '@hono/node-server';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppEnv } from '../context';
 import { ProblemError, problemResponse } from '../errors';
 import { createLogger } from '../logger';
+import { rawRequest, serveApp, type ServedApp } from '../../test/node-server';
 import { requestContext } from './request-context';
 
 /** Through a real Node server, as the BFF runs: what the answer carries on the wire. */
-let server: ServerType;
-let port: number;
+let served: ServedApp;
 const lines: Record<string, unknown>[] = [];
 
 beforeAll(async () => {
@@ -36,32 +33,11 @@ beforeAll(async () => {
       error instanceof ProblemError ? error.init : { status: 500, code: 'internal', detail: 'x' },
     ),
   );
-  await new Promise<void>((resolve) => {
-    server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve());
-  });
-  port = (server.address() as AddressInfo).port;
+  served = await serveApp(app);
 });
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+afterAll(() => served.close());
 
-function get(path: string) {
-  return new Promise<{ status: number; headers: Record<string, unknown>; text: string }>(
-    (resolve, reject) => {
-      httpRequest({ host: '127.0.0.1', port, path }, (res) => {
-        const parts: Buffer[] = [];
-        res.on('data', (part: Buffer) => parts.push(part));
-        res.on('end', () =>
-          resolve({
-            status: res.statusCode!,
-            headers: res.headers,
-            text: Buffer.concat(parts).toString('utf8'),
-          }),
-        );
-      })
-        .on('error', reject)
-        .end();
-    },
-  );
-}
+const get = (path: string) => rawRequest(served.port, { path });
 
 describe('the request context', () => {
   it.each([
