@@ -6,6 +6,7 @@
 import type { UserRecord } from '../src/operators/users-file';
 import { randomBytes } from 'node:crypto';
 import { defaultPolicy, type ApprovalPolicy } from '../src/approvals/policy';
+import { createBatchStore } from '../src/batches/batch-store';
 import type { Db } from '../src/db/db';
 import { channelsFrom, notifierOptionsOf, secretsOf } from '../src/notifications/channels';
 import { createNotifier, type LookReport } from '../src/notifications/notifier';
@@ -73,6 +74,7 @@ export async function notifyApp(
         db: on,
         journal: h.deps.journal,
         approvals: h.deps.approvals,
+        batches: createBatchStore(on),
         directory: h.deps.directory,
         ssoOperators: createSsoOperatorStore(on),
         policy: h.deps.policy!,

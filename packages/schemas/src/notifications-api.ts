@@ -28,6 +28,8 @@ export const NOTIFICATION_KINDS = [
   'refused',
   /** Admins: a send whose outcome the console could not settle by itself. */
   'unsettled',
+  /** The maker's batch ended, every row sent or the rest cancelled: what became of its rows. */
+  'batch-ended',
 ] as const;
 export const NotificationKindSchema = z.enum(NOTIFICATION_KINDS);
 export type NotificationKind = z.infer<typeof NotificationKindSchema>;
@@ -42,6 +44,7 @@ export const NOTIFICATION_KIND_WORDS: Readonly<Record<NotificationKind, string>>
   unknown: 'My send has no known outcome',
   refused: 'The service rejected my send',
   unsettled: 'A send the console could not settle by itself',
+  'batch-ended': 'My batch ended (what became of its rows)',
 };
 
 /**
@@ -125,6 +128,8 @@ export const NotificationDeliverySchema = z.object({
   recipients: z.array(z.string()),
   subject: z.string(),
   journal_id: z.string().nullable(),
+  /** The batch it is about, for a batch's message (then `journal_id` is null). */
+  batch_id: z.string().nullable(),
   state: z.enum(DELIVERY_STATES),
   attempts: z.number(),
   last_error: z.string().nullable(),

@@ -4,6 +4,7 @@
  */
 import type { ApprovalStore } from '../approvals/approval-store';
 import type { ApprovalPolicy } from '../approvals/policy';
+import { createBatchStore } from '../batches/batch-store';
 import type { Db } from '../db/db';
 import type { JournalStore } from '../journal/journal-store';
 import type { Logger } from '../logger';
@@ -34,6 +35,7 @@ export async function startNotifier(options: {
       db: options.db,
       journal: options.journal,
       approvals: options.approvals,
+      batches: createBatchStore(options.db),
       directory: options.directory,
       ssoOperators: options.ssoOperators,
       policy: options.policy,

@@ -8,19 +8,22 @@ import { randomUUID } from 'node:crypto';
 import type { NotificationChannel } from '@console/schemas';
 import type { ApprovalStore } from '../approvals/approval-store';
 import type { ApprovalPolicy } from '../approvals/policy';
+import type { BatchStore } from '../batches/batch-store';
 import type { Db } from '../db/db';
 import type { JournalStore } from '../journal/journal-store';
 import type { SsoOperatorStore } from '../oidc/sso-operators';
 import type { OperatorDirectory } from '../operators/operator-directory';
+import { batchChat, batchEmail, batchRecipients, type BatchFacts } from './batch-messages';
 import { chatMessage, emailMessage, type EventFacts } from './message';
 import type { NewMessage, NotificationEvent, OutboxStore } from './outbox-store';
 import { chooses, type PreferenceStore } from './preference-store';
-import { reachableOperators, recipientsOf } from './recipients';
+import { reachableOperators, recipientsOf, type Reachable } from './recipients';
 
 export interface ExpandDeps {
   db: Db;
   journal: Pick<JournalStore, 'get'>;
   approvals: Pick<ApprovalStore, 'request' | 'approvals'>;
+  batches: Pick<BatchStore, 'get'>;
   directory: OperatorDirectory;
   ssoOperators?: Pick<SsoOperatorStore, 'all'> | undefined;
   policy: ApprovalPolicy;
@@ -33,41 +36,27 @@ export interface ExpandDeps {
   now: () => number;
 }
 
-/** The messages of one event. */
-export async function messagesOf(
+/** How one event is said: to one reader by email, to a room naming its readers. */
+interface Words {
+  email: (reader: Reachable) => { subject: string; text: string };
+  chat: (names: readonly string[]) => { subject: string; text: string };
+}
+
+/** The messages of one event to `recipients`, by the channels configured and their choices. */
+async function assemble(
   deps: ExpandDeps,
   event: NotificationEvent,
+  recipients: readonly Reachable[],
+  words: Words,
 ): Promise<NewMessage[]> {
-  const entry = event.journal_id ? await deps.journal.get(event.journal_id) : undefined;
-  if (!entry) return [];
-  const request = await deps.approvals.request(entry.id);
-  const approvers = request
-    ? (await deps.approvals.approvals(entry.id)).map((a) => a.approver)
-    : [];
-  const operators = await reachableOperators(deps);
-  const recipients = recipientsOf(
-    { kind: event.kind, entry, request, approvers },
-    operators,
-    deps.policy,
-  );
   if (recipients.length === 0) return [];
   const choices = await deps.preferences.of(recipients.map((r) => r.username));
-  const facts: EventFacts = {
-    kind: event.kind,
-    entry,
-    request,
-    state: event.state,
-    detail: event.detail,
-    actorName: event.actor_name,
-    origin: deps.origin(),
-    now: deps.now(),
-  };
-  const base = { kind: event.kind, journal_id: entry.id };
+  const base = { kind: event.kind, journal_id: event.journal_id, batch_id: event.batch_id };
   const messages: NewMessage[] = [];
   if (deps.channels.email) {
     for (const r of recipients) {
       if (!r.email || !chooses(choices, r.username, event.kind, 'email')) continue;
-      const { subject, text } = emailMessage(facts, r.role);
+      const { subject, text } = words.email(r);
       messages.push({
         ...base,
         id: randomUUID(),
@@ -82,10 +71,7 @@ export async function messagesOf(
   const inChat = recipients.filter((r) => chooses(choices, r.username, event.kind, 'chat'));
   if (deps.channels.chat && inChat.length > 0) {
     const id = randomUUID();
-    const { subject, text } = chatMessage(
-      facts,
-      inChat.map((r) => r.display_name),
-    );
+    const { subject, text } = words.chat(inChat.map((r) => r.display_name));
     messages.push({
       ...base,
       id,
@@ -98,6 +84,67 @@ export async function messagesOf(
     });
   }
   return messages;
+}
+
+/** The messages of a batch's event (migration 024). */
+async function batchMessagesOf(
+  deps: ExpandDeps,
+  event: NotificationEvent & { batch_id: string },
+): Promise<NewMessage[]> {
+  const batch = await deps.batches.get(event.batch_id);
+  if (!batch) return [];
+  const operators = await reachableOperators(deps);
+  // The trigger keeps who rejected or cancelled by username; messages name them.
+  const actor = event.actor_name;
+  const facts: BatchFacts = {
+    kind: event.kind,
+    batch,
+    state: event.state,
+    detail: event.detail,
+    actorName: actor && (operators.find((o) => o.username === actor)?.display_name ?? actor),
+    origin: deps.origin(),
+  };
+  return assemble(deps, event, batchRecipients(event.kind, batch, actor, operators), {
+    email: () => batchEmail(facts),
+    chat: (names) => batchChat(facts, names),
+  });
+}
+
+/** The messages of one event. */
+export async function messagesOf(
+  deps: ExpandDeps,
+  event: NotificationEvent,
+): Promise<NewMessage[]> {
+  if (event.batch_id) return batchMessagesOf(deps, { ...event, batch_id: event.batch_id });
+  const { kind } = event;
+  // Only a batch ends; an entry's event of that kind would be nobody's.
+  if (kind === 'batch-ended') return [];
+  const entry = event.journal_id ? await deps.journal.get(event.journal_id) : undefined;
+  if (!entry) return [];
+  const request = await deps.approvals.request(entry.id);
+  const approvers = request
+    ? (await deps.approvals.approvals(entry.id)).map((a) => a.approver)
+    : [];
+  const operators = await reachableOperators(deps);
+  const recipients = recipientsOf(
+    { kind: event.kind, entry, request, approvers },
+    operators,
+    deps.policy,
+  );
+  const facts: EventFacts = {
+    kind,
+    entry,
+    request,
+    state: event.state,
+    detail: event.detail,
+    actorName: event.actor_name,
+    origin: deps.origin(),
+    now: deps.now(),
+  };
+  return assemble(deps, event, recipients, {
+    email: (reader) => emailMessage(facts, reader.role),
+    chat: (names) => chatMessage(facts, names),
+  });
 }
 
 /**

@@ -10,9 +10,12 @@ import type { JournalEntry, NotificationKind, Role } from '@console/schemas';
 import type { ApprovalRequestRow } from '../approvals/approval-store';
 import { summarize } from './request-summary';
 
+/** The kinds a journal entry's event may have (a batch's are said in `batch-messages.ts`). */
+export type EntryEventKind = Exclude<NotificationKind, 'batch-ended'>;
+
 /** What happened, as the outbox's expansion found it. */
 export interface EventFacts {
-  kind: NotificationKind;
+  kind: EntryEventKind;
   entry: JournalEntry;
   request: ApprovalRequestRow | undefined;
   /** The entry's state when it happened (an approved send's outcome). */

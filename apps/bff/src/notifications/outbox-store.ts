@@ -15,6 +15,8 @@ export interface NotificationEvent {
   id: string;
   kind: NotificationKind;
   journal_id: string | null;
+  /** The batch it is about (then `journal_id` is null). */
+  batch_id: string | null;
   state: string | null;
   detail: string | null;
   actor_name: string | null;
@@ -26,6 +28,7 @@ export interface NewMessage {
   id: string;
   kind: NotificationKind;
   journal_id: string | null;
+  batch_id: string | null;
   channel: NotificationChannel;
   recipients: string[];
   address: string | null;
@@ -51,8 +54,8 @@ type DeliveryRow = Omit<NotificationDelivery, 'created_at' | 'last_attempt_at' |
   last_attempt_at: Date | string | null;
 };
 
-const DELIVERY_COLUMNS = `id::text as id, kind, channel, recipients, subject, journal_id, state,
-  attempts, last_error, created_at, last_attempt_at`;
+const DELIVERY_COLUMNS = `id::text as id, kind, channel, recipients, subject, journal_id,
+  batch_id::text as batch_id, state, attempts, last_error, created_at, last_attempt_at`;
 
 const iso = (value: Date | string | null) =>
   value === null ? null : new Date(value).toISOString();
@@ -76,8 +79,9 @@ export function createOutboxStore(db: Queryable, lease: { kind: string; owner: s
     /** Events not expanded yet, oldest first. */
     async unexpanded(limit: number): Promise<NotificationEvent[]> {
       const rows = await db.query<NotificationEvent & { id: string | number }>(
-        `select id::text as id, kind, journal_id, state, detail, actor_name from notification_events
-         where expanded_at is null order by id limit $1`,
+        `select id::text as id, kind, journal_id, batch_id::text as batch_id, state, detail,
+           actor_name
+         from notification_events where expanded_at is null order by id limit $1`,
         [limit],
       );
       return rows.map((row) => ({ ...row, id: String(row.id) }));
@@ -99,14 +103,15 @@ export function createOutboxStore(db: Queryable, lease: { kind: string; owner: s
       if (marked.length === 0) return false;
       for (const m of messages) {
         await tx.query(
-          `insert into notification_outbox (id, event_id, kind, journal_id, channel, recipients,
-             address, subject, body)
-           values ($1::uuid, $2::bigint, $3, $4, $5, $6::text[], $7, $8, $9)`,
+          `insert into notification_outbox (id, event_id, kind, journal_id, batch_id, channel,
+             recipients, address, subject, body)
+           values ($1::uuid, $2::bigint, $3, $4, $5::uuid, $6, $7::text[], $8, $9, $10)`,
           [
             m.id,
             eventId,
             m.kind,
             m.journal_id,
+            m.batch_id,
             m.channel,
             m.recipients,
             m.address,
@@ -225,6 +230,16 @@ export function createOutboxStore(db: Queryable, lease: { kind: string; owner: s
       if (rows[0]) return toDelivery(rows[0]);
       const exists = await db.query('select 1 from notification_outbox where id = $1::uuid', [id]);
       return exists.length > 0 ? 'not-dead' : undefined;
+    },
+
+    /** Every message of a batch (tests). */
+    async ofBatch(batchId: string): Promise<NotificationDelivery[]> {
+      const rows = await db.query<DeliveryRow>(
+        `select ${DELIVERY_COLUMNS} from notification_outbox where batch_id = $1::uuid
+         order by created_at, id`,
+        [batchId],
+      );
+      return rows.map(toDelivery);
     },
 
     /** Every message of an entry (tests and the admin's look at one request). */

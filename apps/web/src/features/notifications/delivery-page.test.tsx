@@ -31,6 +31,7 @@ const letter: NotificationDelivery = {
   recipients: ['finance2'],
   subject: 'Approval needed: Create internal transfer of 125.50 USD',
   journal_id: '44444444-4444-4444-8444-444444444444',
+  batch_id: null,
   state: 'dead',
   attempts: 8,
   last_error: 'Message failed: 451 Mailbox unavailable',
@@ -87,5 +88,32 @@ describe('DeliveryPage', () => {
     const who = screen.getByRole('table', { name: 'Who receives what' });
     expect(within(who).getByText('held for approval, reminder')).toBeInTheDocument();
     expect(screen.getByText('No chat channel is set up for this console.')).toBeInTheDocument();
+  });
+
+  it('links each dead letter to what it is about: the journal entry, or the batch', async () => {
+    const batchLetter: NotificationDelivery = {
+      ...letter,
+      id: '55555555-5555-4555-8555-555555555555',
+      subject: 'Approval needed: batch of 3 Create internal transfer (payouts.csv)',
+      journal_id: null,
+      batch_id: '66666666-6666-4666-8666-666666666666',
+    };
+    fetchMock.mockImplementation(async (input) =>
+      String(input).startsWith('/api/notifications/dead-letters')
+        ? jsonResponse(200, { items: [letter, batchLetter], count: 2 })
+        : jsonResponse(200, recipients),
+    );
+    const { client } = renderWithProviders(<DeliveryPage />);
+    client.setQueryData(SESSION_KEY, admin);
+
+    const table = await screen.findByRole('table', { name: 'Dead letters' });
+    expect(within(table).getByRole('link', { name: letter.subject })).toHaveAttribute(
+      'href',
+      `/journal/${letter.journal_id}`,
+    );
+    expect(within(table).getByRole('link', { name: batchLetter.subject })).toHaveAttribute(
+      'href',
+      `/batches/${batchLetter.batch_id}`,
+    );
   });
 });

@@ -26,6 +26,7 @@ const KIND_SHORT: Record<NotificationKind, string> = {
   unknown: 'outcome unknown',
   refused: 'refused by the service',
   unsettled: 'not settled',
+  'batch-ended': 'batch ended',
 };
 
 function DeadLetters() {
@@ -76,6 +77,8 @@ function DeadLetters() {
                   <Table.Td>
                     {item.journal_id ? (
                       <Link to={`/journal/${item.journal_id}`}>{item.subject}</Link>
+                    ) : item.batch_id ? (
+                      <Link to={`/batches/${item.batch_id}`}>{item.subject}</Link>
                     ) : (
                       item.subject
                     )}
