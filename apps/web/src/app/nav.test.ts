@@ -89,7 +89,7 @@ describe('navigation by duty', () => {
     ['admin', ['createInternalTransfer'], true],
     ['auditor', [], true],
     ['support', ['updateFiatAccount'], false],
-    ['viewer', [], false],
+    ['viewer', [], true],
   ] as const)('offers batches to %s: %s, under Transfers', (role, allowed, offered) => {
     const transfers = dutiesFor(allowed, role).find((d) => d.label === 'Transfers');
     const labels = (transfers?.items ?? []).map((i) => i.label);

@@ -39,8 +39,11 @@ const placed = (kind: 'read' | 'write', duty: string): NavItem[] =>
 
 /** The console's own pages that sit in a duty of the registry, after its reads and forms. */
 const CONSOLE_PAGES: Partial<Record<string, NavItem[]>> = {
-  // Many sends of one operation from a file (issue 39): money roles upload and approve, auditors read.
-  Transfers: [{ label: 'Batches', to: '/batches', roles: ['admin', 'finance', 'auditor'] }],
+  // Many sends of one operation from a file (issue 39): money roles upload and approve, auditors
+  // and viewers read.
+  Transfers: [
+    { label: 'Batches', to: '/batches', roles: ['admin', 'finance', 'auditor', 'viewer'] },
+  ],
 };
 
 export const DUTIES: Duty[] = [

@@ -156,7 +156,8 @@ export function BatchPage() {
     if (loaded) heading.current?.focus();
   }, [loaded, id]);
 
-  if (!mayReadBatches(role)) return <Text>Batches are for finance, admins and auditors.</Text>;
+  if (!mayReadBatches(role))
+    return <Text>Batches are for finance, admins, auditors and viewers.</Text>;
   if (batch.isPending) return <LoadingState label="Loading the batch…" />;
   if (batch.isError && !batch.data) {
     return <ErrorState error={batch.error} onRetry={() => void batch.refetch()} />;

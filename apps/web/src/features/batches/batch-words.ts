@@ -9,9 +9,12 @@ import {
 } from '@console/schemas';
 import type { Tone } from '@/lib/status-words';
 
-/** Who may open the batches (issue 39): the money roles read and act, auditors read. */
+/**
+ * Who may open the batches (issue 39): the money roles read and act, auditors and viewers read
+ * (a viewer's rows and results come masked from the BFF, as their journal does).
+ */
 export const mayReadBatches = (role: Role | undefined) =>
-  role === 'admin' || role === 'finance' || role === 'auditor';
+  role === 'admin' || role === 'finance' || role === 'auditor' || role === 'viewer';
 /** Who may upload, approve, reject, pause, resume and cancel (the BFF checks again). */
 export const mayActOnBatches = (role: Role | undefined) =>
   role !== undefined && (MONEY_ROLES as readonly Role[]).includes(role);

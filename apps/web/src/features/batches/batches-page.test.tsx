@@ -57,7 +57,7 @@ describe('the batches', () => {
     expect(rows[2]).toHaveTextContent('Rejected: nothing sent');
   });
 
-  it('offers a new batch to a money role, opened in place with its heading focused, and not to an auditor', async () => {
+  it('offers a new batch to a money role, opened in place with its heading focused, and not to an auditor or a viewer', async () => {
     const { user, unmount } = await renderAs('finance');
     await user.click(await screen.findByRole('button', { name: 'New batch' }));
     const heading = await screen.findByRole('heading', { name: 'New batch' });
@@ -65,14 +65,19 @@ describe('the batches', () => {
     expect(screen.getByRole('form', { name: 'New batch' })).toBeInTheDocument();
     unmount();
 
-    await renderAs('auditor');
-    await screen.findByRole('table', { name: 'Batches' });
-    expect(screen.queryByRole('button', { name: 'New batch' })).not.toBeInTheDocument();
+    for (const reader of ['auditor', 'viewer'] as const) {
+      const { unmount: close } = await renderAs(reader);
+      await screen.findByRole('table', { name: 'Batches' });
+      expect(screen.queryByRole('button', { name: 'New batch' })).not.toBeInTheDocument();
+      close();
+    }
   });
 
-  it('tells a viewer the page is not theirs', async () => {
-    await renderAs('viewer');
-    expect(screen.getByText('Batches are for finance, admins and auditors.')).toBeInTheDocument();
+  it('tells a support operator the page is not theirs', async () => {
+    await renderAs('support');
+    expect(
+      screen.getByText('Batches are for finance, admins, auditors and viewers.'),
+    ).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Batches' })).not.toBeInTheDocument();
     expect(fetchMock.mock.calls.map(([url]) => String(url))).not.toContain('/api/batches');
   });

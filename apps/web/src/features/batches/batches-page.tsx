@@ -86,7 +86,7 @@ export function BatchesPage() {
     if (creating) newHeading.current?.focus();
   }, [creating]);
   if (!mayReadBatches(role)) {
-    return <Text>Batches are for finance, admins and auditors.</Text>;
+    return <Text>Batches are for finance, admins, auditors and viewers.</Text>;
   }
   return (
     <Stack gap="lg">
