@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { RoleSchema, type Role } from './primitives/roles';
+import { MONEY_ROLES, RoleSchema, type Role } from './primitives/roles';
 
 /*
  * Notifications as the browser sees them (issue 36): what an operator chooses to receive, and
@@ -48,12 +48,18 @@ export const NOTIFICATION_KIND_WORDS: Readonly<Record<NotificationKind, string>>
 };
 
 /**
- * Which kinds can reach an operator of `role`: approvers hear of requests, makers of their own,
- * admins of what the console could not settle. A viewer or an auditor neither sends nor approves.
+ * Which kinds can reach an operator of `role`: approvers hear of requests, makers of their own
+ * (batches too, for the money roles), admins of what the console could not settle. A viewer or
+ * an auditor neither sends nor approves.
  */
 export function notificationKindsFor(role: Role): NotificationKind[] {
   if (role === 'viewer' || role === 'auditor') return [];
-  return NOTIFICATION_KINDS.filter((kind) => kind !== 'unsettled' || role === 'admin');
+  return NOTIFICATION_KINDS.filter((kind) =>
+    kind === 'unsettled'
+      ? role === 'admin'
+      : // Only the money roles upload batches.
+        kind !== 'batch-ended' || (MONEY_ROLES as readonly Role[]).includes(role),
+  );
 }
 
 export const NOTIFICATION_CHANNELS = ['email', 'chat'] as const;
