@@ -5,6 +5,7 @@
  */
 import type { UserRecord } from '../src/operators/users-file';
 import { randomBytes } from 'node:crypto';
+import { afterEach } from 'vitest';
 import { defaultPolicy, type ApprovalPolicy } from '../src/approvals/policy';
 import { createBatchStore } from '../src/batches/batch-store';
 import type { Db } from '../src/db/db';
@@ -17,6 +18,7 @@ import { createSsoOperatorStore } from '../src/oidc/sso-operators';
 import type { UpstreamClient } from '../src/upstream/client';
 import { approvalApp } from './approvals-test-kit';
 import { echoSuccess, scriptedClient } from './harness';
+import type { TestDatabase } from './databases';
 import { startSmtpReceiver, startWebhookReceiver } from './notify-receivers';
 
 export const ORIGIN = 'https://console.example';
@@ -135,5 +137,24 @@ export async function notifyApp(
       await smtp.close();
       await hook.close();
     },
+  };
+}
+
+/**
+ * Inside a `describe` over the test databases: opens a notifying app on `database` for a test,
+ * on its own database, and closes both after the test. `second` is another connection to that
+ * database, as a second process would have.
+ */
+export function notifyAppsOn(database: TestDatabase) {
+  let close: (() => Promise<void>)[] = [];
+  afterEach(async () => {
+    for (const step of close.reverse()) await step();
+    close = [];
+  });
+  return async (options: Parameters<typeof notifyApp>[0] = {}) => {
+    const { db, second, close: drop } = await database.open();
+    const n = await notifyApp({ db, ...options });
+    close.push(drop, n.close);
+    return { ...n, second };
   };
 }

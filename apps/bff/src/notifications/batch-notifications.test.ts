@@ -1,8 +1,8 @@
 import { DEMO_IDS } from '@console/schemas';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { testDatabases } from '../../test/databases';
 import { sharedDb } from '../../test/harness';
-import { addressOf, notifyApp, ORIGIN } from '../../test/notify-harness';
+import { addressOf, notifyAppsOn, ORIGIN } from '../../test/notify-harness';
 import { createBatchStore, type NewBatch } from '../batches/batch-store';
 
 beforeAll(() => sharedDb());
@@ -45,17 +45,11 @@ const person = (username: string, display_name: string, role: 'finance' | 'admin
 
 /** Migration 024: a batch is told as a single request is, by the same sender and channels. */
 describe.each(testDatabases)('a batch, told by email and chat ($name)', (database) => {
-  let close: (() => Promise<void>)[] = [];
-  afterEach(async () => {
-    for (const step of close.reverse()) await step();
-    close = [];
-  });
+  const app = notifyAppsOn(database);
   const open = async () => {
-    const { db, close: drop } = await database.open();
-    const n = await notifyApp({ db });
-    close.push(drop, n.close);
-    await db.exec('delete from batches');
-    return { n, store: createBatchStore(db) };
+    const n = await app();
+    await n.db.exec('delete from batches');
+    return { n, store: createBatchStore(n.db) };
   };
   const hash = (c: string) => c.repeat(64);
 

@@ -1,8 +1,8 @@
 import { exampleInput, type DeadLetters, type NotificationDelivery } from '@console/schemas';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { testDatabases } from '../../test/databases';
 import { sharedDb } from '../../test/harness';
-import { addressOf, notifyApp } from '../../test/notify-harness';
+import { addressOf, notifyAppsOn } from '../../test/notify-harness';
 import { sweepExpired } from '../approvals/approval-flow';
 import { buildPolicy } from '../approvals/policy';
 
@@ -11,17 +11,7 @@ beforeAll(() => sharedDb());
 const transfer = exampleInput('createInternalTransfer');
 
 describe.each(testDatabases)('delivery, retries, reminders and expiry ($name)', (database) => {
-  let close: (() => Promise<void>)[] = [];
-  afterEach(async () => {
-    for (const step of close.reverse()) await step();
-    close = [];
-  });
-  const open = async (options: Parameters<typeof notifyApp>[0] = {}) => {
-    const { db, close: drop } = await database.open();
-    const n = await notifyApp({ db, ...options });
-    close.push(drop, n.close);
-    return n;
-  };
+  const open = notifyAppsOn(database);
 
   it('retries a refusing SMTP server, then lists a dead letter for admins, who put it back to be delivered', async () => {
     const n = await open({ settings: { webhook: undefined } });
@@ -67,10 +57,8 @@ describe.each(testDatabases)('delivery, retries, reminders and expiry ($name)', 
   });
 
   it('is delivered by the lease holder alone when two processes look at once, each message once', async () => {
-    const { db, second, close: drop } = await database.open();
-    const n = await notifyApp({ db });
-    close.push(drop, n.close);
-    const other = n.senderOf('another-process', await second());
+    const n = await open();
+    const other = n.senderOf('another-process', await n.second());
     for (let i = 0; i < 3; i += 1) {
       await n.submit('createInternalTransfer', transfer, 'finance');
     }

@@ -1,8 +1,8 @@
 import { exampleInput, type JournalEntry } from '@console/schemas';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { testDatabases } from '../../test/databases';
 import { sharedDb } from '../../test/harness';
-import { addressOf, notifyApp, ORIGIN } from '../../test/notify-harness';
+import { addressOf, notifyAppsOn, ORIGIN } from '../../test/notify-harness';
 import { until } from '../../test/bff-process';
 import { verifyWebhook } from './webhook-signature';
 
@@ -11,17 +11,7 @@ beforeAll(() => sharedDb());
 const transfer = { ...exampleInput('createInternalTransfer'), amount: '1250.50' };
 
 describe.each(testDatabases)('a held send, told by email and chat ($name)', (database) => {
-  let close: (() => Promise<void>)[] = [];
-  afterEach(async () => {
-    for (const step of close.reverse()) await step();
-    close = [];
-  });
-  const open = async () => {
-    const { db, close: drop } = await database.open();
-    const n = await notifyApp({ db });
-    close.push(drop, n.close);
-    return n;
-  };
+  const open = notifyAppsOn(database);
 
   it('reaches every eligible approver by one email and the room by one post, within seconds, and never the maker', async () => {
     const n = await open();
