@@ -11,6 +11,8 @@ test.describe('The approval policy as data (issue 38)', () => {
     page,
     browser,
   }) => {
+    // Two operators, four pages checked by axe, a dry run and a send: about a minute on two cores.
+    test.slow();
     // A second admin for the four eyes: Frank, given the role for this spec and given it back.
     setRole('frank', 'admin');
     let restore: (() => Promise<void>) | undefined;
