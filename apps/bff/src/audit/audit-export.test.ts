@@ -1,26 +1,28 @@
-import { generateKeyPairSync } from 'node:crypto';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { emptyTrail, journalEntry } from '../../test/audit-trail';
-import { sharedDb } from '../../test/harness';
+import { createHash, generateKeyPairSync } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { journalEntry, openingEmptyTrail } from '../../test/audit-trail';
+import { testDatabases } from '../../test/databases';
 import { auditKeyFromPem, verifyDetached } from './audit-key';
 import { EXPORT_KINDS, signedExport } from './audit-export';
 
-// PGlite starts once per file, before any test's clock.
-beforeAll(() => sharedDb());
-
 const period = { from: new Date('2000-01-01'), to: new Date('2100-01-01'), actor: 'audrey' };
 
-async function fiveEntries() {
-  const db = await sharedDb();
-  await emptyTrail(db);
-  for (let i = 0; i < 5; i++) await journalEntry(db);
+function newKey() {
   const pem = generateKeyPairSync('ed25519')
     .privateKey.export({ format: 'pem', type: 'pkcs8' })
     .toString();
-  return { db, key: await auditKeyFromPem(pem) };
+  return auditKeyFromPem(pem);
 }
 
-describe('a signed export read page by page', () => {
+describe.each(testDatabases)('a signed export on $name', (database) => {
+  const open = openingEmptyTrail(database);
+
+  async function fiveEntries() {
+    const { db } = await open();
+    for (let i = 0; i < 5; i++) await journalEntry(db);
+    return { db, key: await newKey() };
+  }
+
   it.each(EXPORT_KINDS)(
     'makes the same %s CSV in pages of two rows as in one page, every row once',
     async (kind) => {
@@ -46,8 +48,27 @@ describe('a signed export read page by page', () => {
     expect((await verifyDetached(made.signature, changed, key.publicKey)).valid).toBe(false);
   });
 
+  it('is recorded in the trail with its fields as an object, the CSV’s hash among them', async () => {
+    const { db, key } = await fiveEntries();
+    const made = await signedExport(db, key, { ...period, kind: 'journal' });
+    const records = await db.query<{ kind: string; subject: string; content: string }>(
+      `select kind, subject, content from audit_records where chain = 'audit'`,
+    );
+    expect(records.map((r) => r.kind)).toEqual(['export']);
+    const content = JSON.parse(records[0]!.content) as Record<string, unknown>;
+    expect(content).toMatchObject({
+      actor: 'audrey',
+      export_kind: 'journal',
+      rows: 5,
+      key_id: key.kid,
+      csv_sha256: createHash('sha256').update(made.csv).digest('hex'),
+    });
+  });
+});
+
+describe('the detached signature', () => {
   it('makes the detached form of the JWS that jose’s compact signature has', async () => {
-    const { key } = await fiveEntries();
+    const key = await newKey();
     const bytes = Buffer.from('a,b\r\n"é",✓\r\n'.repeat(100_000));
     const [header, , signature] = (await key.sign(bytes, 'console-audit-export')).split('.');
     expect(key.signDetached(bytes, 'console-audit-export')).toBe(`${header}..${signature}`);

@@ -131,7 +131,9 @@ export async function signedExport(
   const signature = signDetached(key, bytes, EXPORT_TYP);
   const day = (d: Date) => d.toISOString().slice(0, 10);
   const filename = `${request.kind}-${day(request.from)}-to-${day(request.to)}.csv`;
-  await db.query(`select audit_append('audit', 'export', $1, $2::jsonb)`, [
+  // As text, cast on the server: postgres.js would send a string for a `jsonb` parameter as
+  // a JSON string, and `audit_append` needs the object.
+  await db.query(`select audit_append('audit', 'export', $1, $2::text::jsonb)`, [
     `${request.kind} ${request.from.toISOString()}/${request.to.toISOString()}`,
     JSON.stringify({
       actor: request.actor,
