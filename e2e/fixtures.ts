@@ -1,8 +1,9 @@
-import { test as base, expect, type Browser, type Page } from '@playwright/test';
-import { spawnSync } from 'node:child_process';
+import { test as base, expect, type Browser, type Cookie, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import type { Role } from '@console/schemas';
+import { cli } from './cli';
+import { currentConsole, runDir } from './consoles';
 
 export interface TestOperator {
   username: string;
@@ -11,11 +12,9 @@ export interface TestOperator {
   password: string;
 }
 
-/** The operators the global setup made for this run, by username. */
+/** The operators the global setup made for this run, by username (the same in every console). */
 function operators(): TestOperator[] {
-  const file = process.env.E2E_OPERATORS_FILE;
-  if (!file) throw new Error('E2E_OPERATORS_FILE is not set: run through playwright.config.ts');
-  return JSON.parse(readFileSync(file, 'utf8')) as TestOperator[];
+  return JSON.parse(readFileSync(join(runDir(), 'operators.json'), 'utf8')) as TestOperator[];
 }
 
 export function operator(username: string): TestOperator {
@@ -27,35 +26,23 @@ export function operator(username: string): TestOperator {
 /**
  * Gives an operator another role through the real CLI (`users:set-role`), as an admin would; the
  * running BFF reads the users file again by itself. A spec that demotes someone gives the role
- * back in a `finally`: the specs share one BFF.
+ * back in a `finally`: the worker's later specs share its console.
  */
 export function setRole(username: string, role: Role): void {
-  const file = process.env.E2E_USERS_FILE;
-  if (!file) throw new Error('E2E_USERS_FILE is not set: run through playwright.config.ts');
-  const done = spawnSync(
-    'pnpm',
-    [
-      '--silent',
-      '--filter',
-      '@console/bff',
-      'run',
-      'cli',
-      'users:set-role',
-      '--file',
-      file,
-      '--username',
-      username,
-      '--role',
-      role,
-    ],
-    { cwd: fileURLToPath(new URL('..', import.meta.url)), encoding: 'utf8' },
-  );
-  if (done.status !== 0) throw new Error(`users:set-role failed: ${done.stderr}`);
+  cli([
+    'users:set-role',
+    '--file',
+    currentConsole().usersFile,
+    '--username',
+    username,
+    '--role',
+    role,
+  ]);
 }
 
 /** The sandbox behind the BFF: its control endpoints let a spec see what the service received. */
 export const sandbox = {
-  url: () => process.env.E2E_SANDBOX_URL ?? '',
+  url: () => currentConsole().sandboxUrl,
   async state(): Promise<SandboxState> {
     const response = await fetch(`${sandbox.url()}/sandbox/state`);
     return (await response.json()) as SandboxState;
@@ -124,22 +111,47 @@ export interface SandboxLog {
   token_requests: unknown[];
 }
 
-/** Signs in through the sign-in page, as an operator would. */
+/**
+ * The session cookies of each operator this worker has signed in, kept as Playwright's stored
+ * sessions are: an operator signs in through the page once, and later tests open the console
+ * with the same session, as a browser that stayed signed in would. Sign-in itself is tested where
+ * it is the subject (session, roles, single sign-on).
+ */
+const sessions = new Map<string, Cookie[]>();
+
+/**
+ * Opens the console signed in as `username`, on the home page: with the operator's stored
+ * session when the server still honours it, else through the sign-in page, as an operator would
+ * (a spec that signed out or demoted them ended that session).
+ */
 export async function signIn(page: Page, username: string): Promise<void> {
   const who = operator(username);
+  const signedIn = page
+    .getByRole('banner')
+    .getByLabel('Signed in operator')
+    .getByText(who.display_name);
+  const stored = sessions.get(username);
+  if (stored) {
+    await page.context().clearCookies();
+    await page.context().addCookies(stored);
+    await page.goto('/');
+    const signInButton = page.getByRole('button', { name: 'Sign in' });
+    await expect(signedIn.or(signInButton)).toBeVisible();
+    if (await signedIn.isVisible()) return;
+    sessions.delete(username);
+  }
   await page.goto('/sign-in');
   await page.getByLabel('Username').fill(who.username);
   await page.getByLabel('Password', { exact: true }).fill(who.password);
   await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(
-    page.getByRole('banner').getByLabel('Signed in operator').getByText(who.display_name),
-  ).toBeVisible();
+  await expect(signedIn).toBeVisible();
+  sessions.set(username, await page.context().cookies());
 }
 
 /** A second operator, signed in in their own browser context beside the first. */
 export async function secondOperator(browser: Browser, username: string): Promise<Page> {
   const context = await browser.newContext({
-    baseURL: base.info().project.use.baseURL,
+    baseURL: currentConsole().url,
     viewport: { width: 1440, height: 900 },
   });
   const page = await context.newPage();
@@ -147,8 +159,16 @@ export async function secondOperator(browser: Browser, username: string): Promis
   return page;
 }
 
-/** Saves a full-page screenshot at 1440×900 under e2e/artifacts/screenshots/. */
+/**
+ * Whether this run takes screenshots to look at: `E2E_SCREENSHOTS=1`, or `UPDATE_SCREENSHOTS=1`
+ * for the documentation's. They assert nothing, and an ordinary run (CI's) would spend a minute
+ * of both cores encoding pictures nobody opens (ADR 031).
+ */
+const SCREENSHOTS = process.env.E2E_SCREENSHOTS === '1' || process.env.UPDATE_SCREENSHOTS === '1';
+
+/** Saves a full-page screenshot at 1440×900 under e2e/artifacts/screenshots/ (see SCREENSHOTS). */
 export async function screenshot(page: Page, name: string): Promise<void> {
+  if (!SCREENSHOTS) return;
   // From the top: a full-page capture of a scrolled window paints the fixed header mid-page.
   await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({
@@ -164,6 +184,7 @@ export async function screenshot(page: Page, name: string): Promise<void> {
  * an ordinary run never changes tracked files.
  */
 export async function docsScreenshot(page: Page, name: string): Promise<void> {
+  if (!SCREENSHOTS) return;
   const dir =
     process.env.UPDATE_SCREENSHOTS === '1' ? '../docs/screenshots' : 'artifacts/docs-screenshots';
   const before = await page.evaluate(() =>

@@ -1,11 +1,19 @@
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { createWriteStream, existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  createWriteStream,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { E2E_PORT } from './playwright.config';
 import { startChatReceiver } from './chat-receiver';
+import { cli } from './cli';
+import { consoleAt, E2E_WORKERS, type ConsoleUnderTest } from './consoles';
 import type { TestOperator } from './fixtures';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -22,8 +30,9 @@ const OPERATORS: Omit<TestOperator, 'password'>[] = [
 ];
 
 /**
- * Starts the console as an operator would run it: the built BFF serving the built SPA, with its
- * embedded sandbox, operators added through the real CLI with passwords made for this run.
+ * Starts the consoles as an operator would run one (one per worker, consoles.ts): the built BFF
+ * serving the built SPA, with its embedded sandbox, operators added through the real CLI with
+ * passwords made for this run.
  */
 export default async function globalSetup(): Promise<() => Promise<void>> {
   for (const output of ['apps/web/dist/index.html', 'apps/bff/dist/main.js']) {
@@ -37,14 +46,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     password: randomBytes(12).toString('base64url'),
   }));
   for (const operator of operators) {
-    const added = spawnSync(
-      'pnpm',
+    cli(
       [
-        '--silent',
-        '--filter',
-        '@console/bff',
-        'run',
-        'cli',
         'users:add',
         '--file',
         usersFile,
@@ -55,54 +58,54 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
         '--display-name',
         operator.display_name,
       ],
-      { cwd: root, input: `${operator.password}\n`, encoding: 'utf8' },
+      `${operator.password}\n`,
     );
-    if (added.status !== 0) throw new Error(`users:add failed: ${added.stderr}`);
   }
 
   // The audit key (ADR 022), made as an operator makes it; specs/audit-trail.spec.ts checks an
   // export with its public half.
   const auditKey = join(dataDir, 'audit-key.pem');
-  const generated = spawnSync(
-    'pnpm',
-    [
-      '--silent',
-      '--filter',
-      '@console/bff',
-      'run',
-      'cli',
-      'keys:generate',
-      '--alg',
-      'EdDSA',
-      '--out',
-      auditKey,
-    ],
-    { cwd: root, encoding: 'utf8' },
-  );
-  if (generated.status !== 0) throw new Error(`keys:generate failed: ${generated.stderr}`);
+  cli(['keys:generate', '--alg', 'EdDSA', '--out', auditKey]);
 
-  const sandboxPort = E2E_PORT + 1;
-  // +2 to +4 are the single sign-on console's, its sandbox's and its provider's (sso-console.ts).
-  const chatPort = E2E_PORT + 5;
+  const consoles = Array.from({ length: E2E_WORKERS }, (_, i) => consoleAt(i, dataDir));
   // Another run's console on the same port would answer the health check, and every spec would
   // then sign in with this run's passwords against that run's operators.
-  for (const port of [E2E_PORT, sandboxPort, chatPort]) {
+  for (const port of consoles.flatMap((c) => [c.ports.bff, c.ports.sandbox, c.ports.chat])) {
     if (await listening(port)) {
       throw new Error(
         `127.0.0.1:${port} is already in use (another e2e run?); stop it or set E2E_PORT`,
       );
     }
   }
-  const chat = await startChatReceiver(chatPort);
-  const log = createWriteStream(join(artifacts, 'bff.log'));
+  // Each console its own users file (a spec demotes an operator in its console alone), the
+  // same operators and passwords in all.
+  for (const c of consoles) {
+    mkdirSync(dirname(c.usersFile), { recursive: true });
+    copyFileSync(usersFile, c.usersFile);
+  }
+  const started = await Promise.all(consoles.map((c) => startConsole(c, auditKey)));
+
+  const operatorsFile = join(dataDir, 'operators.json');
+  writeFileSync(operatorsFile, JSON.stringify(operators), { mode: 0o600 });
+  process.env.E2E_RUN_DIR = dataDir;
+
+  return async () => {
+    await Promise.all(started.map((stop) => stop()));
+  };
+}
+
+/** One console: its chat room, then its BFF (with the embedded sandbox), once healthy. */
+async function startConsole(c: ConsoleUnderTest, auditKey: string): Promise<() => Promise<void>> {
+  const chat = await startChatReceiver(c.ports.chat);
+  const log = createWriteStream(join(artifacts, c.index === 0 ? 'bff.log' : `bff-${c.index}.log`));
   const bff = spawn(process.execPath, [join(root, 'apps/bff/dist/main.js')], {
     cwd: root,
     env: {
       ...process.env,
-      PORT: String(E2E_PORT),
+      PORT: String(c.ports.bff),
       HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      CONSOLE_USERS_FILE: usersFile,
+      DATA_DIR: dirname(c.usersFile),
+      CONSOLE_USERS_FILE: c.usersFile,
       // Maker-checker (issue 7): internal transfers above 1000 wait for a second operator
       // (specs/approvals.spec.ts); fiat account changes and deletes of rules wait as the
       // built-in policy has them (specs/update-fiat-account.spec.ts); the rest go out at once.
@@ -110,12 +113,12 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       // addresses cool off for about 15 seconds, and Ada may initiate 1 ETH a day before a send
       // escalates (specs/allowed-destinations.spec.ts).
       CONSOLE_POLICY_FILE: join(root, 'e2e/approval-policy.json'),
-      SANDBOX_PORT: String(sandboxPort),
+      SANDBOX_PORT: String(c.ports.sandbox),
       // The orders spec seeds 120 orders through the API to walk the list's pages; the send
       // limit itself is tested in the BFF's own tests.
       SEND_RATE_PER_MINUTE: '600',
-      // Notifications (issue 36) go to the run's chat receiver; a refused post is tried twice,
-      // quickly, so that specs/notifications.spec.ts sees a dead letter within seconds.
+      // Notifications (issue 36) go to the console's chat receiver; a refused post is tried
+      // twice, quickly, so that specs/notifications.spec.ts sees a dead letter within seconds.
       NOTIFY_WEBHOOK_URL: `${chat.url}/hook`,
       NOTIFY_WEBHOOK_SECRET: randomBytes(24).toString('base64url'),
       NOTIFY_INTERVAL_SECONDS: '0.5',
@@ -128,17 +131,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   });
   bff.stdout.pipe(log);
   bff.stderr.pipe(log);
-  await waitForHealth(`http://127.0.0.1:${E2E_PORT}/api/health`, bff);
-
-  const operatorsFile = join(dataDir, 'operators.json');
-  writeFileSync(operatorsFile, JSON.stringify(operators), { mode: 0o600 });
-  process.env.E2E_OPERATORS_FILE = operatorsFile;
-  // The users file the BFF reads again when it changes: a spec can demote an operator through
-  // the real CLI, as an admin would (fixtures.ts, `setRole`).
-  process.env.E2E_USERS_FILE = usersFile;
-  process.env.E2E_SANDBOX_URL = `http://127.0.0.1:${sandboxPort}`;
-  process.env.E2E_CHAT_URL = chat.url;
-
+  await waitForHealth(`${c.url}/api/health`, bff);
   return async () => {
     bff.kill('SIGTERM');
     await new Promise((resolve) => bff.once('exit', resolve));
@@ -162,7 +155,7 @@ async function waitForHealth(url: string, child: ReturnType<typeof spawn>): Prom
   const deadline = Date.now() + HEALTH_WAIT_MS;
   while (Date.now() < deadline) {
     if (child.exitCode !== null)
-      throw new Error(`the BFF exited (${child.exitCode}); see e2e/artifacts/bff.log`);
+      throw new Error(`the BFF exited (${child.exitCode}); see e2e/artifacts/bff*.log`);
     try {
       if ((await fetch(url)).ok) return;
     } catch {
@@ -171,6 +164,6 @@ async function waitForHealth(url: string, child: ReturnType<typeof spawn>): Prom
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   throw new Error(
-    `the BFF was not healthy within ${HEALTH_WAIT_MS / 1000} s; see e2e/artifacts/bff.log`,
+    `the BFF was not healthy within ${HEALTH_WAIT_MS / 1000} s; see e2e/artifacts/bff*.log`,
   );
 }

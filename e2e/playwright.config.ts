@@ -1,7 +1,6 @@
 import { defineConfig } from '@playwright/test';
 
-/** Where the console under test listens; the global setup starts it there. */
-export const E2E_PORT = Number(process.env.E2E_PORT ?? 8181);
+import { currentConsole, E2E_WORKERS } from './consoles';
 
 /**
  * Stretches every timeout on a machine busy with other work (`E2E_TIMEOUT_SCALE=3`): a waiting
@@ -13,18 +12,19 @@ export default defineConfig({
   testDir: './specs',
   globalSetup: './global-setup.ts',
   outputDir: './artifacts/test-results',
-  // One worker: the specs share one BFF and one sandbox, and the machine has two cores.
-  workers: 1,
+  // A worker per console (consoles.ts): each worker's specs run in order against its own.
+  workers: E2E_WORKERS,
   fullyParallel: false,
   timeout: 60_000 * SCALE,
   expect: { timeout: 10_000 * SCALE },
   retries: 0,
   reporter: [['list']],
   use: {
-    baseURL: `http://127.0.0.1:${E2E_PORT}`,
+    // Read in each worker: its own console.
+    baseURL: currentConsole().url,
     viewport: { width: 1440, height: 900 },
     screenshot: 'only-on-failure',
-    trace: 'retain-on-failure',
+    trace: { mode: 'retain-on-failure', screenshots: false },
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: [

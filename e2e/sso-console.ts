@@ -1,17 +1,16 @@
 import { spawn } from 'node:child_process';
 import { createWriteStream, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startTestProvider, TEST_ROLE_MAP, type TestProvider } from '@console/test-idp';
-import { E2E_PORT } from './playwright.config';
+import { currentConsole } from './consoles';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
-/** Where the single sign-on console of the run listens: beside the main one's ports. */
-export const SSO_PORT = E2E_PORT + 2;
-const SSO_SANDBOX_PORT = E2E_PORT + 3;
-const PROVIDER_PORT = E2E_PORT + 4;
+/** Where the single sign-on console of the worker listens: beside its main console's ports. */
+const { sso: SSO_PORT, ssoSandbox: SSO_SANDBOX_PORT, idp: PROVIDER_PORT } = currentConsole().ports;
+export { SSO_PORT };
 const CLIENT_SECRET = `e2e-${Math.random().toString(36).slice(2)}${Date.now().toString(36)}`;
 
 /** A second console, configured for single sign-on with a real provider. */
@@ -25,7 +24,7 @@ const SCALE = Math.max(1, Number(process.env.E2E_TIMEOUT_SCALE ?? 1) || 1);
 /**
  * Starts the provider (oidc-provider, on `localhost`: another site than the console on
  * 127.0.0.1, as a company's provider is) and a console configured for it, built like the main
- * one, with the main run's users file as its break-glass operators. Only the single sign-on spec
+ * one, with its worker's users file as its break-glass operators. Only the single sign-on spec
  * pays for it.
  */
 export async function startSsoConsole(): Promise<SsoConsole & { close(): Promise<void> }> {
@@ -43,10 +42,7 @@ export async function startSsoConsole(): Promise<SsoConsole & { close(): Promise
       response_types: ['code'],
     },
   ]);
-  const operators = process.env.E2E_OPERATORS_FILE;
-  if (!operators)
-    throw new Error('E2E_OPERATORS_FILE is not set: run through playwright.config.ts');
-  const log = createWriteStream(join(root, 'e2e/artifacts/bff-sso.log'));
+  const log = createWriteStream(join(root, `e2e/artifacts/bff-sso-${currentConsole().index}.log`));
   const bff = spawn(process.execPath, [join(root, 'apps/bff/dist/main.js')], {
     cwd: root,
     env: {
@@ -55,7 +51,7 @@ export async function startSsoConsole(): Promise<SsoConsole & { close(): Promise
       HOST: '127.0.0.1',
       DATA_DIR: mkdtempSync(join(tmpdir(), 'console-e2e-sso-')),
       SANDBOX_PORT: String(SSO_SANDBOX_PORT),
-      CONSOLE_USERS_FILE: join(dirname(operators), 'users.json'),
+      CONSOLE_USERS_FILE: currentConsole().usersFile,
       OIDC_ISSUER: idp.issuer,
       OIDC_CLIENT_ID: 'console',
       OIDC_CLIENT_SECRET: CLIENT_SECRET,
@@ -71,13 +67,14 @@ export async function startSsoConsole(): Promise<SsoConsole & { close(): Promise
   const deadline = Date.now() + 30_000 * SCALE;
   for (;;) {
     if (bff.exitCode !== null)
-      throw new Error('the SSO console exited; see e2e/artifacts/bff-sso.log');
+      throw new Error('the SSO console exited; see e2e/artifacts/bff-sso-*.log');
     try {
       if ((await fetch(`${url}/api/health`)).ok) break;
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline) throw new Error('the SSO console did not start; see bff-sso.log');
+    if (Date.now() > deadline)
+      throw new Error('the SSO console did not start; see e2e/artifacts/bff-sso-*.log');
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   return {

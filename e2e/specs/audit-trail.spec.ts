@@ -1,10 +1,7 @@
 import { readFileSync } from 'node:fs';
-import { execFileSync } from 'node:child_process';
-import { join } from 'node:path';
 import { expectAccessible } from '../accessibility';
+import { cli } from '../cli';
 import { expect, signIn, test } from '../fixtures';
-
-const root = join(import.meta.dirname, '..', '..');
 
 test.describe('Audit trail', () => {
   test('an auditor verifies the trail, exports a period signed, and the export verifies with the public key', async ({
@@ -44,22 +41,13 @@ test.describe('Audit trail', () => {
     const csv = [...files.keys()].find((name) => name.endsWith('.csv'))!;
     expect(readFileSync(files.get(csv)!, 'utf8')).toContain('audrey');
     // Anyone holding the public key checks it with the console's CLI.
-    const verified = execFileSync(
-      'pnpm',
-      [
-        '--silent',
-        '--filter',
-        '@console/bff',
-        'run',
-        'cli',
-        'audit:verify-export',
-        files.get(csv)!,
-        files.get(`${csv}.jws`)!,
-        '--key',
-        files.get('audit-public.pem')!,
-      ],
-      { cwd: root, encoding: 'utf8' },
-    );
+    const verified = cli([
+      'audit:verify-export',
+      files.get(csv)!,
+      files.get(`${csv}.jws`)!,
+      '--key',
+      files.get('audit-public.pem')!,
+    ]);
     expect(verified).toContain('the signature holds');
     // The export is in the trail now: the audit chain has a record more, and still verifies.
     await page.getByRole('button', { name: 'Verify again' }).click();

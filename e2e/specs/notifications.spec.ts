@@ -2,17 +2,18 @@ import { DEMO_IDS } from '@console/schemas';
 import type { Page } from '@playwright/test';
 import { expectAccessible } from '../accessibility';
 import type { ChatPost } from '../chat-receiver';
+import { currentConsole } from '../consoles';
 import { expect, operator, screenshot, secondOperator, signIn, test } from '../fixtures';
 
 const { treasury, payouts } = DEMO_IDS.profiles;
 
-/** The run's chat room (global-setup.ts): what the console posted there, and how it answers. */
+/** The console's chat room (global-setup.ts): what it posted there, and how it answers. */
 const chat = {
   async posts(): Promise<ChatPost[]> {
-    return (await (await fetch(`${process.env.E2E_CHAT_URL}/posts`)).json()) as ChatPost[];
+    return (await (await fetch(`${currentConsole().chatUrl}/posts`)).json()) as ChatPost[];
   },
   async setMode(mode: 'accept' | 'fail'): Promise<void> {
-    await fetch(`${process.env.E2E_CHAT_URL}/mode`, {
+    await fetch(`${currentConsole().chatUrl}/mode`, {
       method: 'POST',
       body: JSON.stringify({ mode }),
     });
