@@ -24,6 +24,8 @@ export default defineConfig({
     baseURL: currentConsole().url,
     viewport: { width: 1440, height: 900 },
     screenshot: 'only-on-failure',
+    // A failed test keeps a trace with the page's DOM at each step; the screencast beside it
+    // cost a third of the suite's time, in every test that passed too (ADR 031).
     trace: { mode: 'retain-on-failure', screenshots: false },
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
