@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import { expectAccessible } from '../accessibility';
 import { expect, test } from '../fixtures';
 import { SignInPage } from '../pages/sign-in-page';
@@ -7,6 +8,14 @@ import { SignInPage } from '../pages/sign-in-page';
  * fault added in one scheme alone. The full rule set runs in the light scheme and the colour
  * rules in the dark (accessibility.ts); each must see its own kind of fault.
  */
+/** What the check says of the page as it stands; undefined when it passes. */
+function failureOf(page: Page, state: string): Promise<string | undefined> {
+  return expectAccessible(page, state).then(
+    () => undefined,
+    (error: Error) => error.message,
+  );
+}
+
 test.describe('The accessibility check', () => {
   test.beforeEach(async ({ page }) => {
     const signInPage = new SignInPage(page);
@@ -20,10 +29,7 @@ test.describe('The accessibility check', () => {
       input.type = 'text';
       document.querySelector('main')!.append(input);
     });
-    const failure = await expectAccessible(page, 'an unlabelled field').then(
-      () => undefined,
-      (error: Error) => error.message,
-    );
+    const failure = await failureOf(page, 'an unlabelled field');
     expect(failure).toContain('"label"');
     expect(failure).toContain('"light"');
   });
@@ -39,10 +45,7 @@ test.describe('The accessibility check', () => {
       document.head.append(style);
       document.querySelector('main')!.append(text);
     });
-    const failure = await expectAccessible(page, 'faint text at night').then(
-      () => undefined,
-      (error: Error) => error.message,
-    );
+    const failure = await failureOf(page, 'faint text at night');
     expect(failure).toContain('"color-contrast"');
     expect(failure).toContain('"dark"');
     expect(failure).not.toContain('"light"');

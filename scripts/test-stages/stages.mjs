@@ -1,8 +1,8 @@
 /**
  * The stages of `pnpm test`, in the order they are offered the cores (scripts/test.mjs), each
  * with its budget: seconds of wall time on the reference machine, a quiet 2-core one like CI's.
- * Each is what the stage took there (ADR 031) with a margin of about a quarter; a stage past its
- * budget fails the run, so a change that makes the suite slower says so where
+ * Each is what the stage took there in a whole run, beside the stage that shared the cores with it
+ * (ADR 031), with a margin of about a quarter; a stage past its budget fails the run, so a change that makes the suite slower says so where
  * it lands instead of eating the margin of the next one. Raise a budget only with the figures
  * that justify it, in the same commit.
  */
@@ -21,9 +21,10 @@ const TYPECHECKED = [
 
 /**
  * The budget of the whole run, from the install to the last stage (the README's): what the run
- * takes today with a margin, 36 minutes. The goal is 20 (issue 70); it comes down as the stages do.
+ * takes today (37:52) with a margin. The goal is 20 minutes (issue 70); it comes down as the
+ * stages do.
  */
-export const TOTAL_BUDGET_SECONDS = 40 * 60;
+export const TOTAL_BUDGET_SECONDS = 45 * 60;
 
 /**
  * @typedef {object} Stage
@@ -81,15 +82,16 @@ export function stages({ reports }) {
       command: ['node_modules/.bin/playwright', 'test', '--reporter=list,json'],
       needs: ['build web', 'build bff'],
       slots: 2,
-      // 1378 s for 114 tests (ADR 031).
+      // 1371 s for 114 tests (ADR 031).
       budget: 1650,
       suite: 'playwright',
       pkg: 'e2e',
     },
-    // 478 s for 2420 tests, on PGlite and PostgreSQL.
-    vitest('apps/bff', 'bff', 600, 2),
-    vitest('apps/web', 'web', 300),
-    vitest('apps/sandbox', 'sandbox', 60),
+    // 514 s for 2420 tests, on PGlite and PostgreSQL.
+    vitest('apps/bff', 'bff', 660, 2),
+    // 355 s beside the typechecks and lint; 226 s alone.
+    vitest('apps/web', 'web', 460),
+    vitest('apps/sandbox', 'sandbox', 75),
     vitest('packages/schemas', 'schemas', 40),
     vitest('tools/architecture', 'architecture', 60),
     {
@@ -111,7 +113,7 @@ export function stages({ reports }) {
       name: 'lint',
       command: ['node_modules/.bin/eslint', '--max-warnings=0', '.'],
       needs: ['install'],
-      budget: 120,
+      budget: 150,
     },
     {
       name: 'format',
