@@ -97,9 +97,14 @@ const after = calibrate();
 // The slower of the two calibrations: a machine that grew busy during the run is slower for it.
 const factor = machineFactor(Math.max(before, after), REFERENCE_CALIBRATION_MS);
 
-/** Runs one stage with its output kept in reports/test/NAME.log, printed when it ends. */
+/** Where a stage's output is kept: reports/test/NAME.log, its name made a file name. */
+function logOf(stage) {
+  return join(REPORTS, `${stage.name.replaceAll(/[^a-z0-9]+/gi, '-')}.log`);
+}
+
+/** Runs one stage with its output kept in its log, printed when it ends. */
 function runStage(stage) {
-  const logFile = join(REPORTS, `${stage.name.replaceAll(/[^a-z0-9]+/gi, '-')}.log`);
+  const logFile = logOf(stage);
   const [command, ...rest] =
     stage.command[0] === 'pnpm' ? [...pnpmCommand(), ...stage.command.slice(1)] : stage.command;
   const cwd = join(ROOT, stage.cwd ?? '.');
@@ -160,8 +165,7 @@ function suiteOf(stage) {
       return fromPlaywright(report);
     }
     if (stage.suite === 'node') {
-      const log = join(REPORTS, `${stage.name.replaceAll(/[^a-z0-9]+/gi, '-')}.log`);
-      return fromNodeTest(readFileSync(log, 'utf8'));
+      return fromNodeTest(readFileSync(logOf(stage), 'utf8'));
     }
   } catch {
     // No report: the stage failed before writing one, and says so above.
