@@ -112,11 +112,14 @@ export const BROWSER_HEADERS = {
   Origin: 'http://localhost',
 } as const;
 
-/** A fresh app over the shared database, with its tables emptied. */
+/**
+ * A fresh app over the shared database, or over `options.db` (a test on PostgreSQL passes one
+ * from `testDatabases`), with its tables emptied.
+ */
 export async function testApp(
   options: Partial<AppDeps> & { client: UpstreamClient; now?: () => number },
 ) {
-  const db = await sharedDb();
+  const db = options.db ?? (await sharedDb());
   await db.exec(
     'delete from journal_entries; delete from sessions; delete from security_events; delete from security_counters;',
   );

@@ -7,6 +7,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { emptyTrail, journalEntry, securityEvent, tamper } from '../../test/audit-trail';
+import { privatePostgres } from '../../test/databases';
 import { openDb } from '../db/open-db';
 import { runAuditCommand } from './audit-commands';
 
@@ -109,5 +110,48 @@ describe('pnpm cli audit:*', () => {
     ).catch((error: { code: number; stdout: string }) => error);
     expect(failed).toMatchObject({ code: 1 });
     expect((failed as { stdout: string }).stdout).toContain('does NOT hold');
+  });
+});
+
+// The deployment past one machine: the commands open `DATABASE_URL`'s PostgreSQL, where a JSON
+// parameter is not parsed for the statement as PGlite parses it (issue 68).
+const postgresUrl = process.env.TEST_DATABASE_URL;
+describe.skipIf(!postgresUrl)('pnpm cli audit:* on PostgreSQL', () => {
+  let server: Awaited<ReturnType<typeof privatePostgres>>;
+  beforeAll(async () => {
+    server = await privatePostgres(postgresUrl!);
+    const db = await server.connect();
+    await emptyTrail(db);
+    await journalEntry(db);
+    process.env.DATABASE_URL = server.url;
+  });
+  afterAll(async () => {
+    delete process.env.DATABASE_URL;
+    await server.drop();
+  });
+
+  it('exports a period whose signature verifies, recorded in the trail with its fields as an object', async () => {
+    const out = join(dir, 'postgres-journal.csv');
+    const made = await runAuditCommand('audit:export', {
+      ...args,
+      kind: 'journal',
+      from: '2000-01-01',
+      to: '2100-01-01',
+      out,
+    });
+    expect(made.text).toMatch(/^1 rows written/);
+    const verified = await runAuditCommand('audit:verify-export', {
+      ...args,
+      key: join(dir, 'audit.pub.pem'),
+      positionals: [out, `${out}.jws`],
+    });
+    expect(verified).toMatchObject({ code: 0 });
+
+    const db = await server.connect();
+    const [record] = await db.query<{ content: string }>(
+      `select content from audit_records where chain = 'audit' and kind = 'export'`,
+    );
+    expect(JSON.parse(record!.content)).toMatchObject({ export_kind: 'journal', rows: 1 });
+    expect(await runAuditCommand('audit:verify', args)).toMatchObject({ code: 0 });
   });
 });
