@@ -9,9 +9,8 @@
 import { InboxReadInputSchema, parseWith, type Inbox, type Operator } from '@console/schemas';
 import type { Queryable } from '../db/db';
 import { problems } from '../errors';
-import { CHANGE_COLUMNS, type StoredChange } from '../watch/change-store';
 import { viewOf } from '../watch/change-view';
-import { CONCERNS, createInboxAudience } from '../watch/inbox-audience';
+import { createInboxReads } from '../watch/inbox-reads';
 import { jsonBody } from './request-body';
 import type { RouteDef } from './route-table';
 
@@ -19,17 +18,11 @@ import type { RouteDef } from './route-table';
 const SHOWN = 50;
 
 export function inboxRoutes(deps: { db: Queryable }): RouteDef[] {
-  const audience = createInboxAudience(deps.db);
+  const reads = createInboxReads(deps.db);
 
   async function inboxOf(operator: Operator): Promise<Inbox> {
-    const rows = await deps.db.query<StoredChange & { read: boolean }>(
-      `select ${CHANGE_COLUMNS},
-         exists (select 1 from inbox_reads r where r.username = $1 and r.change_id = c.id) as read
-       from live_changes c
-       where c.audience is not null and c.at > now() - interval '7 days' and ${CONCERNS('$1', '$3')}
-       order by c.id desc limit $2`,
-      [operator.username, SHOWN * 4, await audience.profilesOf(operator.username)],
-    );
+    // More than are shown: some may be of records the role may not read.
+    const rows = await reads.recent(operator.username, SHOWN * 4);
     const items = rows
       .flatMap((row) => {
         const view = viewOf(row, operator.role, true);
@@ -58,13 +51,7 @@ export function inboxRoutes(deps: { db: Queryable }): RouteDef[] {
         const shown = (await inboxOf(operator)).items.map((item) => item.id);
         const ids =
           'all' in parsed.value ? shown : parsed.value.ids.filter((id) => shown.includes(id));
-        if (ids.length > 0) {
-          await deps.db.query(
-            `insert into inbox_reads (username, change_id)
-             select $1, unnest($2::bigint[]) on conflict do nothing`,
-            [operator.username, ids],
-          );
-        }
+        await reads.markRead(operator.username, ids);
         return c.json(await inboxOf(operator));
       },
     },

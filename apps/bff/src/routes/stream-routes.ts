@@ -13,16 +13,17 @@ import { randomUUID } from 'node:crypto';
 import type { Context } from 'hono';
 import { streamSSE } from 'hono/streaming';
 import type { AppEnv } from '../context';
-import type { Queryable } from '../db/db';
+import type { Db } from '../db/db';
 import { ProblemError } from '../errors';
 import type { ChangeHub } from '../watch/change-hub';
 import type { ChangeReader } from '../watch/change-store';
 import { viewOf } from '../watch/change-view';
 import type { InboxAudience } from '../watch/inbox-audience';
+import { createLiveStreams } from '../watch/live-streams';
 import type { RouteDef } from './route-table';
 
 export interface StreamRouteDeps {
-  db: Queryable;
+  db: Db;
   changes: Pick<ChangeReader, 'after' | 'lastId'>;
   hub: ChangeHub;
   audience: Pick<InboxAudience, 'concerning'>;
@@ -38,6 +39,7 @@ const LAST_EVENT_ID = /^[0-9]{1,18}$/;
 
 export function streamRoutes(deps: StreamRouteDeps): RouteDef[] {
   const staleMs = 2 * deps.heartbeatMs;
+  const streams = createLiveStreams(deps.db);
   return [
     {
       method: 'GET',
@@ -47,19 +49,7 @@ export function streamRoutes(deps: StreamRouteDeps): RouteDef[] {
         const operator = c.get('operator')!;
         const sessionId = c.get('sessionId')!;
         const streamId = randomUUID();
-        // One statement: the stale rows of stopped processes go, and the new stream counts
-        // only when the session's others leave room.
-        await deps.db.query(
-          `delete from live_streams where seen_at < now() - $1::int * interval '1 millisecond'`,
-          [staleMs],
-        );
-        const opened = await deps.db.query(
-          `insert into live_streams (id, session_id)
-           select $1, $2 where (select count(*) from live_streams where session_id = $2) < $3
-           returning id`,
-          [streamId, sessionId, deps.maxPerSession],
-        );
-        if (opened.length === 0) {
+        if (!(await streams.open(streamId, sessionId, deps.maxPerSession, staleMs))) {
           throw new ProblemError({
             status: 429,
             code: 'rate-limited',
@@ -97,9 +87,7 @@ export function streamRoutes(deps: StreamRouteDeps): RouteDef[] {
                   await stream.writeSSE({ event: 'session-ended', id: last, data: '{}' });
                   break;
                 }
-                await deps.db.query('update live_streams set seen_at = now() where id = $1', [
-                  streamId,
-                ]);
+                await streams.renew(streamId);
                 await stream.write(': heartbeat\n\n');
                 beatAt = Date.now() + deps.heartbeatMs;
               }
@@ -114,7 +102,7 @@ export function streamRoutes(deps: StreamRouteDeps): RouteDef[] {
             }
           } finally {
             unsubscribe();
-            await deps.db.query('delete from live_streams where id = $1', [streamId]);
+            await streams.close(streamId);
           }
         });
       },

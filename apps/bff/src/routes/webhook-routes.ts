@@ -17,7 +17,7 @@ import type { UpstreamClient } from '../upstream/client';
 import { ServiceBudgetError } from '../upstream/service-budget';
 import { TokenError } from '../upstream/tokens';
 import { changeOfEvent } from '../watch/classify';
-import { recordOne } from '../watch/change-store';
+import { hasChange, recordOne } from '../watch/change-store';
 import { jsonBody } from './request-body';
 import type { RouteDef } from './route-table';
 
@@ -69,11 +69,9 @@ export function webhookRoutes(deps: WebhookDeps): RouteDef[] {
         }
         const parsed = parseWith(SvcWebhookSchema, await jsonBody(c));
         if (!parsed.ok) throw problems.validation(parsed.errors);
-        const key = `event:${parsed.value.id}`;
-        const known = await deps.db.query('select 1 from live_changes where change_key = $1', [
-          key,
-        ]);
-        if (known.length > 0) return c.json({ status: 'duplicate' as const });
+        if (await hasChange(deps.db, `event:${parsed.value.id}`)) {
+          return c.json({ status: 'duplicate' as const });
+        }
 
         let outcome;
         try {

@@ -83,6 +83,12 @@ export async function recordOne(q: Queryable, c: Change): Promise<boolean> {
   return true;
 }
 
+/** Whether the change log holds the change of `changeKey` (a webhook's replay, say). */
+export async function hasChange(q: Queryable, changeKey: string): Promise<boolean> {
+  const rows = await q.query('select 1 from live_changes where change_key = $1', [changeKey]);
+  return rows.length > 0;
+}
+
 /** Reads the change log and the cursors: any process, any connection. */
 export function createChangeReader(db: Queryable) {
   return {
