@@ -1,15 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { testDatabases } from '../../test/databases';
-import { sharedDb } from '../../test/harness';
 import type { Db } from '../db/db';
+import { createJournalStore } from '../journal/journal-store';
 import type { Difference } from './match';
-import { createReconStore } from './recon-store';
-
-beforeAll(() => sharedDb());
+import { createReconStore, journalSide, readRun, recentRuns } from './recon-store';
 
 const FROM = '2026-11-01T00:00:00.000Z';
 const TO = '2026-12-01T00:00:00.000Z';
+
+/** A timestamp as the browser's contract carries it. */
+const UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
 const difference = (key: string, over: Partial<Difference> = {}): Difference => ({
   kind: 'amount',
@@ -28,15 +29,21 @@ const difference = (key: string, over: Partial<Difference> = {}): Difference => 
 });
 
 describe.each(testDatabases)('the reconciliation queue on $name', (database) => {
-  let close: () => Promise<void>;
-  afterEach(() => close());
+  let opened: Awaited<ReturnType<typeof database.open>>;
+  beforeAll(async () => {
+    opened = await database.open();
+  });
+  afterAll(async () => {
+    await opened.close();
+  });
+  // Each test reads the whole queue and every run.
+  beforeEach(async () => {
+    await opened.db.exec(
+      'delete from recon_events; delete from recon_differences; delete from recon_matches; delete from recon_runs;',
+    );
+  });
 
   const open = async () => {
-    const opened = await database.open();
-    close = opened.close;
-    await opened.db.exec(
-      'delete from recon_events; delete from recon_differences; delete from recon_runs;',
-    );
     const store = createReconStore(opened.db);
     const run = async (differences: Difference[], period = { from: FROM, to: TO }) => {
       const runId = randomUUID();
@@ -135,5 +142,111 @@ describe.each(testDatabases)('the reconciliation queue on $name', (database) => 
       resolved_by: 'fiona',
       resolution: 'Checked.',
     });
+  });
+
+  it('reads a run back as the browser is sent it, from its start to its end', async () => {
+    const { db, store } = await open();
+    const runId = randomUUID();
+    await store.startRun({ id: runId, from: FROM, to: TO, startedBy: 'fiona' });
+    const started = await readRun(db, runId);
+    expect(started).toEqual({
+      id: runId,
+      from: FROM,
+      to: TO,
+      started_by: 'fiona',
+      state: 'running',
+      reads: 0,
+      found: null,
+      opened: null,
+      closed: null,
+      matched: null,
+      error: null,
+      started_at: expect.stringMatching(UTC),
+      finished_at: null,
+    });
+    await store.recordFindings({
+      runId,
+      from: FROM,
+      to: TO,
+      differences: [difference('a'), difference('b', { kind: 'status' })],
+      matches: [
+        {
+          journal_id: 'j-2',
+          record_type: 'transfer',
+          record_id: 't-2',
+          ref_id: 'r-2',
+          subject_at: '2026-11-21T10:00:00.000Z',
+        },
+      ],
+    });
+    const done = await readRun(db, runId);
+    // Counts are numbers, as the contract says, on both databases.
+    expect(done).toEqual({
+      ...started,
+      state: 'done',
+      found: 2,
+      opened: 2,
+      closed: 0,
+      matched: 1,
+      finished_at: expect.stringMatching(UTC),
+    });
+    expect(done!.finished_at! >= done!.started_at).toBe(true);
+    expect(await readRun(db, randomUUID())).toBeUndefined();
+  });
+
+  it('lists the newest runs first, as many as asked', async () => {
+    const { db, store } = await open();
+    // Started in another order than they are listed: the list goes by when each started.
+    const started = [
+      ['fiona', '2026-11-22T10:00:00.000Z'],
+      ['frank', '2026-11-22T12:00:00.000Z'],
+      ['daily', '2026-11-22T11:00:00.000Z'],
+    ] as const;
+    const ids: string[] = [];
+    for (const [startedBy, at] of started) {
+      const id = randomUUID();
+      await store.startRun({ id, from: FROM, to: TO, startedBy });
+      await db.query('update recon_runs set started_at = $2::timestamptz where id = $1', [id, at]);
+      ids.push(id);
+    }
+    expect((await recentRuns(db, 2)).map((r) => [r.id, r.started_by, r.started_at])).toEqual([
+      [ids[1], 'frank', '2026-11-22T12:00:00.000Z'],
+      [ids[2], 'daily', '2026-11-22T11:00:00.000Z'],
+    ]);
+    expect(await recentRuns(db, 20)).toHaveLength(3);
+  });
+
+  it("reads the journal's side of a difference: the body as sent and the service's answer", async () => {
+    const { db } = await open();
+    const journal = createJournalStore(db, () => new Date('2026-11-20T10:00:00.000Z'));
+    // Spaces and key order as sent: the route shows the bytes that went to the service.
+    const body = '{"amount": "125.50", "asset": "USD", "ref_id": "r-1"}';
+    const entry = await journal.create({
+      operation: 'createInternalTransfer',
+      operator: 'fiona',
+      operator_name: 'Fiona Finance',
+      ref_id: `r-${randomUUID()}`,
+      method: 'POST',
+      request_path: '/v2/transfer/internal',
+      request_body: body,
+      request_id: randomUUID(),
+    });
+    await journal.recordOutcome(entry.id, {
+      state: 'SUCCEEDED',
+      attempts: 1,
+      response_status: 200,
+      response: { id: 't-1', status: 'PENDING', amount: '125.50' },
+      error: null,
+    });
+    expect(await journalSide(db, entry.id)).toEqual({
+      id: entry.id,
+      operation: 'createInternalTransfer',
+      state: 'SUCCEEDED',
+      operator: 'fiona',
+      created_at: '2026-11-20T10:00:00.000Z',
+      request_body: body,
+      response: { id: 't-1', status: 'PENDING', amount: '125.50' },
+    });
+    expect(await journalSide(db, randomUUID())).toBeUndefined();
   });
 });

@@ -15,7 +15,6 @@ import {
   type ReconDifference,
   type ReconDifferenceDetail,
   type ReconExport,
-  type ReconRun,
 } from '@console/schemas';
 import type { Role } from '@console/schemas';
 import {
@@ -26,11 +25,11 @@ import {
   seesPersonalData,
   seesWhole,
 } from '../access/personal-data';
-import { utcText, type Queryable } from '../db/db';
+import type { Queryable } from '../db/db';
 import { problems } from '../errors';
 import type { Logger } from '../logger';
 import type { Reconciler } from '../reconcile/reconciler';
-import type { StoredDifference } from '../reconcile/recon-store';
+import { journalSide, readRun, recentRuns, type StoredDifference } from '../reconcile/recon-store';
 import { jsonBody } from './request-body';
 import type { RouteDef } from './route-table';
 
@@ -40,13 +39,10 @@ export interface ReconcileRouteDeps {
   logger: Logger;
 }
 
-const RUN_COLUMNS = `id::text as id, ${utcText('period_from')} as "from", ${utcText('period_to')} as "to",
-  started_by, state, reads, found, opened, closed, matched, error, ${utcText('started_at')} as started_at,
-  ${utcText('finished_at')} as finished_at`;
-
 const VIEW = { kind: 'reconcile', act: false } as const;
 const ACT = { kind: 'reconcile', act: true } as const;
 const SHOWN = 500;
+const RUNS_SHOWN = 20;
 
 const EXPORT_COLUMNS = [
   'kind',
@@ -111,10 +107,7 @@ export function reconcileRoutes(deps: ReconcileRouteDeps): RouteDef[] {
         void deps.reconciler
           .turn()
           .catch((error: unknown) => deps.logger.warn({ err: error }, 'reconciliation failed'));
-        const [run] = await deps.db.query<ReconRun>(
-          `select ${RUN_COLUMNS} from recon_runs where id = $1`,
-          [id],
-        );
+        const run = await readRun(deps.db, id);
         return c.json(run!, 201);
       },
     },
@@ -122,12 +115,7 @@ export function reconcileRoutes(deps: ReconcileRouteDeps): RouteDef[] {
       method: 'GET',
       path: '/api/reconciliation/runs',
       permission: VIEW,
-      handler: async (c) =>
-        c.json({
-          items: await deps.db.query<ReconRun>(
-            `select ${RUN_COLUMNS} from recon_runs order by started_at desc limit 20`,
-          ),
-        }),
+      handler: async (c) => c.json({ items: await recentRuns(deps.db, RUNS_SHOWN) }),
     },
     {
       method: 'GET',
@@ -155,13 +143,9 @@ export function reconcileRoutes(deps: ReconcileRouteDeps): RouteDef[] {
       handler: async (c) => {
         const role = c.get('operator')!.role;
         const difference = await differenceOr404(c.req.param('id') ?? '');
-        const [journal] = difference.journal_id
-          ? await deps.db.query<NonNullable<ReconDifferenceDetail['journal']>>(
-              `select id, operation, state, operator, ${utcText('created_at')} as created_at,
-                 request_body, response from journal_entries where id = $1`,
-              [difference.journal_id],
-            )
-          : [];
+        const journal = difference.journal_id
+          ? await journalSide(deps.db, difference.journal_id)
+          : undefined;
         // Each side masked as its own page masks it: the journal's entry by its operation's
         // record, the service's record by its list read.
         const whole = journal ? seesWhole(role, recordOfOperation(journal.operation)) : true;
