@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { privatePostgres } from '../../test/databases';
 import type { Db } from './db';
+import { applyMigrations, listMigrations } from './migrate';
+import { openPostgres } from './postgres-db';
 
 const url = process.env.TEST_DATABASE_URL;
 
@@ -31,5 +33,25 @@ describe.skipIf(!url)('the database on PostgreSQL', () => {
       `select hits from security_counters where key = 'relaxed:test'`,
     );
     expect(Number(rows[0]!.hits)).toBe(3);
+  });
+
+  it('migrates an empty database once when two processes start on it together', async () => {
+    const empty = await privatePostgres(url!);
+    // Two pools that have not migrated, as two BFFs starting at once on a new database.
+    const a = openPostgres(empty.url);
+    const b = openPostgres(empty.url);
+    try {
+      const outcomes = await Promise.all([applyMigrations(a), applyMigrations(b)]);
+      const names = listMigrations().map((m) => m.name);
+      expect(outcomes.map((o) => o.length).sort((x, y) => x - y)).toEqual([0, names.length]);
+      expect(outcomes.flat()).toEqual(names);
+      const recorded = await b.query<{ name: string }>(
+        'select name from schema_migrations order by name',
+      );
+      expect(recorded.map((r) => r.name)).toEqual(names);
+    } finally {
+      await Promise.all([a.close(), b.close()]);
+      await empty.drop();
+    }
   });
 });
