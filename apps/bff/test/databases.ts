@@ -3,7 +3,7 @@
  * `TEST_DATABASE_URL` names one (CI sets it). Used by tests only.
  */
 import { randomUUID } from 'node:crypto';
-import type { Db } from '../src/db/db';
+import type { Db, SqlParam } from '../src/db/db';
 import { openDb } from '../src/db/open-db';
 import { openPostgres } from '../src/db/postgres-db';
 import { sharedDb } from './harness';
@@ -11,7 +11,7 @@ import { sharedDb } from './harness';
 /** What `countingStatements` saw. */
 export interface SeenStatements {
   statements: number;
-  lastParams: unknown[] | undefined;
+  lastParams: readonly SqlParam[] | undefined;
 }
 
 /**

@@ -113,16 +113,18 @@ export const BROWSER_HEADERS = {
 } as const;
 
 /**
- * A fresh app over the shared database, or over `options.db` (a test on PostgreSQL passes one
- * from `testDatabases`), with its tables emptied.
+ * A fresh app over `options.db` (a test on PostgreSQL passes one from `testDatabases`), else over
+ * the shared database. The shared database's tables are emptied first; a database passed in is
+ * left as it is: a second app on it is a second process, which must not end the first's sessions.
  */
 export async function testApp(
   options: Partial<AppDeps> & { client: UpstreamClient; now?: () => number },
 ) {
-  const db = options.db ?? (await sharedDb());
-  await db.exec(
+  const shared = await sharedDb();
+  await shared.exec(
     'delete from journal_entries; delete from sessions; delete from security_events; delete from security_counters;',
   );
+  const db = options.db ?? shared;
   const { lines, logger } = logCollector();
   const deps: AppDeps = {
     db,

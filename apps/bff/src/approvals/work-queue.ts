@@ -9,6 +9,7 @@ import type {
 } from '@console/schemas';
 import { entryForRole } from '../access/personal-data';
 import { COLUMNS, toEntry, type Row } from '../journal/journal-store';
+import type { SqlParam } from '../db/db';
 import { withCurrentOperators } from './approval-checks';
 import type { ApprovalDeps } from './approval-deps';
 import { prospectFor } from './approval-view';
@@ -42,7 +43,7 @@ export function createWorkQueue(
   longestWaitMs = 0,
 ) {
   const db = deps.approvals.db;
-  const entries = async (sql: string, params: unknown[]) =>
+  const entries = async (sql: string, params: SqlParam[]) =>
     (await db.query<Row>(`select ${COLUMNS} from journal_entries ${sql}`, params)).map(toEntry);
 
   /** The approval of each entry that needed one, with what a waiting one still needs. */

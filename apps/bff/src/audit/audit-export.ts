@@ -6,7 +6,7 @@
  */
 import { createHash } from 'node:crypto';
 import { csvLine } from '@console/schemas';
-import type { Db } from '../db/db';
+import { jsonb, type Db } from '../db/db';
 import { csvHeader, csvRow } from '../journal/journal-csv';
 import { COLUMNS, type Row, toEntry } from '../journal/journal-row';
 import { type AuditKey, signDetached } from './audit-key';
@@ -135,7 +135,7 @@ export async function signedExport(
   // a JSON string, and `audit_append` needs the object.
   await db.query(`select audit_append('audit', 'export', $1, $2::text::jsonb)`, [
     `${request.kind} ${request.from.toISOString()}/${request.to.toISOString()}`,
-    JSON.stringify({
+    jsonb({
       actor: request.actor,
       export_kind: request.kind,
       from: request.from.toISOString(),

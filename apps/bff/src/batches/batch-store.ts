@@ -18,7 +18,7 @@ import {
   type BatchTotal,
   type Role,
 } from '@console/schemas';
-import { utcText, type Db, type Queryable } from '../db/db';
+import { jsonb, utcText, type Db, type Queryable, type SqlParam } from '../db/db';
 
 /** A row as the check made it, to be stored. */
 export interface NewBatchRow {
@@ -184,7 +184,7 @@ export function createBatchStore(db: Db) {
   async function read(
     q: Queryable,
     where: string,
-    params: unknown[],
+    params: SqlParam[],
     options: { changes: boolean; lock?: boolean } = { changes: true },
   ): Promise<StoredBatch[]> {
     const records = await q.query<
@@ -222,7 +222,7 @@ export function createBatchStore(db: Db) {
     id: string,
     from: BatchState[],
     set: string,
-    params: unknown[],
+    params: SqlParam[],
     after?: (tx: Queryable) => Promise<void>,
   ): Promise<ChangeOutcome> {
     return db.transaction(async (tx) => {
@@ -275,15 +275,15 @@ export function createBatchStore(db: Db) {
               batch.file_name,
               batch.created_by,
               batch.created_by_name,
-              JSON.stringify(batch.columns),
-              JSON.stringify(batch.mapping),
+              jsonb(batch.columns),
+              jsonb(batch.mapping),
               batch.rows_hash,
               batch.rows.length,
-              JSON.stringify(batch.totals),
-              JSON.stringify(batch.by_destination),
-              JSON.stringify(batch.largest),
+              jsonb(batch.totals),
+              jsonb(batch.by_destination),
+              jsonb(batch.largest),
               batch.approvals_required,
-              JSON.stringify(batch.approver_roles),
+              jsonb(batch.approver_roles),
               batch.policy_version,
             ],
           );
@@ -296,7 +296,7 @@ export function createBatchStore(db: Db) {
                as r(row_no integer, cells jsonb, body jsonb, excluded boolean)`,
             [
               id,
-              JSON.stringify(
+              jsonb(
                 batch.rows.map((r) => ({
                   row_no: r.row,
                   cells: r.cells,
@@ -377,7 +377,7 @@ export function createBatchStore(db: Db) {
     /** A page of a batch's rows, in row order, searched in cells and ref_id, by state. */
     async rows(id: string, query: RowQuery): Promise<{ items: BatchRow[]; total: number }> {
       const where = ['r.batch_id = $1::uuid'];
-      const params: unknown[] = [id];
+      const params: SqlParam[] = [id];
       if (query.q) {
         params.push(`%${query.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
         where.push(`(r.cells::text ilike $${params.length} or r.ref_id ilike $${params.length})`);
@@ -495,7 +495,7 @@ export function createBatchStore(db: Db) {
          values ($1, $2, $3, $4::text::jsonb)
          on conflict (operator, operation, header_key)
            do update set mapping = excluded.mapping, updated_at = now()`,
-        [operator, operation, JSON.stringify(columns), JSON.stringify(mapping)],
+        [operator, operation, JSON.stringify(columns), jsonb(mapping)],
       );
     },
   };

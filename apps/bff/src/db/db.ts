@@ -3,10 +3,36 @@
  * SQL with `$1` parameters against this interface and never learns which one is underneath.
  */
 
+declare const jsonbText: unique symbol;
+
+/** JSON text made by `jsonb()`, for a parameter the statement casts with `$n::text::jsonb`. */
+export type JsonbText = string & { readonly [jsonbText]: true };
+
+/**
+ * A JSON value as a statement's parameter: its text, which the statement casts on the server
+ * (`$n::text::jsonb`). The one way to pass JSON to SQL: postgres.js sends a string given for a
+ * `jsonb` parameter as a JSON string, and encodes an object its own way, while PGlite parses
+ * both; text cast by the server reads the same on both (issue 68).
+ */
+export function jsonb(value: unknown): JsonbText {
+  const text = JSON.stringify(value);
+  if (text === undefined) throw new TypeError('jsonb() needs a JSON value');
+  return text as JsonbText;
+}
+
+/** A scalar parameter. */
+type SqlScalar = string | number | bigint | boolean | Date | null;
+
+/**
+ * What a statement's parameters may be: scalars, arrays of them, and JSON through `jsonb()`.
+ * Never an object: each driver would encode it its own way.
+ */
+export type SqlParam = SqlScalar | JsonbText | readonly SqlScalar[];
+
 /** Something that runs parameterised SQL: the database itself or a transaction. */
 export interface Queryable {
   /** Runs one statement and returns its rows. */
-  query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
+  query<T = Record<string, unknown>>(sql: string, params?: readonly SqlParam[]): Promise<T[]>;
   /** Runs a script of several statements without parameters (migrations). */
   exec(sql: string): Promise<void>;
 }

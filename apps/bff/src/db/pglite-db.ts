@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { setFlagsFromString } from 'node:v8';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
 import * as tar from 'tar';
-import type { Db, Queryable } from './db';
+import type { Db, Queryable, SqlParam } from './db';
 import { preparedStatements } from './pglite-statements';
 
 type Statements = ReturnType<typeof preparedStatements>;
@@ -18,7 +18,8 @@ function wrap(
   inTransaction: boolean,
 ): Queryable {
   return {
-    query: <T>(sql: string, params?: unknown[]) => statements.query<T>(sql, params, inTransaction),
+    query: <T>(sql: string, params?: readonly SqlParam[]) =>
+      statements.query<T>(sql, params, inTransaction),
     async exec(sql: string) {
       await target.exec(sql);
     },

@@ -1,6 +1,7 @@
 import { PGlite } from '@electric-sql/pglite';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { preparedStatements } from './pglite-statements';
+import { jsonb } from './db';
 
 let pg: PGlite;
 beforeEach(async () => {
@@ -17,11 +18,11 @@ describe('named prepared statements on PGlite', () => {
   it('gives and answers what PGlite.query gives and answers, for each kind of value', async () => {
     const statements = preparedStatements(pg);
     const insert = `insert into t (id, note, doc, at, big, amount, tags)
-      values ($1, $2, $3, $4, $5, $6, $7) returning *`;
+      values ($1, $2, $3::text::jsonb, $4, $5, $6, $7) returning *`;
     const values = (id: number) => [
       id,
       'naïve "quoted" \\ text',
-      { nested: { amount: '10.50' }, list: [1, 'two'] },
+      jsonb({ nested: { amount: '10.50' }, list: [1, 'two'] }),
       new Date('2026-11-27T10:00:00.123Z'),
       '9007199254740993',
       '12345678901234567890.123456789',

@@ -14,6 +14,7 @@
  * `alter table`) drops the statement here and, outside a transaction, runs it once more.
  */
 import { type PGlite, parse, protocol } from '@electric-sql/pglite';
+import type { SqlParam } from './db';
 
 interface Prepared {
   name: string;
@@ -88,7 +89,11 @@ export function preparedStatements(pg: PGlite, options: { max?: number } = {}) {
     return prepared;
   }
 
-  async function run<T>(sql: string, params: unknown[], inTransaction: boolean): Promise<T[]> {
+  async function run<T>(
+    sql: string,
+    params: readonly SqlParam[],
+    inTransaction: boolean,
+  ): Promise<T[]> {
     const { name, types } = await prepare(sql, inTransaction);
     // As `PGlite.query` serializes: by the parameter's type, else its text.
     const values = params.map((value, index) => {
@@ -113,7 +118,11 @@ export function preparedStatements(pg: PGlite, options: { max?: number } = {}) {
      * Runs one statement: inside a transaction of `pg.transaction` (whose lock this caller
      * holds) or on its own, after any transaction under way, as `PGlite.query` waits for it.
      */
-    async query<T>(sql: string, params: unknown[] = [], inTransaction: boolean): Promise<T[]> {
+    async query<T>(
+      sql: string,
+      params: readonly SqlParam[] = [],
+      inTransaction: boolean,
+    ): Promise<T[]> {
       const once = () =>
         inTransaction
           ? pg.runExclusive(() => run<T>(sql, params, true))

@@ -1,15 +1,15 @@
 import postgres from 'postgres';
-import type { Db, Queryable } from './db';
+import type { Db, Queryable, SqlParam } from './db';
 
 type Sql = postgres.Sql | postgres.TransactionSql;
 
 function wrap(sql: Sql): Queryable {
   return {
-    async query<T>(text: string, params: unknown[] = []) {
+    async query<T>(text: string, params: readonly SqlParam[] = []) {
       // Prepared once per connection and statement text, then only bound and run: the BFF's
       // statements are fixed texts with parameters, and parsing and planning each of them anew
       // (and describing its parameters, a round trip) was most of the server's work per send.
-      const rows = await sql.unsafe(text, params as postgres.ParameterOrJSON<never>[], {
+      const rows = await sql.unsafe(text, [...params] as postgres.ParameterOrJSON<never>[], {
         prepare: true,
       });
       return [...rows] as T[];

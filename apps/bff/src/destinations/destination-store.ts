@@ -11,7 +11,7 @@ import {
   type DestinationTarget,
   type JournalEntry,
 } from '@console/schemas';
-import type { Db, Queryable } from '../db/db';
+import type { Db, Queryable, SqlParam } from '../db/db';
 import { COLUMNS, toEntry, type Row } from '../journal/journal-store';
 
 /** One row of the book. */
@@ -94,7 +94,7 @@ function jsonOf(text: string): unknown {
 export const isTaken = (error: unknown) => (error as { code?: unknown }).code === UNIQUE_VIOLATION;
 
 export function createDestinationStore(db: Db) {
-  const rows = async (q: Queryable, where: string, params: unknown[]) =>
+  const rows = async (q: Queryable, where: string, params: SqlParam[]) =>
     (await q.query<Stored>(`select ${ROW_COLUMNS} from allowed_destinations ${where}`, params)).map(
       toRow,
     );

@@ -11,7 +11,7 @@ import { testDatabases } from '../../test/databases';
 import { echoSuccess, scriptedClient } from '../../test/harness';
 import type { SendRequest, UpstreamOutcome } from '../upstream/client';
 import { buildPolicy } from '../approvals/policy';
-import type { Queryable } from '../db/db';
+import type { Queryable, SqlParam } from '../db/db';
 import { SENDING_OPERATIONS, sentBefore } from './first-send';
 
 const START = Date.UTC(2026, 10, 27, 9, 0, 0);
@@ -133,8 +133,8 @@ describe('sentBefore, over the rows the database gives', () => {
   function fakeDb(rows: { operation: string; request_body: string }[]) {
     const asked: unknown[][] = [];
     const q: Queryable = {
-      query: async <T>(_sql: string, params: unknown[] = []) => {
-        asked.push(params);
+      query: async <T>(_sql: string, params: readonly SqlParam[] = []) => {
+        asked.push([...params]);
         return rows as T[];
       },
       exec: async () => undefined,

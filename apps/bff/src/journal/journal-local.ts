@@ -5,7 +5,7 @@
  * no attempt, no status, the record it made (or changed) as the answer.
  */
 import type { JournalEntry, JournalState } from '@console/schemas';
-import type { Queryable } from '../db/db';
+import { jsonb, type Queryable } from '../db/db';
 import { COLUMNS, toEntry, type Row } from './journal-row';
 
 export interface LocalOutcome {
@@ -27,7 +27,7 @@ export async function settleLocally(
   owner: string,
   at: Date,
 ): Promise<JournalEntry | undefined> {
-  const text = JSON.stringify(outcome.response);
+  const text = jsonb(outcome.response);
   const rows = await q.query<Row>(
     `update journal_entries set state = $2, response = $3::text::jsonb, response_text = $3,
        response_status = null, error = null, updated_at = $4::timestamptz,

@@ -1,4 +1,5 @@
 import type { JournalState } from '@console/schemas';
+import type { SqlParam } from '../db/db';
 
 /** Filters of a journal listing. Times are instants; `to` is exclusive. */
 export interface JournalFilter {
@@ -12,10 +13,10 @@ export interface JournalFilter {
 }
 
 /** The WHERE clauses and their parameters for a filter (values are always parameters). */
-export function buildJournalFilter(filter: JournalFilter): { where: string[]; params: unknown[] } {
+export function buildJournalFilter(filter: JournalFilter): { where: string[]; params: SqlParam[] } {
   const where: string[] = [];
-  const params: unknown[] = [];
-  const add = (clause: (n: number) => string, value: unknown) => {
+  const params: SqlParam[] = [];
+  const add = (clause: (n: number) => string, value: SqlParam) => {
     params.push(value);
     where.push(clause(params.length));
   };

@@ -4,6 +4,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { JournalEntry, JournalState } from '@console/schemas';
+import { jsonb, type JsonbText } from '../db/db';
 import { unsafeTextErrors } from '../json-checks';
 
 /** The outcome of one send (which may hold several HTTP attempts). */
@@ -116,14 +117,14 @@ function parsedText(text: string | null): unknown {
  * surrogate), so that recording what the service said never fails on what it said.
  */
 export function responseColumns(outcome: JournalOutcome): {
-  json: string | null;
+  json: JsonbText | null;
   text: string | null;
 } {
   const { response } = outcome;
   const json =
     response === undefined || response === null || unsafeTextErrors(response).length > 0
       ? null
-      : JSON.stringify(response);
+      : jsonb(response);
   const raw =
     outcome.response_text ??
     (response === undefined || response === null ? null : JSON.stringify(response));

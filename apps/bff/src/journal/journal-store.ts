@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { JournalEntry, JournalState, Role } from '@console/schemas';
 import { entryForRole } from '../access/personal-data';
-import type { Db, Queryable } from '../db/db';
+import type { Db, Queryable, SqlParam } from '../db/db';
 import { createJournalHistory, type JournalHistory } from './journal-history';
 import { createLeaseQueries, LEASE, type LeaseQueries } from './journal-leases';
 import {
@@ -181,7 +181,7 @@ export function createJournalStore(
     if (entry) held.add(entry.id);
     return entry;
   };
-  const one = async (q: Queryable, sql: string, params: unknown[]) => {
+  const one = async (q: Queryable, sql: string, params: SqlParam[]) => {
     const rows = await q.query<Row>(sql, params);
     return rows[0] ? toEntry(rows[0]) : undefined;
   };

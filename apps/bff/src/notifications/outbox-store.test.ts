@@ -215,7 +215,7 @@ describe.each(testDatabases)('the notification outbox on $name', (database) => {
       await db.query(
         `update notification_outbox set next_attempt_at = now() + $2::int * interval '1 minute'
          where id = $1::uuid`,
-        [id, minutes],
+        [id!, minutes],
       );
     }
     expect(await outbox().delivered(done!)).toBe(true);
@@ -252,13 +252,13 @@ describe.each(testDatabases)('the notification outbox on $name', (database) => {
 
     // Due again after a failure: the backoff doubles with each attempt made.
     await db.query('update notification_outbox set next_attempt_at = now() where id = $1::uuid', [
-      id,
+      id!,
     ]);
     expect((await outbox().claim(id!, 60_000))?.attempts).toBe(2);
     expect(await gap(id!)).toBe(120_000);
 
     // However many attempts, the next is at most an hour away.
-    await db.query('update notification_outbox set attempts = 40 where id = $1::uuid', [capped]);
+    await db.query('update notification_outbox set attempts = 40 where id = $1::uuid', [capped!]);
     expect((await outbox().claim(capped!, 60_000))?.attempts).toBe(41);
     expect(await gap(capped!)).toBe(3_600_000);
   });

@@ -7,7 +7,7 @@
  * (its age says how stale) or, with none yet, wait a moment for the reader's. Within a process,
  * concurrent reads of one path share one look at the database.
  */
-import type { Queryable } from '../db/db';
+import { jsonb, type Queryable } from '../db/db';
 
 /** What a read of market data answers: the service's body, and when it was fetched. */
 export interface MarketAnswer {
@@ -97,7 +97,7 @@ export function createMarketData(db: Queryable, options: MarketDataOptions = {})
         // the JSON text once more, as a string.
         `update market_data set body = $2::text::jsonb, fetched_at = $3::timestamptz,
            fetching_until = null where path = $1`,
-        [path, JSON.stringify(fetched.body), at.toISOString()],
+        [path, jsonb(fetched.body), at.toISOString()],
       );
       return { body: fetched.body, fetchedAt: at };
     }

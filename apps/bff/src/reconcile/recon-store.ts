@@ -8,7 +8,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { ReconDifference, ReconDifferenceDetail, ReconRun } from '@console/schemas';
-import { utcText, type Db, type Queryable } from '../db/db';
+import { jsonb, utcText, type Db, type Queryable } from '../db/db';
 import type { Difference, Match } from './match';
 
 export interface RunFindings {
@@ -123,7 +123,7 @@ export function createReconStore(db: Db) {
                 d.detail,
                 d.subject_at,
                 findings.runId,
-                d.service_record === null ? null : JSON.stringify(d.service_record),
+                d.service_record === null ? null : jsonb(d.service_record),
                 randomUUID(),
               ],
             );
@@ -146,7 +146,7 @@ export function createReconStore(db: Db) {
               d.service_value,
               d.detail,
               recurs,
-              d.service_record === null ? null : JSON.stringify(d.service_record),
+              d.service_record === null ? null : jsonb(d.service_record),
             ],
           );
           if (recurs) {

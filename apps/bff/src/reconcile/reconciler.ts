@@ -12,7 +12,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { operations } from '@console/schemas';
-import { utcText, type Db } from '../db/db';
+import { jsonb, utcText, type Db } from '../db/db';
 import { createJobLease } from '../jobs/job-lease';
 import {
   createPacedReader,
@@ -289,12 +289,12 @@ export function createReconciler(deps: ReconcilerDeps, options: ReconcilerOption
           `insert into recon_run_records (run_id, record_type, record_id, record)
            values ($1, $2, $3, $4::text::jsonb)
            on conflict (run_id, record_type, record_id) do update set record = excluded.record`,
-          [runId, recordType, record.id, JSON.stringify(record)],
+          [runId, recordType, record.id, jsonb(record)],
         );
       }
       await tx.query(
         `update recon_runs set position = $2::text::jsonb, reads = reads + $3 where id = $1`,
-        [runId, JSON.stringify(position), reads],
+        [runId, jsonb(position), reads],
       );
       return true;
     });

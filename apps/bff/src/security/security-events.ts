@@ -1,6 +1,6 @@
 import { createHmac, randomBytes, randomUUID } from 'node:crypto';
 import type { SecurityEvent, SecurityEventKind } from '@console/schemas';
-import type { Db, Queryable } from '../db/db';
+import type { Db, Queryable, SqlParam } from '../db/db';
 
 /** What a caller records; id, time and order are filled in. */
 export interface SecurityEventInit {
@@ -161,8 +161,8 @@ export function createSecurityEventStore(db: Db, options: { now?: () => Date } =
       limit: number,
     ): Promise<{ items: SecurityEvent[]; next_cursor: string | null }> {
       const where: string[] = [];
-      const params: unknown[] = [];
-      const add = (sql: string, value: unknown) => {
+      const params: SqlParam[] = [];
+      const add = (sql: string, value: SqlParam) => {
         params.push(value);
         where.push(sql.replace('?', `$${params.length}`));
       };

@@ -6,7 +6,7 @@
  * write takes one transaction-scoped advisory lock first, so ids are handed out and committed
  * in the same order: a reader that has seen id n never finds a smaller one later.
  */
-import { utcText, type Db, type Queryable } from '../db/db';
+import { jsonb, utcText, type Db, type Queryable, type SqlParam } from '../db/db';
 import { HOLDS_LEASE } from '../jobs/job-lease';
 import type { Audience, Change } from './classify';
 
@@ -36,7 +36,7 @@ class LeaseLost extends Error {}
 const CHANGE_INSERT_COLUMNS =
   'source, change_key, record_type, record_id, kind, profile_id, ref_id, payload, audience';
 
-const valuesOf = (c: Change): unknown[] => [
+const valuesOf = (c: Change): SqlParam[] => [
   c.source,
   c.changeKey,
   c.recordType,
@@ -44,7 +44,7 @@ const valuesOf = (c: Change): unknown[] => [
   c.kind,
   c.profileId,
   c.refId,
-  JSON.stringify(c.payload),
+  jsonb(c.payload),
   c.audience,
 ];
 
@@ -145,7 +145,7 @@ export function createChangeStore(db: Db, lease: { kind: string; owner: string }
           await tx.query(
             `insert into watch_cursors (feed, position, updated_at) values ($1, $2::text::jsonb, now())
              on conflict (feed) do update set position = excluded.position, updated_at = now()`,
-            [feed, JSON.stringify(position)],
+            [feed, jsonb(position)],
           );
           return { held: true, written };
         });

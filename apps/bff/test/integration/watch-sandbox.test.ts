@@ -238,7 +238,7 @@ describe('the watcher against the sandbox', () => {
       [ids.slice(0, -1)],
     );
     await h.db.query(`insert into inbox_reads (username, change_id) values ('finance', $1)`, [
-      ids[0],
+      ids[0]!,
     ]);
     // Another process cannot prune: the lease is a's.
     expect(await watcher('process-b').store.prune(0, 100)).toBe(0);
