@@ -109,9 +109,27 @@ export const BatchChangesSchema = z.object({
 });
 export type BatchChanges = z.infer<typeof BatchChangesSchema>;
 
+/**
+ * What a batch's file name may hold: letters and digits of any script, spaces, and `. , _ - + ( )
+ * [ ]`. The name is written into messages (an approver's email subject, the room's chat post),
+ * where `<`, `>`, `&`, `!`, `|`, `@`, `:` or `/` could make an alert or a link, and a line
+ * break a header; no payout file needs them. An empty name is `min`'s to refuse, once.
+ */
+export const BATCH_FILE_NAME_PATTERN = /^[\p{L}\p{M}\p{N} .,_+()[\]-]*$/u;
+
+export const BATCH_FILE_NAME_RULE =
+  'A file name may hold letters, digits, spaces and . , _ - + ( ) [ ] only: rename the file.';
+
+export const BatchFileNameSchema = z
+  .string()
+  .trim()
+  .min(1, { error: 'Give the rows a name.' })
+  .max(255, { error: 'A file name may be at most 255 characters.' })
+  .regex(BATCH_FILE_NAME_PATTERN, { error: BATCH_FILE_NAME_RULE });
+
 const batchUpload = {
   operation: z.enum(BATCH_OPERATIONS),
-  file_name: z.string().trim().min(1).max(255),
+  file_name: BatchFileNameSchema,
   text: z.string().max(BATCH_MAX_TEXT_CHARS, {
     error: `The file is too large (at most ${BATCH_MAX_TEXT_CHARS.toLocaleString('en')} characters)`,
   }),

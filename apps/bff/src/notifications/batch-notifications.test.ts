@@ -136,6 +136,51 @@ describe.each(testDatabases)('a batch, told by email and chat ($name)', (databas
     expect(told[0]!.text).toContain('Not sent: 2\nLeft out at upload: 1');
   });
 
+  it('writes operator text into a chat post as text: no mention, no link of its own', async () => {
+    const { n, store } = await open();
+    const name =
+      'payouts <!channel> <https://evil.example/approve?batch=1|Approve this batch here>.csv';
+    const batch = await store.create({ ...newBatch(hash('g')), file_name: name });
+    await n.settle();
+    const held = n.hook.received[0]!.json.text;
+    expect(held).not.toMatch(/<!|<http/);
+    expect(held).toContain(
+      'File: payouts &lt;!channel&gt; &lt;https://evil.example/approve?batch=1|Approve this batch here&gt;.csv, 3 rows',
+    );
+    // An email is plain text: it says the name as it is.
+    expect(n.mailTo('finance2')[0]!.text).toContain(`File: ${name}, 3 rows`);
+    n.hook.received.length = 0;
+    const reason =
+      '<!here> fixed, approve it at <https://evil.example/approve|the batch page> & go';
+    expect((await store.reject(batch.id, 'admin', reason)).ok).toBe(true);
+    await n.settle();
+    const [rejected, more] = n.hook.received;
+    expect(more).toBeUndefined();
+    expect(rejected!.json.kind).toBe('rejected');
+    expect(rejected!.json.text).not.toMatch(/<!|<http/);
+    expect(rejected!.json.text).toContain(
+      'Reason: &lt;!here&gt; fixed, approve it at &lt;https://evil.example/approve|the batch page&gt; &amp; go',
+    );
+  });
+
+  it('keeps every email subject on one line, whatever the file name holds', async () => {
+    const { n, store } = await open();
+    const batch = await store.create({
+      ...newBatch(hash('h')),
+      file_name: 'payouts\r\nBcc: someone@evil.example\n\tX.csv',
+    });
+    await n.settle();
+    const mails = n.mailTo('finance2');
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.subject).toBe(
+      'Approval needed: batch of 3 Create internal transfer (payouts Bcc: someone@evil.example X.csv)',
+    );
+    expect(n.smtp.received.flatMap((m) => m.to)).not.toContain('someone@evil.example');
+    // The outbox (and so the dead-letter list) keeps the subject as sent.
+    const subjects = (await n.outbox.ofBatch(batch.id)).map((d) => d.subject);
+    expect(subjects.filter((s) => /[\r\n\t]/.test(s))).toEqual([]);
+  });
+
   it('tells the maker a batch sent to its end, with failures said when rows failed', async () => {
     const { n, store } = await open();
     const batch = await store.create(newBatch(hash('f')));

@@ -15,6 +15,7 @@ import type { SsoOperatorStore } from '../oidc/sso-operators';
 import type { OperatorDirectory } from '../operators/operator-directory';
 import { batchChat, batchEmail, batchRecipients, type BatchFacts } from './batch-messages';
 import { chatMessage, emailMessage, type EventFacts } from './message';
+import { chatText, subjectLine } from './message-text';
 import type { NewMessage, NotificationEvent, OutboxStore } from './outbox-store';
 import { chooses, type PreferenceStore } from './preference-store';
 import { reachableOperators, recipientsOf, type Reachable } from './recipients';
@@ -42,7 +43,11 @@ interface Words {
   chat: (names: readonly string[]) => { subject: string; text: string };
 }
 
-/** The messages of one event to `recipients`, by the channels configured and their choices. */
+/**
+ * The messages of one event to `recipients`, by the channels configured and their choices. Every
+ * message passes here: a subject is put on one line and a chat post's text escaped, whatever
+ * operator or service text the words hold (`message-text.ts`).
+ */
 async function assemble(
   deps: ExpandDeps,
   event: NotificationEvent,
@@ -63,7 +68,7 @@ async function assemble(
         channel: 'email',
         recipients: [r.username],
         address: r.email,
-        subject,
+        subject: subjectLine(subject),
         body: text,
       });
     }
@@ -78,9 +83,9 @@ async function assemble(
       channel: 'chat',
       recipients: inChat.map((r) => r.username),
       address: null,
-      subject,
+      subject: subjectLine(subject),
       // Slack's incoming-webhook format (`text`); the id and kind ride along for a receiver.
-      body: JSON.stringify({ text, message_id: id, kind: event.kind }),
+      body: JSON.stringify({ text: chatText(text), message_id: id, kind: event.kind }),
     });
   }
   return messages;

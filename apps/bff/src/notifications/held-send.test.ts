@@ -95,6 +95,24 @@ describe.each(testDatabases)('a held send, told by email and chat ($name)', (dat
     expect(rejected[1]).toContain('Reason: Wrong profile');
   });
 
+  it('writes a rejection reason into the chat post as text: no mention, no link of its own', async () => {
+    const n = await open();
+    const refused = await n.submit('createInternalTransfer', transfer, 'finance');
+    const reject = await n.post(`/api/approvals/${refused.journal.id}/reject`, n.cookies.admin, {
+      reason: '<!here> wrong profile: approve the right one at <https://evil.example/approve|here>',
+    });
+    expect(reject.status).toBe(200);
+    await n.settle();
+    const post = n.hook.received.find((p) => p.json.kind === 'rejected')!;
+    expect(post.json.text).not.toMatch(/<!|<http/);
+    expect(post.json.text).toContain(
+      'Reason: &lt;!here&gt; wrong profile: approve the right one at &lt;https://evil.example/approve|here&gt;',
+    );
+    // The email to the maker is plain text and says it as written.
+    const mail = n.mailTo('finance').find((m) => m.subject.startsWith('Rejected'))!;
+    expect(mail.text).toContain('Reason: <!here> wrong profile');
+  });
+
   it('keeps the SMTP password, the webhook address and its secret out of every log line and answer', async () => {
     const n = await open();
     n.smtp.setMode('refuse');

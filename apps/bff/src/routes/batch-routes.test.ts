@@ -121,6 +121,33 @@ describe('batch routes', () => {
     expect(theirs.mapping_needed).toBe(true);
   });
 
+  it('refuses a file name with characters outside the safe set, naming file_name (400), at check and upload', async () => {
+    const h = await setUp();
+    const name =
+      'payouts <!channel> <https://evil.example/approve?batch=1|Approve this batch here>.csv';
+    const refusals = [
+      await h.post('/api/batches/check', h.cookies.finance, {
+        operation: 'createInternalTransfer',
+        file_name: name,
+        text: file(1),
+        mapping,
+      }),
+      await h.upload(file(1), { file_name: name }),
+      await h.upload(file(1), { file_name: 'payouts\nmarch.csv' }),
+    ];
+    for (const refused of refusals) {
+      expect(refused.status).toBe(400);
+      const problem = await h.json<{ errors: { path: string; message: string }[] }>(refused);
+      expect(problem.errors.map((e) => e.path)).toEqual(['file_name']);
+      expect(problem.errors[0]!.message).toMatch(/letters, digits/);
+    }
+    expect(await h.db.query('select id from batches')).toEqual([]);
+    // A name as people give their files is kept as it is.
+    const kept = await h.upload(file(1), { file_name: 'Zahlungen März (2) v1.2_final-B.csv' });
+    expect(kept.status).toBe(201);
+    expect((await h.json<Batch>(kept)).file_name).toBe('Zahlungen März (2) v1.2_final-B.csv');
+  });
+
   it('reads the source profiles’ balances once: a row they cannot pay after the rows before it is a cell error', async () => {
     const h = await setUp((request) =>
       request.path.startsWith(`/v2/profiles/${treasury}/balances`)

@@ -84,6 +84,44 @@ describe('a new batch', () => {
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
+  it('refuses a file name outside the safe set beside the file input, and posts nothing', async () => {
+    checkAnswer = () => TWO_ROWS;
+    const { user } = renderWithProviders(<NewBatchForm />);
+    const name =
+      'payouts <!channel> <https://evil.example/approve?batch=1|Approve this batch here>.csv';
+    await uploadAndCheck(user, new File([CSV], name, { type: 'text/csv' }));
+    const input = screen.getByLabelText('CSV file');
+    await waitFor(() => expect(input).toHaveAttribute('aria-invalid', 'true'));
+    expect(input).toHaveAccessibleDescription(/letters, digits, spaces .* only: rename the file/);
+    expect(input).toHaveFocus();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('refuses a typed name outside the safe set beside the name, and posts nothing', async () => {
+    checkAnswer = () => TWO_ROWS;
+    const { user } = renderWithProviders(<NewBatchForm />);
+    await user.click(screen.getByRole('radio', { name: 'Paste rows' }));
+    await user.type(screen.getByRole('textbox', { name: /^Rows/ }), 'from,to{Enter}a,b');
+    const name = screen.getByRole('textbox', { name: /Name for these rows/ });
+    await user.clear(name);
+    await user.type(name, 'march <!here>');
+    await user.click(screen.getByRole('button', { name: 'Check the rows' }));
+    await waitFor(() => expect(name).toHaveAttribute('aria-invalid', 'true'));
+    expect(name).toHaveAccessibleDescription(/only: rename the file/);
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('says the BFF’s refusal of the file name (400 naming file_name) beside the file input', async () => {
+    const { user } = renderWithProviders(<NewBatchForm />);
+    fetchMock.mockImplementation(async () =>
+      problem(400, { errors: [{ path: 'file_name', message: 'Rename the file, please.' }] }),
+    );
+    await uploadAndCheck(user);
+    const input = screen.getByLabelText('CSV file');
+    await waitFor(() => expect(input).toHaveAttribute('aria-invalid', 'true'));
+    expect(input).toHaveAccessibleDescription(/Rename the file, please\./);
+  });
+
   it('posts the operation, the file’s name and its text as decoded, and offers the registry’s titles', async () => {
     checkAnswer = () => TWO_ROWS;
     const { user } = renderWithProviders(<NewBatchForm />);

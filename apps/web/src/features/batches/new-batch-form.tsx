@@ -12,6 +12,7 @@ import {
 import {
   BATCH_MAX_ROWS,
   BATCH_OPERATIONS,
+  BatchFileNameSchema,
   type BatchCheck,
   type BatchCheckRequest,
   type BatchMapping as Mapping,
@@ -20,6 +21,7 @@ import {
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { ErrorState } from '@/components/states/states';
 import { checkBatch } from '@/lib/api';
+import { isApiError } from '@/lib/api-error';
 import { useWrite } from '@/lib/use-write';
 import { decodeBatchFile } from './batch-file';
 import { BatchMapping } from './batch-mapping';
@@ -27,6 +29,12 @@ import { batchOperationTitle } from './batch-words';
 import { CheckedBatch } from './checked-batch';
 
 type Source = 'file' | 'paste';
+
+/** Why the BFF would refuse `name` as a batch's file name (the shared schema's words), or null. */
+function fileNameProblem(name: string): string | null {
+  const parsed = BatchFileNameSchema.safeParse(name);
+  return parsed.success ? null : (parsed.error.issues[0]?.message ?? 'This name is refused.');
+}
 
 const FILE_INPUT_ID = 'batch-file';
 const FILE_ERROR_ID = 'batch-file-error';
@@ -51,6 +59,7 @@ export function NewBatchForm() {
   const [pasted, setPasted] = useState('');
   const [pastedName, setPastedName] = useState('pasted-rows.csv');
   const [fileError, setFileError] = useState<string | null>(null);
+  const [nameError, setNameError] = useState<string | null>(null);
   const [checked, setChecked] = useState<Checked | null>(null);
   const [remapping, setRemapping] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
@@ -63,6 +72,19 @@ export function NewBatchForm() {
       setChecked((c) => ({ upload, check, key: (c?.key ?? 0) + 1 }));
       setRemapping(false);
     },
+    onError: (error) => {
+      // A name the BFF refuses is said beside the field that gave it: the file, or the name typed.
+      const refused = isApiError(error)
+        ? error.problem.errors?.find((e) => e.path === 'file_name')
+        : undefined;
+      if (!refused) return;
+      if (source === 'file') {
+        setFileError(refused.message);
+        fileInput.current?.focus();
+      } else {
+        setNameError(refused.message);
+      }
+    },
   });
   const showMapping = checked !== null && (checked.check.mapping_needed || remapping);
   useEffect(() => {
@@ -73,10 +95,19 @@ export function NewBatchForm() {
   const check = async (event: FormEvent) => {
     event.preventDefault();
     setFileError(null);
+    setNameError(null);
     let upload: BatchCheckRequest;
     if (source === 'file') {
       if (!file) {
         setFileError('Choose a CSV file.');
+        fileInput.current?.focus();
+        return;
+      }
+      const badName = fileNameProblem(file.name);
+      if (badName) {
+        // Nothing is posted: the name goes into messages, where only a safe set of characters may.
+        setFileError(`“${file.name}”: ${badName}`);
+        setChecked(null);
         fileInput.current?.focus();
         return;
       }
@@ -94,7 +125,14 @@ export function NewBatchForm() {
         setFileError('Paste the rows, with their header row first.');
         return;
       }
-      upload = { operation, file_name: pastedName.trim() || 'pasted-rows.csv', text: pasted };
+      const name = pastedName.trim() || 'pasted-rows.csv';
+      const badName = fileNameProblem(name);
+      if (badName) {
+        setNameError(badName);
+        setChecked(null);
+        return;
+      }
+      upload = { operation, file_name: name, text: pasted };
     }
     await run.run(upload).catch(() => undefined);
   };
@@ -171,7 +209,11 @@ export function NewBatchForm() {
                 label="Name for these rows"
                 description="An upload with the same name is compared with this one."
                 value={pastedName}
-                onChange={(e) => setPastedName(e.currentTarget.value)}
+                onChange={(e) => {
+                  setPastedName(e.currentTarget.value);
+                  setNameError(null);
+                }}
+                error={nameError}
                 maxLength={255}
               />
             </>
