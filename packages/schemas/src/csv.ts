@@ -1,16 +1,23 @@
 /**
- * One CSV cell (RFC 4180), the same for every export of the console: the journal's, written by
- * the BFF, and each list's, written in the browser. A cell that a spreadsheet would run as a
- * formula (starting with `=`, `+`, `-`, `@`, tab or carriage return) gets a leading `'`, so that
- * an operator opening the export cannot be attacked through a value the service or another
- * operator chose. Objects are written as their JSON.
+ * One CSV cell (RFC 4180), the same for every export of the console: the journal's, the audit
+ * trail's, a batch's results and the reconciliation, written by the BFF, and each list's, written
+ * in the browser. Keep it the only one: a second writer is a second place to forget the guard.
+ *
+ * The file's separator is `,`, but an operator may open it in a spreadsheet set to another (`;`
+ * where the decimal mark is a comma, tab or `|` on import), which cuts a cell at that character.
+ * So a cell holding any of those, a quote or a line break is quoted, and a formula (`=`, `+`,
+ * `-`, `@`, tab or carriage return, after any spaces) gets a leading `'` wherever a piece of the
+ * cell could begin: at its start and after each of those characters. No value the service or
+ * another operator chose then runs as a formula, whatever the separator. Objects are written as
+ * their JSON.
  *
  * @example
  * csvCell('a,b'); // '"a,b"'
  * csvCell('=HYPERLINK("x")'); // `"'=HYPERLINK(""x"")"`
+ * csvCell('x;=HYPERLINK("x")'); // `"x;'=HYPERLINK(""x"")"`
  */
 export function csvCell(value: unknown): string {
-  let text =
+  const text =
     value === null || value === undefined
       ? ''
       : typeof value === 'string'
@@ -18,8 +25,10 @@ export function csvCell(value: unknown): string {
         : typeof value === 'number' || typeof value === 'boolean'
           ? String(value)
           : JSON.stringify(value);
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+  // Only looked at, never consumed, the characters around a piece's start: a tab or CR that
+  // starts a formula is a separator in its turn, so `x;\t=1` is guarded before the tab and after.
+  const guarded = text.replace(/(?<=^|[,;\t|\r\n])( *)(?=[=+\-@\t\r])/g, "'$1");
+  return /[",;\t|\r\n]/.test(guarded) ? `"${guarded.replaceAll('"', '""')}"` : guarded;
 }
 
 /** One CSV line of cells, CRLF-terminated as RFC 4180 says. */

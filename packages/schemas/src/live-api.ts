@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { uuid } from './primitives/identifier';
 
 /*
  * What changes at the service, as the browser receives it (issue 35): each message of the live
@@ -47,9 +48,13 @@ export type InboxReadInput = z.infer<typeof InboxReadInputSchema>;
 /**
  * What the service posts to `POST /api/webhooks/svc`: an event's id and type. Nothing else of it
  * is trusted: the event is read back with Get Event.
+ *
+ * The id becomes a segment of Get Event's path, so it is held to what that path admits (a UUID,
+ * as `getEvent`'s own `id` parameter): `.`, `..`, a slash or a space are a 400 naming `id`, never
+ * a path builder's throw (a 500) nor a request to another endpoint of the service.
  */
 export const SvcWebhookSchema = z.looseObject({
-  id: z.string().min(1).max(100),
+  id: uuid('Event id'),
   type: z.string().max(200).optional(),
 });
 

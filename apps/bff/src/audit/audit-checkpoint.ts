@@ -4,7 +4,7 @@
  * chain alone cannot: the rewriter does not have the audit key, and a copy sent outside the
  * database (a file) survives the database's own checkpoints being rewritten too.
  */
-import { appendFile } from 'node:fs/promises';
+import { appendFile, readFile } from 'node:fs/promises';
 import type { KeyObject } from 'node:crypto';
 import type { Db, Queryable } from '../db/db';
 import { canonicalJson, GENESIS_HASH, type CanonicalValue } from './audit-canonical';
@@ -118,12 +118,61 @@ export async function storedCheckpoints(db: Queryable): Promise<Checkpoint[]> {
   }));
 }
 
-/** The checkpoints of an external copy (JSON lines), for `audit:verify --checkpoints FILE`. */
+/**
+ * The checkpoints of an external copy (JSON lines). A line that is not a checkpoint is kept as
+ * one whose signature cannot hold (empty `jws` and heads), so that verification counts it as
+ * forged rather than failing: a damaged copy is a finding, not an error.
+ */
 export function parseCheckpointCopy(text: string): Checkpoint[] {
   return text
     .split('\n')
-    .filter((line) => line.trim() !== '')
-    .map((line) => ({ ...(JSON.parse(line) as Checkpoint), id: null }));
+    .map((line, index) => ({ line: line.trim(), number: index + 1 }))
+    .filter(({ line }) => line !== '')
+    .map(({ line, number }) => {
+      let value: unknown;
+      try {
+        value = JSON.parse(line);
+      } catch {
+        value = null;
+      }
+      const fields = (value && typeof value === 'object' ? value : {}) as Record<string, unknown>;
+      const text = (name: string) => (typeof fields[name] === 'string' ? fields[name] : '');
+      return {
+        id: null,
+        signedAt: text('signedAt') || `line ${number} of the checkpoint file`,
+        keyId: text('keyId'),
+        heads: text('heads'),
+        jws: text('jws'),
+      };
+    });
+}
+
+/**
+ * The checkpoints of the external copy at `file` (`AUDIT_CHECKPOINT_FILE`, or the CLI's
+ * `--checkpoints`): none while the file does not exist yet (no checkpoint was signed since it
+ * was configured). Read by every verification, so that cutting a chain's tail together with the
+ * database's newest checkpoints still shows: the copy certifies heads the database no longer has.
+ */
+export async function readCheckpointCopy(file: string | undefined): Promise<Checkpoint[]> {
+  if (!file) return [];
+  try {
+    return parseCheckpointCopy(await readFile(file, 'utf8'));
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    throw error;
+  }
+}
+
+/** Whether a checkpoint's payload names a position and hash for every chain. */
+function headsParse(json: string): boolean {
+  try {
+    const heads = parseHeads(json);
+    return AUDIT_CHAINS.every(
+      (chain) => Number.isSafeInteger(heads[chain].position) && heads[chain].position >= 0,
+    );
+  } catch {
+    return false;
+  }
 }
 
 /**
@@ -134,6 +183,7 @@ export async function checkpointSignatureHolds(
   checkpoint: Checkpoint,
   publicKey: KeyObject | undefined,
 ): Promise<boolean> {
+  if (!headsParse(checkpoint.heads)) return false;
   if (!publicKey) return true;
   const payload = await verifiedPayload(checkpoint.jws, publicKey);
   return payload !== null && new TextDecoder().decode(payload) === checkpoint.heads;

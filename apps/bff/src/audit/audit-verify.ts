@@ -218,7 +218,10 @@ async function verifyChain(
 
 /**
  * Walks every chain and checks every checkpoint (stored, and `extraCheckpoints` from an external
- * copy); with `publicKey`, checkpoint signatures too.
+ * copy, which the audit page and `audit:verify` both read when `AUDIT_CHECKPOINT_FILE` is set);
+ * with `publicKey`, checkpoint signatures too. A chain that ends before the head a checkpoint
+ * certifies is a `missing` break, so a tail cut together with the database's own newest
+ * checkpoints shows against the copy.
  *
  * @example
  * const report = await verifyAuditTrail(db, { publicKey });
@@ -233,7 +236,9 @@ export async function verifyAuditTrail(
   const checkpoints: Checkpoint[] = [];
   const forged: AuditReport['checkpoints']['forged'] = [];
   for (const checkpoint of all) {
-    if (seen.has(checkpoint.jws)) continue;
+    // The same checkpoint stored and in the copy counts once; lines that are no checkpoint
+    // (no signature at all) each count.
+    if (checkpoint.jws !== '' && seen.has(checkpoint.jws)) continue;
     seen.add(checkpoint.jws);
     if (await checkpointSignatureHolds(checkpoint, options.publicKey)) {
       checkpoints.push(checkpoint);

@@ -46,18 +46,24 @@ const args = { positionals: [] as string[] };
 describe('pnpm cli audit:*', () => {
   it('verifies a clean trail, signs a checkpoint, and exits non-zero naming a break', async () => {
     expect(await runAuditCommand('audit:verify', args)).toMatchObject({ code: 0 });
+    process.env.AUDIT_CHECKPOINT_FILE = join(dir, 'checkpoints.jsonl');
     expect((await runAuditCommand('audit:checkpoint', args)).text).toMatch(/^Checkpoint 1 signed/);
 
     const db = await openDb({ dataDir: join(dir, 'data', 'journal') });
+    // A changed record, and the journal's tail cut with every checkpoint of the database: the
+    // copy outside it still certifies the journal's head.
     await tamper(
       db,
       `update audit_records set content = replace(content, 'alice', 'mallory')
-       where chain = 'security' and position = 1`,
+       where chain = 'security' and position = 1;
+       delete from audit_records where chain = 'journal' and position = 2;
+       delete from audit_checkpoints`,
     );
     await db.close();
     const broken = await runAuditCommand('audit:verify', args);
     expect(broken.code).toBe(1);
     expect(broken.text).toContain('security: BROKEN at 1 (changed');
+    expect(broken.text).toContain('journal: BROKEN at 2 (missing');
     const json = JSON.parse((await runAuditCommand('audit:verify', { ...args, json: true })).text);
     expect(json.chains[2]).toMatchObject({ chain: 'security', break: { kind: 'changed' } });
   });

@@ -10,12 +10,11 @@
  * process can open: stop the console first, or use the audit page). The audit key is
  * `AUDIT_SIGNING_KEY_FILE`'s; `audit:verify-export` needs nothing but the files and the public key.
  */
-import { existsSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import { userInfo } from 'node:os';
 import { join } from 'node:path';
 import type { KeyObject } from 'node:crypto';
-import { createCheckpoint, parseCheckpointCopy } from '../audit/audit-checkpoint';
+import { createCheckpoint, readCheckpointCopy } from '../audit/audit-checkpoint';
 import { EXPORT_KINDS, type ExportKind, signedExport } from '../audit/audit-export';
 import { loadAuditKey, publicKeyFromPem, verifyDetached } from '../audit/audit-key';
 import { type AuditReport, verifyAuditTrail } from '../audit/audit-verify';
@@ -104,8 +103,7 @@ export async function runAuditCommand(command: string, args: AuditArgs): Promise
   if (command === 'audit:verify') {
     const publicKey = await publicKeyFor(args);
     const copy = args.checkpoints ?? readAuditCliEnv().checkpointFile;
-    const extraCheckpoints =
-      copy && existsSync(copy) ? parseCheckpointCopy(await readFile(copy, 'utf8')) : [];
+    const extraCheckpoints = await readCheckpointCopy(copy);
     const db = await openConsoleDb();
     try {
       const report = await verifyAuditTrail(db, {

@@ -1,7 +1,5 @@
-import { csvCell, csvLine, journalFacts, type JournalEntry } from '@console/schemas';
-
-// The one cell writer of every export, the formula guard included; its tests stay with the journal's.
-export { csvCell };
+// The one cell writer of every export, the formula guard included (tested beside it).
+import { csvLine, journalFacts, type JournalEntry } from '@console/schemas';
 
 type Row = { entry: JournalEntry; facts: ReturnType<typeof journalFacts> };
 

@@ -1,4 +1,7 @@
 import { generateKeyPairSync } from 'node:crypto';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import {
   AuditExportSchema,
   AuditVerificationSchema,
@@ -15,13 +18,19 @@ import { auditKeyFromPem, publicKeyFromPem, verifyDetached } from '../audit/audi
 const keyPem = () =>
   generateKeyPairSync('ed25519').privateKey.export({ format: 'pem', type: 'pkcs8' }).toString();
 
-async function appWithKey(given?: Db) {
+async function appWithKey(given?: Db, checkpointFile?: string) {
   const db = given ?? (await sharedDb());
   await emptyTrail(db);
   const key = await auditKeyFromPem(keyPem());
-  const h = await testApp({ client: scriptedClient(echoSuccess).client, db, audit: { db, key } });
+  const h = await testApp({
+    client: scriptedClient(echoSuccess).client,
+    db,
+    audit: { db, key, ...(checkpointFile ? { checkpointFile } : {}) },
+  });
   return { ...h, key };
 }
+
+const checkpointFile = () => join(mkdtempSync(join(tmpdir(), 'audit-copy-')), 'checkpoints.jsonl');
 
 describe('the audit routes', () => {
   it('show an auditor the verification of every chain, then the break after a change by SQL', async () => {
@@ -55,6 +64,50 @@ describe('the audit routes', () => {
     expect(refused.status).toBe(409);
     const verified = await bare.get('/api/audit/verification', await bare.signIn('auditor'));
     expect(((await verified.json()) as AuditVerification).key).toBeNull();
+  });
+
+  it('report a cut tail that the file of checkpoints certifies, even with the database’s own checkpoints cut too', async () => {
+    const file = checkpointFile();
+    const h = await appWithKey(undefined, file);
+    const admin = await h.signIn('admin');
+    const auditor = await h.signIn('auditor');
+    await journalEntry(h.db);
+    expect((await h.post('/api/audit/checkpoints', admin, {})).status).toBe(201);
+    await journalEntry(h.db);
+    expect((await h.post('/api/audit/checkpoints', admin, {})).status).toBe(201);
+    const verify = async () =>
+      AuditVerificationSchema.parse(await (await h.get('/api/audit/verification', auditor)).json());
+    expect((await verify()).ok).toBe(true);
+
+    // The journal's last entry (positions 3 and 4) cut, and the newest checkpoint with it.
+    await tamper(
+      h.db,
+      `delete from audit_records where chain = 'journal' and position > 2;
+       delete from audit_checkpoints where id = (select max(id) from audit_checkpoints)`,
+    );
+    const report = await verify();
+    expect(report.ok).toBe(false);
+    const journal = report.chains.find((c) => c.chain === 'journal')!;
+    expect(journal.break).toMatchObject({ position: 3, kind: 'missing' });
+    expect(journal.break!.detail).toMatch(
+      /the chain ends at 2, but the checkpoint signed at .* names 4/,
+    );
+    expect(journal.last_good.position).toBe(2);
+    expect(report.checkpoints.count).toBe(2);
+  });
+
+  it('count a line of the checkpoint file that is not a checkpoint as forged, never a 500', async () => {
+    const file = checkpointFile();
+    const h = await appWithKey(undefined, file);
+    await journalEntry(h.db);
+    expect((await h.post('/api/audit/checkpoints', await h.signIn('admin'), {})).status).toBe(201);
+    writeFileSync(file, '{"not":"a checkpoint"}\nnot json\n', { flag: 'a' });
+    const res = await h.get('/api/audit/verification', await h.signIn('auditor'));
+    expect(res.status).toBe(200);
+    const report = AuditVerificationSchema.parse(await res.json());
+    expect(report.ok).toBe(false);
+    expect(report.chains.every((c) => c.ok)).toBe(true);
+    expect(report.checkpoints.forged).toHaveLength(2);
   });
 
   it('refuse an export whose period ends before it begins, naming the field', async () => {

@@ -6,7 +6,7 @@ import {
   type AuditExport,
   type AuditVerification,
 } from '@console/schemas';
-import { createCheckpoint } from '../audit/audit-checkpoint';
+import { createCheckpoint, readCheckpointCopy } from '../audit/audit-checkpoint';
 import { signedExport, type SignedExport } from '../audit/audit-export';
 import type { AuditKey } from '../audit/audit-key';
 import { type AuditReport, verifyAuditTrail } from '../audit/audit-verify';
@@ -113,7 +113,13 @@ export function auditRoutes(deps: AuditRouteDeps): RouteDef[] {
       permission: { kind: 'audit' },
       handler: async (c) => {
         const key = deps.signing?.key;
-        const report = await verifyAuditTrail(deps.db, key ? { publicKey: key.publicKey } : {});
+        // The copy outside the database too (as `audit:verify` does): what it certifies, the
+        // database must still hold, however many of its own checkpoints were cut with a tail.
+        const extraCheckpoints = await readCheckpointCopy(deps.signing?.checkpointFile);
+        const report = await verifyAuditTrail(deps.db, {
+          ...(key ? { publicKey: key.publicKey } : {}),
+          extraCheckpoints,
+        });
         return c.json(wire(report, key));
       },
     },

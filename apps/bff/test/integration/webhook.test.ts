@@ -90,6 +90,28 @@ describe('the service’s webhook', () => {
     expect(again).toHaveLength(1);
   });
 
+  it.each([
+    '.',
+    '..',
+    '...',
+    '../events',
+    'a/b',
+    '%2e%2e',
+    ' e0f1a2b3-c4d5-4e6f-9a0b-1c2d3e4f5a01',
+  ])(
+    'refuses the event id %j with 400 naming the id, never a 500, and records nothing',
+    async (id) => {
+      const res = await deliver({ id, type: 'identity.denied' });
+      expect(res.status).toBe(400);
+      expect(res.headers.get('content-type')).toContain('application/problem+json');
+      const problem = (await res.json()) as { errors?: { path: string }[] };
+      expect(problem.errors?.map((e) => e.path)).toEqual(['id']);
+      expect(
+        await h.db.query('select 1 from live_changes where change_key = $1', [`event:${id}`]),
+      ).toHaveLength(0);
+    },
+  );
+
   it('answers 404 for an event the service does not have, and records nothing', async () => {
     const id = '00000000-0000-4000-8000-000000000000';
     const res = await deliver({ id, type: 'identity.denied' });

@@ -154,9 +154,10 @@ describe('the CSV columns of the lists', () => {
     expect(header).toBe(
       'id,created_at,crypto_network,address,nickname,status,identity_id,bookmarked,record',
     );
-    // A nickname that reads as a formula is guarded; no identity is an empty cell.
+    // A nickname that reads as a formula is guarded, and quoted for the `|` a spreadsheet may cut
+    // it at; no identity is an empty cell.
     expect(line).toContain(
-      "c0a1b2c3-d4e5-4f60-8a7b-9c0d1e2f3a01,2026-11-20T08:00:00Z,ETHEREUM,0x52908400098527886E0F7030069857D2E4169EE7,'=cmd|calc,APPROVED,,true,",
+      `c0a1b2c3-d4e5-4f60-8a7b-9c0d1e2f3a01,2026-11-20T08:00:00Z,ETHEREUM,0x52908400098527886E0F7030069857D2E4169EE7,"'=cmd|calc",APPROVED,,true,`,
     );
     expect(line).toContain('""bookmarked"":true');
   });
