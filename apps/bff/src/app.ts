@@ -19,7 +19,7 @@ import { operatorRateLimit } from './middleware/rate-limit';
 import { requestContext } from './middleware/request-context';
 import { safeUrl } from './middleware/safe-url';
 import { securityHeaders } from './middleware/security-headers';
-import { sessionMiddleware } from './middleware/session';
+import { liveOperator, sessionMiddleware, TOKEN } from './middleware/session';
 import { createFlowStore } from './oidc/flow-store';
 import { createLogoutTokenVerifier } from './oidc/logout-token';
 import type { OidcClient } from './oidc/oidc-client';
@@ -275,10 +275,17 @@ export function routeTable(
       changes,
       hub: createChangeHub(deps.db, changes, { pollMs: live.pollMs }),
       audience: createInboxAudience(deps.db),
-      sessionAlive: async (c) => {
+      liveSession: async (c) => {
         const token = getCookie(c, security.cookie.name);
-        return token !== undefined && (await deps.sessions.touch(token, 'passive')) !== undefined;
+        if (token === undefined || !TOKEN.test(token)) return undefined;
+        return liveOperator(
+          { sessions: deps.sessions, directory: deps.directory, events: deps.securityEvents },
+          token,
+          'passive',
+          c.get('requestId'),
+        );
       },
+      onSessionChange: (listener) => deps.sessions.onChange(listener),
       heartbeatMs: live.heartbeatMs,
       maxPerSession: live.maxStreamsPerSession,
     }),

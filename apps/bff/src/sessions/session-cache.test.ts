@@ -56,4 +56,19 @@ describe('the session cache', () => {
     cache.forget('s1');
     expect(cache.size).toBe(0);
   });
+
+  it('tells its listeners of every session forgotten, kept here or not, and of a clear', () => {
+    const { cache } = clocked();
+    const told: (string | undefined)[] = [];
+    const stop = cache.onChange((id) => told.push(id));
+    cache.set('h1', session('s1'), cache.epoch());
+    cache.forget('s1');
+    // Ended in another process: never read here, but a stream here may belong to it.
+    cache.forget('s2');
+    cache.clear();
+    expect(told).toEqual(['s1', 's2', undefined]);
+    stop();
+    cache.forget('s3');
+    expect(told).toHaveLength(3);
+  });
 });

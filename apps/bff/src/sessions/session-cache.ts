@@ -31,6 +31,8 @@ export function createSessionCache<S extends CachedSession = CachedSession>(opti
   const hashById = new Map<string, string>();
   // Bumped by every notice: a read that overlapped one may hold what the notice revoked.
   let epoch = 0;
+  const listeners = new Set<(id: string | undefined) => void>();
+  const tell = (id: string | undefined) => listeners.forEach((listener) => listener(id));
 
   const drop = (hash: string) => {
     const entry = byHash.get(hash);
@@ -74,6 +76,7 @@ export function createSessionCache<S extends CachedSession = CachedSession>(opti
       epoch += 1;
       const hash = hashById.get(id);
       if (hash !== undefined) drop(hash);
+      tell(id);
     },
 
     /** Notices may have been lost: nothing kept can be trusted. */
@@ -81,6 +84,17 @@ export function createSessionCache<S extends CachedSession = CachedSession>(opti
       epoch += 1;
       byHash.clear();
       hashById.clear();
+      tell(undefined);
+    },
+
+    /**
+     * Calls `listener` after every `forget` (with the session's id, whether kept here or not)
+     * and `clear` (undefined: any session may have ended); returns the function that stops it.
+     * What holds a session open beyond one request (a live stream) looks at it again then.
+     */
+    onChange(listener: (id: string | undefined) => void): () => void {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
     },
 
     get size(): number {

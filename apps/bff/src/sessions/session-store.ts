@@ -136,6 +136,13 @@ export interface SessionStore {
    * next request on, without waiting for the database's notice.
    */
   forget(ids: readonly string[]): void;
+  /**
+   * Calls `listener` as soon as this process learns that a session changed or ended, by this
+   * process or by another one (its notice): with the session's id, or undefined when notices
+   * may have been lost and any session may have. Returns the function that stops it. A live
+   * stream listens, so that it ends with its session rather than at its next heartbeat.
+   */
+  onChange(listener: (id: string | undefined) => void): () => void;
 }
 
 export function createSessionStore(
@@ -334,6 +341,11 @@ export function createSessionStore(
 
     forget(ids: readonly string[]): void {
       for (const id of ids) cache.forget(id);
+    },
+
+    onChange(listener: (id: string | undefined) => void): () => void {
+      notices.start();
+      return cache.onChange(listener);
     },
   };
 }

@@ -2,7 +2,8 @@
 export interface LiveOptions {
   /**
    * A comment line on an idle stream this often (proxies close idle connections after 30 to 60
-   * s), and a look at the session: a stream outlives its session by this much at most.
+   * s), and a look at the session: the one look that catches a role changed in the users file
+   * (an ended session is seen at once, `routes/stream-routes.ts`).
    */
   heartbeatMs: number;
   /** Each process looks at the newest change this often, besides the database's notices. */

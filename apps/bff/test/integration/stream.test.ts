@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { DEMO_IDS, exampleInput, operations, type Inbox, type LiveMessage } from '@console/schemas';
 import { afterAll, describe, expect, it } from 'vitest';
+import { readEventStream, type StreamMessage } from '../event-stream';
 import { BROWSER_HEADERS, logCollector } from '../harness';
 import { sandboxHarness, type RunSecrets } from '../sandbox-harness';
 import { createWatcher } from '../../src/watch/watcher';
@@ -52,63 +53,14 @@ async function setUp(live: { heartbeatMs?: number; maxStreamsPerSession?: number
   return { h, deposit, watcher };
 }
 
-interface Message {
-  event: string;
-  id?: string;
-  data: string;
-}
+type Message = StreamMessage;
 
 /** A stream opened as the browser would, read message by message. */
 async function openStream(h: Harness, cookie: string, lastEventId?: string) {
   const res = await h.app.request('/api/stream', {
     headers: { Cookie: cookie, ...(lastEventId ? { 'Last-Event-ID': lastEventId } : {}) },
   });
-  const reader = res.body?.getReader();
-  const decoder = new TextDecoder();
-  let buffer = '';
-  let ended = false;
-  const messages: Message[] = [];
-  /** Reads until `until` holds of the messages so far, or the stream ends. */
-  async function readUntil(until: (all: Message[]) => boolean, timeoutMs = 5_000) {
-    const deadline = Date.now() + timeoutMs;
-    while (!until(messages) && !ended) {
-      if (Date.now() > deadline) throw new Error(`no such message in ${JSON.stringify(messages)}`);
-      const chunk = await Promise.race([
-        reader!.read(),
-        new Promise<null>((r) => setTimeout(() => r(null), deadline - Date.now())),
-      ]);
-      if (chunk === null) continue;
-      if (chunk.done) {
-        ended = true;
-        break;
-      }
-      buffer += decoder.decode(chunk.value, { stream: true });
-      let cut;
-      while ((cut = buffer.indexOf('\n\n')) >= 0) {
-        const block = buffer.slice(0, cut);
-        buffer = buffer.slice(cut + 2);
-        const message: Message = { event: 'message', data: '' };
-        for (const line of block.split('\n')) {
-          if (line.startsWith(':')) continue;
-          const [field, ...rest] = line.split(':');
-          const value = rest.join(':').replace(/^ /, '');
-          if (field === 'event') message.event = value;
-          else if (field === 'id') message.id = value;
-          else if (field === 'data') message.data += value;
-        }
-        if (block.split('\n').some((line) => !line.startsWith(':'))) messages.push(message);
-      }
-    }
-    return messages;
-  }
-  return {
-    res,
-    messages,
-    readUntil,
-    ended: () => ended,
-    changes: () => messages.filter((m) => m.event === 'change'),
-    close: () => reader?.cancel(),
-  };
+  return readEventStream(res);
 }
 
 const dataOf = (m: Message) => JSON.parse(m.data) as LiveMessage;
