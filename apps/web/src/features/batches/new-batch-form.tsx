@@ -12,6 +12,7 @@ import {
 import {
   BATCH_MAX_ROWS,
   BATCH_OPERATIONS,
+  BatchCheckRequestSchema,
   type BatchCheck,
   type BatchCheckRequest,
   type BatchMapping as Mapping,
@@ -95,6 +96,14 @@ export function NewBatchForm() {
         return;
       }
       upload = { operation, file_name: pastedName.trim() || 'pasted-rows.csv', text: pasted };
+    }
+    // The BFF's own limits (columns, cell length, size), said here without posting the file.
+    const shape = BatchCheckRequestSchema.shape.text.safeParse(upload.text);
+    if (!shape.success) {
+      setFileError(shape.error.issues[0]?.message ?? 'The file cannot be checked.');
+      setChecked(null);
+      fileInput.current?.focus();
+      return;
     }
     await run.run(upload).catch(() => undefined);
   };
