@@ -41,7 +41,13 @@ const withoutTests = {
  */
 export function bffBuildOptions({ outdir, withSandbox }) {
   return {
-    entryPoints: ['src/main.ts', 'src/cli.ts'],
+    // The batch checker's worker thread is an entry of its own: `batch-checker.ts` starts
+    // `dist/batch-check-worker.js` from beside its own chunk.
+    entryPoints: {
+      main: 'src/main.ts',
+      cli: 'src/cli.ts',
+      'batch-check-worker': 'src/batches/batch-check-worker.ts',
+    },
     outdir,
     bundle: true,
     splitting: true,

@@ -46,7 +46,8 @@ import { securityEventRoutes } from './routes/security-event-routes';
 import { auditRoutes, type AuditSigning } from './routes/audit-routes';
 import { reconcileRoutes } from './routes/reconcile-routes';
 import { batchRoutes } from './routes/batch-routes';
-import { checkBatchFile, nameFieldsOf } from './batches/batch-check';
+import { nameFieldsOf } from './batches/batch-check';
+import { sharedBatchChecker, type BatchChecker } from './batches/batch-checker';
 import { batchNames, readBalances } from './batches/batch-names';
 import { createBatchStore } from './batches/batch-store';
 import { BATCH_MAX_TEXT_CHARS } from '@console/schemas';
@@ -143,6 +144,11 @@ export interface AppDeps {
    * without it, batches wait for a sender's timer.
    */
   batchSender?: { wake(): unknown };
+  /**
+   * Where batch files are parsed and checked: worker threads with a time limit (the process's
+   * shared checker unless given; tests give one with their own limit).
+   */
+  batchChecker?: BatchChecker;
 }
 
 /**
@@ -228,7 +234,7 @@ export function routeTable(
       destinations: deps.destinations,
       now: deps.now ?? Date.now,
       store: createBatchStore(deps.db),
-      checkFile: checkBatchFile,
+      checkFile: (job) => (deps.batchChecker ?? sharedBatchChecker()).check(job),
       names: (operation) =>
         batchNames(
           { client: deps.client, destinations: deps.destinations, timeoutMs: deps.timeoutMs },

@@ -1,6 +1,6 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { build, type Metafile } from 'esbuild';
 import { afterAll, describe, expect, it } from 'vitest';
 // @ts-expect-error -- a plain ES module beside build.mjs, without type declarations
@@ -55,5 +55,18 @@ describe('the BFF bundle', () => {
     expect(handlers.map(([, input]) => input.bytesInOutput > 0)).toEqual([true]);
     const tests = inputs.filter(([input]) => /\.test\.tsx?$/.test(input));
     expect(tests.filter(([, input]) => input.bytesInOutput > 0)).toEqual([]);
+  }, 120_000);
+
+  it('holds the batch checker’s worker as an entry beside the chunk that starts it', async () => {
+    const meta = await bundle(false);
+    const outputs = Object.entries(meta.outputs).filter(([file]) => file.endsWith('.js'));
+    const worker = outputs.find(([file]) => file.endsWith('/batch-check-worker.js'));
+    expect(worker?.[1].entryPoint).toBe('src/batches/batch-check-worker.ts');
+    // `batch-checker.ts` starts `./batch-check-worker.js` from its own file's directory.
+    const starter = outputs.find(([, output]) =>
+      Object.keys(output.inputs).includes('src/batches/batch-checker.ts'),
+    );
+    expect(starter).toBeDefined();
+    expect(dirname(starter![0])).toBe(dirname(worker![0]));
   }, 120_000);
 });

@@ -6,7 +6,7 @@
  * is not quoted, or a row with more or fewer cells than the header, is a problem of that cell or
  * row, so that the operator sees every one of them at once.
  */
-import { BATCH_MAX_ROWS } from '@console/schemas';
+import { BATCH_MAX_ROWS, batchTextProblem } from '@console/schemas';
 import { parse } from 'csv-parse/sync';
 
 export interface ParsedRow {
@@ -57,6 +57,10 @@ export function parseBatchCsv(text: string): ParsedFile {
       ],
     };
   }
+  // What no payout file has (a header of thousands of columns, a cell of pages) is refused by a
+  // scan before the parser, whose time grows faster than linearly with one record's cells.
+  const shape = batchTextProblem(text);
+  if (shape) return { ok: false, problems: [shape] };
   const delimiter = delimiterOf(text.replace(/^\uFEFF/, ''));
   const stray = new Map<number, number[]>();
   let records: string[][];

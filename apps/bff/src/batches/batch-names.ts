@@ -11,9 +11,8 @@ import type { DestinationStore } from '../destinations/destination-store';
 import { ProblemError } from '../errors';
 import type { UpstreamClient, UpstreamOutcome } from '../upstream/client';
 import { ServiceBudgetError } from '../upstream/service-budget';
-import type { Balances } from './batch-balances';
 import type { NameDirectory } from './batch-fields';
-import type { BatchNamesLike } from './batch-upload';
+import type { BalanceTable, NameTables } from './batch-tables';
 
 export interface BatchNamesDeps {
   client: UpstreamClient;
@@ -131,14 +130,14 @@ async function listAll(deps: BatchNamesDeps, directory: keyof typeof LISTS): Pro
  *
  * @example
  * const names = await batchNames(deps, [{ field: 'to_profile_id', directory: 'profiles' }]);
- * names.resolve('to_profile_id', 'Payouts'); // { id: '…' }
+ * namesFrom(names).resolve('to_profile_id', 'Payouts'); // { id: '…' }
  */
 export async function batchNames(
   deps: BatchNamesDeps,
   fields: { field: string; directory: NameDirectory }[],
-): Promise<BatchNamesLike> {
+): Promise<NameTables> {
   const wanted = [...new Set(fields.map((f) => f.directory))];
-  const byDirectory = new Map<NameDirectory, { ids: Set<string>; names: Map<string, string[]> }>();
+  const byDirectory: NameTables['byDirectory'] = new Map();
   await Promise.all(
     wanted.map(async (directory) => {
       const entries: { id: string; names: string[] }[] =
@@ -163,29 +162,7 @@ export async function batchNames(
       byDirectory.set(directory, { ids, names });
     }),
   );
-  const directoryOf = new Map(fields.map((f) => [f.field, f.directory]));
-  const what: Record<NameDirectory, string> = {
-    profiles: 'profile',
-    identities: 'identity',
-    accounts: 'account',
-    book: 'entry of the book',
-  };
-  return {
-    resolve(field, cell) {
-      const directory = directoryOf.get(field);
-      const found = directory && byDirectory.get(directory);
-      if (!directory || !found || found.ids.has(cell)) return undefined;
-      const ids = [...new Set(found.names.get(cell.trim().toLowerCase()) ?? [])];
-      if (ids.length === 1) return { id: ids[0]! };
-      if (ids.length > 1) {
-        return { error: `${ids.length} ${what[directory]}s are named “${cell}”: give the id` };
-      }
-      // Not a name: an id the list did not hold (the service checks it), unless it cannot be one.
-      return /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(cell)
-        ? undefined
-        : { error: `No ${what[directory]} is named “${cell}”` };
-    },
-  };
+  return { directoryOf: new Map(fields.map((f) => [f.field, f.directory])), byDirectory };
 }
 
 /** Balances read at most at once, of a file's many source profiles. */
@@ -196,8 +173,11 @@ const BALANCE_READS_AT_ONCE = 4;
  * the upstream client and the service budget). A profile the service does not answer for is
  * unknown: its rows are left to the service.
  */
-export async function readBalances(deps: BatchNamesDeps, profiles: string[]): Promise<Balances> {
-  const known = new Map<string, Map<string, string>>();
+export async function readBalances(
+  deps: BatchNamesDeps,
+  profiles: string[],
+): Promise<BalanceTable> {
+  const known: BalanceTable = new Map();
   const queue = [...profiles];
   const worker = async () => {
     for (let profile = queue.shift(); profile !== undefined; profile = queue.shift()) {
@@ -221,5 +201,5 @@ export async function readBalances(deps: BatchNamesDeps, profiles: string[]): Pr
     }
   };
   await Promise.all(Array.from({ length: BALANCE_READS_AT_ONCE }, worker));
-  return { available: (profile, asset) => known.get(profile)?.get(asset) };
+  return known;
 }

@@ -19,8 +19,9 @@ import type { ApprovalPolicy } from '../approvals/policy';
 import { ProblemError } from '../errors';
 import { decideBatch, type BatchDecision, type BatchPolicyDeps } from './batch-policy';
 import { BatchAlreadyUploaded, type BatchStore, type StoredBatch } from './batch-store';
-import type { Balances } from './batch-balances';
 import { sourceProfilesOf } from './batch-balances';
+import type { CheckJob } from './batch-checker';
+import type { BalanceTable, NameTables } from './batch-tables';
 import { normalizedRows, totalsOf } from './batch-totals';
 
 /** Resolves a cell naming something (a profile's nickname) to its id; see `batch-check.ts`. */
@@ -33,24 +34,19 @@ export type FileCheck = Omit<BatchCheck, 'already_uploaded' | 'changes' | 'mappi
   normalized: string;
 };
 
-/** `checkBatchFile` as this module calls it (injected, so that its tests can give files). */
-export type CheckFile = (input: {
-  operation: BatchOperation;
-  text: string;
-  mapping?: BatchMapping;
-  remembered?: BatchMapping;
-  names: BatchNamesLike;
-  balances?: Balances;
-  now: () => number;
-}) => FileCheck;
+/**
+ * Parses and checks a file off the request thread (`batch-checker.ts`; injected, so that tests
+ * can set its time limit).
+ */
+export type CheckFile = (job: CheckJob) => Promise<FileCheck>;
 
 export interface BatchUploadDeps extends BatchPolicyDeps {
   store: BatchStore;
   checkFile: CheckFile;
   /** The names directory of one check: the service's lists read once. */
-  names: (operation: BatchOperation) => Promise<BatchNamesLike>;
+  names: (operation: BatchOperation) => Promise<NameTables>;
   /** The available balances of a check's source profiles, read once; none: left to the service. */
-  balances?: (profiles: string[]) => Promise<Balances>;
+  balances?: (profiles: string[]) => Promise<BalanceTable>;
   policy: ApprovalPolicy;
 }
 
@@ -76,8 +72,12 @@ export async function checkUpload(
   exclude: ReadonlySet<number> = new Set(),
 ): Promise<Checked> {
   const names = await deps.names(input.operation);
-  const base = { operation: input.operation, text: input.text, names, now: deps.now };
-  let checked = deps.checkFile({ ...base, ...(input.mapping ? { mapping: input.mapping } : {}) });
+  // One moment for the whole check: every row is checked as if sent now.
+  const base = { operation: input.operation, text: input.text, names, now: deps.now() };
+  let checked = await deps.checkFile({
+    ...base,
+    ...(input.mapping ? { mapping: input.mapping } : {}),
+  });
   let remembered = false;
   if (input.mapping) {
     if (checked.columns.length > 0) {
@@ -95,7 +95,7 @@ export async function checkUpload(
       checked.columns,
     );
     if (mapping) {
-      checked = deps.checkFile({ ...base, remembered: mapping });
+      checked = await deps.checkFile({ ...base, remembered: mapping });
       remembered = true;
     }
   }
@@ -109,7 +109,7 @@ export async function checkUpload(
   if (deps.balances && sources.length > 0) {
     const balances = await deps.balances(sources);
     const mapping = remembered ? { remembered: checked.mapping } : {};
-    checked = deps.checkFile({
+    checked = await deps.checkFile({
       ...base,
       ...(input.mapping ? { mapping: input.mapping } : mapping),
       balances,

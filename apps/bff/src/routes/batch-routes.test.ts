@@ -2,6 +2,7 @@ import { DEMO_IDS, type Batch, type BatchCheck, type BatchRowPage } from '@conso
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { echoSuccess, scriptedClient, sharedDb, testApp } from '../../test/harness';
 import type { StoredRequest } from '../approvals/send-time-rules';
+import { createBatchChecker } from '../batches/batch-checker';
 import { createBatchSender, batchRefId } from '../batches/batch-sender';
 import type { SendRequest, UpstreamOutcome } from '../upstream/client';
 import { createServicePacer } from '../upstream/service-pace';
@@ -188,6 +189,86 @@ describe('batch routes', () => {
     });
     expect(res.status).toBe(503);
     expect(await res.json()).toMatchObject({ code: 'upstream-unavailable' });
+  });
+
+  it('refuses a file no payout file is before parsing it: 2,000,000 commas on one line (400, the limit named)', async () => {
+    const h = await setUp();
+    const res = await h.post('/api/batches/check', h.cookies.finance, {
+      operation: 'createInternalTransfer',
+      file_name: 'wide.csv',
+      text: `${','.repeat(2_000_000)}\n`,
+    });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({
+      code: 'validation-failed',
+      errors: [
+        {
+          path: 'text',
+          message: 'The header has 2,000,001 columns; a batch file has at most 64',
+        },
+      ],
+    });
+  });
+
+  it('answers another request while a large file is being checked', async () => {
+    const events: string[] = [];
+    let health: Promise<Response> | undefined;
+    const h = await setUp((request) => {
+      if (request.path.startsWith('/v2/profiles?')) {
+        // The names are read: what follows is the file's check. Another operator's request
+        // is sent once this turn of the event loop is over.
+        setImmediate(() => {
+          health = Promise.resolve(h.get('/api/health')).then((res) => {
+            events.push('health answered');
+            return res;
+          });
+        });
+      }
+      // The balances are read once the file has been parsed and checked.
+      if (request.path.endsWith('/balances')) events.push('file checked');
+      return service(request);
+    });
+    const checked = await h.json<BatchCheck>(
+      h.post('/api/batches/check', h.cookies.finance, {
+        operation: 'createInternalTransfer',
+        file_name: 'large.csv',
+        text: file(1_000),
+        mapping,
+      }),
+    );
+    expect(checked.valid_rows).toBe(1_000);
+    expect(events).toEqual(['health answered', 'file checked']);
+    expect((await health!).status).toBe(200);
+  });
+
+  it('answers a problem, never a 500, when a check passes its time limit', async () => {
+    const checker = createBatchChecker({ timeLimitMs: 1, workers: 1 });
+    const { client } = scriptedClient(service);
+    const h = await testApp({ client, batchChecker: checker });
+    try {
+      const finance = await h.signIn('finance');
+      const res = await h.post('/api/batches/check', finance, {
+        operation: 'createInternalTransfer',
+        file_name: 'large.csv',
+        text: file(2_000),
+        mapping,
+      });
+      expect(res.status).toBe(413);
+      expect(await res.json()).toMatchObject({
+        code: 'payload-too-large',
+        errors: [{ path: 'text', message: expect.stringMatching(/took more than 0.001 s/) }],
+      });
+      // The worker past its time was ended; the next check gets a fresh one, and its limit.
+      const again = await h.post('/api/batches/check', finance, {
+        operation: 'createInternalTransfer',
+        file_name: 'large.csv',
+        text: file(2_000),
+        mapping,
+      });
+      expect(again.status).toBe(413);
+    } finally {
+      await checker.close();
+    }
   });
 
   it('refuses a row with a problem unless excluded, naming its cell (422)', async () => {

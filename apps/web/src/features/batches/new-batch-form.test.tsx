@@ -97,6 +97,19 @@ describe('a new batch', () => {
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
+  it('refuses a file no payout file is (a header of thousands of columns) beside the file input, and posts nothing', async () => {
+    checkAnswer = () => TWO_ROWS;
+    const { user } = renderWithProviders(<NewBatchForm />);
+    await uploadAndCheck(user, new File([`${','.repeat(5_000)}\n`], 'wide.csv'));
+    const input = screen.getByLabelText('CSV file');
+    await waitFor(() => expect(input).toHaveAttribute('aria-invalid', 'true'));
+    expect(input).toHaveAccessibleDescription(
+      /The header has 5,001 columns; a batch file has at most 64/,
+    );
+    expect(input).toHaveFocus();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
   it('refuses a typed name outside the safe set beside the name, and posts nothing', async () => {
     checkAnswer = () => TWO_ROWS;
     const { user } = renderWithProviders(<NewBatchForm />);

@@ -12,6 +12,7 @@ import {
 import {
   BATCH_MAX_ROWS,
   BATCH_OPERATIONS,
+  BatchCheckRequestSchema,
   BatchFileNameSchema,
   type BatchCheck,
   type BatchCheckRequest,
@@ -133,6 +134,14 @@ export function NewBatchForm() {
         return;
       }
       upload = { operation, file_name: name, text: pasted };
+    }
+    // The BFF's own limits (columns, cell length, size), said here without posting the file.
+    const shape = BatchCheckRequestSchema.shape.text.safeParse(upload.text);
+    if (!shape.success) {
+      setFileError(shape.error.issues[0]?.message ?? 'The file cannot be checked.');
+      setChecked(null);
+      fileInput.current?.focus();
+      return;
     }
     await run.run(upload).catch(() => undefined);
   };

@@ -1,0 +1,57 @@
+/**
+ * What a check reads from the service once (the names directories, the source profiles'
+ * balances) as plain data: the check runs in a worker thread (`batch-check-worker.ts`), and only
+ * data crosses to it; the lookups are made from the data on the side that checks.
+ */
+import type { Balances } from './batch-balances';
+import type { NameDirectory } from './batch-fields';
+import type { BatchNamesLike } from './batch-upload';
+
+/** The names of one directory: the ids it holds, and the ids each lower-cased name stands for. */
+export interface NameDirectoryTable {
+  ids: Set<string>;
+  names: Map<string, string[]>;
+}
+
+/** The names directory of one check: which directory each field reads, and those directories. */
+export interface NameTables {
+  directoryOf: Map<string, NameDirectory>;
+  byDirectory: Map<NameDirectory, NameDirectoryTable>;
+}
+
+/** No directories: every cell is taken as it is written. */
+export const NO_NAME_TABLES: NameTables = { directoryOf: new Map(), byDirectory: new Map() };
+
+/** Available amount per profile id, then per asset, as decimal strings. */
+export type BalanceTable = Map<string, Map<string, string>>;
+
+const WHAT: Record<NameDirectory, string> = {
+  profiles: 'profile',
+  identities: 'identity',
+  accounts: 'account',
+  book: 'entry of the book',
+};
+
+/** Resolves cells by `tables`: a name that fits nothing, or more than one thing, is an error. */
+export function namesFrom(tables: NameTables): BatchNamesLike {
+  return {
+    resolve(field, cell) {
+      const directory = tables.directoryOf.get(field);
+      const found = directory && tables.byDirectory.get(directory);
+      if (!directory || !found || found.ids.has(cell)) return undefined;
+      const ids = [...new Set(found.names.get(cell.trim().toLowerCase()) ?? [])];
+      if (ids.length === 1) return { id: ids[0]! };
+      if (ids.length > 1) {
+        return { error: `${ids.length} ${WHAT[directory]}s are named “${cell}”: give the id` };
+      }
+      // Not a name: an id the list did not hold (the service checks it), unless it cannot be one.
+      return /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(cell)
+        ? undefined
+        : { error: `No ${WHAT[directory]} is named “${cell}”` };
+    },
+  };
+}
+
+export function balancesFrom(table: BalanceTable): Balances {
+  return { available: (profile, asset) => table.get(profile)?.get(asset) };
+}
