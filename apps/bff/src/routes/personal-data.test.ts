@@ -1,10 +1,18 @@
-import { DEMO_IDS, exampleInput, type JournalEntry, type Role } from '@console/schemas';
+import { generateKeyPairSync } from 'node:crypto';
+import {
+  DEMO_IDS,
+  exampleInput,
+  type AuditExport,
+  type JournalEntry,
+  type Role,
+} from '@console/schemas';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { approvalApp } from '../../test/approvals-test-kit';
 import { echoSuccess, scriptedClient, sharedDb } from '../../test/harness';
 import type { SendRequest, UpstreamOutcome } from '../upstream/client';
 import { defaultPolicy } from '../approvals/policy';
 import { routeTable } from '../app';
+import { auditKeyFromPem } from '../audit/audit-key';
 
 // PGlite starts once per file, before any test's clock.
 beforeAll(() => sharedDb());
@@ -249,6 +257,46 @@ describe('personal data on every route', () => {
       }
     }
     expect(wrong).toEqual([]);
+  });
+
+  it('an auditor’s signed journal export masks what the journal page masks for them, and the trail says so; an admin’s is whole', async () => {
+    const db = await sharedDb();
+    const key = await auditKeyFromPem(
+      generateKeyPairSync('ed25519').privateKey.export({ format: 'pem', type: 'pkcs8' }).toString(),
+    );
+    const h = await approvalApp({
+      client: scriptedClient(service).client,
+      policy: defaultPolicy(),
+      extra: { audit: { db, key } },
+    });
+    const held = await h.submit('updateFiatAccount', fiatUpdate, 'support');
+    expect(held.status).toBe(202);
+    const period = { kind: 'journal', from: '2000-01-01', to: '2100-01-01' };
+    const wrong: string[] = [];
+    for (const [role, cookie] of [
+      ['auditor', await h.signIn('auditor')],
+      ['admin', h.cookies.admin],
+    ] as const) {
+      const res = await h.post('/api/audit/exports', cookie, period);
+      if (res.status !== 200) {
+        wrong.push(`${role}: answered ${res.status}`);
+        continue;
+      }
+      const { csv } = (await res.json()) as AuditExport;
+      const found = leaks(csv);
+      if (role === 'auditor' && found.length > 0) wrong.push(`auditor: shows ${found.join(', ')}`);
+      if (role === 'auditor' && !csv.includes('••••9911')) wrong.push('auditor: not masked');
+      if (role === 'admin' && !csv.includes('Hopperton')) wrong.push('admin: masked');
+    }
+    expect(wrong).toEqual([]);
+    const records = await db.query<{ content: string }>(
+      `select content from audit_records where chain = 'audit' and kind = 'export' order by position`,
+    );
+    const fields = records.slice(-2).map((r) => JSON.parse(r.content) as Record<string, unknown>);
+    expect(fields.map((f) => [f.actor, f.masked_for])).toEqual([
+      ['auditor', 'auditor'],
+      ['admin', 'admin'],
+    ]);
   });
 
   it('a viewer sees the masked values to their last four characters, and the path and hash as they are', async () => {
