@@ -346,6 +346,63 @@ describe('personal data on every route', () => {
     expect(wrong).toEqual([]);
   });
 
+  it('a viewer and an auditor see a destination address’s nickname masked, in the list, its rename and its approval, and cannot filter by it; finance whole', async () => {
+    const nickname = 'Alice Moreau: BTC payouts';
+    const record = {
+      id: 'a9c1f2e4-0000-4000-8000-00000000beef',
+      crypto_network: 'BITCOIN',
+      address: 'bc1qpersonalwallet0000secret7731',
+      nickname,
+      status: 'APPROVED',
+    };
+    const book = (request: SendRequest): UpstreamOutcome =>
+      request.method === 'GET'
+        ? {
+            kind: 'answered',
+            status: 200,
+            body: { addresses: [record], pagination: {} },
+            attempts: 1,
+            retried: false,
+          }
+        : echoSuccess(request);
+    const h = await approvalApp({ client: scriptedClient(book).client, policy: defaultPolicy() });
+    // A rename by id: the body has no network beside the nickname.
+    const renamed = await h.submit(
+      'putCryptoDestinationAddress',
+      { id: record.id, nickname: 'Alice Moreau: cold storage' },
+      'finance',
+    );
+    expect(renamed.status).toBe(202);
+    const list = '/api/svc/v2/transfer/crypto-destination-addresses';
+    const paths = [list, '/api/journal', `/api/approvals/${renamed.journal.id}`];
+    const auditor = await h.signIn('auditor');
+    const wrong: string[] = [];
+    for (const [role, cookie] of [
+      ['viewer', h.cookies.viewer],
+      ['auditor', auditor],
+      ['finance', h.cookies.finance],
+    ] as const) {
+      for (const path of paths) {
+        const res = await h.get(path, cookie);
+        const text = await res.text();
+        const shows = text.includes('Alice Moreau');
+        if (res.status !== 200) wrong.push(`${role} ${path}: answered ${res.status}`);
+        else if (role === 'finance' && !shows) wrong.push(`finance ${path}: masked`);
+        else if (role !== 'finance' && shows) wrong.push(`${role} ${path}: shows the nickname`);
+      }
+      // A filter by what the role sees masked would tell whether a guess is right.
+      const filtered = await h.get(`${list}?nicknames=${encodeURIComponent(nickname)}`, cookie);
+      const expected = role === 'finance' ? 200 : 400;
+      if (filtered.status !== expected) {
+        wrong.push(`${role} filter by nickname: answered ${filtered.status}`);
+      } else if (expected === 400) {
+        const problem = (await filtered.json()) as { errors?: { path: string }[] };
+        if (problem.errors?.[0]?.path !== 'nicknames') wrong.push(`${role}: no field named`);
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+
   it('the approval page keeps the snapshot and its comparison masked for finance', async () => {
     const h = await approvalApp({
       client: scriptedClient(service).client,
