@@ -66,14 +66,39 @@ export function maskText(text: string): string {
   return chars.length > 4 ? `••••${chars.slice(-4).join('')}` : '••••';
 }
 
-/** A copy with every text (and number) under a personal member masked; other members as they are. */
-export function maskPersonal(value: unknown, inside = false): unknown {
+/**
+ * Members personal in an address of the service's book of crypto addresses (an object with a
+ * `crypto_network`) and nowhere else (issue 55, finding 9): its nickname says whose wallet it is
+ * ("Alice: BTC payouts"). A profile's nickname is the console's own name for a balance, and stays.
+ */
+const ADDRESS_KEYS: ReadonlySet<string> = new Set(['nickname']);
+
+/** Writes whose body is an address of the book even without its network: a rename by id. */
+const ADDRESS_BODIES: ReadonlySet<string> = new Set(['putCryptoDestinationAddress']);
+
+/**
+ * A read's query parameters that filter by what a role that sees personal data masked sees
+ * masked: refused for such a role, since a filter would tell whether a guess is right.
+ */
+export const MASKED_FILTERS: Readonly<Record<string, readonly string[]>> = {
+  listCryptoDestinationAddresses: ['nicknames', 'addresses'],
+};
+
+/**
+ * A copy with every text (and number) under a personal member masked; other members as they are.
+ * `address`: the value is an address of the book (see `ADDRESS_BODIES`).
+ */
+export function maskPersonal(value: unknown, inside = false, address = false): unknown {
   if (Array.isArray(value)) return value.map((item) => maskPersonal(item, inside));
   if (typeof value === 'object' && value !== null) {
+    const ofAddress = address || 'crypto_network' in value;
     return Object.fromEntries(
       Object.entries(value).map(([key, item]) => [
         key,
-        maskPersonal(item, inside || PERSONAL_KEYS.has(key)),
+        maskPersonal(
+          item,
+          inside || PERSONAL_KEYS.has(key) || (ofAddress && ADDRESS_KEYS.has(key)),
+        ),
       ]),
     );
   }
@@ -86,6 +111,12 @@ export function maskPersonal(value: unknown, inside = false): unknown {
 /** A record of `read` (null: of no restricted read) as `role` may see it. */
 export function recordForRole<T>(role: Role, read: ReadOperationId | null, value: T): T {
   return seesWhole(role, read) ? value : (maskPersonal(value) as T);
+}
+
+/** A write's body (or its fields) of `operation` as `role` may see it. */
+export function bodyForRole<T>(role: Role, operation: string, value: T): T {
+  if (seesWhole(role, recordOfOperation(operation))) return value;
+  return maskPersonal(value, false, ADDRESS_BODIES.has(operation)) as T;
 }
 
 /**
@@ -107,7 +138,9 @@ export function entryForRole<E extends JournalEntry>(role: Role, entry: E): E {
   if (seesWhole(role, recordOfOperation(entry.operation))) return entry;
   let body: string;
   try {
-    body = JSON.stringify(maskPersonal(JSON.parse(entry.request_body)));
+    body = JSON.stringify(
+      maskPersonal(JSON.parse(entry.request_body), false, ADDRESS_BODIES.has(entry.operation)),
+    );
   } catch {
     body = maskText(entry.request_body);
   }

@@ -11,7 +11,7 @@ import type {
   Role,
 } from '@console/schemas';
 import { bodyFields, pathParamsOf, sendableOperation } from '../send/operation-table';
-import { entryForRole, recordForRole, recordOfOperation } from '../access/personal-data';
+import { bodyForRole, entryForRole } from '../access/personal-data';
 import {
   liftGiven,
   recount,
@@ -150,11 +150,7 @@ function detailOf(
   };
   // Path parameters are ids, never personal: every role sees them, and the masked rest.
   const { role } = operator;
-  const fields = recordForRole(
-    role,
-    recordOfOperation(entry.operation),
-    bodyFields(entry.request_body),
-  );
+  const fields = bodyForRole(role, entry.operation, bodyFields(entry.request_body));
   return {
     journal: entryForRole(role, entry),
     fields: {

@@ -2,10 +2,14 @@
  * Signed exports (ADR 022): the journal, the approval events or the security events of a period
  * as CSV, with a detached JWS over its exact bytes under the audit key, which anyone holding the
  * public key can check (`pnpm cli audit:verify-export`). Each export is itself appended to the
- * `audit` chain: who made it, of what, over which period, and the hash of what they got.
+ * `audit` chain: who made it, of what, over which period, for which role's view, and the hash of
+ * what they got. A journal export holds what its role may read, masked as the journal page masks it
+ * (issue 55, finding 7); approval and security events are shown whole on their pages to the roles
+ * that may export them, and are exported so.
  */
 import { createHash } from 'node:crypto';
-import { csvLine } from '@console/schemas';
+import { csvLine, type JournalEntry, type Role } from '@console/schemas';
+import { entryForRole } from '../access/personal-data';
 import { jsonb, type Db } from '../db/db';
 import { csvHeader, csvRow } from '../journal/journal-csv';
 import { COLUMNS, type Row, toEntry } from '../journal/journal-row';
@@ -23,6 +27,13 @@ export interface ExportRequest {
   to: Date;
   /** Who asks: recorded in the chain. */
   actor: string;
+  /**
+   * The role the export is for: each journal row as the journal page shows it to that role
+   * (`entryForRole`: an auditor sees a fiat account's owner masked), recorded in the chain as
+   * `masked_for`. Absent only for the CLI's export, whole: it is run by an operator of the
+   * deployment who holds the database itself, and so sees every row whole anyway.
+   */
+  role?: Role | undefined;
 }
 
 export interface SignedExport {
@@ -79,6 +90,8 @@ async function* csvPages(
         request.kind === 'approvals' ? 'id' : 'seq',
       ];
   const at = journal ? 'created_at' : 'at';
+  const { role } = request;
+  const shown = (entry: JournalEntry) => (role ? entryForRole(role, entry) : entry);
   yield { bytes: Buffer.from(journal ? csvHeader() : csvLine(names)), rows: 0 };
   let after: string | null = null;
   for (;;) {
@@ -91,7 +104,7 @@ async function* csvPages(
     if (rows.length === 0) return;
     const lines = rows.map((row) =>
       journal
-        ? csvRow(toEntry(row as unknown as Row))
+        ? csvRow(shown(toEntry(row as unknown as Row)))
         : csvLine(names.map((c) => (c === 'at' ? iso(row[c]) : (row[c] ?? null)))),
     );
     yield { bytes: Buffer.from(lines.join('')), rows: rows.length };
@@ -141,6 +154,8 @@ export async function signedExport(
       from: request.from.toISOString(),
       to: request.to.toISOString(),
       rows,
+      // Whose view the rows are (null: whole, the CLI's): what the hash below is of.
+      masked_for: request.role ?? null,
       csv_sha256: createHash('sha256').update(bytes).digest('hex'),
       key_id: key.kid,
     }),

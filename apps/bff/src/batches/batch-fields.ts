@@ -13,6 +13,7 @@ import {
   type BatchOperation,
 } from '@console/schemas';
 import type { z } from 'zod';
+import { PERSONAL_KEYS } from '../access/personal-data';
 
 /** The mapping target of a column whose values are metadata: the column's header is the key. */
 export const METADATA_FIELD = 'metadata.*';
@@ -122,6 +123,32 @@ function factsOf(operation: BatchOperation): FieldFacts[] {
 /** The fields of `operation` a column can be mapped to, in the registry's order. */
 export function batchFieldsOf(operation: BatchOperation): BatchField[] {
   return factsOf(operation).map(({ directory: _directory, ...field }) => field);
+}
+
+const nonPersonalCache = new Map<BatchOperation, ReadonlySet<string>>();
+
+/**
+ * The fields of `operation` whose cells a role that sees no personal data may read whole (issue
+ * 55, finding 2): a field of the registry with no personal member on its path, whose cell holds
+ * an id, an amount, an asset or a profile's nickname (the console's own name for a balance). Not
+ * metadata (free text), an address, nor a field that takes an identity's, an account's or a book
+ * entry's name: those are personal, and so is any column mapped to none of these.
+ */
+export function nonPersonalFieldsOf(operation: BatchOperation): ReadonlySet<string> {
+  const cached = nonPersonalCache.get(operation);
+  if (cached) return cached;
+  const fields = new Set(
+    factsOf(operation)
+      .filter(
+        (f) =>
+          f.path !== METADATA_FIELD &&
+          !f.path.split('.').some((part) => PERSONAL_KEYS.has(part)) &&
+          (f.directory === null || f.directory === 'profiles'),
+      )
+      .map((f) => f.path),
+  );
+  nonPersonalCache.set(operation, fields);
+  return fields;
 }
 
 /** Fields of the operation that accept names, and which directory each reads. */

@@ -64,6 +64,25 @@ describe.each(testDatabases)('the batch store on $name', (database) => {
     expect(page.items[0]).toMatchObject({ row: 2, state: 'waiting', ref_id: null });
   });
 
+  it('searches only the columns it is given, so that a masked cell cannot be found by a search', async () => {
+    const store = createBatchStore(db);
+    const batch = await store.create({
+      ...newBatch('c'.repeat(64), 2),
+      columns: ['amount', 'Beneficiary name'],
+      mapping: { amount: 'amount', 'Beneficiary name': '' },
+      rows: newBatch('c'.repeat(64), 2).rows.map((row) => ({
+        ...row,
+        cells: { ...row.cells, 'Beneficiary name': `Grace Hopperton ${row.row}` },
+      })),
+    });
+    const found = async (q: string, searchColumns?: string[]) =>
+      (await store.rows(batch.id, { q, searchColumns })).total;
+    expect(await found('Hopperton')).toBe(2);
+    expect(await found('Hopperton', ['amount'])).toBe(0);
+    expect(await found('2.00', ['amount'])).toBe(1);
+    expect(await found('Hopperton 2', ['amount', 'Beneficiary name'])).toBe(1);
+  });
+
   it('needs as many approvals as decided, one per operator, before it is sending', async () => {
     const store = createBatchStore(db);
     const batch = await store.create(newBatch('b'.repeat(64)));

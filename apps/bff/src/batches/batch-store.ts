@@ -119,6 +119,11 @@ export interface RowQuery {
   offset?: number | undefined;
   limit?: number | undefined;
   q?: string | undefined;
+  /**
+   * The columns `q` searches besides ref_id; all when absent. A role that sees some cells masked
+   * searches only the ones it sees whole: a search is no way to read a masked cell.
+   */
+  searchColumns?: readonly string[] | undefined;
   state?: BatchRowState | undefined;
 }
 
@@ -380,7 +385,15 @@ export function createBatchStore(db: Db) {
       const params: SqlParam[] = [id];
       if (query.q) {
         params.push(`%${query.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
-        where.push(`(r.cells::text ilike $${params.length} or r.ref_id ilike $${params.length})`);
+        const like = `$${params.length}`;
+        if (query.searchColumns) {
+          params.push(jsonb(query.searchColumns));
+          where.push(`(r.ref_id ilike ${like} or exists (select 1 from jsonb_each_text(r.cells) c
+            where c.key in (select jsonb_array_elements_text($${params.length}::text::jsonb))
+            and c.value ilike ${like}))`);
+        } else {
+          where.push(`(r.cells::text ilike ${like} or r.ref_id ilike ${like})`);
+        }
       }
       if (query.state) {
         params.push(query.state);

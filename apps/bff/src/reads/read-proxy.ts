@@ -6,7 +6,7 @@
  * Reads are logged, not journaled.
  */
 import { READ_OPERATION_IDS, operations, type ReadOperation, type Role } from '@console/schemas';
-import { maskPersonal, seesPersonalData } from '../access/personal-data';
+import { MASKED_FILTERS, maskPersonal, seesPersonalData } from '../access/personal-data';
 import { ProblemError, problems, type ProblemInit } from '../errors';
 import { upstreamProblem } from '../send/send-response';
 import type { UpstreamClient } from '../upstream/client';
@@ -69,6 +69,21 @@ export async function proxyRead(deps: ReadProxyDeps, request: ReadRequest): Prom
   // Path parameters and query against the entry's schemas, each refusal naming its parameter.
   const parsed = read.parseRequest(params, new URLSearchParams(request.rawQuery));
   if (!parsed.ok) throw problems.validation(parsed.errors);
+  // Personal data whole only for the roles that see it, and of a read that names its roles
+  // (a fiat account in full), only for those.
+  const whole = seesPersonalData(request.role) && read.fullRecordRoles.includes(request.role);
+  // A role that sees a member masked may not filter by it: the answer would confirm a guess.
+  const oracles = whole
+    ? []
+    : (MASKED_FILTERS[read.id] ?? []).filter((name) => parsed.value.query[name] !== undefined);
+  if (oracles.length > 0) {
+    throw problems.validation(
+      oracles.map((path) => ({
+        path,
+        message: `The ${request.role} role sees this masked, and may not filter by it`,
+      })),
+    );
+  }
   // Built from the validated values alone: the service sees exactly what was checked, never a
   // raw segment or parameter that the checks did not see.
   const path = read.toPath(parsed.value.params, parsed.value.query);
@@ -89,9 +104,6 @@ export async function proxyRead(deps: ReadProxyDeps, request: ReadRequest): Prom
     };
   }
   const { body, status } = await fetchRead(deps, read, path, request.requestId);
-  // Personal data whole only for the roles that see it, and of a read that names its roles
-  // (a fiat account in full), only for those.
-  const whole = seesPersonalData(request.role) && read.fullRecordRoles.includes(request.role);
   return {
     operation: read.id,
     data: whole ? body : maskPersonal(body),

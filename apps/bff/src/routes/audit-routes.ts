@@ -150,11 +150,14 @@ export function auditRoutes(deps: AuditRouteDeps): RouteDef[] {
         const parsed = parseWith(AuditExportRequestSchema, await jsonBody(c));
         if (!parsed.ok) throw problems.validation(parsed.errors);
         const { db, key } = signingOf(deps);
+        const operator = c.get('operator')!;
+        // What the operator's role may read of each row, no more (issue 55, finding 7).
         const made = await signedExport(db, key, {
           kind: parsed.value.kind,
           from: new Date(parsed.value.from),
           to: new Date(parsed.value.to),
-          actor: c.get('operator')!.username,
+          actor: operator.username,
+          role: operator.role,
         });
         return c.body(exportAnswer(made), 200, {
           'Content-Type': 'application/json; charset=UTF-8',

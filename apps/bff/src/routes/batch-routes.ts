@@ -19,13 +19,8 @@ import {
   type Role,
 } from '@console/schemas';
 import type { Context } from 'hono';
-import {
-  maskPersonal,
-  maskText,
-  PERSONAL_KEYS,
-  recordOfOperation,
-  seesWhole,
-} from '../access/personal-data';
+import { maskPersonal, maskText, recordOfOperation, seesWhole } from '../access/personal-data';
+import { nonPersonalFieldsOf } from '../batches/batch-fields';
 import { checkUpload, createUpload, type BatchUploadDeps } from '../batches/batch-upload';
 import type { StoredBatch } from '../batches/batch-store';
 import type { AppEnv } from '../context';
@@ -41,19 +36,30 @@ export interface BatchRouteDeps extends BatchUploadDeps {
 const READ = { kind: 'batch', act: false } as const;
 const ACT = { kind: 'batch', act: true } as const;
 
-/** A field path that holds personal data (a member of it is personal). */
-const personalPath = (path: string) => path.split('.').some((part) => PERSONAL_KEYS.has(part));
+/** The batch's columns mapped to a field known to be non-personal (`nonPersonalFieldsOf`). */
+function wholeColumns(batch: StoredBatch): string[] {
+  const fields = nonPersonalFieldsOf(batch.operation);
+  return batch.columns.filter((column) => fields.has(batch.mapping[column] ?? ''));
+}
 
-/** Hides, for a role that may not see them whole, the cells of personal fields and the body. */
+/**
+ * A row for a role that may not see it whole (issue 55, finding 2): by an allowlist, only the
+ * cells of fields known to be non-personal whole; every other cell (a column mapped to nothing,
+ * such as a file's `Beneficiary name`, metadata, an address, a name) masked; the body masked; and
+ * a cell quoted in its error (`No identity is named “…”`) masked too.
+ */
 function rowForRole(role: Role, batch: StoredBatch, row: BatchRow): BatchRow {
   if (seesWhole(role, recordOfOperation(batch.operation))) return row;
+  const whole = new Set(wholeColumns(batch));
   const cells = Object.fromEntries(
-    Object.entries(row.cells).map(([column, value]) => {
-      const field = batch.mapping[column];
-      return [column, field && personalPath(field) ? maskText(value) : value];
-    }),
+    Object.entries(row.cells).map(([column, value]) => [
+      column,
+      whole.has(column) || value === '' ? value : maskText(value),
+    ]),
   );
-  return { ...row, cells, body: maskPersonal(row.body) as BatchRow['body'] };
+  const error =
+    row.error && row.error.replace(/“([^”]*)”/g, (_, quoted: string) => `“${maskText(quoted)}”`);
+  return { ...row, cells, error, body: maskPersonal(row.body) as BatchRow['body'] };
 }
 
 /** A batch as the contract carries it; per-destination sums masked as their addresses are. */
@@ -158,7 +164,12 @@ export function batchRoutes(deps: BatchRouteDeps): RouteDef[] {
         if (!parsed.ok) throw problems.validation(parsed.errors);
         const batch = await batchOr404(idOf(c));
         const role = operatorOf(c).role;
-        const page = await store.rows(batch.id, parsed.value);
+        // A role that sees cells masked searches only those it sees whole.
+        const whole = seesWhole(role, recordOfOperation(batch.operation));
+        const page = await store.rows(batch.id, {
+          ...parsed.value,
+          ...(whole ? {} : { searchColumns: wholeColumns(batch) }),
+        });
         return c.json(
           {
             items: page.items.map((row) => rowForRole(role, batch, row)),

@@ -1,10 +1,18 @@
-import { DEMO_IDS, exampleInput, type JournalEntry, type Role } from '@console/schemas';
+import { generateKeyPairSync } from 'node:crypto';
+import {
+  DEMO_IDS,
+  exampleInput,
+  type AuditExport,
+  type JournalEntry,
+  type Role,
+} from '@console/schemas';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { approvalApp } from '../../test/approvals-test-kit';
 import { echoSuccess, scriptedClient, sharedDb } from '../../test/harness';
 import type { SendRequest, UpstreamOutcome } from '../upstream/client';
 import { defaultPolicy } from '../approvals/policy';
 import { routeTable } from '../app';
+import { auditKeyFromPem } from '../audit/audit-key';
 
 // PGlite starts once per file, before any test's clock.
 beforeAll(() => sharedDb());
@@ -199,13 +207,19 @@ describe('personal data on every route', () => {
     expect(wrong).toEqual([]);
   });
 
-  it('a viewer and an auditor see a batch row’s metadata masked in its rows and results; finance and admin whole', async () => {
+  it('a viewer and an auditor see a batch row’s metadata and unmapped cells masked in its rows and results, of excluded rows too; finance and admin whole', async () => {
     const h = await approvalApp({ client: scriptedClient(service).client });
     const { treasury, payouts } = DEMO_IDS.profiles;
+    // `Beneficiary name` maps to no field: only a column of a field known to be non-personal is
+    // shown whole to a role that sees no personal data. Row 2 is excluded at upload.
     const created = await h.post('/api/batches', h.cookies.finance, {
       operation: 'createInternalTransfer',
       file_name: 'personal.csv',
-      text: `from_profile_id,to_profile_id,asset,amount,metadata.ticket\n${treasury},${payouts},USD,12.50,SUP-SECRET-9911\n`,
+      text:
+        `from_profile_id,to_profile_id,asset,amount,metadata.ticket,Beneficiary name\n` +
+        `${treasury},${payouts},USD,12.50,SUP-SECRET-9911,Grace Hopperton\n` +
+        `${treasury},${payouts},USD,1.00,SUP-OLD-4242,Ada Lovelace-Byron\n`,
+      exclude_rows: [2],
     });
     expect(created.status).toBe(201);
     const { id } = (await created.json()) as { id: string };
@@ -223,13 +237,66 @@ describe('personal data on every route', () => {
         const text = await res.text();
         const masked = role === 'viewer' || role === 'auditor';
         if (res.status !== 200) wrong.push(`${role} ${path(id)}: answered ${res.status}`);
-        else if (masked && leaks(text).length > 0) wrong.push(`${role} ${path(id)}: shows it`);
-        else if (masked && !text.includes('••••9911'))
+        else if (masked && leaks(text).length > 0) {
+          wrong.push(`${role} ${path(id)}: shows ${leaks(text).join(', ')}`);
+        } else if (masked && !text.includes('••••9911'))
           wrong.push(`${role} ${path(id)}: not masked`);
         else if (!masked && !text.includes('SUP-SECRET-9911')) wrong.push(`${role}: masked`);
       }
     }
+    // A search is no way to read a masked cell: a viewer finds no row by it, finance does.
+    for (const [role, cookie] of [
+      ['viewer', h.cookies.viewer],
+      ['auditor', auditor],
+      ['finance', h.cookies.finance],
+    ] as const) {
+      for (const q of ['Hopperton', 'SUP-SECRET']) {
+        const res = await h.get(`/api/batches/${id}/rows?q=${q}`, cookie);
+        const { total } = (await res.json()) as { total: number };
+        if (total !== (role === 'finance' ? 1 : 0)) wrong.push(`${role} q=${q}: found ${total}`);
+      }
+    }
     expect(wrong).toEqual([]);
+  });
+
+  it('an auditor’s signed journal export masks what the journal page masks for them, and the trail says so; an admin’s is whole', async () => {
+    const db = await sharedDb();
+    const key = await auditKeyFromPem(
+      generateKeyPairSync('ed25519').privateKey.export({ format: 'pem', type: 'pkcs8' }).toString(),
+    );
+    const h = await approvalApp({
+      client: scriptedClient(service).client,
+      policy: defaultPolicy(),
+      extra: { audit: { db, key } },
+    });
+    const held = await h.submit('updateFiatAccount', fiatUpdate, 'support');
+    expect(held.status).toBe(202);
+    const period = { kind: 'journal', from: '2000-01-01', to: '2100-01-01' };
+    const wrong: string[] = [];
+    for (const [role, cookie] of [
+      ['auditor', await h.signIn('auditor')],
+      ['admin', h.cookies.admin],
+    ] as const) {
+      const res = await h.post('/api/audit/exports', cookie, period);
+      if (res.status !== 200) {
+        wrong.push(`${role}: answered ${res.status}`);
+        continue;
+      }
+      const { csv } = (await res.json()) as AuditExport;
+      const found = leaks(csv);
+      if (role === 'auditor' && found.length > 0) wrong.push(`auditor: shows ${found.join(', ')}`);
+      if (role === 'auditor' && !csv.includes('••••9911')) wrong.push('auditor: not masked');
+      if (role === 'admin' && !csv.includes('Hopperton')) wrong.push('admin: masked');
+    }
+    expect(wrong).toEqual([]);
+    const records = await db.query<{ content: string }>(
+      `select content from audit_records where chain = 'audit' and kind = 'export' order by position`,
+    );
+    const fields = records.slice(-2).map((r) => JSON.parse(r.content) as Record<string, unknown>);
+    expect(fields.map((f) => [f.actor, f.masked_for])).toEqual([
+      ['auditor', 'auditor'],
+      ['admin', 'admin'],
+    ]);
   });
 
   it('a viewer sees the masked values to their last four characters, and the path and hash as they are', async () => {
@@ -274,6 +341,63 @@ describe('personal data on every route', () => {
         if (role === 'viewer' && res.status === 200 && !text.includes('••••7731')) {
           wrong.push(`viewer ${path}: not masked to its last four`);
         }
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it('a viewer and an auditor see a destination address’s nickname masked, in the list, its rename and its approval, and cannot filter by it; finance whole', async () => {
+    const nickname = 'Alice Moreau: BTC payouts';
+    const record = {
+      id: 'a9c1f2e4-0000-4000-8000-00000000beef',
+      crypto_network: 'BITCOIN',
+      address: 'bc1qpersonalwallet0000secret7731',
+      nickname,
+      status: 'APPROVED',
+    };
+    const book = (request: SendRequest): UpstreamOutcome =>
+      request.method === 'GET'
+        ? {
+            kind: 'answered',
+            status: 200,
+            body: { addresses: [record], pagination: {} },
+            attempts: 1,
+            retried: false,
+          }
+        : echoSuccess(request);
+    const h = await approvalApp({ client: scriptedClient(book).client, policy: defaultPolicy() });
+    // A rename by id: the body has no network beside the nickname.
+    const renamed = await h.submit(
+      'putCryptoDestinationAddress',
+      { id: record.id, nickname: 'Alice Moreau: cold storage' },
+      'finance',
+    );
+    expect(renamed.status).toBe(202);
+    const list = '/api/svc/v2/transfer/crypto-destination-addresses';
+    const paths = [list, '/api/journal', `/api/approvals/${renamed.journal.id}`];
+    const auditor = await h.signIn('auditor');
+    const wrong: string[] = [];
+    for (const [role, cookie] of [
+      ['viewer', h.cookies.viewer],
+      ['auditor', auditor],
+      ['finance', h.cookies.finance],
+    ] as const) {
+      for (const path of paths) {
+        const res = await h.get(path, cookie);
+        const text = await res.text();
+        const shows = text.includes('Alice Moreau');
+        if (res.status !== 200) wrong.push(`${role} ${path}: answered ${res.status}`);
+        else if (role === 'finance' && !shows) wrong.push(`finance ${path}: masked`);
+        else if (role !== 'finance' && shows) wrong.push(`${role} ${path}: shows the nickname`);
+      }
+      // A filter by what the role sees masked would tell whether a guess is right.
+      const filtered = await h.get(`${list}?nicknames=${encodeURIComponent(nickname)}`, cookie);
+      const expected = role === 'finance' ? 200 : 400;
+      if (filtered.status !== expected) {
+        wrong.push(`${role} filter by nickname: answered ${filtered.status}`);
+      } else if (expected === 400) {
+        const problem = (await filtered.json()) as { errors?: { path: string }[] };
+        if (problem.errors?.[0]?.path !== 'nicknames') wrong.push(`${role}: no field named`);
       }
     }
     expect(wrong).toEqual([]);

@@ -8,7 +8,7 @@ import { CopyValue } from '@/components/result/copy-value';
 import { IdentityRef } from '@/components/result/identity-ref';
 import { LocalTime } from '@/components/result/local-time';
 import { EnumBadge, StatusBadge } from '@/components/result/status-badge';
-import { useCan } from '@/lib/session';
+import { useCan, useSession } from '@/lib/session';
 import { useDestinationAddresses } from '@/lib/use-destination-addresses';
 import { destinationAddressColumns } from '@/lib/list-csv';
 import { useServiceList, type ListItem } from '@/lib/use-service-list';
@@ -90,21 +90,31 @@ const ACTION: Column<Address> = {
  */
 export default function DestinationAddressesPage() {
   const canPut = useCan('putCryptoDestinationAddress');
+  const role = useSession().data?.operator.role;
+  // A viewer and an auditor see nicknames masked, and the BFF refuses a filter by them.
+  const seesNicknames = role !== undefined && role !== 'viewer' && role !== 'auditor';
   const book = useDestinationAddresses();
   const nicknames = [
     ...new Set((book.data ?? []).flatMap((a) => (a.nickname ? [a.nickname] : []))),
   ];
+  const byNickname = {
+    key: 'nickname',
+    label: 'Nickname',
+    options: nicknames.sort(),
+    searchable: true,
+    width: 220,
+  } as const;
   const filters = [
     { key: 'network', label: 'Network', options: CRYPTO_NETWORKS, width: 180 },
     { key: 'status', label: 'Status', options: CRYPTO_DESTINATION_ADDRESS_STATUSES },
-    { key: 'nickname', label: 'Nickname', options: nicknames.sort(), searchable: true, width: 220 },
+    ...(seesNicknames ? [byNickname] : []),
   ] as const;
   const { values: f, filtered } = useFilters(filters);
   const list = useServiceList(
     'listCryptoDestinationAddresses',
     {
       crypto_networks: f.network ? [f.network] : undefined,
-      nicknames: f.nickname ? [f.nickname] : undefined,
+      nicknames: seesNicknames && f.nickname ? [f.nickname] : undefined,
     },
     { keep: f.status ? (a) => a.status === f.status : undefined },
   );
