@@ -72,3 +72,4 @@ export * from './policy/policy-engine';
 export * from './policy/policy-words';
 export * from './policy/policy-lint';
 export * from './policy/policy-diff';
+export * from './policy/policy-loosening';

@@ -67,7 +67,15 @@ export const PolicyOverviewSchema = z.strictObject({
    * rules (null when the policy cannot take it any more, as the approval would then say).
    */
   proposals: z.array(
-    z.strictObject({ entry: JournalEntrySchema, rules: PolicyDocumentV2Shape.nullable() }),
+    z.strictObject({
+      entry: JournalEntrySchema,
+      rules: PolicyDocumentV2Shape.nullable(),
+      /**
+       * What it lets through with fewer approvals than the version in force, in words
+       * (`policyLoosenings`): shown as a warning where it is approved. Empty when nothing.
+       */
+      loosens: z.array(z.string()),
+    }),
   ),
 });
 export type PolicyOverview = z.infer<typeof PolicyOverviewSchema>;

@@ -61,6 +61,11 @@ export const SECURITY_EVENT_KINDS = [
   'destination-revoked',
   /** A delivery to the service's webhook without the configured API key: refused (issue 35). */
   'webhook-refused',
+  /**
+   * A version of the approval policy that lets some send through with fewer approvals than the
+   * version in force (issue 55): recorded when it is proposed and when it comes into force.
+   */
+  'policy-loosened',
 ] as const;
 export const SecurityEventKindSchema = z.enum(SECURITY_EVENT_KINDS);
 export type SecurityEventKind = z.infer<typeof SecurityEventKindSchema>;

@@ -5,6 +5,7 @@ import { testDatabases } from '../../test/databases';
 import { echoSuccess, logCollector, scriptedClient } from '../../test/harness';
 import type { ApprovalDeps } from '../approvals/approval-deps';
 import type { Db } from '../db/db';
+import type { UserRecord } from '../operators/users-file';
 import { createPolicyStore, documentSha256, documentText } from '../policy/policy-store';
 import type { PolicyHolder } from '../policy/policy-holder';
 import { proposeChangedFile, startPolicy } from './policy';
@@ -38,7 +39,12 @@ describe.each(testDatabases)('the policy at start on $name', (database) => {
     second = await opened.second();
     apps = [];
     for (const db of new Set([opened.db, second])) {
-      apps.push(await approvalApp({ client: scriptedClient(echoSuccess).client, db }));
+      // Two admins: a proposal of the policy file needs both (issue 55).
+      const users = (list: UserRecord[]) => [
+        ...list,
+        { ...list.find((u) => u.username === 'admin')!, username: 'admin2' },
+      ];
+      apps.push(await approvalApp({ client: scriptedClient(echoSuccess).client, db, users }));
     }
   });
   afterAll(async () => {
@@ -113,9 +119,9 @@ describe.each(testDatabases)('the policy at start on $name', (database) => {
     const body = JSON.parse(found[0]!.request_body) as ProposePolicyVersion;
     expect(body).toMatchObject({ document: changed.document, based_on: 1 });
     expect(body.reason).toContain('version 1, in force');
-    // Held for an admin: an admin's approval is asked, and nothing changed in force.
+    // Held for two admins: nothing changed in force.
     expect(await processes()[0]!.approvals.request(found[0]!.id)).toMatchObject({
-      approvers_needed: 1,
+      approvers_needed: 2,
       eligible_roles: ['admin'],
     });
     expect((await store().inForce())?.version).toBe(1);

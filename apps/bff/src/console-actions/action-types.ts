@@ -11,6 +11,12 @@ export interface ActionContext {
   operator: Operator;
 }
 
+/** How many approvals an action needs, from which roles. */
+export interface ApprovalNeed {
+  approvers: 1 | 2;
+  roles: readonly ApproverRole[];
+}
+
 /**
  * A console action (issue 37): an operation the console carries out itself, in its database,
  * instead of sending it to the service. It is journaled like a send (exact bytes, their hash, a
@@ -28,7 +34,15 @@ export interface ConsoleAction<Body = unknown> {
   /** Who may ask for it. */
   roles: readonly Role[];
   /** The approvals it needs (never the maker's), or null when it is carried out at once. */
-  approval: { approvers: 1 | 2; roles: readonly ApproverRole[] } | null;
+  approval: ApprovalNeed | null;
+  /** The approvals of one asked by `operator`, when they depend on who asks (else `approval`). */
+  approvalFor?(body: Body, operator: Operator): ApprovalNeed;
+  /** After it was held for approval (in its own transaction, committed). */
+  held?(
+    deps: ApprovalDeps,
+    body: Body,
+    context: ActionContext & { requestId: string },
+  ): Promise<void>;
   /**
    * Carries it out in `tx` and answers the record it made or changed (the entry's response).
    * Throws `ActionRefused` when it cannot be done as things stand: nothing of it is kept.

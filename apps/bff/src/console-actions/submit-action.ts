@@ -44,10 +44,11 @@ export async function submitAction<Body>(
     request_body: JSON.stringify(body),
     request_id: context.requestId,
   };
-  if (action.approval) {
+  const need = action.approvalFor?.(body, operator) ?? action.approval;
+  if (need) {
     const requirement = {
-      approversNeeded: action.approval.approvers,
-      roles: [...action.approval.roles],
+      approversNeeded: need.approvers,
+      roles: [...need.roles],
       maxWaitMs: deps.policy.maxWaitMs,
     };
     const { stalled } = prospectOf(
@@ -63,7 +64,14 @@ export async function submitAction<Body>(
         detail: `Nothing was journaled: it could never be carried out. ${stalled}`,
       });
     }
-    return { kind: 'held', ...(await holdForApproval(deps, entry, requirement, operator)) };
+    const held = await holdForApproval(deps, entry, requirement, operator);
+    await action.held?.(deps, body, {
+      entry: held.entry,
+      at: new Date(deps.now()),
+      operator,
+      requestId: context.requestId,
+    });
+    return { kind: 'held', ...held };
   }
   try {
     const applied = await deps.approvals.db.transaction(async (tx) => {

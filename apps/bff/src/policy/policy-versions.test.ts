@@ -203,23 +203,28 @@ describe.each(testDatabases)(
       ).rejects.toThrow(/immutable/);
     });
 
-    it('a policy file that says something else is proposed once, by the console, for an admin to approve', async () => {
+    it('a policy file is proposed once, by the console, and comes into force only on two admins', async () => {
       const { logger } = logCollector();
       const seed = { document: withThreshold('2500'), source: 'file' as const };
       const deps = { ...h.deps, policy: holder.live, policyHolder: holder, now: Date.now };
       await proposeChangedFile(deps as never, store, seed, logger);
       await proposeChangedFile(deps as never, store, seed, logger);
-      const fromFile = (await overview()).proposals
-        .map((p) => p.entry)
-        .filter((e) => e.operator === 'console');
+      const fromFile = (await overview()).proposals.filter((p) => p.entry.operator === 'console');
       expect(fromFile).toHaveLength(1);
-      expect(fromFile[0]).toMatchObject({
+      expect(fromFile[0]!.entry).toMatchObject({
         state: 'AWAITING_APPROVAL',
         operator_name: 'The policy file',
       });
-      expect((await approveAs(fromFile[0]!.id, h.cookies.admin)).status).toBe(200);
+      // Transfers of 50 to 2,500 stop waiting: the approval page is told.
+      expect(fromFile[0]!.loosens.join('\n')).toMatch(
+        /^Fewer approvals \(no approval at all\): internal transfers of \w+ /m,
+      );
+      const id = fromFile[0]!.entry.id;
+      expect((await approveAs(id, h.cookies.admin)).status).toBe(202);
+      expect((await overview()).in_force.document).not.toEqual(withThreshold('2500'));
+      expect((await approveAs(id, admin2)).status).toBe(200);
       const inForce: PolicyVersion = (await overview()).in_force;
-      expect(inForce).toMatchObject({ source: 'file', approved_by: ['admin'] });
+      expect(inForce).toMatchObject({ source: 'file', approved_by: ['admin', 'admin2'] });
       expect(inForce.document).toEqual(withThreshold('2500'));
       // The file in force now: nothing more to propose.
       await proposeChangedFile(deps as never, store, seed, logger);
@@ -358,6 +363,54 @@ describe.each(testDatabases)(
       const after = await h.deps.journal.get(heldEur.journal.id);
       expect(after).toMatchObject({ state: 'REJECTED', policy_version: base });
       expect(after?.error).toContain('rule no-eur refuses it');
+    });
+
+    it('a policy file that turns every approval off is not in force on one admin, is named as such, and is a security event', async () => {
+      const { logger } = logCollector();
+      const base = (await overview()).in_force.version;
+      const everything = {
+        format: 2,
+        rules: [{ id: 'everything', operations: 'any', assets: 'any', action: { kind: 'send' } }],
+        default_rule: { kind: 'hold', approvers: 1, roles: ['admin'] },
+      };
+      const deps = { ...h.deps, policy: holder.live, policyHolder: holder, now: Date.now };
+      await proposeChangedFile(
+        deps as never,
+        store,
+        { document: everything, source: 'file' },
+        logger,
+      );
+      const proposal = (await overview()).proposals.find((p) => p.entry.operator === 'console')!;
+      expect(proposal).toBeDefined();
+      // The approval page is told, in words, what it lets through with fewer approvals.
+      expect(proposal.loosens.join('\n')).toMatch(
+        /^Fewer approvals \(no approval at all\): internal transfers of \w+ .* under the version in force \(rule [\w-]+\) and would go out at once \(rule everything\)\.$/m,
+      );
+      const loosened = async () =>
+        (await h.deps.securityEvents.list({ kind: 'policy-loosened' }, 50)).items.filter((e) =>
+          e.detail?.includes(proposal.entry.id),
+        );
+      expect(await loosened()).toMatchObject([{ username: 'console', actor: 'console' }]);
+
+      // One admin, the one who could have written the file: not in force, a transfer still held.
+      expect((await approveAs(proposal.entry.id, h.cookies.admin)).status).toBe(202);
+      expect((await overview()).in_force.version).toBe(base);
+      const held = await h.submit('createInternalTransfer', transfer('9000.00'));
+      expect(held.journal).toMatchObject({ state: 'AWAITING_APPROVAL', policy_version: base });
+      // Nor may the same admin approve twice.
+      expect((await approveAs(proposal.entry.id, h.cookies.admin)).status).toBe(409);
+      expect((await overview()).in_force.version).toBe(base);
+
+      // A second admin: in force, and recorded as the loosening it is.
+      expect((await approveAs(proposal.entry.id, admin2)).status).toBe(200);
+      expect((await overview()).in_force).toMatchObject({
+        version: base + 1,
+        approved_by: ['admin', 'admin2'],
+      });
+      const events = await loosened();
+      expect(events.map((e) => e.actor)).toEqual(['admin2', 'console']);
+      expect(events[0]!.detail).toContain(`came into force`);
+      expect(events[0]!.detail).toContain('(no approval at all)');
     });
   },
 );

@@ -18,6 +18,7 @@ import { submitAction } from '../console-actions/submit-action';
 import type { Db } from '../db/db';
 import { problems } from '../errors';
 import { DraftError, dryRun, NoVersion, VersionUnreadable } from '../policy/dry-run';
+import { loosenings } from '../policy/policy-loosening';
 import type { PolicyStore, StoredVersion } from '../policy/policy-store';
 import { jsonBody } from './request-body';
 import type { RouteDef } from './route-table';
@@ -53,6 +54,17 @@ function proposalRules(entry: JournalEntry): PolicyDocumentV2 | null {
   }
 }
 
+/** What a proposal lets through with fewer approvals than the version in force, in words. */
+function proposalLoosens(inForce: StoredVersion, entry: JournalEntry): string[] {
+  let document: unknown;
+  try {
+    document = (JSON.parse(entry.request_body) as { document: unknown }).document;
+  } catch {
+    return [];
+  }
+  return loosenings(inForce.document, document);
+}
+
 /**
  * The approval policy's versions (issue 38, ADR 025). Every operator reads the version in force
  * (what their sends will need) and the ones before; an admin proposes a new one, which another
@@ -79,6 +91,7 @@ export function policyRoutes(deps: ApprovalDeps & { policies: PolicyStore; db: D
           proposals: proposals.map((entry) => ({
             entry: entryForRole(role, entry),
             rules: proposalRules(entry),
+            loosens: proposalLoosens(inForce, entry),
           })),
         };
         return c.json(body);

@@ -1,4 +1,4 @@
-import { Anchor, Text } from '@mantine/core';
+import { Alert, Anchor, Text } from '@mantine/core';
 import { diffPolicies } from '@console/schemas';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
@@ -30,6 +30,19 @@ export function PolicyProposalChanges({ journalId }: { journalId: string }) {
   const { in_force: inForce } = policy.data;
   return (
     <>
+      {proposal.loosens.length > 0 && (
+        // The BFF compared it with the version in force (issue 55): money could leave with
+        // fewer approvals than today, which the approver must see before anything else.
+        <Alert color="red" variant="light" title="It lets money leave with fewer approvals">
+          <ul aria-label="What it loosens">
+            {proposal.loosens.map((words, i) => (
+              <li key={i}>
+                <Text size="sm">{words}</Text>
+              </li>
+            ))}
+          </ul>
+        </Alert>
+      )}
       <Text size="sm">
         A new version of the approval policy; what it changes of version {inForce.version}, in force
         ({link}):
