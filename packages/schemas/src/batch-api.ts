@@ -269,6 +269,24 @@ export const BatchCountsSchema = z.object(
 );
 export type BatchCounts = z.infer<typeof BatchCountsSchema>;
 
+/**
+ * One distinct requirement of a batch's rows or totals per asset (issue 55): its own number of
+ * approvals, from its own roles, with its own escalation. A batch is approved once every one of
+ * them is met, each approval counting towards every requirement whose roles hold the approver's.
+ */
+export const BatchRequirementSchema = z.object({
+  approvals_required: z.number().int(),
+  approver_roles: z.array(z.string()),
+  /** One of the approvals must be from one of `lift_roles` (among `approver_roles`), and why. */
+  escalation: z.object({ lift_roles: z.array(z.string()), reason: z.string() }).nullable(),
+  /** Which rows and totals ask it, in words ("rows 1, 4 (BTC)", "the total of USD"). */
+  asked_by: z.string(),
+  /** The approvals that count towards it (one short while its escalation is not given). */
+  given: z.number().int(),
+  met: z.boolean(),
+});
+export type BatchRequirement = z.infer<typeof BatchRequirementSchema>;
+
 export const BatchSchema = z.object({
   id: z.string(),
   operation: z.enum(BATCH_OPERATIONS),
@@ -285,8 +303,12 @@ export const BatchSchema = z.object({
   by_destination: z.array(BatchTotalSchema),
   /** The largest row per asset, from which (with the totals) the policy decided the approvals. */
   largest: z.array(BatchTotalSchema),
+  /** The most approvals any one requirement asks: the fewest the batch can be sent with. */
   approvals_required: z.number().int(),
+  /** Every role that may approve it: the roles of all its requirements. */
   approver_roles: z.array(z.string()),
+  /** What it waits for: every requirement must be met before any row is sent. */
+  requirements: z.array(BatchRequirementSchema),
   policy_version: z.number().int().nullable(),
   approvals: z.array(z.object({ by: z.string(), at: z.string() })),
   rejected_by: z.string().nullable(),

@@ -4,14 +4,15 @@
  * - every row must meet what a single send of it meets: its destination as the book stands now,
  *   the uploader's limits with the rows before it counted as sent (a rule or a limit that
  *   refuses a row is that row's cell error);
- * - the batch needs the most approvals that any row, its largest row per asset, or a send of its
- *   total per asset (the largest row's send with the total as its amount) would need, and at
- *   least one: a batch is never sent unreviewed. A rule that refuses a total refuses the batch.
+ * - the batch needs every distinct requirement that any row, or a send of its total per asset
+ *   (the largest row's send with the total as its amount), would need, each with its own count,
+ *   roles and escalation (issue 55: not only the one asking the most approvals, whose roles may
+ *   not be the ones another rule names), and at least one approval: a batch is never sent
+ *   unreviewed. A rule that refuses a total refuses the batch.
  */
 import {
   describeDestination,
   destinationOf,
-  MONEY_ROLES,
   operations,
   type BatchCellError,
   type BatchMapping,
@@ -28,6 +29,12 @@ import type { DestinationStanding } from '../destinations/destination-view';
 import { decideSend, sendNeeds, type SendDecision } from '../rules/rule-engine';
 import { thresholdAmount } from '../rules/send-amount';
 import { initiatedSums, type WindowSums } from '../rules/window-sums';
+import {
+  distinctRequirements,
+  rolesOf,
+  type AskedBy,
+  type StoredRequirement,
+} from './batch-requirements';
 
 type Body = Record<string, unknown>;
 
@@ -43,6 +50,9 @@ export interface BatchDecision {
   refused: Map<number, BatchCellError[]>;
   /** Refusals of the batch as a whole (its total per asset), in words. */
   batchRefusals: string[];
+  /** Every distinct requirement of its rows and totals: all must be met before it is sent. */
+  requirements: StoredRequirement[];
+  /** The most approvals one requirement asks, and every role any of them names. */
   approvalsRequired: number;
   approverRoles: Role[];
   largest: BatchTotal[];
@@ -74,7 +84,7 @@ function withAmount(operation: BatchOperation, body: Body, amount: Big): Body {
  *
  * @example
  * const decided = await decideBatch(deps, policy, 'createInternalTransfer', rows, mapping, maker);
- * decided.approvalsRequired; // ≥ 1
+ * decided.requirements; // [{ approvals_required: 1, approver_roles: ['admin'], … }, …]
  */
 export async function decideBatch(
   deps: BatchPolicyDeps,
@@ -117,7 +127,8 @@ export async function decideBatch(
     });
 
   const refused = new Map<number, BatchCellError[]>();
-  const requirements: Requirement[] = [];
+  const asked: { requirement: Requirement; by: AskedBy }[] = [];
+  const ask = (requirement: Requirement, by: AskedBy) => asked.push({ requirement, by });
   const largest = new Map<string, { row: number; amount: Big; body: Body }>();
   const totals = new Map<string, Big>();
   for (const { row, body } of rows) {
@@ -137,7 +148,7 @@ export async function decideBatch(
       refused.set(row, [{ column, field, message: decision.refusal.detail }]);
       continue;
     }
-    if (decision.requirement) requirements.push(decision.requirement);
+    if (decision.requirement) ask(decision.requirement, { row });
     const found = thresholdAmount(operation, body);
     if (found?.amount && found.asset) {
       // The rows before this one count against the maker's limits as if they were sent.
@@ -166,19 +177,17 @@ export async function decideBatch(
         `The batch's total of ${total.toFixed()} ${asset}: ${decision.refusal.detail}`,
       );
     } else if (decision.requirement) {
-      requirements.push(decision.requirement);
+      ask(decision.requirement, { total: asset });
     }
   }
 
-  const most = requirements.reduce<Requirement | undefined>(
-    (best, r) => (!best || r.approversNeeded > best.approversNeeded ? r : best),
-    undefined,
-  );
+  const requirements = distinctRequirements(asked);
   return {
     refused,
     batchRefusals,
-    approvalsRequired: Math.max(1, most?.approversNeeded ?? 1),
-    approverRoles: most && most.roles.length > 0 ? [...most.roles] : [...MONEY_ROLES],
+    requirements,
+    approvalsRequired: Math.max(...requirements.map((r) => r.approvals_required)),
+    approverRoles: rolesOf(requirements),
     largest: [...largest].map(([asset, top]) => ({
       asset,
       amount: top.amount.toFixed(),

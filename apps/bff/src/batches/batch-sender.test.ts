@@ -64,6 +64,9 @@ describe.each(testDatabases)('two senders on one database ($name)', (database) =
       largest: [],
       approvals_required: 1,
       approver_roles: ['admin'],
+      requirements: [
+        { approvals_required: 1, approver_roles: ['admin'], escalation: null, asked_by: 'rows' },
+      ],
       policy_version: null,
     });
     await store.approve(

@@ -32,6 +32,14 @@ const newBatch = (hash: string, rows = 3): NewBatch => ({
   largest: [{ asset: 'USD', amount: '2', rows: 1 }],
   approvals_required: 2,
   approver_roles: ['finance', 'admin'],
+  requirements: [
+    {
+      approvals_required: 2,
+      approver_roles: ['finance', 'admin'],
+      escalation: null,
+      asked_by: 'rows',
+    },
+  ],
   policy_version: 4,
 });
 
@@ -81,6 +89,58 @@ describe.each(testDatabases)('the batch store on $name', (database) => {
     expect(await found('Hopperton', ['amount'])).toBe(0);
     expect(await found('2.00', ['amount'])).toBe(1);
     expect(await found('Hopperton 2', ['amount', 'Beneficiary name'])).toBe(1);
+  });
+
+  it('is sending only once every requirement is met by approvals from its own roles', async () => {
+    const store = createBatchStore(db);
+    const batch = await store.create({
+      ...newBatch('7'.repeat(64)),
+      requirements: [
+        { approvals_required: 1, approver_roles: ['admin'], escalation: null, asked_by: 'row 1' },
+        {
+          approvals_required: 2,
+          approver_roles: ['finance', 'admin'],
+          escalation: { lift_roles: ['admin'], reason: 'over the limit' },
+          asked_by: 'row 2',
+        },
+      ],
+    });
+    const who = (username: string, role: 'finance' | 'admin') => ({
+      username,
+      display_name: username,
+      role,
+    });
+    const one = await store.approve(batch.id, who('f2', 'finance'), batch.rows_hash);
+    expect(one.ok && one.batch.requirements.map((r) => [r.given, r.met])).toEqual([
+      [0, false],
+      [1, false],
+    ]);
+    // A second finance approval meets neither: the admin row, and the escalation asks an admin.
+    expect(await store.approve(batch.id, who('f3', 'finance'), batch.rows_hash)).toMatchObject({
+      ok: false,
+      reason: 'adds-nothing',
+    });
+    const two = await store.approve(batch.id, who('a2', 'admin'), batch.rows_hash);
+    expect(two).toMatchObject({ ok: true, batch: { state: 'sending' } });
+    expect(two.ok && two.batch.requirements.map((r) => [r.given, r.met])).toEqual([
+      [1, true],
+      [2, true],
+    ]);
+  });
+
+  it('reads a batch stored without its requirements as the one it was decided with', async () => {
+    const store = createBatchStore(db);
+    const batch = await store.create({ ...newBatch('8'.repeat(64)), requirements: [] });
+    expect(batch.requirements).toEqual([
+      {
+        approvals_required: 2,
+        approver_roles: ['finance', 'admin'],
+        escalation: null,
+        asked_by: 'every row',
+        given: 0,
+        met: false,
+      },
+    ]);
   });
 
   it('needs as many approvals as decided, one per operator, before it is sending', async () => {

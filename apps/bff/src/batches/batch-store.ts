@@ -19,6 +19,7 @@ import {
   type Role,
 } from '@console/schemas';
 import { jsonb, utcText, type Db, type Queryable, type SqlParam } from '../db/db';
+import { advances, progressOf, type StoredRequirement } from './batch-requirements';
 
 /** A row as the check made it, to be stored. */
 export interface NewBatchRow {
@@ -44,6 +45,8 @@ export interface NewBatch {
   largest: BatchTotal[];
   approvals_required: number;
   approver_roles: Role[];
+  /** Every distinct requirement of its rows and totals: all must be met before it is sent. */
+  requirements: StoredRequirement[];
   policy_version: number | null;
 }
 
@@ -94,14 +97,20 @@ const ROW_COLUMNS = `r.row_no as row, ${ROW_STATE} as state, r.cells, r.body, r.
 
 const BATCH_COLUMNS = `b.id::text as id, b.operation, b.file_name, b.state, b.created_by,
   ${utcText('b.created_at')} as created_at, b.rows_hash, b.row_count, b.totals, b.by_destination,
-  b.largest, b.approvals_required, b.approver_roles, b.policy_version, b.rejected_by,
+  b.largest, b.approvals_required, b.approver_roles, b.requirements, b.policy_version,
+  b.rejected_by,
   b.cancelled_by, b.reason, b.waiting_for, ${utcText('b.updated_at')} as updated_at,
   coalesce((select json_agg(json_build_object('by', a.approver, 'at', ${utcText('a.at')})
-    order by a.at) from batch_approvals a where a.batch_id = b.id), '[]'::json) as approvals`;
+    order by a.at) from batch_approvals a where a.batch_id = b.id), '[]'::json) as approvals,
+  coalesce((select json_agg(a.role) from batch_approvals a where a.batch_id = b.id),
+    '[]'::json) as approval_roles`;
 
-interface BatchRecord extends Omit<Batch, 'counts' | 'changes' | 'rejected_by'> {
+interface BatchRecord extends Omit<Batch, 'counts' | 'changes' | 'rejected_by' | 'requirements'> {
   rejected_by: string | null;
   cancelled_by: string | null;
+  requirements: StoredRequirement[];
+  /** The roles its approvers held when they approved: what its requirements count. */
+  approval_roles: Role[];
 }
 
 /** A batch as the sender and the routes read it, besides its contract shape. */
@@ -109,6 +118,19 @@ export interface StoredBatch extends Batch {
   created_by_name: string;
   columns: string[];
   mapping: BatchMapping;
+}
+
+/** A batch's requirements; one stored before they were kept has the one it was decided with. */
+function requirementsOf(record: BatchRecord): StoredRequirement[] {
+  if (record.requirements.length > 0) return record.requirements;
+  return [
+    {
+      approvals_required: record.approvals_required,
+      approver_roles: record.approver_roles,
+      escalation: null,
+      asked_by: 'every row',
+    },
+  ];
 }
 
 const emptyCounts = (): BatchCounts =>
@@ -132,7 +154,7 @@ export type ApproveOutcome =
   | { ok: true; batch: StoredBatch }
   | {
       ok: false;
-      reason: 'not-found' | 'state' | 'hash' | 'own' | 'role' | 'again';
+      reason: 'not-found' | 'state' | 'hash' | 'own' | 'role' | 'again' | 'adds-nothing';
       batch?: StoredBatch;
     };
 
@@ -206,9 +228,10 @@ export function createBatchStore(db: Db) {
     );
     const out: StoredBatch[] = [];
     for (const record of records) {
-      const { cancelled_by, ...rest } = record;
+      const { cancelled_by, approval_roles, requirements: _stored, ...rest } = record;
       out.push({
         ...rest,
+        requirements: requirementsOf(record).map((r) => progressOf(r, approval_roles)),
         // A cancelled batch names who cancelled it where the contract names who rejected it.
         rejected_by: record.rejected_by ?? cancelled_by,
         policy_version: record.policy_version === null ? null : Number(record.policy_version),
@@ -271,9 +294,10 @@ export function createBatchStore(db: Db) {
           await tx.query(
             `insert into batches (id, operation, file_name, state, created_by, created_by_name,
                columns, mapping, rows_hash, row_count, totals, by_destination, largest,
-               approvals_required, approver_roles, policy_version)
+               approvals_required, approver_roles, policy_version, requirements)
              values ($1, $2, $3, 'awaiting_approval', $4, $5, $6::text::jsonb, $7::text::jsonb, $8, $9,
-               $10::text::jsonb, $11::text::jsonb, $12::text::jsonb, $13, $14::text::jsonb, $15)`,
+               $10::text::jsonb, $11::text::jsonb, $12::text::jsonb, $13, $14::text::jsonb, $15,
+               $16::text::jsonb)`,
             [
               id,
               batch.operation,
@@ -290,6 +314,7 @@ export function createBatchStore(db: Db) {
               batch.approvals_required,
               jsonb(batch.approver_roles),
               batch.policy_version,
+              jsonb(batch.requirements),
             ],
           );
           // One statement for all the rows (up to 10 000), as one JSON document: the same on
@@ -423,7 +448,8 @@ export function createBatchStore(db: Db) {
 
     /**
      * Approves a batch awaiting approval by its rows hash, once per operator, never by its
-     * uploader, only from the roles it names; the last approval it needs moves it to `sending`.
+     * uploader, only from the roles it names and only when the approval counts towards a
+     * requirement not met yet; the approval that meets the last of them moves it to `sending`.
      */
     async approve(
       id: string,
@@ -439,18 +465,30 @@ export function createBatchStore(db: Db) {
         if (!batch.approver_roles.includes(approver.role)) {
           return { ok: false, reason: 'role', batch };
         }
+        if (batch.approvals.some((a) => a.by === approver.username)) {
+          return { ok: false, reason: 'again', batch };
+        }
+        const given = await tx.query<{ role: Role }>(
+          'select role from batch_approvals where batch_id = $1::uuid',
+          [id],
+        );
+        const roles = given.map((a) => a.role);
+        if (!advances(batch.requirements, roles, approver.role)) {
+          return { ok: false, reason: 'adds-nothing', batch };
+        }
         const added = await tx.query(
           `insert into batch_approvals (batch_id, approver, approver_name, role, rows_hash)
            values ($1::uuid, $2, $3, $4, $5) on conflict do nothing returning approver`,
           [id, approver.username, approver.display_name, approver.role, rowsHash],
         );
         if (added.length === 0) return { ok: false, reason: 'again', batch };
+        // Every requirement must be met, each by the approvals from its own roles.
+        const met = batch.requirements.every((r) => progressOf(r, [...roles, approver.role]).met);
         await tx.query(
           `update batches set updated_at = now(),
-             state = case when (select count(*) from batch_approvals where batch_id = $1::uuid)
-               >= approvals_required then 'sending' else state end
+             state = case when $2::boolean then 'sending' else state end
            where id = $1::uuid`,
-          [id],
+          [id, met],
         );
         return { ok: true, batch: (await getIn(tx, id))! };
       });

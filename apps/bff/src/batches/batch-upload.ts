@@ -231,6 +231,7 @@ export async function createUpload(
       largest: decision.largest,
       approvals_required: decision.approvalsRequired,
       approver_roles: decision.approverRoles,
+      requirements: decision.requirements,
       policy_version: decision.policyVersion,
     });
   } catch (error) {

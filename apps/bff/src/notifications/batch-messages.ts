@@ -14,6 +14,7 @@ import {
   type NotificationKind,
 } from '@console/schemas';
 import type { StoredBatch } from '../batches/batch-store';
+import { awaitedWords } from '../batches/batch-requirements';
 import { amountInWords } from './amount-words';
 import type { Message } from './message';
 import type { Reachable } from './recipients';
@@ -45,7 +46,8 @@ export function batchRecipients(
     return operators.filter(
       (o) =>
         canGet(o) &&
-        batch.approver_roles.includes(o.role) &&
+        // Those whose approval counts towards a requirement not met yet.
+        batch.requirements.some((r) => !r.met && r.approver_roles.includes(o.role)) &&
         o.username !== batch.created_by &&
         !approved.has(o.username),
     );
@@ -127,7 +129,7 @@ function lines(facts: BatchFacts): string[] {
     `Uploaded by: ${batch.created_by_name}, ${batch.created_at}`,
     ...(held
       ? [
-          `Approvals needed: ${batch.approvals_required}, from ${batch.approver_roles.join(' or ')}`,
+          `Approvals needed: ${awaitedWords(batch.requirements)}`,
           `Rows SHA-256 begins: ${batch.rows_hash.slice(0, 12)} (the batch page shows it whole: compare them)`,
         ]
       : countLines(batch.counts)),

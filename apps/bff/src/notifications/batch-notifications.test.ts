@@ -34,6 +34,14 @@ const newBatch = (hash: string): NewBatch => ({
   largest: [{ asset: 'USD', amount: '2000.25', rows: 1 }],
   approvals_required: 2,
   approver_roles: ['finance', 'admin'],
+  requirements: [
+    {
+      approvals_required: 2,
+      approver_roles: ['finance', 'admin'],
+      escalation: null,
+      asked_by: 'rows',
+    },
+  ],
   policy_version: null,
 });
 
@@ -69,7 +77,7 @@ describe.each(testDatabases)('a batch, told by email and chat ($name)', (databas
     expect(mail!.text).toContain(
       'Total: 3000.50 USD (three thousand point five zero USD) in 2 rows',
     );
-    expect(mail!.text).toContain('Approvals needed: 2, from finance or admin');
+    expect(mail!.text).toContain('Approvals needed: 2 approvals from finance or admin (rows)');
     expect(mail!.text).toContain(`Rows SHA-256 begins: ${'a'.repeat(12)} `);
     expect(mail!.text).toContain('Uploaded by: Test finance');
     // The one way in is the batch page, which asks for a sign-in.

@@ -1,8 +1,20 @@
 import { DEMO_IDS, type Batch, type BatchCheck, type BatchRowPage } from '@console/schemas';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { echoSuccess, scriptedClient, sharedDb, testApp } from '../../test/harness';
+import {
+  BROWSER_HEADERS,
+  echoSuccess,
+  scriptedClient,
+  sharedDb,
+  testApp,
+  TEST_SCRYPT,
+  testUsers,
+} from '../../test/harness';
+import { buildPolicy } from '../approvals/policy';
 import type { StoredRequest } from '../approvals/send-time-rules';
 import { createBatchChecker } from '../batches/batch-checker';
+import type { AppDeps } from '../app';
+import { hashPassword } from '../operators/password';
+import { staticDirectory } from '../operators/operator-directory';
 import { createBatchSender, batchRefId } from '../batches/batch-sender';
 import type { SendRequest, UpstreamOutcome } from '../upstream/client';
 import { createServicePacer } from '../upstream/service-pace';
@@ -45,9 +57,10 @@ async function setUp(
   answer: (request: SendRequest) => UpstreamOutcome | Promise<UpstreamOutcome> = service,
   backoffMs = 2_000,
   stop?: (request: StoredRequest) => Promise<string | null>,
+  options: Partial<AppDeps> = {},
 ) {
   const { client, requests } = scriptedClient(answer);
-  const h = await testApp({ client });
+  const h = await testApp({ client, ...options });
   await h.db.exec(
     "delete from batches; delete from batch_mappings; delete from service_pace; delete from job_leases where kind = 'batch-sender';",
   );
@@ -375,6 +388,86 @@ describe('batch routes', () => {
     });
     expect((await approve(h.cookies.admin)).status).toBe(409);
     expect((await h.get(`/api/batches/${crypto.randomUUID()}`, h.cookies.viewer)).status).toBe(404);
+  });
+
+  it('is approved only when every distinct requirement of its rows is met, each with its own roles', async () => {
+    // BTC transfers need one admin; USD transfers two approvals from finance or admin.
+    const policy = buildPolicy({
+      format: 2,
+      rules: [
+        {
+          id: 'btc',
+          operations: ['createInternalTransfer'],
+          assets: ['BTC'],
+          action: { kind: 'hold', approvers: 1, roles: ['admin'] },
+        },
+        {
+          id: 'usd',
+          operations: ['createInternalTransfer'],
+          assets: ['USD'],
+          action: { kind: 'hold', approvers: 2, roles: ['finance', 'admin'] },
+        },
+      ],
+      default_rule: { kind: 'hold', approvers: 1, roles: ['admin'] },
+    });
+    const more = await Promise.all(
+      ['finance2', 'finance3', 'finance4'].map(async (username) => ({
+        username,
+        display_name: username,
+        role: 'finance' as const,
+        password_hash: await hashPassword('finance-pass-2', TEST_SCRYPT),
+      })),
+    );
+    const directory = staticDirectory([...(await testUsers()), ...more]);
+    const h = await setUp(service, 2_000, undefined, { policy, directory });
+    const signInAs = async (username: string) => {
+      const res = await h.app.request('/api/session', {
+        method: 'POST',
+        headers: BROWSER_HEADERS,
+        body: JSON.stringify({ username, password: 'finance-pass-2' }),
+      });
+      return (res.headers.get('set-cookie') ?? '').split(';')[0]!;
+    };
+    const created = await h.upload(
+      `${header}\nTreasury,${payouts},BTC,0.5,row 1\nTreasury,${payouts},USD,10.25,row 2\n`,
+    );
+    expect(created.status).toBe(201);
+    const batch = (await created.json()) as Batch;
+    expect(batch.requirements).toEqual([
+      expect.objectContaining({ approvals_required: 1, approver_roles: ['admin'], given: 0 }),
+      expect.objectContaining({
+        approvals_required: 2,
+        approver_roles: ['finance', 'admin'],
+        given: 0,
+      }),
+    ]);
+    const approve = (cookie: string) =>
+      h.post(`/api/batches/${batch.id}/approve`, cookie, { rows_hash: batch.rows_hash });
+    expect((await approve(await signInAs('finance2'))).status).toBe(200);
+    const second = await approve(await signInAs('finance3'));
+    expect(second.status).toBe(200);
+    const waiting = (await second.json()) as Batch;
+    // The USD rows have their two approvals; the BTC row still waits for an admin.
+    expect(waiting.state).toBe('awaiting_approval');
+    expect(waiting.requirements.map((r) => [r.given, r.met])).toEqual([
+      [0, false],
+      [2, true],
+    ]);
+    await h.sender.wake();
+    expect(h.requests.filter((r) => r.method === 'POST')).toEqual([]);
+    // A third finance approval would meet nothing more: it is refused, saying what is awaited.
+    const third = await approve(await signInAs('finance4'));
+    expect(third.status).toBe(409);
+    expect(await third.json()).toMatchObject({
+      detail: expect.stringContaining('1 approval from admin'),
+    });
+    const approved = await approve(h.cookies.admin);
+    expect(approved.status).toBe(200);
+    expect(((await approved.json()) as Batch).state).toBe('sending');
+    await h.sender.wake();
+    expect(
+      h.requests.filter((r) => r.method === 'POST').map((r) => JSON.parse(r.body).asset),
+    ).toEqual(['BTC', 'USD']);
   });
 
   it('sends nothing of a rejected batch: its rows are not sent', async () => {

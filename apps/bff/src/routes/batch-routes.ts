@@ -21,6 +21,7 @@ import {
 import type { Context } from 'hono';
 import { maskPersonal, maskText, recordOfOperation, seesWhole } from '../access/personal-data';
 import { nonPersonalFieldsOf } from '../batches/batch-fields';
+import { awaitedWords } from '../batches/batch-requirements';
 import { checkUpload, createUpload, type BatchUploadDeps } from '../batches/batch-upload';
 import type { StoredBatch } from '../batches/batch-store';
 import type { AppEnv } from '../context';
@@ -203,6 +204,10 @@ export function batchRoutes(deps: BatchRouteDeps): RouteDef[] {
               );
             case 'again':
               throw problems.conflict('You approved this batch already.');
+            case 'adds-nothing':
+              throw problems.conflict(
+                `Your approval would not count towards what this batch still waits for: ${awaitedWords(outcome.batch!.requirements)}.`,
+              );
             case 'role':
               throw problems.forbidden(
                 `This batch is approved by ${outcome.batch!.approver_roles.join(' or ')}.`,

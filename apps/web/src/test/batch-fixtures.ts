@@ -74,6 +74,16 @@ export function batch(over: Partial<Batch> = {}): Batch {
     largest: [{ asset: 'USD', amount: '1000000.00', rows: 1 }],
     approvals_required: 1,
     approver_roles: ['finance', 'admin'],
+    requirements: [
+      {
+        approvals_required: 1,
+        approver_roles: ['finance', 'admin'],
+        escalation: null,
+        asked_by: 'rows 1, 2, 3',
+        given: 0,
+        met: false,
+      },
+    ],
     policy_version: 3,
     approvals: [],
     rejected_by: null,

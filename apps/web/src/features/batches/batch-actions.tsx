@@ -15,7 +15,13 @@ import {
 } from '@/lib/api';
 import { formatMoney } from '@/lib/format-amount';
 import { useWrite } from '@/lib/use-write';
-import { batchOperationTitle, progressOf, shortHash } from './batch-words';
+import {
+  batchOperationTitle,
+  lastApprovalBy,
+  progressOf,
+  shortHash,
+  stillAwaited,
+} from './batch-words';
 import { batchKey } from './use-batch';
 
 type Action =
@@ -49,11 +55,14 @@ const act = (batch: Batch, action: Action) => {
 export function BatchActions({
   batch,
   me,
+  role,
   acts,
 }: {
   batch: Batch;
   /** The signed-in operator's username. */
   me: string | undefined;
+  /** The signed-in operator's role: whether theirs is the last approval the batch needs. */
+  role: Role | undefined;
   /** A money role: may act on batches at all. */
   acts: boolean;
 }) {
@@ -75,7 +84,7 @@ export function BatchActions({
   const approved = batch.approvals.some((a) => a.by === me);
   const awaiting = batch.state === 'awaiting_approval';
   const sending = batch.state === 'sending' || batch.state === 'paused';
-  const still = Math.max(0, batch.approvals_required - batch.approvals.length);
+  const still = stillAwaited(batch);
   const notYetSent = batch.counts.waiting;
 
   return (
@@ -89,8 +98,7 @@ export function BatchActions({
       )}
       {awaiting && !uploader && approved && (
         <Alert color="teal" variant="light" role="status">
-          Your approval is recorded; the batch waits for{' '}
-          {still === 1 ? 'one more approval' : `${still} more approvals`} from other operators.
+          Your approval is recorded; the batch waits for {still} from other operators.
         </Alert>
       )}
       <Group gap="xs">
@@ -159,9 +167,9 @@ export function BatchActions({
             . Rows changed since are not approved by this.
           </Text>
           <Alert color="blue" variant="light" p="xs" role="note">
-            {still <= 1
+            {lastApprovalBy(batch, role)
               ? 'Yours is the last approval it needs: the console starts sending its rows, at the pace the service allows.'
-              : `After yours it still needs ${still - 1} more approval${still - 1 === 1 ? '' : 's'} before anything is sent.`}
+              : `It waits for ${still}: nothing is sent before every one is given. Yours counts for those that name your role.`}
           </Alert>
           {decide.isError && <ErrorState error={decide.error} />}
           <Group justify="flex-end">

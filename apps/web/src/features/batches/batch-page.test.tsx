@@ -89,11 +89,9 @@ describe('the page of a batch', () => {
     const { user } = renderAs(as('ada', 'admin'), batch());
     const heading = await screen.findByRole('heading', { name: 'Batch: payouts-november.csv' });
     await waitFor(() => expect(heading).toHaveFocus());
-    expect(
-      screen.getByText('1 approval by finance or admin operators other than the uploader', {
-        exact: false,
-      }),
-    ).toBeInTheDocument();
+    expect(screen.getByRole('list', { name: 'Requirements' })).toHaveTextContent(
+      '1 approval by finance or admin, for rows 1, 2, 3: 0 of 1 given',
+    );
     expect(screen.getByRole('table', { name: 'Largest row per asset' })).toHaveTextContent(
       '1,000,000.00',
     );
@@ -110,6 +108,45 @@ describe('the page of a batch', () => {
       expect(posts).toEqual([{ url: '/api/batches/b-1/approve', body: { rows_hash: HASH } }]),
     );
     expect(await screen.findByText('Sending')).toBeInTheDocument();
+  });
+
+  it('lists every requirement the batch waits for, each with its roles: a finance approval is not the last when an admin is asked', async () => {
+    const { user } = renderAs(
+      as('fay', 'finance'),
+      batch({
+        approvals_required: 2,
+        requirements: [
+          {
+            approvals_required: 1,
+            approver_roles: ['admin'],
+            escalation: null,
+            asked_by: 'row 1',
+            given: 0,
+            met: false,
+          },
+          {
+            approvals_required: 2,
+            approver_roles: ['finance', 'admin'],
+            escalation: null,
+            asked_by: 'row 2; the total of USD',
+            given: 1,
+            met: false,
+          },
+        ],
+      }),
+    );
+    await screen.findByRole('heading', { name: 'Batch: payouts-november.csv' });
+    const items = within(screen.getByRole('list', { name: 'Requirements' })).getAllByRole(
+      'listitem',
+    );
+    expect(items.map((item) => item.textContent)).toEqual([
+      '1 approval by admin, for row 1: 0 of 1 given',
+      '2 approvals from different operators by finance or admin, for row 2; the total of USD: 1 of 2 given',
+    ]);
+    await user.click(screen.getByRole('button', { name: 'Approve' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Approve the batch?' });
+    expect(dialog).not.toHaveTextContent('Yours is the last approval it needs');
+    expect(dialog).toHaveTextContent('one more approval by admin (row 1)');
   });
 
   it('offers the uploader neither Approve nor Reject, says why (four-eyes), and lets them withdraw it', async () => {

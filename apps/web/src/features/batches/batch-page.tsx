@@ -1,8 +1,7 @@
 import { Anchor, Button, Card, Group, List, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import type { Batch, Role } from '@console/schemas';
+import type { Batch } from '@console/schemas';
 import { useEffect, useRef } from 'react';
 import { Link, useParams } from 'react-router';
-import { approvalsNeeded, roleList } from '@/components/approval/role-names';
 import { LocalTime } from '@/components/result/local-time';
 import { StatusBadge } from '@/components/result/status-badge';
 import { ErrorState, LoadingState } from '@/components/states/states';
@@ -17,6 +16,7 @@ import { BatchRows } from './batch-rows';
 import { TotalsTable } from './batch-totals';
 import {
   BATCH_STATE_WORDS,
+  requirementWords,
   batchOperationTitle,
   mayActOnBatches,
   mayReadBatches,
@@ -82,8 +82,7 @@ function Summary({ batch }: { batch: Batch }) {
         </Fact>
         <Fact label="Needs">
           <Text size="sm">
-            {approvalsNeeded(batch.approvals_required)} by{' '}
-            {roleList(batch.approver_roles as Role[])} operators other than the uploader
+            Every requirement below met, by operators other than the uploader
             {batch.policy_version !== null && (
               <>
                 {' '}
@@ -100,6 +99,16 @@ function Summary({ batch }: { batch: Batch }) {
               </>
             )}
           </Text>
+          <List size="sm" aria-label="Requirements">
+            {batch.requirements.map((requirement, i) => (
+              <List.Item key={i}>
+                {requirementWords(requirement)}:{' '}
+                {requirement.met
+                  ? 'met'
+                  : `${requirement.given} of ${requirement.approvals_required} given`}
+              </List.Item>
+            ))}
+          </List>
         </Fact>
         <Fact label="Approved by">
           {batch.approvals.length === 0 ? (
@@ -177,7 +186,12 @@ export function BatchPage() {
         </Group>
       </Group>
       <Summary batch={b} />
-      <BatchActions batch={b} me={session.data?.operator.username} acts={mayActOnBatches(role)} />
+      <BatchActions
+        batch={b}
+        me={session.data?.operator.username}
+        role={role}
+        acts={mayActOnBatches(role)}
+      />
       <BatchProgress batch={b} />
       {b.changes && <BatchChanges changes={b.changes} />}
       <SimpleGrid cols={{ base: 1, md: 2, xl: 3 }} spacing="md">

@@ -3,10 +3,12 @@ import {
   operations,
   type Batch,
   type BatchCounts,
+  type BatchRequirement,
   type BatchRowState,
   type BatchState,
   type Role,
 } from '@console/schemas';
+import { approvalsNeeded, roleList } from '@/components/approval/role-names';
 import type { Tone } from '@/lib/status-words';
 
 /**
@@ -86,3 +88,46 @@ export const shortHash = (hash: string) => hash.slice(0, 12);
 /** A row problem's words: its column, then what is wrong. */
 export const problemWords = (error: { column: string | null; message: string }) =>
   error.column ? `${error.column}: ${error.message}` : error.message;
+
+/**
+ * One requirement of a batch in words (issue 55): "1 approval by admin, for row 1", with its
+ * escalation ("one of them from admin").
+ */
+export function requirementWords(requirement: BatchRequirement): string {
+  const lift = requirement.escalation
+    ? `, one of them from ${roleList(requirement.escalation.lift_roles as Role[])}`
+    : '';
+  return `${approvalsNeeded(requirement.approvals_required)} by ${roleList(requirement.approver_roles as Role[])}${lift}, for ${requirement.asked_by}`;
+}
+
+/**
+ * What a batch still waits for, in words: each requirement not met with the approvals it still
+ * needs ("1 more approval by admin (row 1)"); empty once every one is met.
+ */
+export function stillAwaited(batch: Batch): string {
+  return batch.requirements
+    .filter((r) => !r.met)
+    .map((r) => {
+      const still = Math.max(1, r.approvals_required - r.given);
+      const lift = r.escalation
+        ? `, one of them from ${roleList(r.escalation.lift_roles as Role[])}`
+        : '';
+      return `${still === 1 ? 'one more approval' : `${still} more approvals`} by ${roleList(r.approver_roles as Role[])}${lift} (${r.asked_by})`;
+    })
+    .join('; ');
+}
+
+/**
+ * Whether an approval by `role` surely meets the last requirement the batch waits for: one left,
+ * one approval short, and `role` counts for it (and lifts its escalation, if it has one).
+ */
+export function lastApprovalBy(batch: Batch, role: Role | undefined): boolean {
+  const left = batch.requirements.filter((r) => !r.met);
+  if (left.length !== 1 || role === undefined) return false;
+  const [r] = left as [BatchRequirement];
+  return (
+    r.approvals_required - r.given <= 1 &&
+    r.approver_roles.includes(role) &&
+    (!r.escalation || r.escalation.lift_roles.includes(role))
+  );
+}
