@@ -8,10 +8,9 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import type { BatchMapping, BatchOperation } from '@console/schemas';
+import type { BatchCheck, BatchMapping, BatchOperation } from '@console/schemas';
 import { ProblemError } from '../errors';
 import type { BalanceTable, NameTables } from './batch-tables';
-import type { FileCheck } from './batch-upload';
 
 /** One check as it crosses to a worker: data only (the lookups are made there). */
 export interface CheckJob {
@@ -24,6 +23,11 @@ export interface CheckJob {
   /** The moment the rows are checked at (a check is of one moment). */
   now: number;
 }
+
+/** What `checkBatchFile` answers: the check without what only the store knows. */
+export type FileCheck = Omit<BatchCheck, 'already_uploaded' | 'changes' | 'mapping_remembered'> & {
+  normalized: string;
+};
 
 export type CheckReply = { ok: true; result: FileCheck } | { ok: false; message: string };
 

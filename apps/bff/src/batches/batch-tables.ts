@@ -5,7 +5,11 @@
  */
 import type { Balances } from './batch-balances';
 import type { NameDirectory } from './batch-fields';
-import type { BatchNamesLike } from './batch-upload';
+
+/** Resolves a cell naming something (a profile's nickname) to its id; see `batch-check.ts`. */
+export interface BatchNamesLike {
+  resolve(field: string, cell: string): { id: string } | { error: string } | undefined;
+}
 
 /** The names of one directory: the ids it holds, and the ids each lower-cased name stands for. */
 export interface NameDirectoryTable {

@@ -20,19 +20,9 @@ import { ProblemError } from '../errors';
 import { decideBatch, type BatchDecision, type BatchPolicyDeps } from './batch-policy';
 import { BatchAlreadyUploaded, type BatchStore, type StoredBatch } from './batch-store';
 import { sourceProfilesOf } from './batch-balances';
-import type { CheckJob } from './batch-checker';
+import type { CheckJob, FileCheck } from './batch-checker';
 import type { BalanceTable, NameTables } from './batch-tables';
 import { normalizedRows, totalsOf } from './batch-totals';
-
-/** Resolves a cell naming something (a profile's nickname) to its id; see `batch-check.ts`. */
-export interface BatchNamesLike {
-  resolve(field: string, cell: string): { id: string } | { error: string } | undefined;
-}
-
-/** What `checkBatchFile` answers: the check without what only the store knows. */
-export type FileCheck = Omit<BatchCheck, 'already_uploaded' | 'changes' | 'mapping_remembered'> & {
-  normalized: string;
-};
 
 /**
  * Parses and checks a file off the request thread (`batch-checker.ts`; injected, so that tests
