@@ -9,7 +9,7 @@ function wrap(sql: Sql): Queryable {
       // Prepared once per connection and statement text, then only bound and run: the BFF's
       // statements are fixed texts with parameters, and parsing and planning each of them anew
       // (and describing its parameters, a round trip) was most of the server's work per send.
-      const rows = await sql.unsafe(text, [...params] as postgres.ParameterOrJSON<never>[], {
+      const rows = await sql.unsafe(text, params as postgres.ParameterOrJSON<never>[], {
         prepare: true,
       });
       return [...rows] as T[];
