@@ -116,7 +116,7 @@ test.describe('Batches', () => {
     await expectAccessible(page, 'batch sent');
     await screenshot(page, 'batch-sent');
 
-    // The results: the input columns, then each row's ref_id, state and service id.
+    // The results: the mapped columns, then each row's ref_id, state and service id.
     const download = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Download results' }).click();
     const file = await download;

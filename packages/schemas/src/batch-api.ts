@@ -331,7 +331,7 @@ export const BatchRowSchema = z.object({
   journal_id: z.string().nullable(),
   /** The service's id of what the row created, once it answered. */
   service_id: z.string().nullable(),
-  /** Why the row failed, in words. */
+  /** Why the row failed, or why it was left out at upload (all a batch keeps of such a row). */
   error: z.string().nullable(),
 });
 export type BatchRow = z.infer<typeof BatchRowSchema>;

@@ -58,6 +58,7 @@ describe.each(testDatabases)('two senders on one database ($name)', (database) =
           amount: `${i + 1}.00`,
         },
         excluded: false,
+        reason: null,
       })),
       totals: [],
       by_destination: [],

@@ -26,6 +26,7 @@ const newBatch = (hash: string, rows = 3): NewBatch => ({
       amount: `${i + 1}.00`,
     },
     excluded: i === rows - 1,
+    reason: i === rows - 1 ? 'Excluded at upload.' : null,
   })),
   totals: [{ asset: 'USD', amount: '3', rows: 2 }],
   by_destination: [],
@@ -200,18 +201,30 @@ describe.each(testDatabases)('the batch store on $name', (database) => {
     expect((await verifyAuditTrail(db)).ok).toBe(true);
   });
 
-  it('compares a later upload of the same file name row by row', async () => {
+  it('compares a later upload of the same file name row by row, by the rows each kept to send', async () => {
     const store = createBatchStore(db);
+    // Rows 1–2 kept, row 3 left out; then rows 1–3 kept (row 2 changed), row 4 left out.
     const first = await store.create({ ...newBatch('d'.repeat(64)), file_name: 'changes.csv' });
     const changed = newBatch('e'.repeat(64), 4);
     changed.rows[1]!.cells = { amount: '9.00' };
     const second = await store.create({ ...changed, file_name: 'changes.csv' });
-    expect(second.changes).toEqual({
+    const expected = {
       earlier_batch_id: first.id,
+      earlier_state: 'awaiting_approval',
+      added: [3],
+      removed: [],
+      changed: [2],
+    };
+    expect(second.changes).toEqual(expected);
+    // A check of the same file against the second says the same of its rows, in the same way.
+    const again = changed.rows.map((r) => ({ row: r.row, cells: r.cells }));
+    again[2]!.cells = { amount: '3.50' };
+    expect(await store.changesAgainst('createInternalTransfer', 'changes.csv', again)).toEqual({
+      earlier_batch_id: second.id,
       earlier_state: 'awaiting_approval',
       added: [4],
       removed: [],
-      changed: [2],
+      changed: [3],
     });
   });
 

@@ -25,9 +25,11 @@ import { advances, progressOf, type StoredRequirement } from './batch-requiremen
 export interface NewBatchRow {
   row: number;
   cells: Record<string, string>;
-  /** The request the row sends, without its ref_id; null for a row with problems. */
+  /** The request the row sends, without its ref_id; null for a row left out. */
   body: Record<string, unknown> | null;
   excluded: boolean;
+  /** Why a row was left out at upload (batch-kept.ts); null for the rows that are sent. */
+  reason: string | null;
 }
 
 /** A batch as the create route decided it: stored awaiting its approval. */
@@ -164,6 +166,11 @@ export type ChangeOutcome =
   | { ok: false; reason: 'not-found' | 'state'; batch?: StoredBatch };
 
 export function createBatchStore(db: Db) {
+  /**
+   * What changed between the rows an earlier batch of the same file kept to send and this one's,
+   * by row number and mapped cells. A row left out at upload keeps nothing to compare
+   * (batch-kept.ts): on either side it counts as absent.
+   */
   async function changesOf(
     q: Queryable,
     batch: { id: string; operation: string; file_name: string; created_at: string },
@@ -179,8 +186,8 @@ export function createBatchStore(db: Db) {
     const rows = await q.query<{ kind: 'added' | 'removed' | 'changed'; row: number }>(
       `select case when o.row_no is null then 'added' when n.row_no is null then 'removed'
          else 'changed' end as kind, coalesce(n.row_no, o.row_no) as row
-       from (select row_no, cells from batch_rows where batch_id = $1::uuid) n
-       full join (select row_no, cells from batch_rows where batch_id = $2::uuid) o
+       from (select row_no, cells from batch_rows where batch_id = $1::uuid and not excluded) n
+       full join (select row_no, cells from batch_rows where batch_id = $2::uuid and not excluded) o
          on o.row_no = n.row_no
        where o.row_no is null or n.row_no is null or o.cells <> n.cells
        order by 2`,
@@ -320,10 +327,11 @@ export function createBatchStore(db: Db) {
           // One statement for all the rows (up to 10 000), as one JSON document: the same on
           // PGlite and PostgreSQL, whose drivers type parameter arrays differently.
           await tx.query(
-            `insert into batch_rows (batch_id, row_no, cells, body, excluded)
-             select $1::uuid, r.row_no, r.cells, nullif(r.body, 'null'::jsonb), r.excluded
+            `insert into batch_rows (batch_id, row_no, cells, body, excluded, error)
+             select $1::uuid, r.row_no, r.cells, nullif(r.body, 'null'::jsonb), r.excluded,
+               r.reason
              from jsonb_to_recordset($2::text::jsonb)
-               as r(row_no integer, cells jsonb, body jsonb, excluded boolean)`,
+               as r(row_no integer, cells jsonb, body jsonb, excluded boolean, reason text)`,
             [
               id,
               jsonb(
@@ -332,6 +340,7 @@ export function createBatchStore(db: Db) {
                   cells: r.cells,
                   body: r.body,
                   excluded: r.excluded,
+                  reason: r.reason,
                 })),
               ),
             ],
@@ -370,7 +379,9 @@ export function createBatchStore(db: Db) {
 
     /**
      * The changes a new upload would bring against the newest batch of the same file name and
-     * operation: rows compared by number and cells.
+     * operation: rows compared by number and mapped cells, against the rows that batch kept. A
+     * row it left out kept nothing to compare (batch-kept.ts), and was not in what it sent: here
+     * it counts as added.
      */
     async changesAgainst(
       operation: BatchOperation,
@@ -384,7 +395,7 @@ export function createBatchStore(db: Db) {
       );
       if (!earlier) return null;
       const old = await db.query<{ row: number; cells: Record<string, string> }>(
-        'select row_no as row, cells from batch_rows where batch_id = $1::uuid',
+        'select row_no as row, cells from batch_rows where batch_id = $1::uuid and not excluded',
         [earlier.id],
       );
       const before = new Map(old.map((r) => [Number(r.row), canonical(r.cells)]));

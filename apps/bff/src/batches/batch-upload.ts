@@ -18,6 +18,7 @@ import type {
 import type { ApprovalPolicy } from '../approvals/policy';
 import { ProblemError } from '../errors';
 import { decideBatch, type BatchDecision, type BatchPolicyDeps } from './batch-policy';
+import { keptCells, keptColumns, keptRow } from './batch-kept';
 import { BatchAlreadyUploaded, type BatchStore, type StoredBatch } from './batch-store';
 import { sourceProfilesOf } from './batch-balances';
 import type { CheckJob, FileCheck } from './batch-checker';
@@ -146,7 +147,15 @@ export async function checkUpload(
         : null),
     changes:
       checked.file_errors.length === 0
-        ? await deps.store.changesAgainst(input.operation, input.file_name, checked.rows)
+        ? await deps.store.changesAgainst(
+            input.operation,
+            input.file_name,
+            // Compared on what a batch keeps (batch-kept.ts): the mapped cells of each row.
+            checked.rows.map((r) => ({
+              row: r.row,
+              cells: keptCells(r.cells, keptColumns(checked.columns, checked.mapping)),
+            })),
+          )
         : null,
   };
   return { check, normalized, decision };
@@ -201,21 +210,17 @@ export async function createUpload(
   if (sent.length === 0 || !decision) {
     throw unfit('Every row is excluded: there is nothing to send.');
   }
+  const kept = keptColumns(check.columns, check.mapping);
   try {
     return await deps.store.create({
       operation: input.operation,
       file_name: input.file_name,
       created_by: operator.username,
       created_by_name: operator.display_name,
-      columns: check.columns,
+      columns: kept,
       mapping: check.mapping,
       rows_hash: check.rows_hash,
-      rows: check.rows.map((r) => ({
-        row: r.row,
-        cells: r.cells,
-        body: r.body,
-        excluded: exclude.has(r.row) || r.body === null,
-      })),
+      rows: check.rows.map((r) => keptRow(r, exclude.has(r.row), kept)),
       totals: check.totals,
       by_destination: check.by_destination,
       largest: decision.largest,

@@ -28,6 +28,7 @@ const newBatch = (hash: string): NewBatch => ({
       amount: `${row}000.25`,
     },
     excluded: row === 3,
+    reason: row === 3 ? 'Excluded at upload.' : null,
   })),
   totals: [{ asset: 'USD', amount: '3000.50', rows: 2 }],
   by_destination: [],

@@ -140,6 +140,9 @@ const RECONCILED: Record<string, string> = {
  * and its body masked for a role that sees no personal data, as the journal masks the entry the
  * row becomes; the batch itself carries sums and who acted.
  */
+/** What a batch file held that the batch does not keep: an unmapped column, an excluded row. */
+const NOT_KEPT = ['Hopperton', 'Lovelace', 'SUP-OLD-4242'];
+
 const BATCHED: Record<string, { path?: (id: string) => string; why: string }> = {
   '/api/batches': { why: 'batches: sums per asset and destination, who uploaded and approved' },
   '/api/batches/:id': { why: 'the same, and what changed since an earlier upload' },
@@ -207,11 +210,12 @@ describe('personal data on every route', () => {
     expect(wrong).toEqual([]);
   });
 
-  it('a viewer and an auditor see a batch row’s metadata and unmapped cells masked in its rows and results, of excluded rows too; finance and admin whole', async () => {
+  it('a viewer and an auditor see a batch row’s metadata masked in its rows and results, finance and admin whole; no one sees an unmapped column or an excluded row, which are not kept', async () => {
     const h = await approvalApp({ client: scriptedClient(service).client });
     const { treasury, payouts } = DEMO_IDS.profiles;
-    // `Beneficiary name` maps to no field: only a column of a field known to be non-personal is
-    // shown whole to a role that sees no personal data. Row 2 is excluded at upload.
+    // `Beneficiary name` maps to no field, and row 2 is excluded at upload: the batch keeps
+    // neither (batch-kept.ts). Only a column of a field known to be non-personal is shown whole
+    // to a role that sees no personal data.
     const created = await h.post('/api/batches', h.cookies.finance, {
       operation: 'createInternalTransfer',
       file_name: 'personal.csv',
@@ -242,21 +246,41 @@ describe('personal data on every route', () => {
         } else if (masked && !text.includes('••••9911'))
           wrong.push(`${role} ${path(id)}: not masked`);
         else if (!masked && !text.includes('SUP-SECRET-9911')) wrong.push(`${role}: masked`);
+        for (const kept of NOT_KEPT) {
+          if (text.includes(kept)) wrong.push(`${role} ${path(id)}: shows ${kept}`);
+        }
       }
     }
-    // A search is no way to read a masked cell: a viewer finds no row by it, finance does.
+    // A search is no way to read a masked cell: a viewer finds no row by it, finance does; by
+    // what was not kept, no one does.
     for (const [role, cookie] of [
       ['viewer', h.cookies.viewer],
       ['auditor', auditor],
       ['finance', h.cookies.finance],
     ] as const) {
-      for (const q of ['Hopperton', 'SUP-SECRET']) {
+      for (const [q, financeFinds] of [
+        ['SUP-SECRET', 1],
+        ['Hopperton', 0],
+        ['SUP-OLD', 0],
+      ] as const) {
         const res = await h.get(`/api/batches/${id}/rows?q=${q}`, cookie);
         const { total } = (await res.json()) as { total: number };
-        if (total !== (role === 'finance' ? 1 : 0)) wrong.push(`${role} q=${q}: found ${total}`);
+        if (total !== (role === 'finance' ? financeFinds : 0)) {
+          wrong.push(`${role} q=${q}: found ${total}`);
+        }
       }
     }
     expect(wrong).toEqual([]);
+    // Nor does the database hold them: the excluded row is its number and why.
+    const stored = await (
+      await sharedDb()
+    ).query<{ row_no: number; text: string; error: string | null }>(
+      `select row_no, cells::text || coalesce(body::text, '') as text, error from batch_rows
+       where batch_id = $1::uuid order by row_no`,
+      [id],
+    );
+    expect(stored.filter((r) => NOT_KEPT.some((kept) => r.text.includes(kept)))).toEqual([]);
+    expect(stored[1]).toEqual({ row_no: 2, text: '{}', error: 'Excluded at upload.' });
   });
 
   it('an auditor’s signed journal export masks what the journal page masks for them, and the trail says so; an admin’s is whole', async () => {

@@ -272,5 +272,5 @@ export const resumeBatch = (id: string) => call('resumeBatch', { params: { id } 
 /** Sends none of the rows not yet sent; rows already sent stay sent. */
 export const cancelBatch = (id: string, reason: string) =>
   call('cancelBatch', { params: { id }, body: { reason } });
-/** The input columns plus ref_id, state, service id and error of every row, as CSV. */
+/** The mapped columns plus ref_id, state, service id and error of every row, as CSV. */
 export const exportBatchResults = (id: string) => call('exportBatchResults', { params: { id } });

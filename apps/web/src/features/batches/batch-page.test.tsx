@@ -47,8 +47,21 @@ beforeEach(() => {
     if (url.startsWith('/api/batches/b-1/rows')) {
       rowQueries.push(url);
       return jsonResponse(200, {
-        items: [row(1), row(2, { state: 'failed', error: 'Not enough USD on treasury' })],
-        total: 2,
+        items: [
+          row(1),
+          row(2, { state: 'failed', error: 'Not enough USD on treasury' }),
+          // A row left out at upload: the batch keeps its number and why, no cell.
+          row(3, {
+            state: 'excluded',
+            cells: {},
+            body: null,
+            ref_id: null,
+            journal_id: null,
+            service_id: null,
+            error: 'Excluded at upload.',
+          }),
+        ],
+        total: 3,
         offset: 0,
       });
     }
@@ -292,6 +305,7 @@ describe('the page of a batch', () => {
     expect(titles.slice(2, 4)).toEqual(['“amount”', '“to”']);
     expect(rows[2]).toHaveTextContent('Failed');
     expect(rows[2]).toHaveTextContent('Not enough USD on treasury');
+    expect(rows[3]).toHaveTextContent('Excluded at upload.');
     expect(within(rows[1]!).getByRole('link', { name: 'Entry of row 1' })).toHaveAttribute(
       'href',
       '/journal/j-1',

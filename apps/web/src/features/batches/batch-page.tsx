@@ -35,7 +35,7 @@ function Fact({ label, children }: { label: string; children: React.ReactNode })
   );
 }
 
-/** "Download results": the BFF's CSV of every row (input columns, ref_id, state, service id, error). */
+/** "Download results": the BFF's CSV of every row (mapped columns, ref_id, state, service id, error). */
 function DownloadResults({ batch }: { batch: Batch }) {
   const made = useWrite({
     mutationFn: () => exportBatchResults(batch.id),

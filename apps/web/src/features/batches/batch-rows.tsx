@@ -67,10 +67,11 @@ export function BatchRows({ batch }: { batch: Batch }) {
         ),
     },
     {
-      title: 'Error',
+      // A failed row's error, or why a row was left out at upload (all the batch keeps of it).
+      title: 'Error or reason',
       cell: (r) =>
         r.error ? (
-          <Text size="sm" c="red">
+          <Text size="sm" c={r.state === 'excluded' ? 'dimmed' : 'red'}>
             {r.error}
           </Text>
         ) : (
