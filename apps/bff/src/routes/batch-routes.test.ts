@@ -514,7 +514,7 @@ describe('batch routes', () => {
     );
     expect(results.filename).toBe('payouts-results.csv');
     const lines = results.csv.trim().split('\r\n');
-    expect(lines[0]).toBe('from,to,asset,amount,note,ref_id,state,service_id,error');
+    expect(lines[0]).toBe('row,from,to,asset,amount,note,ref_id,state,service_id,error');
     expect(lines).toHaveLength(6);
     const rows = await h.json<BatchRowPage>(
       h.get(`/api/batches/${batch.id}/rows?limit=500`, h.cookies.finance),
@@ -522,7 +522,7 @@ describe('batch routes', () => {
     rows.items.forEach((row, i) => {
       expect(row.journal_id).not.toBeNull();
       expect(lines[i + 1]).toBe(
-        `Treasury,${payouts},USD,${row.cells.amount},row ${row.row},${row.ref_id},succeeded,${row.service_id},`,
+        `${row.row},Treasury,${payouts},USD,${row.cells.amount},row ${row.row},${row.ref_id},succeeded,${row.service_id},`,
       );
     });
     // A viewer reads the same results with the metadata (personal, as in the journal) masked.

@@ -277,9 +277,11 @@ export function batchRoutes(deps: BatchRouteDeps): RouteDef[] {
         const batch = await batchOr404(idOf(c));
         const role = operatorOf(c).role;
         const rows = (await store.allRows(batch.id)).map((row) => rowForRole(role, batch, row));
-        let csv = csvLine([...batch.columns, 'ref_id', 'state', 'service_id', 'error']);
+        // The file's row number first: a row left out at upload is only its number and why.
+        let csv = csvLine(['row', ...batch.columns, 'ref_id', 'state', 'service_id', 'error']);
         for (const row of rows) {
           csv += csvLine([
+            String(row.row),
             ...batch.columns.map((column) => row.cells[column] ?? ''),
             row.ref_id ?? '',
             row.state,
