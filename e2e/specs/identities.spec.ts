@@ -3,7 +3,7 @@ import { expectAccessible } from '../accessibility';
 import { expect, screenshot, signIn, test } from '../fixtures';
 import { pageOf } from '../pages/routes';
 
-const { alice, erin } = DEMO_IDS.identities;
+const { alice, carol, erin } = DEMO_IDS.identities;
 
 test.describe('Identities and accounts', () => {
   test('the list says who may transact, and an identity opens with its accounts', async ({
@@ -14,7 +14,7 @@ test.describe('Identities and accounts', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Identities' })).toBeVisible();
     const table = page.getByRole('table', { name: 'Identities' });
     const erinRow = table.getByRole('row').filter({ hasText: 'Erin Tanaka' });
-    await expect(erinRow).toContainText('Frozen (reason LEGAL_HOLD)');
+    await expect(erinRow).toContainText('Frozen (legal order)');
     await expect(erinRow).toContainText('Cannot transact');
     const daveRow = table.getByRole('row').filter({ hasText: 'Dave Kowalski' });
     await expect(daveRow).toContainText('Denied');
@@ -59,7 +59,26 @@ test.describe('Identities and accounts', () => {
     await signIn(page, 'fiona');
     await page.goto(pageOf('getIdentity', { id: erin }));
     await expect(page.getByRole('heading', { level: 1, name: 'Erin Tanaka' })).toBeVisible();
-    await expect(page.getByText('Cannot transact: Frozen (reason LEGAL_HOLD)')).toBeVisible();
+    await expect(page.getByText('Cannot transact: Frozen (legal order)')).toBeVisible();
+    const controls = page.getByRole('list', { name: 'Active controls' });
+    await expect(controls).toContainText('“Court order freezing the account”');
+    await expect(controls).toContainText(/Set by the service since .+; cannot be overridden/);
+  });
+
+  test('a sell-only identity shows what is still required of whom, with the service’s codes', async ({
+    page,
+  }) => {
+    await signIn(page, 'fiona');
+    await page.goto(pageOf('getIdentity', { id: carol }));
+    await expect(page.getByRole('list', { name: 'Active controls' })).toContainText(
+      'Sell only (compliance: KYC)',
+    );
+    const required = page.getByRole('list', { name: 'Still required' });
+    await expect(required).toContainText('KYC refresh: Pending: awaiting the client (us)');
+    await expect(required).toContainText(
+      'PROOF_OF_ADDRESS_EXPIRED: The proof of address is over a year old',
+    );
+    await expectAccessible(page, 'identity with a control and a requirement');
   });
 
   test('a viewer sees personal data masked, as the console server sends it', async ({ page }) => {

@@ -45,6 +45,43 @@ test.describe('Create order: the market before review (issue 34)', () => {
     await expect(warning).toBeHidden();
   });
 
+  test('a market unavailable for buying says so, and an IOC buy there is stopped at review', async ({
+    page,
+  }) => {
+    // The demo seed holds AAVEUSD unavailable for buying, under scheduled maintenance.
+    await signIn(page, 'fiona');
+    const form = new OperationForm(page, 'Create order');
+    await form.goto(routeOf('createOrder'));
+    await form.pick('Profile id', 'Trad', 'Trading');
+    await form.choose('Order type', 'LIMIT');
+    await form.choose('Side', 'BUY');
+    await form.choose('Market', 'AAVEUSD');
+
+    const quote = page.getByRole('region', { name: 'AAVEUSD now' });
+    await expect(quote).toContainText('BuyingUnavailable (scheduled maintenance)');
+    await expect(quote).toContainText('SellingAvailable');
+    // Each day's figures say the window they cover.
+    await expect(quote.getByRole('region', { name: 'Today' })).toContainText(/^Today: .+ to .+/);
+    await expect(quote.getByRole('region', { name: 'Previous day' })).toContainText(/Open.+High/);
+    const warning = form.form
+      .getByRole('status')
+      .filter({ hasText: 'AAVEUSD is unavailable for buying' });
+    await expect(warning).toContainText('IOC and FOK orders cannot be placed there');
+    await expect(warning).toContainText(/Maintenance .+ to .+/);
+
+    await form.fill({ 'Base amount': '1', Price: '100' });
+    await form.choose('Time in force', 'IOC');
+    await form.submit();
+    await form.expectFieldError('Time in force', /AAVEUSD is unavailable for buying/);
+    await expect(form.review).toBeHidden();
+    await expectAccessible(page, 'order form on a side unavailable');
+    await screenshot(page, 'order-new-side-unavailable');
+
+    // Selling there is unaffected.
+    await form.choose('Side', 'SELL');
+    await expect(warning).toBeHidden();
+  });
+
   test('the Orders page has a strip of prices with their age', async ({ page }) => {
     await sandbox.setPrice('BTCUSD', '60000.00');
     await signIn(page, 'fiona');

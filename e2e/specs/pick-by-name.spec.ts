@@ -76,7 +76,7 @@ test.describe('Identifiers picked by name (issue 34)', () => {
     const field = form.field('From identity id');
     await field.fill('Erin');
     const erin = page.getByRole('option', { name: /^Erin Tanaka/ });
-    await expect(erin).toContainText('Frozen (reason LEGAL_HOLD): it cannot transact');
+    await expect(erin).toContainText('Frozen (legal order): it cannot transact');
     await expect(erin).toHaveAttribute('aria-disabled', 'true');
     await expectAccessible(page, 'identity picker with a frozen identity');
     await erin.click({ force: true });
@@ -85,7 +85,7 @@ test.describe('Identifiers picked by name (issue 34)', () => {
     await field.fill(I.erin);
     await form.expectFieldError(
       'From identity id',
-      'Erin Tanaka cannot be chosen here: Frozen (reason LEGAL_HOLD): it cannot transact.',
+      'Erin Tanaka cannot be chosen here: Frozen (legal order): it cannot transact.',
     );
     await expect(field).not.toHaveValue('Erin Tanaka');
   });
@@ -127,11 +127,11 @@ test.describe('Identifiers picked by name (issue 34)', () => {
     await form.openAdvanced();
     await form.pick('From identity id', 'Bob', 'Bob Okafor');
     // Meanwhile the service's review freezes Bob.
-    expect((await review([{ type: 'FROZEN', reason_code: 'LEGAL_HOLD' }])).status).toBe(200);
+    expect((await review([{ type: 'FROZEN', reason_code: 'LEGAL_ORDER' }])).status).toBe(200);
     try {
       await form.send();
       await expect(form.problem()).toBeVisible();
-      await form.expectFieldError('From identity id', /Bob Okafor .*Frozen \(reason LEGAL_HOLD\)/);
+      await form.expectFieldError('From identity id', /Bob Okafor .*Frozen \(legal order\)/);
       await expectAccessible(page, 'a frozen identity refused by the service');
       await screenshot(page, 'transfer-internal-frozen-identity');
     } finally {

@@ -5,9 +5,17 @@ import {
   CryptoNetworkSchema,
   DECIMAL_PATTERN,
   FIAT_DEPOSIT_INSTRUCTIONS_STATUSES,
+  IDENTITY_CONTROL_REASON_CODES,
+  IDENTITY_CONTROL_SET_BY,
   IDENTITY_CONTROL_TYPES,
+  IDENTITY_REQUIREMENT_ACTORS,
+  IDENTITY_REQUIREMENT_STATUSES,
+  IDENTITY_REQUIREMENT_TYPES,
   IDENTITY_STATUSES,
   IDENTITY_TYPES,
+  MARKET_STATUS_REASONS,
+  MARKET_TRADING_STATUSES,
+  MarketSchema,
   TRANSFER_TYPES,
 } from '@console/schemas';
 
@@ -21,9 +29,42 @@ const id = z.string().min(1, 'must be a non-empty string');
 const asset = z.string().regex(/^[A-Z0-9]{1,20}$/, 'must be an asset code');
 const texts = z.record(z.string(), z.string());
 
-const ControlSchema = z.strictObject({
+const dateTime = z.iso.datetime({ offset: true, message: 'must be an RFC 3339 date-time' });
+
+/**
+ * An active control (appendix B, IdentityControl); its id and creation time are made when it is
+ * set. Set by the service unless said otherwise; not overridable unless said.
+ */
+export const ControlSchema = z.strictObject({
   type: z.enum(IDENTITY_CONTROL_TYPES),
-  reason_code: z.string().optional(),
+  set_by: z.enum(IDENTITY_CONTROL_SET_BY).optional(),
+  is_overridable: z.boolean().optional(),
+  reason_code: z.enum(IDENTITY_CONTROL_REASON_CODES).optional(),
+  reason: z.string().min(1).optional(),
+});
+
+/** What is still needed for approval (appendix B, IdentityRequirement); PENDING unless said. */
+const RequirementSchema = z.strictObject({
+  type: z.enum(IDENTITY_REQUIREMENT_TYPES),
+  errors: z
+    .array(z.strictObject({ code: z.string().min(1), description: z.string().optional() }))
+    .optional(),
+  status: z.enum(IDENTITY_REQUIREMENT_STATUSES).optional(),
+  awaiting_action_from: z.enum(IDENTITY_REQUIREMENT_ACTORS).optional(),
+});
+
+/** A market's status where it is not AVAILABLE on both sides, or has maintenance planned. */
+const MarketStatusSeedSchema = z.strictObject({
+  market: MarketSchema,
+  buy_status: z.enum(MARKET_TRADING_STATUSES).optional(),
+  sell_status: z.enum(MARKET_TRADING_STATUSES).optional(),
+  buy_reason: z.enum(MARKET_STATUS_REASONS).optional(),
+  sell_reason: z.enum(MARKET_STATUS_REASONS).optional(),
+  scheduled_maintenance: z
+    .array(
+      z.strictObject({ starts_at: dateTime, ends_at: dateTime, recurrence: z.string().optional() }),
+    )
+    .optional(),
 });
 
 const IdentitySeedSchema = z.strictObject({
@@ -32,7 +73,7 @@ const IdentitySeedSchema = z.strictObject({
   /** APPROVED when omitted. */
   summary_status: z.enum(IDENTITY_STATUSES).optional(),
   controls: z.array(ControlSchema).optional(),
-  requirements: z.array(z.string()).optional(),
+  requirements: z.array(RequirementSchema).optional(),
   person_details: z.record(z.string(), z.unknown()).optional(),
   institution_details: z.record(z.string(), z.unknown()).optional(),
   institution_members: z
@@ -121,6 +162,7 @@ export const SeedSchema = z.strictObject({
   deposit_instructions: z.array(DepositInstructionsSeedSchema).optional(),
   destination_addresses: z.array(DestinationAddressSeedSchema).optional(),
   transfer_limits: z.array(TransferLimitSeedSchema).optional(),
+  markets: z.array(MarketStatusSeedSchema).optional(),
 });
 
 /** Seed data replacing the demo seed (README "Configuration"). Amounts are decimal strings. */

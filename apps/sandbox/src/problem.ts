@@ -14,6 +14,7 @@ export type ProblemCode =
   | 'exceed-precision'
   | 'identity-verification-required'
   | 'exceed-max-withdraw-limit'
+  | 'unavailable-market'
   /** A generic error: its type is `about:blank` and its title the status's reason phrase. */
   | 'about:blank';
 
@@ -26,6 +27,7 @@ const TITLES: Record<Exclude<ProblemCode, 'about:blank'>, string> = {
   'exceed-precision': 'Exceed Precision',
   'identity-verification-required': 'Identity Verification Required',
   'exceed-max-withdraw-limit': 'Exceed Max Withdraw Limit',
+  'unavailable-market': 'Unavailable Market',
 };
 
 /** Reason phrases of the generic statuses the service answers with `about:blank`. */

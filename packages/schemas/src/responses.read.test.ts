@@ -132,7 +132,18 @@ describe('read answers parse leniently', () => {
     const identity = operations.getIdentity.response.parse({
       id: 'i-1',
       summary_status: 'UNDER_REVIEW',
-      status_details: { active_controls: [{ type: 'TRAVEL_BAN', reason_code: 'X' }] },
+      status_details: {
+        active_controls: [
+          {
+            id: 'c-1',
+            type: 'TRAVEL_BAN',
+            set_by: 'SET_BY_REGULATOR',
+            reason_code: 'X',
+            created_at: '2026-01-01T00:00:00Z',
+          },
+        ],
+        requirements: [{ type: 'BIOMETRICS', errors: [], status: 'WAITING' }],
+      },
       person_details: { first_name: 'Ada', tax_id: 'secret' },
     });
     expect(identity.status_details?.active_controls?.[0]?.type).toBe('TRAVEL_BAN');
@@ -150,6 +161,102 @@ describe('read answers parse leniently', () => {
       operations.listMarkets.response.parse({ markets: [{ market: 'SOLUSD', tick_rate: '0.01' }] })
         .markets[0]?.market,
     ).toBe('SOLUSD');
+  });
+
+  // Appendix B's four shapes (issue 58): what the service sends is read; what it never sends is
+  // refused, so a sandbox or a service that drifts back fails where the console parses.
+  it.each([
+    [
+      'an identity control',
+      'getIdentity',
+      {
+        id: 'i-1',
+        status_details: {
+          active_controls: [
+            {
+              id: 'c-1',
+              type: 'SELL_ONLY',
+              set_by: 'SET_BY_SVC',
+              is_overridable: false,
+              reason_code: 'COMPLIANCE_SCREENING',
+              reason: 'Screening hit under review',
+              created_at: '2026-01-01T00:00:00Z',
+            },
+          ],
+        },
+      },
+      { id: 'i-1', status_details: { active_controls: [{ type: 'SELL_ONLY', reason_code: 'X' }] } },
+    ],
+    [
+      'an identity requirement',
+      'getIdentity',
+      {
+        id: 'i-1',
+        status_details: {
+          requirements: [
+            {
+              type: 'DOCUMENT_VERIFICATION',
+              errors: [{ code: 'DOCUMENT_EXPIRED', description: 'The passport has expired' }],
+              status: 'PENDING',
+              awaiting_action_from: 'CLIENT',
+            },
+            { type: 'MEMBERS', errors: [], status: 'FAILED' },
+          ],
+        },
+      },
+      { id: 'i-1', status_details: { requirements: ['DOCUMENT_VERIFICATION'] } },
+    ],
+    [
+      'a market status',
+      'listMarkets',
+      {
+        markets: [
+          {
+            market: 'BTCUSD',
+            market_status: {
+              buy_status: 'UNAVAILABLE',
+              sell_status: 'AVAILABLE',
+              buy_reason: 'SCHEDULED_MAINTENANCE',
+              sell_reason: 'MARKET_STATUS_REASON_UNSPECIFIED',
+              updated_at: '2026-01-01T00:00:00Z',
+              scheduled_maintenance: [
+                { starts_at: '2026-01-01T00:00:00Z', ends_at: '2026-01-01T02:00:00Z' },
+              ],
+            },
+          },
+        ],
+      },
+      { markets: [{ market: 'BTCUSD', market_status: 'ACTIVE' }] },
+    ],
+    [
+      'a ticker range',
+      'getTicker',
+      {
+        market: 'BTCUSD',
+        today: {
+          high: '2',
+          low: '1',
+          range: { begin: '2026-01-01T00:00:00Z', end: '2026-01-01T12:00:00Z' },
+        },
+      },
+      { market: 'BTCUSD', today: { high: '2', low: '1', range: '1' } },
+    ],
+  ] as const)('reads %s as the service shapes it, and refuses the old shape', (_, id, ok, old) => {
+    const response = operations[id].response;
+    expect(response.safeParse(ok).success).toBe(true);
+    expect(response.safeParse(old).success).toBe(false);
+  });
+
+  it.each(['id', 'type', 'set_by', 'created_at'])('refuses a control without %s', (member) => {
+    const control: Record<string, string> = {
+      id: 'c-1',
+      type: 'FROZEN',
+      set_by: 'SET_BY_CLIENT',
+      created_at: '2026-01-01T00:00:00Z',
+    };
+    delete control[member];
+    const identity = { id: 'i-1', status_details: { active_controls: [control] } };
+    expect(operations.getIdentity.response.safeParse(identity).success).toBe(false);
   });
 
   it('a cancel and a fiat account delete answer {}', () => {

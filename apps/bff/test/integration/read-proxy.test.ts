@@ -5,6 +5,7 @@ import {
   DEMO_IDS,
   ROLES,
   exampleReadPath,
+  issueLines,
   operations,
   type ReadOperationId,
   type Role,
@@ -29,15 +30,29 @@ const read = (path: string, role: Role = 'finance') =>
   h.app.request(`/api/svc${path}`, { headers: { Cookie: cookies[role] } });
 const logged = async () => (await h.log()).requests;
 
+/*
+ * The contract with the service, read by read (issue 58): what the BFF sends is a request the
+ * read's own schemas accept (path and query, parsed as the service's would be), and what comes
+ * back over the demo seed is what the console parses with the read's response schema.
+ */
 describe('GET /api/svc/v2/… serves every read of the registry', () => {
   it.each(READ_OPERATIONS.map((r) => [r.id, r] as const))('%s', async (id) => {
+    const op = operations[id as ReadOperationId];
     const path = exampleReadPath(id as ReadOperationId);
     const before = (await logged()).length;
     const res = await read(path);
     expect(res.status, await res.clone().text()).toBe(200);
     const body = (await res.json()) as { data: unknown };
     expect(body.data).toBeTruthy();
+    const answer = op.response.safeParse(body.data);
+    expect(answer.success ? [] : issueLines(answer.error)).toEqual([]);
     const sent = (await logged()).slice(before);
+    const { params } = op.example();
+    const request = op.parseRequest(
+      (params ?? {}) as Record<string, string>,
+      new URL(sent[0]?.path ?? '/', 'http://x').searchParams,
+    );
+    expect(request.ok ? [] : request.errors).toEqual([]);
     // The same path and query reached the service once, signed over an empty payload.
     expect(sent).toHaveLength(1);
     expect(sent[0]).toMatchObject({ method: 'GET', status: 200, body: '' });

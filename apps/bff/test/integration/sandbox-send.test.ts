@@ -1,4 +1,10 @@
-import { exampleInput, WRITE_OPERATION_IDS, operations, type JournalEntry } from '@console/schemas';
+import {
+  exampleInput,
+  issueLines,
+  WRITE_OPERATION_IDS,
+  operations,
+  type JournalEntry,
+} from '@console/schemas';
 import { afterAll, describe, expect, it } from 'vitest';
 import { sandboxHarness, type RunSecrets } from '../sandbox-harness';
 
@@ -27,7 +33,11 @@ describe.each(['EdDSA', 'ES256'] as const)('against the sandbox, signed with %s'
     const cookie = await h.signIn('admin');
     for (const id of WITH_BODY) {
       const res = await h.post(`/api/operations/${id}`, cookie, exampleInput(id));
-      const body = (await res.json()) as { journal: JournalEntry; detail?: string };
+      const body = (await res.json()) as {
+        data: unknown;
+        journal: JournalEntry;
+        detail?: string;
+      };
       expect(res.status, `${id}: ${body.detail}`).toBe(200);
       expect(body.journal.state).toBe('SUCCEEDED');
       const received = (await h.log()).requests.filter((r) => r.path === body.journal.request_path);
@@ -36,6 +46,12 @@ describe.each(['EdDSA', 'ES256'] as const)('against the sandbox, signed with %s'
       expect(last.status).toBe(200);
       expect(last.signature).toMatchObject({ alg, kid: h.kid, verified: true });
       expect(last.method).toBe(operations[id].method);
+      // The contract with the service (issue 58): the bytes sent are a request its schema takes,
+      // and the answer is what the console parses with the operation's response schema.
+      const request = operations[id].body.safeParse(JSON.parse(last.body));
+      expect(request.success ? [] : issueLines(request.error), id).toEqual([]);
+      const answer = operations[id].response.safeParse(body.data);
+      expect(answer.success ? [] : issueLines(answer.error), id).toEqual([]);
     }
     allLines.push(...h.lines);
   });

@@ -3,12 +3,12 @@ import Big from 'big.js';
 import { z } from 'zod';
 import {
   CRYPTO_DESTINATION_ADDRESS_STATUSES,
-  IDENTITY_CONTROL_TYPES,
   IDENTITY_STATUSES,
   MarketSchema,
   parseWith,
 } from '@console/schemas';
 import { iso } from '../clock';
+import { ControlSchema } from '../config-seed';
 import { asProblem, badRequest, notFound, problemResponse } from '../problem';
 import { balancesView } from '../state/balances';
 import { depositInstructionsView } from '../state/deposit-instructions';
@@ -182,20 +182,13 @@ export function controlRoutes(rt: SandboxRuntime): Hono {
   });
 
   // The service's own review of an identity: its summary status, its active controls (the list
-  // given replaces them). Reaching APPROVED, DENIED or DISABLED records the event.
+  // given replaces them; one that stays keeps its id and time). Reaching APPROVED, DENIED or DISABLED records the event.
   app.put('/identities/:id', async (c) => {
     const change = await jsonBody(
       c.req.raw,
       z.strictObject({
         summary_status: z.enum(IDENTITY_STATUSES).optional(),
-        controls: z
-          .array(
-            z.strictObject({
-              type: z.enum(IDENTITY_CONTROL_TYPES),
-              reason_code: z.string().min(1).optional(),
-            }),
-          )
-          .optional(),
+        controls: z.array(ControlSchema).optional(),
       }),
     );
     const identity = setIdentityStatus(rt.state, c.req.param('id'), change, rt.clock.now());

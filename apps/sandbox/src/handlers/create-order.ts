@@ -13,6 +13,7 @@ import {
   placeHold,
   take,
 } from '../state/order-engine';
+import { requireSideAvailable } from '../state/market-status';
 import { fundsNeeded, marketable, outsideBand, requireNotional } from '../state/order-rules';
 import { orderView } from '../state/order-view';
 import { rememberRef, requireFreshRef } from '../state/refs';
@@ -26,8 +27,8 @@ const AWAIT_STEP_MS = 50;
 
 /**
  * Create Order. Market orders and IOC/FOK limits execute at once against the simulated price;
- * GTC/GTT limits and stop orders rest, holding their funds (see state/order-engine.ts). Notional
- * limits answer 403; a post-only that would cross, or a taker limit 15 % or more from the
+ * GTC/GTT limits and stop orders rest, holding their funds (see state/order-engine.ts). IOC and
+ * FOK on a side of its market that is UNAVAILABLE, and notional limits, answer 403; a post-only that would cross, or a taker limit 15 % or more from the
  * midpoint, is REJECTED.
  */
 export const createOrder: Handler<'createOrder'> = async ({
@@ -96,6 +97,7 @@ export const createOrder: Handler<'createOrder'> = async ({
     opens_at: now + state.timings.order_open_ms,
   };
 
+  requireSideAvailable(state, order.market, order.side, order.time_in_force);
   requireNotional(state, order, now);
   // Funds first: an order the profile cannot pay for is refused outright.
   const needs = fundsNeeded(state, order);

@@ -111,8 +111,8 @@ const APPENDIX_B_ROWS = (): Row[] => [
     'identities',
   ],
   [
-    '/v2/identity/identities?control_reason_codes=RISK_REVIEW',
-    () => state.identities!.filter((i) => has(controls(i), ['RISK_REVIEW'], 'reason_code')),
+    '/v2/identity/identities?control_reason_codes=COMPLIANCE_KYC',
+    () => state.identities!.filter((i) => has(controls(i), ['COMPLIANCE_KYC'], 'reason_code')),
     'identities',
   ],
   [

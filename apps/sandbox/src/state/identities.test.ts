@@ -81,7 +81,7 @@ describe('an identity that may not transact', () => {
 
   it.each([
     ['FROZEN', I.erin, A.erin, []],
-    ['CLOSED', I.bob, A.bob, [{ type: 'CLOSED', reason_code: 'CUSTOMER_REQUEST' }]],
+    ['CLOSED', I.bob, A.bob, [{ type: 'CLOSED', reason_code: 'END_USER_REQUEST' }]],
   ] as const)(
     'is refused with an active %s control, naming it, and accepted once it is lifted',
     async (control, identity, account, controls) => {
@@ -130,6 +130,61 @@ describe('a SELL_ONLY identity', () => {
         )
       ).status,
     ).toBe(403);
+  });
+});
+
+describe('controls and requirements as the service shapes them (appendix B)', () => {
+  const read = async (id: string) =>
+    (await sbx.send('GET', `/v2/identity/identities/${id}`)).body as {
+      status_details: { active_controls: Input[]; requirements: Input[] };
+    };
+
+  it('answers carol’s control with its id, setter, reason and time, and her KYC refresh pending', async () => {
+    const carol = await read(I.carol);
+    expect(carol.status_details.active_controls).toEqual([
+      {
+        id: expect.any(String),
+        type: 'SELL_ONLY',
+        set_by: 'SET_BY_SVC',
+        is_overridable: false,
+        reason_code: 'COMPLIANCE_KYC',
+        reason: 'Periodic KYC refresh overdue',
+        created_at: expect.stringMatching(/Z$/),
+      },
+    ]);
+    expect(carol.status_details.requirements).toEqual([
+      {
+        type: 'KYC_REFRESH',
+        errors: [expect.objectContaining({ code: 'PROOF_OF_ADDRESS_EXPIRED' })],
+        status: 'PENDING',
+        awaiting_action_from: 'CLIENT',
+      },
+    ]);
+  });
+
+  it('keeps a control a review leaves in place (its id and time), and dates a new one now', async () => {
+    const [before] = (await read(I.carol)).status_details.active_controls;
+    const kept = { type: 'SELL_ONLY', reason_code: 'COMPLIANCE_KYC' };
+    const added = { type: 'DORMANT', set_by: 'SET_BY_CLIENT', reason_code: 'INACTIVITY' };
+    expect((await review(I.carol, { controls: [kept, added] })).status).toBe(200);
+    const after = await read(I.carol);
+    expect(after.status_details.active_controls).toEqual([
+      before,
+      expect.objectContaining({
+        ...added,
+        id: expect.not.stringMatching(String(before!.id)),
+        created_at: new Date(sbx.clock.now()).toISOString(),
+      }),
+    ]);
+    // Still approved: what is asked of her stays.
+    expect(after.status_details.requirements).toHaveLength(1);
+  });
+
+  it('refuses a reason code outside the appendix’s list', async () => {
+    const res = await review(I.carol, {
+      controls: [{ type: 'FROZEN', reason_code: 'RISK_REVIEW' }],
+    });
+    expect(res.status).toBe(400);
   });
 });
 

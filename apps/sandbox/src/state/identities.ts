@@ -1,9 +1,32 @@
+import type { z } from 'zod';
 import type { IdentityControlType, IdentityStatus } from '@console/schemas';
+import type { ControlSchema } from '../config-seed';
 import { SandboxProblem, fieldError, forbidden, notFound } from '../problem';
 import { recordEvent } from './events';
+import { controlView } from './identity-view';
 import { uuidFrom } from './random';
 import type { SandboxState } from './store';
 import type { Control, IdentityState } from './store-records';
+
+/** A control as a seed or the service's review sets it: the rest is made when it is set. */
+export type ControlSpec = z.input<typeof ControlSchema>;
+
+/**
+ * A control set on the identity at `at`: its id is the identity's and a number, so that setting
+ * one draws nothing random; set by the service and not overridable unless the spec says.
+ */
+export function newControl(identity: IdentityState, spec: ControlSpec, at: number): Control {
+  identity.next_control += 1;
+  return {
+    id: `${identity.id}-control-${identity.next_control}`,
+    type: spec.type,
+    set_by: spec.set_by ?? 'SET_BY_SVC',
+    is_overridable: spec.is_overridable ?? false,
+    ...(spec.reason_code !== undefined ? { reason_code: spec.reason_code } : {}),
+    ...(spec.reason !== undefined ? { reason: spec.reason } : {}),
+    created_at: at,
+  };
+}
 
 /** What a request does for an identity: SELL_ONLY allows sells and credits only. */
 export type Side = 'buy' | 'sell' | 'debit' | 'credit';
@@ -69,7 +92,7 @@ export function requireMayTransact(
     refused.type === 'SELL_ONLY'
       ? `${field}: identity ${identityId} has an active SELL_ONLY control${why}: it may sell, not ${side === 'buy' ? 'buy' : 'send funds'}`
       : `${field}: identity ${identityId} has an active ${refused.type} control${why}: it cannot transact`,
-    { identity_id: identityId, control: { ...refused } },
+    { identity_id: identityId, control: controlView(refused) },
   );
 }
 
@@ -85,7 +108,7 @@ const EVENT_OF: Partial<
 export function setIdentityStatus(
   state: SandboxState,
   id: string,
-  change: { summary_status?: IdentityStatus | undefined; controls?: Control[] | undefined },
+  change: { summary_status?: IdentityStatus | undefined; controls?: ControlSpec[] | undefined },
   at: number,
   /** The event's id, where the demo seed fixes it (an example names it). */
   eventId?: string,
@@ -93,9 +116,23 @@ export function setIdentityStatus(
   const identity = state.identities.get(id);
   if (!identity) throw notFound(`id: identity ${id} does not exist`);
   const old = identity.summary_status;
-  if (change.controls) identity.controls = change.controls.map((c) => ({ ...c }));
+  if (change.controls) {
+    // A control that stays (same type, reason and setter) keeps its id and since when it holds.
+    const before = identity.controls;
+    identity.controls = change.controls.map(
+      (spec) =>
+        before.find(
+          (c) =>
+            c.type === spec.type &&
+            c.reason_code === spec.reason_code &&
+            c.set_by === (spec.set_by ?? 'SET_BY_SVC'),
+        ) ?? newControl(identity, spec, at),
+    );
+  }
   if (change.summary_status) identity.summary_status = change.summary_status;
-  if (identity.summary_status === 'APPROVED') identity.requirements = [];
+  // Approval meets what was required; an identity approved already keeps what is still asked of
+  // it (a KYC refresh under way), whatever a review changes of its controls.
+  if (identity.summary_status === 'APPROVED' && old !== 'APPROVED') identity.requirements = [];
   identity.updated_at = at;
   const type = EVENT_OF[identity.summary_status];
   if (type && identity.summary_status !== old) {

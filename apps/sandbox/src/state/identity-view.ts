@@ -1,5 +1,18 @@
 import { iso } from '../clock';
-import type { AccountState, IdentityState } from './store-records';
+import type { AccountState, Control, IdentityState } from './store-records';
+
+/** A control as the service answers it (appendix B, IdentityControl). */
+export function controlView(c: Control): Record<string, unknown> {
+  return {
+    id: c.id,
+    type: c.type,
+    set_by: c.set_by,
+    is_overridable: c.is_overridable,
+    ...(c.reason_code !== undefined ? { reason_code: c.reason_code } : {}),
+    ...(c.reason !== undefined ? { reason: c.reason } : {}),
+    created_at: iso(c.created_at),
+  };
+}
 
 /**
  * An identity as the service answers it. Its person's or institution's details are personal
@@ -16,8 +29,8 @@ export function identityView(
     summary_status: i.summary_status,
     status: i.summary_status,
     status_details: {
-      active_controls: i.controls.map((c) => ({ ...c })),
-      requirements: [...i.requirements],
+      active_controls: i.controls.map(controlView),
+      requirements: structuredClone(i.requirements),
     },
     ...(options.details && i.person_details
       ? { person_details: structuredClone(i.person_details) }

@@ -75,7 +75,18 @@ describe('market data', () => {
     const today = ticker.today as Record<string, string>;
     expect(today).toMatchObject({ volume: '0.25', volume_weighted_average_price: '50000' });
     expect(new Big(today.high!).gte('50000') && new Big(today.low!).lte('50000')).toBe(true);
-    expect(today.range).toBe(new Big(today.high!).minus(today.low!).toFixed());
+    // The window the figures cover: today from midnight UTC to now, the day before whole.
+    const now = sbx.clock.now();
+    const midnight = now - (now % DAY_MS);
+    expect(ticker.today).toMatchObject({
+      range: { begin: new Date(midnight).toISOString(), end: new Date(now).toISOString() },
+    });
+    expect(ticker.last_day).toMatchObject({
+      range: {
+        begin: new Date(midnight - DAY_MS).toISOString(),
+        end: new Date(midnight - 1).toISOString(),
+      },
+    });
     // No executions the day before (the seed's history is older): no average price to give.
     expect(ticker.last_day).toMatchObject({ volume: '0' });
     expect(ticker.last_day).not.toHaveProperty('volume_weighted_average_price');
@@ -83,13 +94,20 @@ describe('market data', () => {
 
   it('bounds orders as the order rules do: the schemas’ minimums, the largest limit order at the price', async () => {
     await sbx.control('PUT', '/prices/BTCUSD', { price: '50000' });
-    const markets = (await publicRead('/v2/markets')).body.markets as Record<string, string>[];
+    const markets = (await publicRead('/v2/markets')).body.markets as Record<string, unknown>[];
     expect(markets.find((m) => m.market === 'BTCUSD')).toEqual({
       market: 'BTCUSD',
       base_asset: 'BTC',
       quote_asset: 'USD',
       tick_rate: '0.01',
-      market_status: 'ACTIVE',
+      market_status: {
+        buy_status: 'AVAILABLE',
+        sell_status: 'AVAILABLE',
+        buy_reason: 'MARKET_STATUS_REASON_UNSPECIFIED',
+        sell_reason: 'MARKET_STATUS_REASON_UNSPECIFIED',
+        updated_at: expect.any(String),
+        scheduled_maintenance: [],
+      },
       min_base_amount: MIN_BASE_AMOUNT,
       min_quote_amount: MIN_QUOTE_AMOUNT,
       max_base_amount: '30',
@@ -99,5 +117,53 @@ describe('market data', () => {
       tick_rate: '0.0001',
       max_quote_amount: '1000000.00',
     });
+  });
+
+  it('lists AAVEUSD unavailable for buying, under scheduled maintenance that began before start', async () => {
+    const markets = (await publicRead('/v2/markets')).body.markets as Record<string, unknown>[];
+    const now = sbx.clock.now();
+    const status = markets.find((m) => m.market === 'AAVEUSD')!.market_status as {
+      scheduled_maintenance: { starts_at: string; ends_at: string }[];
+    };
+    expect(status).toMatchObject({
+      buy_status: 'UNAVAILABLE',
+      buy_reason: 'SCHEDULED_MAINTENANCE',
+      sell_status: 'AVAILABLE',
+    });
+    const [window] = status.scheduled_maintenance;
+    expect(Date.parse(window!.starts_at)).toBeLessThan(now);
+    expect(Date.parse(window!.ends_at)).toBeGreaterThan(now);
+    const others = markets.filter((m) => m.market !== 'AAVEUSD');
+    expect(others.map((m) => m.market_status)).toEqual(
+      others.map(() =>
+        expect.objectContaining({ buy_status: 'AVAILABLE', sell_status: 'AVAILABLE' }),
+      ),
+    );
+  });
+
+  // An UNAVAILABLE side refuses what would execute at once; a resting order it takes.
+  it.each([
+    ['a market buy (IOC by default)', { side: 'BUY', type: 'MARKET', quote_amount: '50.00' }, 403],
+    ['an IOC limit buy', { side: 'BUY', type: 'LIMIT', time_in_force: 'IOC' }, 403],
+    ['a FOK limit buy', { side: 'BUY', type: 'LIMIT', time_in_force: 'FOK' }, 403],
+    ['a GTC limit buy', { side: 'BUY', type: 'LIMIT', time_in_force: 'GTC' }, 200],
+    ['an IOC limit sell', { side: 'SELL', type: 'LIMIT', time_in_force: 'IOC' }, 200],
+  ] as const)('on AAVEUSD, %s answers %i', async (_, order, status) => {
+    const mid = await price('AAVEUSD');
+    const limit = order.type === 'LIMIT' ? { base_amount: '1', price: mid.current_price } : {};
+    const res = await sbx.call('createOrder', {
+      profile_id: DEMO_IDS.profiles.trading,
+      market: 'AAVEUSD',
+      ...order,
+      ...limit,
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(status);
+    if (status === 200) return;
+    expect(res.body).toMatchObject({
+      type: expect.stringMatching(/\/unavailable-market$/),
+      status: 403,
+      meta: { market: 'AAVEUSD', side: 'BUY', reason: 'SCHEDULED_MAINTENANCE' },
+    });
+    expect(res.body.detail).toMatch(/^time_in_force: /);
   });
 });

@@ -8,6 +8,7 @@ import {
 } from '@console/schemas';
 import { iso } from '../clock';
 import { ASSET_PRECISION, ROUND_DOWN, fmt } from './assets';
+import { marketStatusView } from './market-status';
 import { depthOf } from './order-engine';
 import { maxNotional } from './order-rules';
 import { PRICE_PLACES, usdValue } from './prices';
@@ -46,7 +47,7 @@ export function marketDetails(state: SandboxState, market: Market, now: number) 
     base_asset: base,
     quote_asset: quote,
     tick_rate: tickOf(market).toFixed(),
-    market_status: 'ACTIVE',
+    market_status: marketStatusView(state.market_status.get(market)!),
     min_base_amount: MIN_BASE_AMOUNT,
     min_quote_amount: MIN_QUOTE_AMOUNT,
     max_base_amount: fmt(maxBase),
@@ -65,8 +66,9 @@ export function marketPrice(state: SandboxState, market: Market, now: number) {
 }
 
 /**
- * A day of a market, from `from` to `to` inclusive (Unix ms): its price sampled each minute (open, high, low, range)
- * and the executions of every profile in it (volume in the base asset, its average price).
+ * A day of a market, from `from` to `to` inclusive (Unix ms): its price sampled each minute (open,
+ * high, low) and the executions of every profile in it (volume in the base asset, its average
+ * price), with the window they cover as `range`.
  */
 function stats(state: SandboxState, market: Market, from: number, to: number) {
   const samples: Big[] = [];
@@ -89,7 +91,8 @@ function stats(state: SandboxState, market: Market, from: number, to: number) {
     ...(volume.gt(0)
       ? { volume_weighted_average_price: gross.div(volume).round(places, ROUND_DOWN).toFixed() }
       : {}),
-    range: high.minus(low).toFixed(),
+    // The window the figures cover (appendix B, ExchangeStats), not high minus low.
+    range: { begin: iso(from), end: iso(to) },
   };
 }
 

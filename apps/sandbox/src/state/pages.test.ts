@@ -70,6 +70,7 @@ function addIdentity(i: number): Promise<void> {
     summary_status: 'APPROVED',
     controls: [],
     requirements: [],
+    next_control: 0,
     person_details: { first_name: 'Walk', last_name: String(i) },
     metadata: {},
     created_at: now,

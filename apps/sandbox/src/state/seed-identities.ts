@@ -1,7 +1,7 @@
 import { DEMO_IDS } from '@console/schemas';
 import type { SandboxSeed } from '../config';
-import { setIdentityStatus } from './identities';
-import type { AccountState } from './store-records';
+import { newControl, setIdentityStatus } from './identities';
+import type { AccountState, IdentityState } from './store-records';
 import type { SandboxState } from './store';
 
 const I = DEMO_IDS.identities;
@@ -34,8 +34,9 @@ const institution = (name: string, dba: string) => ({
 });
 
 /**
- * The demo's identities: approved people and institutions, one SELL_ONLY, one FROZEN, one still
- * PENDING, and dave, PENDING here and DENIED by the history (which records the event).
+ * The demo's identities: approved people and institutions; carol SELL_ONLY with her KYC refresh
+ * pending, erin FROZEN, frank PENDING while the service verifies his id, and dave, PENDING here
+ * and DENIED by the history (which records the event).
  */
 export function demoIdentities(): NonNullable<SandboxSeed['identities']> {
   return [
@@ -48,27 +49,68 @@ export function demoIdentities(): NonNullable<SandboxSeed['identities']> {
     {
       id: I.carol,
       ...person('Carol', 'Jensen', '1991-07-30', 'DK'),
-      controls: [{ type: 'SELL_ONLY', reason_code: 'RISK_REVIEW' }],
+      // Her periodic KYC refresh is overdue: sell-only until she answers it.
+      controls: [
+        {
+          type: 'SELL_ONLY',
+          set_by: 'SET_BY_SVC',
+          is_overridable: false,
+          reason_code: 'COMPLIANCE_KYC',
+          reason: 'Periodic KYC refresh overdue',
+        },
+      ],
+      requirements: [
+        {
+          type: 'KYC_REFRESH',
+          errors: [
+            {
+              code: 'PROOF_OF_ADDRESS_EXPIRED',
+              description: 'The proof of address is over a year old',
+            },
+          ],
+          status: 'PENDING',
+          awaiting_action_from: 'CLIENT',
+        },
+      ],
       ref_id: 'seed-identity-carol',
     },
     {
       id: I.dave,
       ...person('Dave', 'Kowalski', '1985-01-19', 'PL'),
       summary_status: 'PENDING',
-      requirements: ['PROOF_OF_ADDRESS'],
+      requirements: [
+        {
+          type: 'DOCUMENT_VERIFICATION',
+          errors: [
+            { code: 'DOCUMENT_UNREADABLE', description: 'The utility bill scan is blurred' },
+          ],
+          status: 'PENDING',
+          awaiting_action_from: 'CLIENT',
+        },
+      ],
       ref_id: 'seed-identity-dave',
     },
     {
       id: I.erin,
       ...person('Erin', 'Tanaka', '1993-03-08', 'JP'),
-      controls: [{ type: 'FROZEN', reason_code: 'LEGAL_HOLD' }],
+      controls: [
+        {
+          type: 'FROZEN',
+          set_by: 'SET_BY_SVC',
+          is_overridable: false,
+          reason_code: 'LEGAL_ORDER',
+          reason: 'Court order freezing the account',
+        },
+      ],
       ref_id: 'seed-identity-erin',
     },
     {
       id: I.frank,
       ...person('Frank', 'Adeyemi', '2000-09-14', 'GB'),
       summary_status: 'PENDING',
-      requirements: ['GOVERNMENT_ID'],
+      requirements: [
+        { type: 'ID_VERIFICATION', errors: [], status: 'PENDING', awaiting_action_from: 'SVC' },
+      ],
       ref_id: 'seed-identity-frank',
     },
     {
@@ -123,12 +165,20 @@ export function addIdentities(
   const identities = seed.identities ?? [];
   identities.forEach((i, n) => {
     const time = at(n, identities.length);
-    state.identities.set(i.id, {
+    const identity: IdentityState = {
       id: i.id,
       type: i.type ?? 'PERSON',
       summary_status: i.summary_status ?? 'APPROVED',
-      controls: (i.controls ?? []).map((c) => ({ ...c })),
-      requirements: [...(i.requirements ?? [])],
+      controls: [],
+      requirements: (i.requirements ?? []).map((r) => ({
+        type: r.type,
+        errors: (r.errors ?? []).map((e) => ({ ...e })),
+        status: r.status ?? 'PENDING',
+        ...(r.awaiting_action_from !== undefined
+          ? { awaiting_action_from: r.awaiting_action_from }
+          : {}),
+      })),
+      next_control: 0,
       ...(i.person_details ? { person_details: structuredClone(i.person_details) } : {}),
       ...(i.institution_details
         ? { institution_details: structuredClone(i.institution_details) }
@@ -145,7 +195,9 @@ export function addIdentities(
       metadata: { ...i.metadata },
       created_at: time,
       updated_at: time,
-    });
+    };
+    identity.controls = (i.controls ?? []).map((c) => newControl(identity, c, time));
+    state.identities.set(i.id, identity);
   });
   const accounts = seed.accounts ?? [];
   accounts.forEach((a, n) => {

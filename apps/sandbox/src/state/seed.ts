@@ -12,6 +12,7 @@ import {
 import { demoFiatAccounts } from './seed-fiat-accounts';
 import { addIdentities, addIdentityHistory, demoAccounts, demoIdentities } from './seed-identities';
 import { PriceModel } from './prices';
+import { seedMarketStatus } from './market-status';
 import { seededRandom } from './random';
 import type { SandboxState } from './store';
 
@@ -74,7 +75,25 @@ export function demoSeed(createdAt: number): SandboxSeed {
     deposit_instructions: demoDepositInstructions(),
     destination_addresses: demoDestinationAddresses(),
     transfer_limits: demoTransferLimits(),
+    markets: demoMarketStatus(createdAt + 30 * DAY),
   };
+}
+
+/**
+ * AAVEUSD under maintenance for buying since an hour before start, for a day: buys that would
+ * execute at once (IOC, FOK, market buys) are refused there; every other market and side is
+ * AVAILABLE. No e2e order or seeded history trades AAVEUSD.
+ */
+function demoMarketStatus(start: number): NonNullable<SandboxSeed['markets']> {
+  const HOUR = 60 * 60 * 1000;
+  return [
+    {
+      market: 'AAVEUSD',
+      buy_status: 'UNAVAILABLE',
+      buy_reason: 'SCHEDULED_MAINTENANCE',
+      scheduled_maintenance: [{ starts_at: iso(start - HOUR), ends_at: iso(start + 23 * HOUR) }],
+    },
+  ];
 }
 
 /**
@@ -92,6 +111,7 @@ export function createState(config: SandboxConfig, now: number, randomSeed: numb
     prices: new PriceModel(seededRandom(randomSeed ^ 0x5eed)),
     timings: config.timings,
     market: config.market,
+    market_status: seedMarketStatus(s, now - 30 * DAY, now),
     profiles: new Map(),
     identities: new Map(),
     accounts: new Map(),

@@ -4,8 +4,15 @@ import type {
   CryptoNetwork,
   EventObjectType,
   EventType,
+  IdentityControlReasonCode,
+  IdentityControlSetBy,
   IdentityControlType,
+  IdentityRequirementActor,
+  IdentityRequirementStatus,
+  IdentityRequirementType,
   IdentityStatus,
+  MarketStatusReason,
+  MarketTradingStatus,
 } from '@console/schemas';
 
 /*
@@ -14,10 +21,35 @@ import type {
  * that the state's type and those modules import each other in one direction only.
  */
 
-/** An active control on an identity. */
+/** An active control on an identity (appendix B, IdentityControl). Times in Unix ms. */
 export interface Control {
+  id: string;
   type: IdentityControlType;
-  reason_code?: string;
+  set_by: IdentityControlSetBy;
+  is_overridable: boolean;
+  reason_code?: IdentityControlReasonCode;
+  /** Free text from whoever set it. */
+  reason?: string;
+  created_at: number;
+}
+
+/** What an identity still needs before approval (appendix B, IdentityRequirement). */
+export interface Requirement {
+  type: IdentityRequirementType;
+  errors: { code: string; description?: string }[];
+  status: IdentityRequirementStatus;
+  /** Absent for MEMBERS, where each member identity carries its own. */
+  awaiting_action_from?: IdentityRequirementActor;
+}
+
+/** Whether a market takes orders, side by side (appendix B, List Markets). Times in Unix ms. */
+export interface MarketStatusState {
+  buy_status: MarketTradingStatus;
+  sell_status: MarketTradingStatus;
+  buy_reason: MarketStatusReason;
+  sell_reason: MarketStatusReason;
+  updated_at: number;
+  scheduled_maintenance: { starts_at: number; ends_at: number; recurrence?: string }[];
 }
 
 /** A person or institution the client acts for (appendix B, Identity). Times in Unix ms. */
@@ -27,7 +59,9 @@ export interface IdentityState {
   summary_status: IdentityStatus;
   controls: Control[];
   /** What is still needed for approval. */
-  requirements: string[];
+  requirements: Requirement[];
+  /** Numbers the controls set on it, so that their ids draw nothing random. */
+  next_control: number;
   person_details?: Record<string, unknown>;
   institution_details?: Record<string, unknown>;
   institution_members?: { identity_id: string; roles: string[] }[];

@@ -8,6 +8,7 @@ import type {
   EventState,
   IdentityState,
   LimitUse,
+  MarketStatusState,
   TransferLimitState,
 } from './store-records';
 
@@ -175,6 +176,8 @@ export interface SandboxState {
   prices: PriceModel;
   timings: SandboxTimings;
   market: SandboxMarket;
+  /** Each market's status side by side; every market is listed, AVAILABLE unless seeded. */
+  market_status: Map<Market, MarketStatusState>;
   profiles: Map<string, Profile>;
   identities: Map<string, IdentityState>;
   accounts: Map<string, AccountState>;

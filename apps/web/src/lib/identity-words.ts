@@ -1,4 +1,4 @@
-import type { Identity, IdentityControl } from '@console/schemas';
+import type { Identity, IdentityControl, IdentityRequirement } from '@console/schemas';
 
 /*
  * Identities in the operator's words, and the rule of appendix B that decides whether one may
@@ -25,16 +25,89 @@ const CONTROL_WORDS: Record<string, string> = {
   DORMANT: 'Dormant',
 };
 
+/** The reason codes of appendix B's closed list, as an operator says them. */
+const REASON_WORDS: Record<string, string> = {
+  OTHER: 'other reason',
+  END_USER_REQUEST: 'at the end user’s request',
+  INACTIVITY: 'inactivity',
+  COMPLIANCE_KYC: 'compliance: KYC',
+  COMPLIANCE_EDD: 'compliance: enhanced due diligence',
+  COMPLIANCE_SCREENING: 'compliance: screening',
+  COMPLIANCE_INVESTIGATION: 'compliance: investigation',
+  COMPLIANCE_INCOMPLETE: 'compliance: incomplete information',
+  RISK_FRAUD: 'risk: fraud',
+  LEGAL_ORDER: 'legal order',
+  ADMINISTRATIVE: 'administrative',
+};
+
+const SET_BY_WORDS: Record<string, string> = {
+  SET_BY_SVC: 'the service',
+  SET_BY_CLIENT: 'the client (us)',
+};
+
+const REQUIREMENT_WORDS: Record<string, string> = {
+  ID_VERIFICATION: 'Identity verification',
+  DOCUMENT_VERIFICATION: 'Document verification',
+  SCREENING_CHECK: 'Screening check',
+  COMPLIANCE_CHECK: 'Compliance check',
+  ENHANCED_DUE_DILIGENCE: 'Enhanced due diligence',
+  MEMBERS: 'Members',
+  KYC_REFRESH: 'KYC refresh',
+  TAX_DETAILS_VERIFICATION: 'Tax details verification',
+};
+
+const ACTOR_WORDS: Record<string, string> = {
+  CLIENT: 'the client (us)',
+  SVC: 'the service',
+};
+
+/** A reason code in words ("legal order"); an unknown one as the service wrote it. */
+export function reasonWords(code: string | undefined): string | undefined {
+  return code === undefined ? undefined : (REASON_WORDS[code] ?? code);
+}
+
+/** Who set a control, in words to go mid-sentence; an unknown setter as the service wrote it. */
+export function setByWords(setBy: string): string {
+  return SET_BY_WORDS[setBy] ?? setBy;
+}
+
+/** A requirement's type in words ("KYC refresh"); an unknown one as the service wrote it. */
+export function requirementTypeWords(type: string): string {
+  return REQUIREMENT_WORDS[type] ?? type;
+}
+
+/**
+ * What a requirement waits for, in words: failed, or pending with whom must act. MEMBERS names
+ * no one: each member identity carries its own.
+ */
+export function requirementStatusWords(requirement: IdentityRequirement): string {
+  const status =
+    requirement.status === 'FAILED'
+      ? 'Failed'
+      : requirement.status === 'PENDING'
+        ? 'Pending'
+        : requirement.status;
+  const who = requirement.awaiting_action_from;
+  if (who) return `${status}: awaiting ${ACTOR_WORDS[who] ?? who}`;
+  return requirement.type === 'MEMBERS' ? `${status}: see each member identity` : status;
+}
+
+/** The identity's requirements (none when the service gave none). */
+export function requirementsOf(identity: Identity): IdentityRequirement[] {
+  return identity.status_details?.requirements ?? [];
+}
+
 /** A summary status in words ("Pending review"); an unknown one as the service wrote it. */
 export function identityStatusWords(status: string | undefined): string {
   if (!status) return 'Status not given';
   return STATUS_WORDS[status] ?? status;
 }
 
-/** A control in words with its reason: "Frozen (reason LEGAL_HOLD)". */
-export function controlWords(control: IdentityControl): string {
+/** A control in words with its reason code in words: "Frozen (legal order)". */
+export function controlWords(control: Pick<IdentityControl, 'type' | 'reason_code'>): string {
   const name = CONTROL_WORDS[control.type] ?? control.type;
-  return control.reason_code ? `${name} (reason ${control.reason_code})` : name;
+  const reason = reasonWords(control.reason_code);
+  return reason ? `${name} (${reason})` : name;
 }
 
 /** The identity's active controls (none when the service gave none). */
@@ -70,7 +143,7 @@ export function identityTypeWords(type: string | undefined): string {
  * refused.
  *
  * @example
- * whyCannotTransact(erin, 'debit'); // 'Frozen (reason LEGAL_HOLD): it cannot transact'
+ * whyCannotTransact(erin, 'debit'); // 'Frozen (legal order): it cannot transact'
  */
 export function whyCannotTransact(
   identity: Identity,

@@ -66,14 +66,24 @@ const cases = [
       type: 'about:blank',
       title: 'Forbidden',
       status: 403,
-      detail: `from_identity_id: identity ${I.erin} has an active FROZEN control (reason LEGAL_HOLD): it cannot transact`,
-      meta: { identity_id: I.erin, control: { type: 'FROZEN', reason_code: 'LEGAL_HOLD' } },
+      detail: `from_identity_id: identity ${I.erin} has an active FROZEN control (reason LEGAL_ORDER): it cannot transact`,
+      meta: {
+        identity_id: I.erin,
+        control: {
+          id: `${I.erin}-control-1`,
+          type: 'FROZEN',
+          set_by: 'SET_BY_SVC',
+          is_overridable: false,
+          reason_code: 'LEGAL_ORDER',
+          reason: 'Court order freezing the account',
+          created_at: '2026-10-28T00:00:00.000Z',
+        },
+      },
     },
     expected: [
       {
         path: 'from_identity_id',
-        message:
-          'Erin Tanaka has an active control, Frozen (reason LEGAL_HOLD): it cannot transact.',
+        message: 'Erin Tanaka has an active control, Frozen (legal order): it cannot transact.',
       },
     ],
   },
@@ -151,6 +161,40 @@ const cases = [
         path: 'destination.crypto.address',
         message:
           'The address book holds this address as PENDING: only an approved address can be paid out to. Wait for its screening, or choose an approved one.',
+      },
+    ],
+  },
+  {
+    what: 'an IOC order on a side of the market that is unavailable',
+    op: operations.createOrder,
+    input: {
+      profile_id: P.trading,
+      side: 'BUY',
+      market: 'AAVEUSD',
+      type: 'LIMIT',
+      time_in_force: 'IOC',
+      base_amount: '1',
+      price: '90.00',
+    },
+    upstream: {
+      type: 'https://svc.example/problems/unavailable-market',
+      title: 'Unavailable Market',
+      status: 403,
+      detail:
+        'time_in_force: AAVEUSD is unavailable for buying (SCHEDULED_MAINTENANCE); an IOC order cannot be placed on that side',
+      meta: {
+        market: 'AAVEUSD',
+        side: 'BUY',
+        time_in_force: 'IOC',
+        status: 'UNAVAILABLE',
+        reason: 'SCHEDULED_MAINTENANCE',
+      },
+    },
+    expected: [
+      {
+        path: 'time_in_force',
+        message:
+          'AAVEUSD is unavailable for buying (scheduled maintenance): IOC and FOK orders cannot be placed there. Choose GTC or GTT for a limit order, or wait until the side is available again.',
       },
     ],
   },

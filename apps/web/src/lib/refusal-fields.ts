@@ -12,6 +12,7 @@ import {
 import { identityFieldOf } from './end-user-fields';
 import { controlWords, identityStatusWords } from './identity-words';
 import { formatAmount } from './format-amount';
+import { unavailableSideWords } from './market-status';
 import { limitWords } from './transfer-limits';
 
 /** A message the form shows beside one field. */
@@ -119,6 +120,18 @@ export function refusalFields(
       {
         path,
         message: `The address book holds this address as ${text(meta.status)}: only an approved address can be paid out to. Wait for its screening, or choose an approved one.`,
+      },
+    ];
+  }
+  // The appendix names the problem type but not its status: known by the type alone, any 4xx.
+  if (upstream.status >= 400 && upstream.status < 500 && code === 'unavailable-market') {
+    const market = text(input.market) ?? text(meta.market);
+    const side = (text(input.side) ?? text(meta.side)) === 'SELL' ? 'SELL' : 'BUY';
+    if (!market || op.id !== 'createOrder') return [];
+    return [
+      {
+        path: 'time_in_force',
+        message: unavailableSideWords(market, side, text(meta.reason), input),
       },
     ];
   }

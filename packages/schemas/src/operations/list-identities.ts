@@ -1,6 +1,10 @@
-import { IDENTITY_CONTROL_TYPES, IDENTITY_STATUSES, IDENTITY_TYPES } from '../primitives/enums';
 import {
-  arrayParam,
+  IDENTITY_CONTROL_REASON_CODES,
+  IDENTITY_CONTROL_TYPES,
+  IDENTITY_STATUSES,
+  IDENTITY_TYPES,
+} from '../primitives/enums';
+import {
   enumParam,
   enumsParam,
   limitParam,
@@ -8,7 +12,6 @@ import {
   pageCursorParam,
   timeRangeParams,
 } from '../primitives/query';
-import { text } from '../primitives/identifier';
 import { ROLES } from '../primitives/roles';
 import { IdentitySchema } from '../resources/identity';
 import { defineRead } from './define-read';
@@ -31,7 +34,8 @@ export const listIdentities = defineRead({
     summary_status: enumParam('Summary status', IDENTITY_STATUSES),
     identity_type: enumParam('Identity type', IDENTITY_TYPES).meta({ compares: 'type' }),
     control_types: enumsParam('Active control types', IDENTITY_CONTROL_TYPES),
-    control_reason_codes: arrayParam('Control reason codes', text('Control reason code', 100)),
+    // The reason codes are a closed list (appendix B, IdentityControl): another is refused.
+    control_reason_codes: enumsParam('Control reason codes', IDENTITY_CONTROL_REASON_CODES),
     ...timeRangeParams('created_at', 'Created'),
     ...timeRangeParams('updated_at', 'Updated'),
     order: orderParam(),

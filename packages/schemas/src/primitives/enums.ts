@@ -186,6 +186,41 @@ export const IDENTITY_TYPES = ['PERSON', 'INSTITUTION'] as const;
 /** Controls on an identity: FROZEN and CLOSED stop every transaction, SELL_ONLY all but sells. */
 export const IDENTITY_CONTROL_TYPES = ['SELL_ONLY', 'CLOSED', 'FROZEN', 'DORMANT'] as const;
 export type IdentityControlType = (typeof IDENTITY_CONTROL_TYPES)[number];
+/** Who set a control: the service (the public document's SET_BY_PAXOS) or the client itself. */
+export const IDENTITY_CONTROL_SET_BY = ['SET_BY_SVC', 'SET_BY_CLIENT'] as const;
+export type IdentityControlSetBy = (typeof IDENTITY_CONTROL_SET_BY)[number];
+/** Why a control was set: a closed list (appendix B, IdentityControl). */
+export const IDENTITY_CONTROL_REASON_CODES = [
+  'OTHER',
+  'END_USER_REQUEST',
+  'INACTIVITY',
+  'COMPLIANCE_KYC',
+  'COMPLIANCE_EDD',
+  'COMPLIANCE_SCREENING',
+  'COMPLIANCE_INVESTIGATION',
+  'COMPLIANCE_INCOMPLETE',
+  'RISK_FRAUD',
+  'LEGAL_ORDER',
+  'ADMINISTRATIVE',
+] as const;
+export type IdentityControlReasonCode = (typeof IDENTITY_CONTROL_REASON_CODES)[number];
+/** What an identity still needs before it is approved (appendix B, IdentityRequirement). */
+export const IDENTITY_REQUIREMENT_TYPES = [
+  'ID_VERIFICATION',
+  'DOCUMENT_VERIFICATION',
+  'SCREENING_CHECK',
+  'COMPLIANCE_CHECK',
+  'ENHANCED_DUE_DILIGENCE',
+  'MEMBERS',
+  'KYC_REFRESH',
+  'TAX_DETAILS_VERIFICATION',
+] as const;
+export type IdentityRequirementType = (typeof IDENTITY_REQUIREMENT_TYPES)[number];
+export const IDENTITY_REQUIREMENT_STATUSES = ['PENDING', 'FAILED'] as const;
+export type IdentityRequirementStatus = (typeof IDENTITY_REQUIREMENT_STATUSES)[number];
+/** Who must act on a requirement; absent for MEMBERS, where each member identity says its own. */
+export const IDENTITY_REQUIREMENT_ACTORS = ['CLIENT', 'SVC'] as const;
+export type IdentityRequirementActor = (typeof IDENTITY_REQUIREMENT_ACTORS)[number];
 
 export const ACCOUNT_TYPES = [
   'BROKERAGE',
@@ -194,6 +229,24 @@ export const ACCOUNT_TYPES = [
   'SEP_IRA',
   'FINANCIAL_ADVISOR',
 ] as const;
+
+/** Whether a market takes orders on one side: UNAVAILABLE refuses IOC and FOK orders there. */
+export const MARKET_TRADING_STATUSES = [
+  'MARKET_TRADING_STATUS_UNSPECIFIED',
+  'AVAILABLE',
+  'UNAVAILABLE',
+] as const;
+export type MarketTradingStatus = (typeof MARKET_TRADING_STATUSES)[number];
+/** Why a side of a market has the status it has. */
+export const MARKET_STATUS_REASONS = [
+  'MARKET_STATUS_REASON_UNSPECIFIED',
+  'SCHEDULED_MAINTENANCE',
+  'TRADING_SUSPENDED',
+  'UNSCHEDULED_MAINTENANCE',
+] as const;
+export type MarketStatusReason = (typeof MARKET_STATUS_REASONS)[number];
+/** The times in force that an UNAVAILABLE side refuses (appendix B, List Markets). */
+export const TIME_IN_FORCE_REFUSED_WHEN_UNAVAILABLE = ['IOC', 'FOK'] as const;
 
 /** A DEPRECATED set of fiat deposit instructions must not be given to new payers. */
 export const FIAT_DEPOSIT_INSTRUCTIONS_STATUSES = ['VALID', 'DEPRECATED'] as const;

@@ -1,5 +1,10 @@
 import { z } from 'zod';
-import { MARKETS, openEnum } from '../primitives/enums';
+import {
+  MARKETS,
+  MARKET_STATUS_REASONS,
+  MARKET_TRADING_STATUSES,
+  openEnum,
+} from '../primitives/enums';
 import { DateTimeSchema } from '../primitives/identifier';
 
 /*
@@ -7,13 +12,35 @@ import { DateTimeSchema } from '../primitives/identifier';
  * and amounts are decimal strings; markets stay open enums, as the service may list new ones.
  */
 
-/** A market and its order bounds. */
+/** A window in which the service plans maintenance of a market; `recurrence` as it writes it. */
+export const ScheduledMaintenanceSchema = z.looseObject({
+  starts_at: DateTimeSchema.optional(),
+  ends_at: DateTimeSchema.optional(),
+  recurrence: z.string().optional(),
+});
+export type ScheduledMaintenance = z.infer<typeof ScheduledMaintenanceSchema>;
+
+/**
+ * Whether a market takes orders, side by side: an UNAVAILABLE side refuses IOC and FOK orders
+ * (appendix B, List Markets), with its reason and any maintenance planned.
+ */
+export const MarketStatusSchema = z.looseObject({
+  buy_status: openEnum(MARKET_TRADING_STATUSES).optional(),
+  sell_status: openEnum(MARKET_TRADING_STATUSES).optional(),
+  buy_reason: openEnum(MARKET_STATUS_REASONS).optional(),
+  sell_reason: openEnum(MARKET_STATUS_REASONS).optional(),
+  updated_at: DateTimeSchema.optional(),
+  scheduled_maintenance: z.array(ScheduledMaintenanceSchema).optional(),
+});
+export type MarketStatus = z.infer<typeof MarketStatusSchema>;
+
+/** A market, its status side by side and its order bounds. */
 export const MarketDetailsSchema = z.looseObject({
   market: openEnum(MARKETS),
   base_asset: z.string().optional(),
   quote_asset: z.string().optional(),
   tick_rate: z.string().optional(),
-  market_status: z.string().optional(),
+  market_status: MarketStatusSchema.optional(),
   min_base_amount: z.string().optional(),
   min_quote_amount: z.string().optional(),
   max_base_amount: z.string().optional(),
@@ -32,7 +59,14 @@ export type MarketPrice = z.infer<typeof MarketPriceSchema>;
 
 const PriceAmountSchema = z.looseObject({ price: z.string(), amount: z.string() }).partial();
 
-/** A day of a market: open, high, low, volume, average price and range. */
+/** The window a ticker's figures cover: `range` of ExchangeStats, never high minus low. */
+export const StatsRangeSchema = z.looseObject({
+  begin: DateTimeSchema.optional(),
+  end: DateTimeSchema.optional(),
+});
+export type StatsRange = z.infer<typeof StatsRangeSchema>;
+
+/** A day of a market: open, high, low, volume and average price, and the window they cover. */
 export const ExchangeStatsSchema = z
   .looseObject({
     open: z.string(),
@@ -40,9 +74,10 @@ export const ExchangeStatsSchema = z
     low: z.string(),
     volume: z.string(),
     volume_weighted_average_price: z.string(),
-    range: z.string(),
+    range: StatsRangeSchema,
   })
   .partial();
+export type ExchangeStats = z.infer<typeof ExchangeStatsSchema>;
 
 /** The ticker of a market: best bid and ask, the last execution, and the day's statistics. */
 export const TickerSchema = z.looseObject({

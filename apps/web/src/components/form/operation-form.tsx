@@ -14,6 +14,7 @@ import { cachedRecordNames } from '@/lib/cached-names';
 import { toFormValues, toRequestInput } from '@/lib/form-values';
 import { refusalFields } from '@/lib/refusal-fields';
 import { formPathFor, requestShape } from '@/lib/schema-walk';
+import { marketRefusal } from '@/lib/use-market-data';
 import { limitRefusal } from '@/lib/use-transfer-limits';
 import { AwaitingApprovalCard } from '../approval/awaiting-approval-card';
 import { ChangesReview } from './changes-review';
@@ -154,9 +155,12 @@ function FormInstance({
   const onValid = async (values: FieldValues) => {
     if (sending) return;
     // Past a transfer limit, the review is refused: the amount says which limit, what is left.
-    const overLimit = op.movesMoney ? await limitRefusal(queryClient, op, values) : undefined;
-    if (overLimit) {
-      methods.setError(overLimit.path, { type: 'limit', message: overLimit.message });
+    // So is an order the market's side refuses (IOC or FOK where it is unavailable).
+    const refusal =
+      (op.movesMoney ? await limitRefusal(queryClient, op, values) : undefined) ??
+      (await marketRefusal(queryClient, op, values));
+    if (refusal) {
+      methods.setError(refusal.path, { type: 'refusal', message: refusal.message });
       setFocusRequest((n) => n + 1);
       return;
     }

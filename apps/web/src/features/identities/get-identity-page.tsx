@@ -11,14 +11,15 @@ import { ErrorState, LoadingState } from '@/components/states/states';
 import { accountName, accountTypeWords, accountsOf, memberRoles } from '@/lib/account-words';
 import {
   activeControls,
-  controlWords,
   identityName,
   identityTypeWords,
+  requirementsOf,
 } from '@/lib/identity-words';
 import { pagePath } from '@/lib/operation-routes';
 import { useAccounts } from '@/lib/use-accounts';
 import { useServiceRecord } from '@/lib/use-service-record';
 import { IdentityDetails } from './identity-details';
+import { IdentityControls, IdentityRequirements } from './identity-holds';
 import { IdentityStatus } from './identity-status';
 import { PersonalDataNote } from './personal-data-note';
 
@@ -92,7 +93,7 @@ export default function IdentityPage() {
     >
       {(identity) => {
         const controls = activeControls(identity);
-        const requirements = identity.status_details?.requirements ?? [];
+        const requirements = requirementsOf(identity);
         const members = (
           Array.isArray(identity.institution_members) ? identity.institution_members : []
         ).filter(isRecord);
@@ -101,18 +102,10 @@ export default function IdentityPage() {
             <SectionCard title="May it transact">
               <IdentityStatus identity={identity} />
               <FactRow label="Active controls">
-                <Text size="sm">
-                  {controls.length ? controls.map(controlWords).join('; ') : 'None'}
-                </Text>
+                <IdentityControls controls={controls} />
               </FactRow>
               <FactRow label="Still required">
-                <Text size="sm">
-                  {requirements.length
-                    ? requirements
-                        .map((r) => (typeof r === 'string' ? r : JSON.stringify(r)))
-                        .join(', ')
-                    : 'Nothing'}
-                </Text>
+                <IdentityRequirements requirements={requirements} />
               </FactRow>
             </SectionCard>
             <SectionCard title="Details">

@@ -44,7 +44,7 @@ const COLUMNS: Column<Identity>[] = [
       return controls.length ? (
         <Stack gap={0}>
           {controls.map((c) => (
-            <Text key={`${c.type}-${c.reason_code ?? ''}`} size="sm">
+            <Text key={c.id} size="sm">
               {controlWords(c)}
             </Text>
           ))}

@@ -4,8 +4,10 @@ import {
   isKnownValue,
   marketAssets,
   type Market,
+  type MarketDetails,
   type OrderSide,
   type OrderType,
+  type Ticker,
 } from '@console/schemas';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
@@ -13,6 +15,7 @@ import { useWatch } from 'react-hook-form';
 import { multiply } from '@/lib/decimal';
 import { formatAmount } from '@/lib/format-amount';
 import { ageWords } from '@/lib/format-time';
+import { maintenanceWords, rangeWords, sideStatusWords } from '@/lib/market-status';
 import { feeEstimate, feeRateOf, marketMidpoint, orderNotional } from '@/lib/order-estimate';
 import { useMarkets, usePrices, useTicker } from '@/lib/use-market-data';
 import { useNow } from '@/lib/use-now';
@@ -89,10 +92,74 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
+/** The market's status side by side, with any maintenance planned (appendix B, List Markets). */
+function MarketState({ details }: { details: MarketDetails | undefined }) {
+  if (!details?.market_status) return null;
+  const windows = details.market_status.scheduled_maintenance ?? [];
+  return (
+    <SimpleGrid cols={{ base: 2, md: 4 }} spacing="sm" aria-label="Market status">
+      <Fact label="Buying">{sideStatusWords(details, 'BUY')}</Fact>
+      <Fact label="Selling">{sideStatusWords(details, 'SELL')}</Fact>
+      <Fact label="Scheduled maintenance">
+        {windows.length ? windows.map(maintenanceWords).join('; ') : 'None planned'}
+      </Fact>
+    </SimpleGrid>
+  );
+}
+
+/**
+ * Today's and the previous day's figures, each labelled with the window it covers (`range`, the
+ * window, never high minus low): what "high" and "volume" mean depends on it.
+ */
+function TickerDays({
+  ticker,
+  quote,
+  base,
+}: {
+  ticker: Ticker | undefined;
+  quote: string;
+  base: string;
+}) {
+  const days = [
+    ['Today', ticker?.today],
+    ['Previous day', ticker?.last_day],
+  ] as const;
+  if (!days.some(([, stats]) => stats)) return null;
+  const price = (value: string | undefined) =>
+    value ? `${formatAmount(value, quote)} ${quote}` : '—';
+  return (
+    <Stack gap="xs">
+      {days.map(([label, stats]) =>
+        stats ? (
+          <Stack key={label} gap={4} component="section" aria-label={label}>
+            <Text size="xs" fw={600}>
+              {label}: {rangeWords(stats.range)}
+            </Text>
+            <SimpleGrid cols={{ base: 2, md: 5 }} spacing="sm">
+              <Fact label="Open">{price(stats.open)}</Fact>
+              <Fact label="High">{price(stats.high)}</Fact>
+              <Fact label="Low">{price(stats.low)}</Fact>
+              <Fact label="Volume">
+                {stats.volume ? `${formatAmount(stats.volume, base)} ${base}` : '—'}
+              </Fact>
+              <Fact label="Average price (volume-weighted)">
+                {stats.volume_weighted_average_price
+                  ? price(stats.volume_weighted_average_price)
+                  : 'No executions'}
+              </Fact>
+            </SimpleGrid>
+          </Stack>
+        ) : null,
+      )}
+    </Stack>
+  );
+}
+
 /**
  * Before review, what the service would say about the order (issue 34): the market's current
  * price, best bid and ask and how old they are (the BFF's shared copy, `fetched_at`), the order's
- * notional and an estimated fee, and the smallest and largest order the market takes.
+ * notional and an estimated fee, the smallest and largest order the market takes, its status side
+ * by side, and today's and the previous day's figures with the window each covers.
  */
 export function MarketQuote() {
   const { market, order, profileId } = useOrderDraft();
@@ -153,6 +220,8 @@ export function MarketQuote() {
               : '—'}
           </Fact>
         </SimpleGrid>
+        <MarketState details={details} />
+        <TickerDays ticker={quote.ticker} quote={quoteAsset} base={base} />
         {fee && rate.data && (
           <Text size="xs" c="dimmed">
             The fee is estimated at {multiply(rate.data, '100')} % of the notional, the highest rate

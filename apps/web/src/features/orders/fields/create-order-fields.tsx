@@ -13,6 +13,7 @@ import { useFormContext, useWatch } from 'react-hook-form';
 import { Field, FormSection, ProfileField, SelectField, Wide } from '@/components/form';
 import { multiply } from '@/lib/decimal';
 import { MarketQuote } from '../market-quote';
+import { MarketSideWarning } from '../market-side-warning';
 import { PriceBandWarning } from '../price-band-warning';
 import { PricesStrip } from '../prices-strip';
 
@@ -75,6 +76,9 @@ export function CreateOrderFields() {
         <Field name="type" />
         <Wide>
           <MarketQuote />
+        </Wide>
+        <Wide>
+          <MarketSideWarning />
         </Wide>
       </FormSection>
       <FormSection group="amount" cols={3}>
