@@ -1,7 +1,7 @@
 import type { IdentityControlType, IdentityStatus } from '@console/schemas';
 import { SandboxProblem, fieldError, forbidden, notFound } from '../problem';
 import { recordEvent } from './events';
-import { uuidFrom } from './random';
+import { newId } from './random';
 import type { SandboxState } from './store';
 import type { Control, IdentityState } from './store-records';
 
@@ -100,7 +100,7 @@ export function setIdentityStatus(
   const type = EVENT_OF[identity.summary_status];
   if (type && identity.summary_status !== old) {
     const object = {
-      id: uuidFrom(state.event_random),
+      id: newId(),
       identity_id: id,
       old_summary_status: old,
       new_summary_status: identity.summary_status,
