@@ -40,6 +40,8 @@ const BaseSchema = z.object({
   CONSOLE_USERS_FILE: z.string().min(1).optional(),
   CONSOLE_POLICY_FILE: z.string().min(1).optional(),
   SANDBOX_PORT: port(4010),
+  // `memory` for the browser suite's consoles, which need no restart and no write per request.
+  SANDBOX_STATE: z.enum(['kept', 'memory'], { error: 'must be kept or memory' }).default('kept'),
   SESSION_IDLE_MINUTES: positive(15),
   SESSION_MAX_HOURS: positive(8),
   PUBLIC_URL: httpUrl.optional(),
@@ -131,6 +133,8 @@ export interface Env {
    */
   policySeed: { document: unknown; source: 'built-in' | 'file' };
   sandboxPort: number;
+  /** `kept`: the embedded sandbox's state lives in `DATA_DIR/sandbox` across restarts (ADR 033). */
+  sandboxState: 'kept' | 'memory';
   sessionIdleMs: number;
   sessionMaxMs: number;
   /** `PUBLIC_URL`'s origin: over `https://`, the `__Host-` secure cookie and HSTS. */
@@ -344,6 +348,7 @@ export function parseEnv(vars: Record<string, string | undefined>): Env {
     policy,
     policySeed,
     sandboxPort: v.SANDBOX_PORT,
+    sandboxState: v.SANDBOX_STATE,
     sessionIdleMs: v.SESSION_IDLE_MINUTES * 60_000,
     sessionMaxMs: v.SESSION_MAX_HOURS * 3_600_000,
     publicOrigin,
