@@ -419,9 +419,10 @@ export function readEnv(): Env {
 /**
  * What the `audit:*` commands need, without the console's whole configuration: the database
  * (`DATABASE_URL`, else the embedded one under `DATA_DIR`), the audit key file and the external
- * copy of the checkpoints. Reads `.env` as `readEnv` does.
+ * copy of the checkpoints. Reads `.env` as `readEnv` does. A relative `DATA_DIR` is taken from
+ * `base` (`sandbox:reset` passes where `pnpm cli` was run, which is where `pnpm start` runs).
  */
-export function readAuditCliEnv(): {
+export function readAuditCliEnv(base = process.cwd()): {
   databaseUrl: string | undefined;
   dataDir: string;
   keyFile: string | undefined;
@@ -431,7 +432,7 @@ export function readAuditCliEnv(): {
   const vars = process.env;
   return {
     databaseUrl: vars.DATABASE_URL || undefined,
-    dataDir: resolve(vars.DATA_DIR || './.data'),
+    dataDir: resolve(base, vars.DATA_DIR || './.data'),
     keyFile: vars.AUDIT_SIGNING_KEY_FILE || undefined,
     checkpointFile: vars.AUDIT_CHECKPOINT_FILE || undefined,
   };
