@@ -18,6 +18,7 @@ import { runAuditCommand } from './cli/audit-commands';
 import { CliError, runUsersCommand } from './cli/users-commands';
 import { KeysGenerateError, keysGenerate } from './cli/keys-generate';
 import { invocationDir, readAuditCliEnv } from './env';
+import { UsersFileError } from './operators/users-file';
 import { sandboxReset } from './cli/sandbox-reset';
 import type { SigningAlg } from './upstream/signing';
 
@@ -108,7 +109,10 @@ async function main(argv: string[]): Promise<number> {
 main(process.argv.slice(2)).then(
   (code) => process.exit(code),
   (error: unknown) => {
-    const known = error instanceof CliError || error instanceof KeysGenerateError;
+    const known =
+      error instanceof CliError ||
+      error instanceof KeysGenerateError ||
+      error instanceof UsersFileError;
     const message = error instanceof Error ? error.message : String(error);
     process.stderr.write(`${known ? '' : 'Error: '}${message}\n`);
     process.exit(1);
