@@ -8,6 +8,7 @@ import { createSandbox } from '../app';
 import { createManualClock } from '../clock';
 import { demoConfig } from '../config';
 import { createState } from './seed';
+import { createTransfer } from './transfers';
 import { SavedStateError, stateFromText, stateToText } from './saved-state';
 import { STATE_FILE, StateFile } from './state-file';
 
@@ -97,6 +98,38 @@ describe('a sandbox with a data directory', () => {
     const res = await sandbox.app.request('/sandbox/state');
     expect(res.status).toBe(500);
     expect(((await res.json()) as { detail: string }).detail).toMatch(/could not keep its state/);
+  });
+});
+
+describe('ids across restarts', () => {
+  it('never repeat over 10,000 records made across three restarts', () => {
+    const config = demoConfig({ clientSecret: 's3cret-demo-secret' });
+    let now = Date.parse('2026-03-01T00:00:00Z');
+    let state = createState(config, now, 42);
+    // The periodic limits would sum every earlier send at each one: not what this is about.
+    state.transfer_limits = [];
+    const ids = new Set<string>();
+    const body = {
+      from_profile_id: DEMO_IDS.profiles.treasury,
+      to_profile_id: DEMO_IDS.profiles.payouts,
+      asset: 'USD',
+      amount: '0.01',
+    };
+    for (let life = 0; life < 4; life++) {
+      // Each transfer is two records, debit and credit: 2,500 of them a life.
+      for (let i = 0; i < 1_250; i++) {
+        const debit = createTransfer(state, 'INTERNAL_TRANSFER', body, (now += 1_000));
+        ids.add(debit.id as string);
+        ids.add((debit.group_id as string) + ':group');
+      }
+      // A restart: everything through the text on disk, the generators made again.
+      state = stateFromText(stateToText(state, 0), config, 'state.json').state;
+    }
+    for (const t of state.transfers.values()) ids.add(t.record.id);
+    const records = [...state.transfers.values()].filter((t) => t.record.amount === '0.01');
+    expect(records).toHaveLength(10_000);
+    // Every record's id, every group id, and the seed's records: none twice.
+    expect(ids.size).toBe(state.transfers.size + 5_000);
   });
 });
 
