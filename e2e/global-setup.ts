@@ -114,6 +114,8 @@ async function startConsole(c: ConsoleUnderTest, auditKey: string): Promise<() =
       // escalates (specs/allowed-destinations.spec.ts).
       CONSOLE_POLICY_FILE: join(root, 'e2e/approval-policy.json'),
       SANDBOX_PORT: String(c.ports.sandbox),
+      // A console of the suite is never restarted: its sandbox needs no state on disk (ADR 033).
+      SANDBOX_STATE: 'memory',
       // The orders spec seeds 120 orders through the API to walk the list's pages; the send
       // limit itself is tested in the BFF's own tests.
       SEND_RATE_PER_MINUTE: '600',

@@ -9,6 +9,7 @@
  *   users:link-sso --file F --username U --identity oidc:…        (one operator, two ways in)
  *   users:unlink-sso --file F --username U
  *   keys:generate --alg EdDSA|ES256 --out FILE
+ *   sandbox:reset [--with-journal]                                 (cli/sandbox-reset.ts)
  *   audit:verify | audit:checkpoint | audit:export | audit:verify-export   (cli/audit-commands.ts)
  */
 import { resolve } from 'node:path';
@@ -16,7 +17,9 @@ import { parseArgs } from 'node:util';
 import { runAuditCommand } from './cli/audit-commands';
 import { CliError, runUsersCommand } from './cli/users-commands';
 import { KeysGenerateError, keysGenerate } from './cli/keys-generate';
-import { invocationDir } from './env';
+import { invocationDir, readAuditCliEnv } from './env';
+import { UsersFileError } from './operators/users-file';
+import { sandboxReset } from './cli/sandbox-reset';
 import type { SigningAlg } from './upstream/signing';
 
 const USAGE = `Usage: pnpm cli <command> [options]
@@ -29,6 +32,7 @@ const USAGE = `Usage: pnpm cli <command> [options]
   users:link-sso --file F --username U --identity oidc:<issuer tag>:<subject>
   users:unlink-sso --file F --username U
   keys:generate --alg EdDSA|ES256 --out FILE
+  sandbox:reset [--with-journal]   (the embedded sandbox afresh at the next start; the console stopped)
   audit:verify [--key PUBLIC.pem] [--checkpoints FILE] [--json]   (non-zero exit on any break)
   audit:checkpoint                                   (signs the chains' heads now)
   audit:export --kind journal|approvals|security --from DATE --to DATE --out FILE
@@ -58,6 +62,7 @@ async function main(argv: string[]): Promise<number> {
       key: { type: 'string' },
       checkpoints: { type: 'string' },
       json: { type: 'boolean' },
+      'with-journal': { type: 'boolean' },
       kind: { type: 'string' },
       from: { type: 'string' },
       to: { type: 'string' },
@@ -74,6 +79,16 @@ async function main(argv: string[]): Promise<number> {
   if (command === 'keys:generate') {
     if (!values.alg || !values.out) throw new CliError('--alg and --out are required');
     await keysGenerate({ alg: values.alg as SigningAlg, out: path(values.out)! });
+    return 0;
+  }
+  if (command === 'sandbox:reset') {
+    const { databaseUrl, dataDir } = readAuditCliEnv(here);
+    const text = await sandboxReset({
+      dataDir,
+      databaseUrl,
+      withJournal: values['with-journal'] === true,
+    });
+    process.stdout.write(`${text}\n`);
     return 0;
   }
   if (command.startsWith('audit:')) {
@@ -94,7 +109,10 @@ async function main(argv: string[]): Promise<number> {
 main(process.argv.slice(2)).then(
   (code) => process.exit(code),
   (error: unknown) => {
-    const known = error instanceof CliError || error instanceof KeysGenerateError;
+    const known =
+      error instanceof CliError ||
+      error instanceof KeysGenerateError ||
+      error instanceof UsersFileError;
     const message = error instanceof Error ? error.message : String(error);
     process.stderr.write(`${known ? '' : 'Error: '}${message}\n`);
     process.exit(1);

@@ -40,6 +40,8 @@ const BaseSchema = z.object({
   CONSOLE_USERS_FILE: z.string().min(1).optional(),
   CONSOLE_POLICY_FILE: z.string().min(1).optional(),
   SANDBOX_PORT: port(4010),
+  // `memory` for the browser suite's consoles, which need no restart and no write per request.
+  SANDBOX_STATE: z.enum(['kept', 'memory'], { error: 'must be kept or memory' }).default('kept'),
   SESSION_IDLE_MINUTES: positive(15),
   SESSION_MAX_HOURS: positive(8),
   PUBLIC_URL: httpUrl.optional(),
@@ -131,6 +133,8 @@ export interface Env {
    */
   policySeed: { document: unknown; source: 'built-in' | 'file' };
   sandboxPort: number;
+  /** `kept`: the embedded sandbox's state lives in `DATA_DIR/sandbox` across restarts (ADR 033). */
+  sandboxState: 'kept' | 'memory';
   sessionIdleMs: number;
   sessionMaxMs: number;
   /** `PUBLIC_URL`'s origin: over `https://`, the `__Host-` secure cookie and HSTS. */
@@ -344,6 +348,7 @@ export function parseEnv(vars: Record<string, string | undefined>): Env {
     policy,
     policySeed,
     sandboxPort: v.SANDBOX_PORT,
+    sandboxState: v.SANDBOX_STATE,
     sessionIdleMs: v.SESSION_IDLE_MINUTES * 60_000,
     sessionMaxMs: v.SESSION_MAX_HOURS * 3_600_000,
     publicOrigin,
@@ -414,9 +419,10 @@ export function readEnv(): Env {
 /**
  * What the `audit:*` commands need, without the console's whole configuration: the database
  * (`DATABASE_URL`, else the embedded one under `DATA_DIR`), the audit key file and the external
- * copy of the checkpoints. Reads `.env` as `readEnv` does.
+ * copy of the checkpoints. Reads `.env` as `readEnv` does. A relative `DATA_DIR` is taken from
+ * `base` (`sandbox:reset` passes where `pnpm cli` was run, which is where `pnpm start` runs).
  */
-export function readAuditCliEnv(): {
+export function readAuditCliEnv(base = process.cwd()): {
   databaseUrl: string | undefined;
   dataDir: string;
   keyFile: string | undefined;
@@ -426,7 +432,7 @@ export function readAuditCliEnv(): {
   const vars = process.env;
   return {
     databaseUrl: vars.DATABASE_URL || undefined,
-    dataDir: resolve(vars.DATA_DIR || './.data'),
+    dataDir: resolve(base, vars.DATA_DIR || './.data'),
     keyFile: vars.AUDIT_SIGNING_KEY_FILE || undefined,
     checkpointFile: vars.AUDIT_CHECKPOINT_FILE || undefined,
   };

@@ -7,6 +7,7 @@ import { runPrimary } from './bootstrap/cluster';
 import { startBff } from './bootstrap/start';
 import { EnvError, readEnv } from './env';
 import { createLogger } from './logger';
+import { UsersFileError } from './operators/users-file';
 
 async function main(): Promise<void> {
   let env;
@@ -35,10 +36,15 @@ async function main(): Promise<void> {
   if (bff.demo) {
     // Passwords go to a terminal only: piped output tends to end up in log stores.
     if (process.stdout.isTTY) {
-      lines.push('  Sign in as one of the demo operators:\n');
+      lines.push(
+        '  Sign in as one of the demo operators (two admins and two finance: four eyes):\n',
+      );
       for (const user of bff.demo.users) {
+        const password =
+          bff.demo.passwords[user.username] ??
+          `(not kept in ${bff.demo.file}: set with pnpm cli users:reset-password)`;
         lines.push(
-          `    ${user.username.padEnd(8)} ${bff.demo.passwords[user.username]}  (${user.role})\n`,
+          `    ${user.username.padEnd(9)} ${password.padEnd(16)}  ${user.role.padEnd(8)} ${user.display_name}\n`,
         );
       }
     } else {
@@ -67,6 +73,11 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
+  // A file the operator must fix: its message names the file, the member and the fix, alone.
+  if (error instanceof UsersFileError || (error as Error | undefined)?.name === 'SavedStateError') {
+    process.stderr.write(`The console could not start: ${(error as Error).message}\n`);
+    process.exit(1);
+  }
   const logger = createLogger('error');
   logger.fatal({ err: error }, 'the console could not start');
   logger.flush();

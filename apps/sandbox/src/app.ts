@@ -13,6 +13,9 @@ import { endpointOf } from './handlers/routes';
 import { asProblem, notFound, problemResponse } from './problem';
 import { advanceState } from './state/advance';
 import { createState } from './state/seed';
+import { stateFromText, stateToText } from './state/saved-state';
+import { StateFile } from './state/state-file';
+import { SandboxProblem } from './problem';
 import type { SandboxRuntime } from './runtime';
 
 /** A sandbox: its Hono app (mount it or serve it) and the handles tests and the BFF use. */
@@ -39,9 +42,25 @@ export interface Sandbox {
  */
 export function createSandbox(
   config: SandboxConfig,
-  options: { clock?: Clock; seedRandom?: number; wallClock?: Clock } = {},
+  options: {
+    clock?: Clock;
+    seedRandom?: number;
+    wallClock?: Clock;
+    /**
+     * Where the state is kept across restarts (ADR 033): every change is on disk before its
+     * answer leaves. Without it the state lives in memory only, as tests want it.
+     */
+    dataDir?: string;
+  } = {},
 ): Sandbox {
   const clock = offsetClock(options.clock ?? systemClock);
+  const stateFile = options.dataDir ? new StateFile(options.dataDir) : undefined;
+  const savedText = stateFile?.open();
+  const restored =
+    stateFile && savedText !== undefined
+      ? stateFromText(savedText, config, stateFile.file)
+      : undefined;
+  if (restored) clock.advance(restored.clockOffsetMs);
   const seedRandom = options.seedRandom ?? 42;
   const clients = new Map(config.clients.map((c) => [c.client_id, structuredClone(c)]));
   const keys = new Map<string, Map<string, RegisteredKey>>();
@@ -64,7 +83,7 @@ export function createSandbox(
     clients,
     tokens: new TokenStore(),
     buckets: new TokenBuckets(config.token_rate_limit ?? { per_second: 1, burst: 10 }),
-    state: createState(config, clock.now(), seedRandom),
+    state: restored?.state ?? createState(config, clock.now(), seedRandom),
     tokenLog: [],
     requestLog: [],
     keysOf: (clientId) => keys.get(clientId) ?? new Map(),
@@ -80,6 +99,27 @@ export function createSandbox(
   };
 
   const app = new Hono();
+  if (stateFile) {
+    // After every request, whatever it was: a read moves the state to the clock too (a transfer
+    // completes, an order fills), and what a reader was shown must survive a crash as well.
+    app.use(async (c, next) => {
+      await next();
+      try {
+        await stateFile.save(stateToText(runtime.state, clock.offset()));
+      } catch (error) {
+        // The change is made in memory but not kept: the client must not take it as done. A 500
+        // makes the console's send UNKNOWN, and its retry with the same ref_id finds the record.
+        c.res = problemResponse(
+          c,
+          new SandboxProblem(
+            500,
+            'about:blank',
+            `the sandbox could not keep its state in ${stateFile.file}: ${(error as Error).message}`,
+          ),
+        );
+      }
+    });
+  }
   const limited = (endpoint: (c: Context) => string) =>
     endpointLimits(() => runtime.limits, clock, endpoint);
   app.use(

@@ -11,7 +11,8 @@ import { startSandbox } from './server';
 
 /*
  * `pnpm --filter @console/sandbox start`. The one place that reads the environment:
- * SANDBOX_PORT (default 4010), SANDBOX_HOST (default 127.0.0.1), SANDBOX_CONFIG (a JSON file).
+ * SANDBOX_PORT (default 4010), SANDBOX_HOST (default 127.0.0.1), SANDBOX_CONFIG (a JSON file),
+ * SANDBOX_DATA_DIR (where the state is kept across restarts, ADR 033; in memory when unset).
  */
 function loadConfig(): { config: SandboxConfig; demoSecret?: string } {
   const path = process.env.SANDBOX_CONFIG;
@@ -40,6 +41,7 @@ try {
     config,
     port,
     host: process.env.SANDBOX_HOST ?? '127.0.0.1',
+    ...(process.env.SANDBOX_DATA_DIR ? { dataDir: process.env.SANDBOX_DATA_DIR } : {}),
   });
   console.log(`svc sandbox listening on ${url}`);
   if (demoSecret) {

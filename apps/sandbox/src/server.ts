@@ -19,11 +19,14 @@ export async function startSandbox(options: {
   seedRandom?: number;
   /** Real time for signature timestamps (default the system clock; tests of expiry move it). */
   wallClock?: Clock;
+  /** Where the state is kept across restarts; in memory only without it. */
+  dataDir?: string;
 }): Promise<{ url: string; sandbox: Sandbox; close(): Promise<void> }> {
   const sandbox = createSandbox(options.config, {
     ...(options.clock ? { clock: options.clock } : {}),
     ...(options.seedRandom !== undefined ? { seedRandom: options.seedRandom } : {}),
     ...(options.wallClock ? { wallClock: options.wallClock } : {}),
+    ...(options.dataDir ? { dataDir: options.dataDir } : {}),
   });
   const host = options.host ?? '127.0.0.1';
   // Each handler is its own module, found by file name: loaded now, no first request waits for it.

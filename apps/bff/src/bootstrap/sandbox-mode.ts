@@ -28,6 +28,7 @@ export interface EmbeddedSandbox {
  * Sandbox mode: a demo client secret and an Ed25519 signing key kept in DATA_DIR (0600, made on
  * the first start), the sandbox started in this process with that key registered and signing
  * required, so that every request is signed from the first one, as against a strict service.
+ * With `stateDir` the sandbox's records live there across restarts, as the journal's do.
  */
 export async function startEmbeddedSandbox(options: {
   dataDir: string;
@@ -35,6 +36,8 @@ export async function startEmbeddedSandbox(options: {
   host: string;
   /** A configured key (SVC_SIGNING_KEY_FILE) replaces the generated one. */
   signingKey?: { pem: string; kid: string } | undefined;
+  /** Where the sandbox keeps its state across restarts; in memory only without it. */
+  stateDir?: string | undefined;
 }): Promise<EmbeddedSandbox> {
   mkdirSync(options.dataDir, { recursive: true, mode: 0o700 });
   const clientSecret = keptSecret(join(options.dataDir, 'sandbox-client-secret'), () =>
@@ -53,7 +56,12 @@ export async function startEmbeddedSandbox(options: {
     signingKeys: [{ kid: signingKey.kid, public_key_pem: publicKeyPem }],
     signingRequired: true,
   });
-  const started = await startSandbox({ config, port: options.port, host: options.host });
+  const started = await startSandbox({
+    config,
+    port: options.port,
+    host: options.host,
+    ...(options.stateDir ? { dataDir: options.stateDir } : {}),
+  });
   return {
     url: started.url,
     clientId: config.clients[0]!.client_id,

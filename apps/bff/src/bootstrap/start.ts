@@ -24,6 +24,7 @@ import { createSessionStore } from '../sessions/session-store';
 import { createServiceBudget } from '../upstream/service-budget';
 import type { CredentialSet } from '../upstream/tokens';
 import type { EmbeddedSandbox } from './sandbox-mode';
+import { journalDir, sandboxStateDir } from './data-dirs';
 import { proposeChangedFile, startPolicy } from './policy';
 import { startNotifier } from './notifications';
 import { startWatcher } from './watch';
@@ -93,7 +94,7 @@ export async function startBff(
   // PGlite takes the longest to start: opened while the rest is prepared.
   const dbReady = openDb({
     ...(env.databaseUrl ? { databaseUrl: env.databaseUrl } : {}),
-    dataDir: join(env.dataDir, 'journal'),
+    dataDir: journalDir(env.dataDir),
   });
   dbReady.catch(() => {});
 
@@ -108,6 +109,7 @@ export async function startBff(
         port: env.sandboxPort,
         host: '127.0.0.1',
         signingKey: env.signingKey,
+        ...(env.sandboxState === 'kept' ? { stateDir: sandboxStateDir(env.dataDir) } : {}),
       });
   // With single sign-on, operators come from the provider: no demo operators, and the password
   // form only for a users file's break-glass operators.

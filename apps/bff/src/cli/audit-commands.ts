@@ -12,7 +12,6 @@
  */
 import { readFile, writeFile } from 'node:fs/promises';
 import { userInfo } from 'node:os';
-import { join } from 'node:path';
 import type { KeyObject } from 'node:crypto';
 import { createCheckpoint, readCheckpointCopy } from '../audit/audit-checkpoint';
 import { EXPORT_KINDS, type ExportKind, signedExport } from '../audit/audit-export';
@@ -21,6 +20,7 @@ import { type AuditReport, verifyAuditTrail } from '../audit/audit-verify';
 import type { Db } from '../db/db';
 import { readAuditCliEnv } from '../env';
 import { CliError } from './users-commands';
+import { journalDir } from '../bootstrap/data-dirs';
 
 export interface AuditArgs {
   key?: string;
@@ -42,7 +42,7 @@ export interface AuditOutcome {
 async function openConsoleDb(): Promise<Db> {
   const { openDb } = await import('../db/open-db');
   const { databaseUrl, dataDir } = readAuditCliEnv();
-  return openDb(databaseUrl ? { databaseUrl } : { dataDir: join(dataDir, 'journal') });
+  return openDb(databaseUrl ? { databaseUrl } : { dataDir: journalDir(dataDir) });
 }
 
 function auditKeyFile(): string {

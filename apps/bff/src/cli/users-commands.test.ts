@@ -1,9 +1,10 @@
-import { mkdtempSync, readFileSync, statSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { verifyPassword } from '../operators/password';
-import { operatorGeneration, readUsersFile } from '../operators/users-file';
+import { loadDemoOperators } from '../operators/demo-operators';
+import { operatorGeneration, readUsersFile, writeUsersFile } from '../operators/users-file';
 import { runUsersCommand } from './users-commands';
 
 const password = () => Promise.resolve('correct horse battery');
@@ -95,5 +96,84 @@ describe('an operator’s email address', () => {
     await expect(runUsersCommand('users:set-email', { file, username: 'ada' })).rejects.toThrow(
       /--email is required/,
     );
+  });
+});
+
+let demoFile: Promise<string> | undefined;
+
+/**
+ * Each kind of operators file through every command that writes one: a users file someone
+ * annotated, and the demo operators' file with its passwords. What a command does not change
+ * comes back byte for byte (issue 60 item 1, issue 67 item 4).
+ */
+describe.each([
+  {
+    kind: 'a users file with members the console does not know',
+    file: () => {
+      const file = join(mkdtempSync(join(tmpdir(), 'users-')), 'users.json');
+      writeUsersFile(file, { users: [], comment: 'kept by ops' });
+      return file;
+    },
+  },
+  {
+    kind: 'the demo operators’ file',
+    file: async () => {
+      // Made once (seven password hashes take seconds), copied for each test.
+      demoFile ??= loadDemoOperators(mkdtempSync(join(tmpdir(), 'demo-'))).then((d) => d.file);
+      const file = join(mkdtempSync(join(tmpdir(), 'demo-')), 'demo-operators.json');
+      copyFileSync(await demoFile, file);
+      return file;
+    },
+  },
+])('$kind', ({ file: make }) => {
+  const raw = (file: string) => JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
+  /** Everything but the named operator's record and password. */
+  const apartFrom = (json: Record<string, unknown>, username: string) => ({
+    ...json,
+    users: (json.users as { username: string }[]).filter((u) => u.username !== username),
+    passwords: Object.fromEntries(
+      Object.entries((json.passwords as Record<string, string> | undefined) ?? {}).filter(
+        ([name]) => name !== username,
+      ),
+    ),
+  });
+
+  it('keeps every member no command changed', async () => {
+    const file = await make();
+    await runUsersCommand('users:add', { file, username: 'ada', role: 'finance' }, password);
+    // Unknown to the console, written by hand: kept through every command.
+    const json = raw(file);
+    (json.users as Record<string, unknown>[]).find((u) => u.username === 'ada')!.desk = 'FX';
+    writeFileSync(file, JSON.stringify(json));
+
+    const steps: [string, Record<string, string>][] = [
+      ['users:set-role', { role: 'support' }],
+      ['users:set-email', { email: 'ada@example.com' }],
+      ['users:link-sso', { identity: 'oidc:0123456789:ada' }],
+      ['users:unlink-sso', {}],
+      ['users:reset-password', {}],
+      ['users:remove', {}],
+    ];
+    for (const [command, extra] of steps) {
+      const before = raw(file);
+      await runUsersCommand(command, { file, username: 'ada', ...extra }, password);
+      const after = raw(file);
+      expect(apartFrom(after, 'ada'), command).toEqual(apartFrom(before, 'ada'));
+      const ada = (after.users as Record<string, unknown>[]).find((u) => u.username === 'ada');
+      if (command !== 'users:remove') expect(ada?.desk, command).toBe('FX');
+    }
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+  });
+
+  it('drops the kept password of an operator whose password changed or who left', async () => {
+    const file = await make();
+    const json = raw(file);
+    const passwords = (json.passwords as Record<string, string> | undefined) ?? {};
+    if (!passwords.finance) return; // only the demo operators' file keeps passwords
+    await runUsersCommand('users:reset-password', { file, username: 'finance' }, password);
+    expect(raw(file).passwords).not.toHaveProperty('finance');
+    await runUsersCommand('users:remove', { file, username: 'viewer' });
+    expect(raw(file).passwords).not.toHaveProperty('viewer');
+    expect((raw(file).passwords as Record<string, string>).admin).toBe(passwords.admin);
   });
 });

@@ -1,7 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { PASSWORD_LENGTH, PasswordSchema, RoleSchema, type Role } from '@console/schemas';
 import { hashPassword } from '../operators/password';
-import { readUsersFile, writeUsersFile, UserRecordSchema } from '../operators/users-file';
+import {
+  readUsersFile,
+  writeUsersFile,
+  UserRecordSchema,
+  type UsersFile,
+} from '../operators/users-file';
 import { readNewPassword } from './read-password';
 
 /** A refusal of a users command: printed as is, exit code 1. */
@@ -25,6 +30,9 @@ async function boundedPassword(readPassword: () => Promise<string>): Promise<str
   }
   return password;
 }
+
+/** A record as the file holds it: members the console does not know are kept. */
+const StoredUserSchema = UserRecordSchema.loose();
 
 /** A fresh generation: sessions begun under the previous one end (`operatorGeneration`). */
 const generation = () => randomBytes(12).toString('base64url');
@@ -57,9 +65,21 @@ export async function runUsersCommand(
 ): Promise<string> {
   const file = required('file', args.file);
   const username = required('username', args.username);
-  const users = readUsersFile(file, command === 'users:add').users;
+  const read = readUsersFile(file, command === 'users:add');
+  const users = read.users;
   const index = users.findIndex((user) => user.username === username);
   const existing = users[index];
+  // The file as read with `next` for its operators: every other member stays as it was.
+  const write = (next: UsersFile['users']) => writeUsersFile(file, { ...read, users: next });
+  // The demo operators' file keeps each password in clear for the start banner: an operator who
+  // left, or whose password was changed here, loses theirs, which would no longer open anything.
+  const forgetPassword = () => {
+    const passwords = read.passwords;
+    if (passwords && typeof passwords === 'object' && username in passwords) {
+      const { [username]: _gone, ...rest } = passwords as Record<string, unknown>;
+      read.passwords = rest;
+    }
+  };
 
   switch (command) {
     case 'users:add': {
@@ -73,18 +93,19 @@ export async function runUsersCommand(
         ...(args.email ? { email: args.email } : {}),
       });
       if (!record.success) throw new CliError(record.error.issues.map((i) => i.message).join('; '));
-      writeUsersFile(file, { users: [...users, record.data] });
+      write([...users, record.data]);
       return `Added ${username} (${record.data.role}) to ${file}.`;
     }
     case 'users:remove':
       if (!existing) throw new CliError(`${username} is not in ${file}`);
-      writeUsersFile(file, { users: users.filter((_, i) => i !== index) });
+      forgetPassword();
+      write(users.filter((_, i) => i !== index));
       return `Removed ${username} from ${file}; their sessions end at their next request.`;
     case 'users:set-role': {
       if (!existing) throw new CliError(`${username} is not in ${file}`);
       const next = role(args.role);
       users[index] = { ...existing, role: next, generation: generation() };
-      writeUsersFile(file, { users });
+      write(users);
       return `${username} is now ${next}.`;
     }
     case 'users:reset-password':
@@ -94,17 +115,18 @@ export async function runUsersCommand(
         password_hash: await hashPassword(await boundedPassword(readPassword)),
         generation: generation(),
       };
-      writeUsersFile(file, { users });
+      forgetPassword();
+      write(users);
       return `Set a new password for ${username}.`;
     case 'users:set-email': {
       // Where notifications go: no generation change, since an address grants nothing.
       if (!existing) throw new CliError(`${username} is not in ${file}`);
       if (args.email === undefined) throw new CliError('--email is required (empty to remove it)');
       const { email: _old, ...rest } = existing;
-      const record = UserRecordSchema.safeParse(args.email ? { ...rest, email: args.email } : rest);
+      const record = StoredUserSchema.safeParse(args.email ? { ...rest, email: args.email } : rest);
       if (!record.success) throw new CliError(record.error.issues.map((i) => i.message).join('; '));
       users[index] = record.data;
-      writeUsersFile(file, { users });
+      write(users);
       return args.email
         ? `${username}'s notifications by email go to ${args.email}.`
         : `${username} has no email address now: chat and the console only.`;
@@ -116,17 +138,17 @@ export async function runUsersCommand(
       const identity = required('identity', args.identity);
       const other = users.find((u) => u.sso_identity === identity && u.username !== username);
       if (other) throw new CliError(`${identity} is linked to ${other.username} already`);
-      const record = UserRecordSchema.safeParse({ ...existing, sso_identity: identity });
+      const record = StoredUserSchema.safeParse({ ...existing, sso_identity: identity });
       if (!record.success) throw new CliError(record.error.issues.map((i) => i.message).join('; '));
       users[index] = record.data;
-      writeUsersFile(file, { users });
+      write(users);
       return `${username} and the single sign-on ${identity} are one operator now; its sign-ins must carry the role ${existing.role}.`;
     }
     case 'users:unlink-sso': {
       if (!existing) throw new CliError(`${username} is not in ${file}`);
       const { sso_identity: _gone, ...rest } = existing;
       users[index] = rest;
-      writeUsersFile(file, { users });
+      write(users);
       return `${username} is no longer linked to a single sign-on; those sessions end at their next request.`;
     }
     default:

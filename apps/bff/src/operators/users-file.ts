@@ -1,5 +1,14 @@
 import { createHash } from 'node:crypto';
-import { chmodSync, existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  closeSync,
+  existsSync,
+  fsyncSync,
+  openSync,
+  readFileSync,
+  renameSync,
+  writeFileSync,
+} from 'node:fs';
 import { RoleSchema, type Operator } from '@console/schemas';
 import { z } from 'zod';
 import { isPasswordHash } from './password';
@@ -43,8 +52,13 @@ export const UserRecordSchema = z.object({
 });
 export type UserRecord = z.infer<typeof UserRecordSchema>;
 
+/**
+ * A users file as written: members the console does not know (the demo operators' `passwords`,
+ * a note someone added to a record) are kept through a read and a write, so that no command
+ * drops what it did not set out to change (issue 60, item 1).
+ */
 export const UsersFileSchema = z
-  .object({ users: z.array(UserRecordSchema) })
+  .looseObject({ users: z.array(UserRecordSchema.loose()) })
   .superRefine((file, ctx) => {
     const seen = new Set<string>();
     file.users.forEach((user, index) => {
@@ -66,6 +80,27 @@ export const UsersFileSchema = z
   });
 export type UsersFile = z.infer<typeof UsersFileSchema>;
 
+/**
+ * A users file that cannot be used: the message names the file, each bad member and the fix, and
+ * is what an operator reads (the start prints it alone, no stack trace).
+ */
+export class UsersFileError extends Error {
+  override readonly name = 'UsersFileError';
+}
+
+/** `users.2.role` as a person reads it: the operator's username where there is one. */
+function memberName(json: unknown, path: PropertyKey[]): string {
+  const [list, index, ...rest] = path;
+  if (list !== 'users' || typeof index !== 'number') return path.map(String).join('.') || 'file';
+  const users = (json as { users?: unknown }).users;
+  const user = Array.isArray(users)
+    ? (users[index] as { username?: unknown } | undefined)
+    : undefined;
+  const who =
+    typeof user?.username === 'string' ? `users[${index}] (${user.username})` : `users[${index}]`;
+  return rest.length > 0 ? `${who}.${rest.map(String).join('.')}` : who;
+}
+
 /** Reads and validates a users file; a missing file is an empty list when `allowMissing`. */
 export function readUsersFile(path: string, allowMissing = false): UsersFile {
   if (allowMissing && !existsSync(path)) return { users: [] };
@@ -73,20 +108,34 @@ export function readUsersFile(path: string, allowMissing = false): UsersFile {
   try {
     json = JSON.parse(readFileSync(path, 'utf8'));
   } catch (error) {
-    throw new Error(`${path} is not readable JSON: ${(error as Error).message}`);
+    throw new UsersFileError(
+      `${path} is not readable JSON (${(error as Error).message}). Fix: correct the file by hand, or restore it from a copy; \`pnpm cli users:*\` commands write it whole.`,
+    );
   }
   const parsed = UsersFileSchema.safeParse(json);
   if (!parsed.success) {
-    const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
-    throw new Error(`${path} is not a valid users file:\n  - ${problems.join('\n  - ')}`);
+    const problems = parsed.error.issues.map((i) => `${memberName(json, i.path)}: ${i.message}`);
+    throw new UsersFileError(
+      `${path} is not a valid users file:\n  - ${problems.join('\n  - ')}\nFix: correct those members in the file, or remove the operator and add them again with \`pnpm cli users:remove\` and \`pnpm cli users:add\`.`,
+    );
   }
   return parsed.data;
 }
 
-/** Writes a users file atomically (temp file and rename), readable by its owner only. */
+/**
+ * Writes a users file atomically (temp file, fsync, rename), readable by its owner only. Pass the
+ * file as read with the change made: members it does not name are written back as they were.
+ */
 export function writeUsersFile(path: string, file: UsersFile): void {
   const temp = `${path}.${process.pid}.tmp`;
-  writeFileSync(temp, `${JSON.stringify(UsersFileSchema.parse(file), null, 2)}\n`, { mode: 0o600 });
+  const text = `${JSON.stringify(UsersFileSchema.parse(file), null, 2)}\n`;
+  const fd = openSync(temp, 'w', 0o600);
+  try {
+    writeFileSync(fd, text);
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
   chmodSync(temp, 0o600);
   renameSync(temp, path);
 }

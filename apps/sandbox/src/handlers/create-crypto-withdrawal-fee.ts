@@ -3,7 +3,7 @@ import { iso } from '../clock';
 import { badRequest } from '../problem';
 import { amountOf, fmtAsset } from '../state/assets';
 import { FEE_QUOTE_TTL_MS, WITHDRAWAL_FEES, isAddressOf } from '../state/networks';
-import { uuidFrom } from '../state/random';
+import { newId } from '../state/random';
 import type { Handler } from './types';
 
 const fieldError = (path: string, message: string) =>
@@ -42,7 +42,7 @@ export const createCryptoWithdrawalFee: Handler<'createCryptoWithdrawalFee'> = (
     amount = total.minus(fee);
   }
   const quote = {
-    id: uuidFrom(state.random),
+    id: newId(),
     fee: fmtAsset(fee, body.asset),
     asset: body.asset,
     expires_at: iso(now + FEE_QUOTE_TTL_MS),

@@ -2,7 +2,7 @@ import { iso } from '../clock';
 import { profileOr404 } from '../state/balances';
 import { requireIdentityAccount } from '../state/identities';
 import { checkAssets, checkRails } from '../state/rails';
-import { uuidFrom } from '../state/random';
+import { newId } from '../state/random';
 import { ruleSource } from '../state/rules';
 import { rememberRef, requireFreshRef } from '../state/refs';
 import type { Handler } from './types';
@@ -26,7 +26,7 @@ export const createOrchestrationRule: Handler<'createOrchestrationRule'> = ({
   requireFreshRef(state, 'rule', body.ref_id, now);
   const source = ruleSource(state, profile, body.source, body.source_asset, now, body.identity_id);
   const rule = {
-    id: uuidFrom(state.random),
+    id: newId(),
     ref_id: body.ref_id,
     ...(body.nickname !== undefined ? { nickname: body.nickname } : {}),
     profile_id: profile.id,

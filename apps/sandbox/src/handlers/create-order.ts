@@ -17,7 +17,7 @@ import { requireSideAvailable } from '../state/market-status';
 import { fundsNeeded, marketable, outsideBand, requireNotional } from '../state/order-rules';
 import { orderView } from '../state/order-view';
 import { rememberRef, requireFreshRef } from '../state/refs';
-import { uuidFrom } from '../state/random';
+import { newId } from '../state/random';
 import type { OrderState, SandboxState } from '../state/store';
 import type { Handler } from './types';
 
@@ -69,7 +69,7 @@ export const createOrder: Handler<'createOrder'> = async ({
   requireFreshRef(state, 'order', body.ref_id, now);
 
   const order: OrderState = {
-    id: uuidFrom(state.random),
+    id: newId(),
     profile_id: profileId,
     customer_id: profile.customer_id,
     ...(body.ref_id !== undefined ? { ref_id: body.ref_id } : {}),

@@ -1,7 +1,7 @@
 import type { CryptoNetwork, Metadata } from '@console/schemas';
 import { iso } from '../clock';
 import { compatibleNetworks, newAddress } from './networks';
-import { uuidFrom } from './random';
+import { newId } from './random';
 import type { DepositAddressRecord, Profile, SandboxState } from './store';
 
 export interface AddressRequest {
@@ -21,7 +21,7 @@ export function createAddress(
   now: number,
 ): DepositAddressRecord {
   const record: DepositAddressRecord = {
-    id: uuidFrom(state.random),
+    id: newId(),
     profile_id: profile.id,
     customer_id: profile.customer_id,
     crypto_network: body.crypto_network,

@@ -1,6 +1,6 @@
 import { iso } from '../clock';
 import { notFound } from '../problem';
-import { charsFrom, uuidFrom } from './random';
+import { charsFrom, newId } from './random';
 import type { DepositInstructions, SandboxState } from './store';
 
 /** The bank that receives the wires of every set of instructions: the service's own. */
@@ -60,7 +60,7 @@ export function createDepositInstructions(
   now: number,
 ): DepositInstructions {
   const made: DepositInstructions = {
-    id: uuidFrom(state.random),
+    id: newId(),
     profile_id: fields.profile_id,
     identity_id: fields.identity_id ?? state.house_identity_id,
     asset: fields.asset,

@@ -7,7 +7,7 @@ import { FIAT_ASSETS, amountOf, fmtAsset } from './assets';
 import { credit, profileOr404 } from './balances';
 import { transferEvent } from './events';
 import { createOrchestration } from './orchestrations';
-import { charsFrom, uuidFrom } from './random';
+import { charsFrom, newId } from './random';
 import { recordSettled } from './transfers';
 import type { SandboxState } from './store';
 
@@ -67,7 +67,7 @@ export function simulateDeposit(state: SandboxState, d: Deposit, now: number) {
   const crypto =
     address !== undefined || (d.profile_id !== undefined && !FIAT_ASSETS.includes(d.asset));
   const transfer = {
-    id: uuidFrom(state.random),
+    id: newId(),
     customer_id: profile.customer_id,
     profile_id: profile.id,
     amount: fmtAsset(amount, d.asset),

@@ -6,7 +6,7 @@ import {
 import { iso } from '../clock';
 import { fieldError, forbidden, notFound } from '../problem';
 import { isAddressOf } from './networks';
-import { uuidFrom } from './random';
+import { newId } from './random';
 import type { SandboxState } from './store';
 import type { DestinationAddressRecord } from './store-records';
 
@@ -61,7 +61,7 @@ export function putDestinationAddress(
     );
     if (!record) {
       record = {
-        id: uuidFrom(state.random),
+        id: newId(),
         crypto_network: network,
         address,
         ...(body.identity_id !== undefined ? { identity_id: body.identity_id } : {}),

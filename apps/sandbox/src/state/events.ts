@@ -1,13 +1,12 @@
 import type { EventObjectType, EventType } from '@console/schemas';
 import { iso } from '../clock';
 import { notFound } from '../problem';
-import { uuidFrom } from './random';
+import { newId } from './random';
 import type { SandboxState } from './store';
 import type { EventRecord, EventState } from './store-records';
 
 /**
- * Records an event at `at`. Its id comes from the event log's own generator, so that recording
- * events never moves the ids of the records the seed makes after them.
+ * Records an event at `at`, with a random id (or the fixed one the demo seed names).
  */
 export function recordEvent(
   state: SandboxState,
@@ -17,9 +16,8 @@ export function recordEvent(
   at: number,
   fixedId?: string,
 ): EventRecord {
-  const drawn = uuidFrom(state.event_random);
   const record: EventRecord = {
-    id: fixedId ?? drawn,
+    id: fixedId ?? newId(),
     type,
     object_type: objectType,
     object: structuredClone(object),

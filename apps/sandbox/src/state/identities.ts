@@ -4,7 +4,7 @@ import type { ControlSchema } from '../config-seed';
 import { SandboxProblem, fieldError, forbidden, notFound } from '../problem';
 import { recordEvent } from './events';
 import { controlView } from './identity-view';
-import { uuidFrom } from './random';
+import { newId } from './random';
 import type { SandboxState } from './store';
 import type { Control, IdentityState } from './store-records';
 
@@ -137,7 +137,7 @@ export function setIdentityStatus(
   const type = EVENT_OF[identity.summary_status];
   if (type && identity.summary_status !== old) {
     const object = {
-      id: uuidFrom(state.event_random),
+      id: newId(),
       identity_id: id,
       old_summary_status: old,
       new_summary_status: identity.summary_status,

@@ -9,7 +9,7 @@ import { orchestrationEvent, transferEvent } from './events';
 import { requireIdentityAccount, requireMayTransact } from './identities';
 import { usdValue } from './prices';
 import { checkAssets, checkRails } from './rails';
-import { uuidFrom } from './random';
+import { newId } from './random';
 import { rememberRef, requireFreshRef } from './refs';
 import { requireWithinLimits, useLimits, usdMoved } from './transfer-limits';
 import { recordSettled } from './transfers';
@@ -61,10 +61,8 @@ export function createOrchestration(
   const fundingProfile = body.source.profile?.profile_id ?? profile.id;
   const destinationProfile = body.destination.profile?.profile_id;
 
-  // Drawn even when fixed, so that the ids after it are the same either way.
-  const drawn = uuidFrom(state.random);
   const record = {
-    id: fixedId ?? drawn,
+    id: fixedId ?? newId(),
     profile_id: profile.id,
     ...(body.identity_id ? { identity_id: body.identity_id } : {}),
     ...(body.account_id ? { account_id: body.account_id } : {}),
@@ -175,7 +173,7 @@ function process(state: SandboxState, o: OrchestrationState, at: number): void {
   const destination = o.record.destination as DestinationRequest;
   const leg = (fields: Record<string, unknown>, asset: string, amount: Big) => {
     const record = {
-      id: uuidFrom(state.random),
+      id: newId(),
       customer_id: from.customer_id,
       amount: fmtAsset(amount, asset),
       total: fmtAsset(amount, asset),

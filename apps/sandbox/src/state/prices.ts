@@ -27,6 +27,12 @@ export const PRICE_PLACES: Partial<Record<Market, number>> = {
   UNIUSD: 3,
 };
 
+/** A price model as a sandbox keeps it on disk. */
+export interface SavedPrices {
+  phases: Record<string, [number, number]>;
+  pinned: Record<string, { price: string; since: number }>;
+}
+
 /**
  * The simulated market: a deterministic function of time (two slow sine waves per market, phases
  * from the seed), so no timer is needed and a replay gives the same prices. About ±2 % over
@@ -41,6 +47,26 @@ export class PriceModel {
     for (const market of MARKETS) {
       this.phases.set(market, [random() * 2 * Math.PI, random() * 2 * Math.PI]);
     }
+  }
+
+  /** What makes this model: its waves' phases and its pins, for a sandbox that keeps its state. */
+  saved(): SavedPrices {
+    return {
+      phases: Object.fromEntries(this.phases),
+      pinned: Object.fromEntries(
+        [...this.pinned].map(([m, p]) => [m, { price: p.price.toFixed(), since: p.since }]),
+      ),
+    };
+  }
+
+  /** The model a sandbox saved: the same prices at every time as before its restart. */
+  static restore(saved: SavedPrices): PriceModel {
+    const model = new PriceModel(() => 0);
+    for (const [market, phases] of Object.entries(saved.phases))
+      model.phases.set(market as Market, phases);
+    for (const [market, pin] of Object.entries(saved.pinned))
+      model.pinned.set(market as Market, { price: new Big(pin.price), since: pin.since });
+    return model;
   }
 
   /** The price of a market at a time (Unix ms). */

@@ -1,6 +1,8 @@
+import { randomUUID } from 'node:crypto';
+
 /**
- * A small seeded generator (mulberry32): the sandbox's prices, addresses and ids come from it so
- * that two sandboxes with the same seed and the same requests behave alike.
+ * A small seeded generator (mulberry32): the sandbox's price waves and made-up addresses come
+ * from it. Ids do not (see `newId`).
  */
 export function seededRandom(seed: number): () => number {
   let a = seed >>> 0;
@@ -13,13 +15,13 @@ export function seededRandom(seed: number): () => number {
   };
 }
 
-/** A UUID (version 4 layout) drawn from a seeded generator. */
-export function uuidFrom(random: () => number): string {
-  const hex = Array.from({ length: 32 }, () => Math.floor(random() * 16).toString(16));
-  hex[12] = '4';
-  hex[16] = ((Math.floor(random() * 4) & 0x3) | 0x8).toString(16);
-  const s = hex.join('');
-  return `${s.slice(0, 8)}-${s.slice(8, 12)}-${s.slice(12, 16)}-${s.slice(16, 20)}-${s.slice(20)}`;
+/**
+ * A record's id: a random UUID (version 4). Never drawn from a seeded generator or a counter: a
+ * sandbox that keeps its state across restarts would otherwise hand out an id it gave before,
+ * and the console would open one record for another (issue 67).
+ */
+export function newId(): string {
+  return randomUUID();
 }
 
 /** `length` characters from `alphabet`. */

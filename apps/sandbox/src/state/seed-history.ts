@@ -12,7 +12,7 @@ import { createAddress } from './deposit-addresses';
 import { closeOrder, fill, placeHold, take } from './order-engine';
 import { orderView } from './order-view';
 import { advanceOrchestrations, createOrchestration } from './orchestrations';
-import { uuidFrom } from './random';
+import { newId } from './random';
 import { rememberRef } from './refs';
 import { ruleSource } from './rules';
 import type { OrderState, SandboxState } from './store';
@@ -39,10 +39,8 @@ interface PastOrder {
 /** An order placed at `at` on the market-making desk, through the same engine as live orders. */
 function pastOrder(state: SandboxState, o: PastOrder, at: number): OrderState {
   const profile = profileOr404(state, P.marketMaking);
-  // Drawn even when fixed, so that the ids after it are the same either way.
-  const drawn = uuidFrom(state.random);
   const order: OrderState = {
-    id: o.id ?? drawn,
+    id: o.id ?? newId(),
     profile_id: profile.id,
     customer_id: profile.customer_id,
     ref_id: o.ref,
@@ -306,8 +304,6 @@ function movements(state: SandboxState, start: number): void {
 
   t += DAY;
   const source = ruleSource(state, omnibus, { crypto: { network: 'ETHEREUM' } }, 'USDP', t);
-  // Drawn even though fixed, so that the ids after it are as they were.
-  uuidFrom(state.random);
   const rule = {
     id: DEMO_IDS.rules.sweep,
     ref_id: 'seed-rule-usdp-sweep',

@@ -130,7 +130,6 @@ export function createState(config: SandboxConfig, now: number, randomSeed: numb
     transfer_limits: [],
     limit_uses: [],
     events: [],
-    event_random: seededRandom(randomSeed ^ 0xe7e47),
     refs: new Map(),
     advanced_to: now,
   };

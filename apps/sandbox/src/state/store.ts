@@ -201,8 +201,6 @@ export interface SandboxState {
   limit_uses: LimitUse[];
   /** The event log, in the order the changes happened. */
   events: EventState[];
-  /** Draws the event log's ids, apart from `random`, so that events never move other ids. */
-  event_random: () => number;
   refs: Map<string, RefEntry>;
   /** Up to when the order simulation has run. */
   advanced_to: number;

@@ -6,7 +6,7 @@ import { ASSET_PRECISION, ROUND_UP, amountOf, fmtAsset } from './assets';
 import { credit, debit, profileOr404, requireAvailable } from './balances';
 import { requireIdentityAccount, requireMayTransact } from './identities';
 import { requireWithinLimits, useLimits, usdMoved } from './transfer-limits';
-import { uuidFrom } from './random';
+import { newId } from './random';
 import { rememberRef, requireFreshRef } from './refs';
 import type { SandboxState, TransferState } from './store';
 
@@ -66,7 +66,7 @@ export function createTransfer(
   debit(from, body.asset, total);
   useLimits(state, type, moved, now);
 
-  const groupId = uuidFrom(state.random);
+  const groupId = newId();
   const common = {
     customer_id: from.customer_id,
     asset: body.asset,
@@ -77,10 +77,8 @@ export function createTransfer(
     updated_at: iso(now),
     group_id: groupId,
   };
-  // Drawn even when fixed, so that the ids after it are the same either way.
-  const drawn = uuidFrom(state.random);
   const debitRecord = {
-    id: fixedId ?? drawn,
+    id: fixedId ?? newId(),
     ...common,
     profile_id: from.id,
     fee: fmtAsset(fee, body.asset),
@@ -93,7 +91,7 @@ export function createTransfer(
     metadata: body.metadata ?? {},
   };
   const creditRecord = {
-    id: uuidFrom(state.random),
+    id: newId(),
     ...common,
     profile_id: to.id,
     fee: fmtAsset(new Big(0), body.asset),
