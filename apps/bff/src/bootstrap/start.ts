@@ -179,6 +179,7 @@ export async function startBff(
         env.timeoutMs,
       ),
       daily: env.reconcileDaily,
+      sampleBefore: sandbox?.sampleBefore,
     },
   );
   const dispatchDeps = {
