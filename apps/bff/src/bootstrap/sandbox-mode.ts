@@ -9,6 +9,7 @@ import {
 } from 'node:fs';
 import { join } from 'node:path';
 import { demoConfig, startSandbox } from '@console/sandbox';
+import { MARKETS, type FeeSchedule } from '@console/schemas';
 import { keysGenerate } from '../cli/keys-generate';
 import { describePublicKey } from '../upstream/signing';
 
@@ -48,6 +49,8 @@ export interface EmbeddedSandbox {
    * `sandbox:reset` (which sets the state aside) starts it again.
    */
   sampleBefore: number | undefined;
+  /** The sandbox's maker and taker rates, for every market: the demo's fee schedule. */
+  feeSchedule: FeeSchedule;
   /** The sandbox's own request log, for tests. */
   close(): Promise<void>;
 }
@@ -97,6 +100,12 @@ export async function startEmbeddedSandbox(options: {
     clientSecret,
     signingKey,
     sampleBefore,
+    feeSchedule: Object.fromEntries(
+      MARKETS.map((market) => [
+        market,
+        { maker: config.market.maker_fee_rate, taker: config.market.taker_fee_rate },
+      ]),
+    ),
     close: started.close,
   };
 }
