@@ -11,9 +11,9 @@ import {
   type BatchField,
   type BatchMapping,
   type BatchOperation,
+  kindOfPath,
 } from '@console/schemas';
 import type { z } from 'zod';
-import { PERSONAL_KEYS } from '../access/personal-data';
 
 /** The mapping target of a column whose values are metadata: the column's header is the key. */
 export const METADATA_FIELD = 'metadata.*';
@@ -142,7 +142,7 @@ export function nonPersonalFieldsOf(operation: BatchOperation): ReadonlySet<stri
       .filter(
         (f) =>
           f.path !== METADATA_FIELD &&
-          !f.path.split('.').some((part) => PERSONAL_KEYS.has(part)) &&
+          (kindOfPath(f.path) ?? 'non_personal') === 'non_personal' &&
           (f.directory === null || f.directory === 'profiles'),
       )
       .map((f) => f.path),
