@@ -51,14 +51,6 @@ export function DestinationsPage() {
         waits for a second operator’s approval, then cools off before it may be used; an admin
         revokes one at once.
       </Text>
-      {mayPropose && (
-        <section aria-labelledby="add-destination">
-          <Title id="add-destination" order={2} size="h4" mb="xs">
-            Add to the book
-          </Title>
-          <AddDestinationForm />
-        </section>
-      )}
       <Title order={2} size="h4">
         The book
       </Title>
@@ -128,6 +120,15 @@ export function DestinationsPage() {
           items={book.data.items}
           minWidth={960}
         />
+      )}
+      {/* The book first: what is there is what an operator comes to read; adding comes after. */}
+      {mayPropose && (
+        <section aria-labelledby="add-destination">
+          <Title id="add-destination" order={2} size="h4" mb="xs">
+            Add to the book
+          </Title>
+          <AddDestinationForm />
+        </section>
       )}
       <ReasonDialog
         opened={revoking !== null}
