@@ -75,3 +75,4 @@ export * from './policy/policy-diff';
 export * from './policy/policy-loosening';
 export * from './policy/policy-change-table';
 export * from './policy/policy-change-list';
+export * from './policy/policy-book';

@@ -74,7 +74,7 @@ const CASES: {
       [
         'rules.added',
         'looser',
-        'Rule all added at position 1: Any send goes out at once, looser (for example ',
+        'Rule all added at position 1: Any send goes out at once, looser (no approval at all: for example ',
       ],
     ],
   },
@@ -100,7 +100,7 @@ const CASES: {
       [
         'rules.amount',
         'looser',
-        'Rule big, amount (threshold): above 10,000 → above 20,000, looser (for example internal transfers of USD above 10,000 by admin',
+        'Rule big, amount (threshold): above 10,000 → above 20,000, looser (no approval at all: for example internal transfers of USD above 10,000 by admin',
       ],
     ],
   },

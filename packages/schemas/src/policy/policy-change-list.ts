@@ -42,7 +42,11 @@ function judgedByDecisions(before: PolicyDocumentV2, edit: RulesEdit) {
   const shift = decisionShift(before, { ...before, rules: edit([...before.rules]) });
   const effect: ChangeEffect = shift.looser ? 'looser' : shift.stricter ? 'stricter' : 'neutral';
   const example = shift.looser ?? shift.stricter;
-  return { shift, effect, why: example && `for example ${shiftWords(example)}` };
+  return {
+    shift,
+    effect,
+    why: example && `${example.how}: for example ${shiftWords(example)}`,
+  };
 }
 
 /** The changes of one held or escalating action whose kind stayed, field by field. */

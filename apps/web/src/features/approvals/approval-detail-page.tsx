@@ -60,6 +60,7 @@ export function ApprovalDetailPage() {
   const { journal, approval, fields } = detail.data;
   const known = isWriteOperationId(journal.operation) ? journal.operation : undefined;
   const title = operationTitle(journal.operation);
+  const folded = journal.operation === 'proposePolicyVersion';
 
   return (
     <Stack gap="sm" maw={1040}>
@@ -89,7 +90,7 @@ export function ApprovalDetailPage() {
           </Fact>
           <Fact label="What">
             {journal.operation === 'proposePolicyVersion' ? (
-              <PolicyProposalChanges journalId={journal.id} />
+              <PolicyProposalChanges journalId={journal.id} fields={fields} />
             ) : (
               <RequestParties parties={requestParties(journal.operation, fields)} />
             )}
@@ -180,19 +181,44 @@ export function ApprovalDetailPage() {
             </Text>
             ); approvals are bound to this hash.
           </Text>
-          <Code
-            block
-            aria-label="Exact body"
-            style={{
-              maxHeight: 360,
-              overflow: 'auto',
-              fontSize: 12,
-              whiteSpace: 'pre-wrap',
-              wordBreak: 'break-all',
-            }}
-          >
-            {journal.request_body}
-          </Code>
+          {folded ? (
+            // A policy's whole document runs to a thousand lines: its changes in words come
+            // first, above; the document stays here for whoever checks it line by line.
+            <details>
+              <summary>
+                <Text size="sm" component="span">
+                  The whole document, as approved
+                </Text>
+              </summary>
+              <Code
+                block
+                aria-label="Exact body"
+                style={{
+                  maxHeight: 360,
+                  overflow: 'auto',
+                  fontSize: 12,
+                  whiteSpace: 'pre-wrap',
+                  wordBreak: 'break-all',
+                }}
+              >
+                {journal.request_body}
+              </Code>
+            </details>
+          ) : (
+            <Code
+              block
+              aria-label="Exact body"
+              style={{
+                maxHeight: 360,
+                overflow: 'auto',
+                fontSize: 12,
+                whiteSpace: 'pre-wrap',
+                wordBreak: 'break-all',
+              }}
+            >
+              {journal.request_body}
+            </Code>
+          )}
         </Stack>
       </Card>
       <Card withBorder padding="md" component="section" aria-label="History">
