@@ -91,7 +91,7 @@ export function PolicyProposalChanges({
   const document = proposedDocument(fields);
   const reason = typeof fields.reason === 'string' ? fields.reason : undefined;
   const link = (
-    <Anchor component={Link} to={`/policy#proposal-${journalId}`} size="sm">
+    <Anchor component={Link} to={`/policy#proposal-${journalId}`} size="sm" underline="always">
       The approval policy
     </Anchor>
   );
