@@ -3,6 +3,7 @@ import { isWriteOperationId } from '@console/schemas';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { ApprovalHistory } from '@/components/approval/approval-history';
+import { BookEntryReview } from '@/components/approval/book-entry-review';
 import { approvalsNeeded, roleList } from '@/components/approval/role-names';
 import { ProblemAlert } from '@/components/form/problem-alert';
 import { LocalTime } from '@/components/result/local-time';
@@ -91,6 +92,8 @@ export function ApprovalDetailPage() {
           <Fact label="What">
             {journal.operation === 'proposePolicyVersion' ? (
               <PolicyProposalChanges journalId={journal.id} fields={fields} />
+            ) : journal.operation === 'addAllowedDestination' ? (
+              <BookEntryReview fields={fields} />
             ) : (
               <RequestParties parties={requestParties(journal.operation, fields)} />
             )}

@@ -1,6 +1,7 @@
 import { Alert, Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
 import type { ApprovalDetail } from '@console/schemas';
 import { useState } from 'react';
+import { BookEntryReview } from '@/components/approval/book-entry-review';
 import { usePolicyProposal } from '@/components/approval/policy-proposal-changes';
 import { RequestParties } from '@/components/approval/request-parties-view';
 import { PolicyChangeListView } from '@/components/policy/policy-change-list-view';
@@ -28,6 +29,7 @@ function WhatIsApproved({ detail }: { detail: ApprovalDetail }) {
       <PolicyChangeListView changes={policy.changes} label="What the version you approve changes" />
     );
   }
+  if (journal.operation === 'addAllowedDestination') return <BookEntryReview fields={fields} />;
   return <RequestParties parties={requestParties(journal.operation, fields)} />;
 }
 
