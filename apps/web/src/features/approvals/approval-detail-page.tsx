@@ -19,6 +19,7 @@ import { ApprovalActions, type ActionOutcome } from './approval-actions';
 import { ChangeReview } from './change-review';
 import { useApproval } from './use-approvals';
 import { personLabel } from '@/lib/person';
+import { useSession } from '@/lib/session';
 import { operationTitle } from '@/lib/operation-title';
 
 function Fact({ label, children }: { label: string; children: React.ReactNode }) {
@@ -54,6 +55,8 @@ export function ApprovalDetailPage() {
   const { id = '' } = useParams();
   const detail = useApproval(id);
   const [outcome, setOutcome] = useState<ActionOutcome | null>(null);
+  // The approval that sends it is this operator's: the answer card says so, as the history does.
+  const me = useSession().data?.operator;
 
   if (detail.isPending) return <LoadingState label="Loading the request…" />;
   if (detail.isError)
@@ -147,6 +150,7 @@ export function ApprovalDetailPage() {
           data={outcome.result.data}
           journal={outcome.result.journal}
           title="Sent: the service's answer"
+          sentBy={me ? personLabel(me.username, me.display_name) : undefined}
           focusOnShow
         />
       )}
