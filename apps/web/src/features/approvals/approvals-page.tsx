@@ -1,6 +1,6 @@
 import { Anchor, Group, Stack, Text, Title } from '@mantine/core';
 import type { ApprovalDetail } from '@console/schemas';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { ExportCsvButton } from '@/components/list/export-csv';
 import { RecordTable, type Column } from '@/components/list/record-table';
 import { RequestParties } from '@/components/approval/request-parties-view';
@@ -81,6 +81,7 @@ const COLUMNS: Column<ApprovalDetail>[] = [
 /** The requests the signed-in operator may approve now, oldest first. */
 export function ApprovalsPage() {
   const queue = useApprovalQueue();
+  const navigate = useNavigate();
   const nameOf = useRecordNames(['profile', 'fiat-account', 'deposit-address', 'address', 'rule']);
   const items = queue.data?.items ?? [];
   return (
@@ -113,6 +114,7 @@ export function ApprovalsPage() {
           items={items}
           rowKey={(item) => item.journal.id}
           minWidth={960}
+          onOpen={(item) => void navigate(`/approvals/${item.journal.id}`)}
         />
       )}
     </Stack>
