@@ -197,8 +197,21 @@ test.describe('Allowed destinations and limits', () => {
     await expect(destination).toContainText('awaiting a second operator’s approval');
     await expect(form.field('Source amount')).toHaveValue('0.2');
 
-    // The proposal is withdrawn, so that no other spec finds it waiting.
+    // Its request names the destination as the send forms do, and says when it becomes usable
+    // and what the policy in force binds to the book (issue 66).
     await page.goto(request!);
+    const entry = page.getByRole('group', { name: 'The entry of the book' });
+    await expect(entry).toContainText('Payouts');
+    await expect(entry).toContainText(payouts);
+    await expect(entry).toContainText(`Named in the book: ${name}`);
+    await expect(entry).toContainText('The maker’s reason: Payouts receive ETH');
+    await expect(entry).toContainText(/usable from approval \+ [\d.]+ (h|min)/);
+    await expect(entry).toContainText(
+      /Binding: (no operation requires the book|version \d+ asks the book for)/,
+    );
+    await expectAccessible(page, 'approval of a book entry');
+
+    // The proposal is withdrawn, so that no other spec finds it waiting.
     await new ApprovalsPages(page).button('Cancel request').click();
     await expect(new ApprovalsPages(page).button('Cancel request')).toHaveCount(0);
   });

@@ -73,3 +73,6 @@ export * from './policy/policy-words';
 export * from './policy/policy-lint';
 export * from './policy/policy-diff';
 export * from './policy/policy-loosening';
+export * from './policy/policy-change-table';
+export * from './policy/policy-change-list';
+export * from './policy/policy-book';

@@ -15,6 +15,7 @@ import type { SsoOperatorStore } from '../oidc/sso-operators';
 import type { OperatorDirectory } from '../operators/operator-directory';
 import { batchChat, batchEmail, batchRecipients, type BatchFacts } from './batch-messages';
 import { chatMessage, emailMessage, type EventFacts } from './message';
+import { policyChangeLines } from './policy-change-lines';
 import { chatText, subjectLine } from './message-text';
 import type { NewMessage, NotificationEvent, OutboxStore } from './outbox-store';
 import { chooses, type PreferenceStore } from './preference-store';
@@ -145,6 +146,7 @@ export async function messagesOf(
     actorName: event.actor_name,
     origin: deps.origin(),
     now: deps.now(),
+    changes: policyChangeLines(deps.policy, entry),
   };
   return assemble(deps, event, recipients, {
     email: (reader) => emailMessage(facts, reader.role),

@@ -28,6 +28,8 @@ export interface EventFacts {
   origin: string;
   /** When it was expanded: "expires in …" is said from here. */
   now: number;
+  /** A policy version's changes of the version in force, in lines (`policy-change-lines.ts`). */
+  changes?: string[];
 }
 
 export interface Message {
@@ -67,6 +69,7 @@ function approvalLines(facts: EventFacts): string[] {
   const request = facts.request;
   if (!request) return [];
   return [
+    ...(facts.changes ?? []),
     `Approvals needed: ${request.approvers_needed}, from ${request.eligible_roles.join(' or ')}`,
     `Expires: ${request.expires_at} (${within(Date.parse(request.expires_at) - facts.now)})`,
     `Exact body SHA-256 begins: ${facts.entry.body_sha256.slice(0, 12)} (the approval page shows it whole: compare them)`,
