@@ -44,6 +44,19 @@ const broken: AuditVerification = {
     chain('audit'),
   ],
   checkpoints: { count: 1, signatures_checked: true, forged: [] },
+  binding: {
+    ok: false,
+    rows: 12,
+    findings: [
+      {
+        kind: 'changed',
+        table: 'journal_entries',
+        id: 'e-1',
+        column: 'request_body',
+        record: { chain: 'journal', position: 2 },
+      },
+    ],
+  },
   key: { key_id: 'kid-1', public_key_pem: '-----BEGIN PUBLIC KEY-----\n' },
 };
 
@@ -58,6 +71,11 @@ describe('AuditPage', () => {
     const table = screen.getByRole('table', { name: 'Hash chains' });
     const journal = within(table).getByRole('row', { name: /^Journal/ });
     expect(journal).toHaveTextContent('Record 3 missing: positions 3 to 3 are missing');
+    expect(
+      screen.getByRole('list', { name: 'Rows that disagree with the trail' }),
+    ).toHaveTextContent(
+      'journal_entries e-1: request_body changed (record 2 of the journal chain)',
+    );
     expect(within(journal).getAllByRole('cell')[2]).toHaveTextContent('2');
   });
 

@@ -86,8 +86,26 @@ function Verification({ data }: { data: AuditVerification }) {
         {checkpoints.signatures_checked ? '' : ' (signatures not checked: no audit key)'}, at{' '}
         <LocalTime value={data.verified_at} />.
         {checkpoints.forged.length > 0 &&
-          ` ${checkpoints.forged.length} checkpoint(s) carry a signature that does not hold.`}
+          ` ${checkpoints.forged.length} checkpoint(s) carry a signature that does not hold.`}{' '}
+        {data.binding.ok
+          ? `All ${data.binding.rows} rows are as the trail records them.`
+          : `${data.binding.findings.length} row(s) disagree with the trail.`}
       </Alert>
+      {data.binding.findings.length > 0 && (
+        <ul aria-label="Rows that disagree with the trail">
+          {data.binding.findings.map((f) => (
+            <li key={`${f.table} ${f.id} ${f.column ?? f.kind}`}>
+              {f.table} {f.id}:{' '}
+              {f.kind === 'changed'
+                ? `${f.column} changed`
+                : f.kind === 'deleted'
+                  ? 'deleted'
+                  : 'forged, no record names it'}
+              {f.record && ` (record ${f.record.position} of the ${f.record.chain} chain)`}
+            </li>
+          ))}
+        </ul>
+      )}
       <Table.ScrollContainer minWidth={720}>
         <Table striped withTableBorder aria-label="Hash chains">
           <Table.Thead>
