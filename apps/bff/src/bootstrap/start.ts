@@ -300,6 +300,8 @@ export async function startBff(
     ssoOperators,
     policy,
     settings: env.notify,
+    client,
+    timeoutMs: env.timeoutMs,
     origin,
     logger,
   });
