@@ -179,3 +179,44 @@ describe('limits and the book in the form and its review', () => {
     ).toBe(false);
   });
 });
+
+describe('a send the policy cannot satisfy, said beside the amount (issue 60, item 2)', () => {
+  const stalled =
+    'It needs 1 approval from finance or admin; the only one there is now is its maker.';
+  it.each([
+    { what: 'nobody could approve it', stalled, shown: true },
+    { what: 'someone may approve it', stalled: null, shown: false },
+  ])('as the amount is typed, when $what', async ({ stalled: words, shown }) => {
+    preview = {
+      approval: {
+        approvers_needed: 1,
+        eligible_roles: ['finance', 'admin'],
+        max_wait_hours: 24,
+        prospect: { still_needed: 1, candidates: words ? 0 : 2, stalled: words },
+        escalation: null,
+      },
+      refusal: null,
+      destination: null,
+      limits: [],
+      policy_version: 4,
+    };
+    const { user } = renderForm();
+    await fill(user, '20000');
+    // The same preview the review asks, with what the form holds, before any review.
+    await waitFor(() =>
+      expect(fetchMock.mock.calls.some(([url]) => String(url).endsWith('/preview'))).toBe(true),
+    );
+    expect(screen.queryByRole('dialog')).toBeNull();
+    if (shown) {
+      const hint = await screen.findByTestId('amount-outlook');
+      expect(hint).toHaveTextContent(`Nobody could approve this send: ${words}`);
+      expect(within(hint).getByRole('link', { name: 'See the approval policy' })).toHaveAttribute(
+        'href',
+        '/policy',
+      );
+    } else {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(screen.queryByTestId('amount-outlook')).toBeNull();
+    }
+  });
+});
