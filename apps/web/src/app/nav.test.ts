@@ -95,4 +95,20 @@ describe('navigation by duty', () => {
     const labels = (transfers?.items ?? []).map((i) => i.label);
     expect(labels.includes('Batches')).toBe(offered);
   });
+
+  it.each([
+    ['auditor', [], true],
+    ['admin', ['createInternalTransfer'], true],
+    ['finance', ['createInternalTransfer'], false],
+    ['support', ['updateFiatAccount'], false],
+    ['viewer', [], false],
+  ] as const)(
+    'offers the audit trail to %s in the navigation, under Journal: %s',
+    (role, allowed, offered) => {
+      const journal = dutiesFor(allowed, role).find((d) => d.label === 'Journal');
+      const labels = (journal?.items ?? []).map((i) => i.label);
+      expect(labels.includes('Audit trail')).toBe(offered);
+      expect(labels.includes('Security events')).toBe(offered);
+    },
+  );
 });

@@ -67,6 +67,10 @@ export const DUTIES: Duty[] = [
       { label: 'Journal', to: '/journal' },
       // The journal against the service (issue 40): finance and admins work it, auditors read it.
       { label: 'Reconciliation', to: '/reconciliation', roles: ['admin', 'finance', 'auditor'] },
+      // The auditor's own page (ADR 022): found where the records are, not only in the operator's
+      // menu (issue 60, item 10).
+      { label: 'Audit trail', to: '/audit', roles: ['admin', 'auditor'] },
+      { label: 'Security events', to: '/security-events', roles: ['admin', 'auditor'] },
     ],
   },
 ];
