@@ -84,8 +84,8 @@ beforeEach(() => {
 afterEach(() => vi.unstubAllGlobals());
 
 async function fill(user: ReturnType<typeof renderWithProviders>['user'], amount: string) {
-  await user.type(screen.getByLabelText('From profile id'), 'p-from');
-  await user.type(screen.getByLabelText('To profile id'), 'p-to');
+  await user.type(screen.getByLabelText('From profile'), 'p-from');
+  await user.type(screen.getByLabelText('To profile'), 'p-to');
   await user.type(screen.getByRole('combobox', { name: 'Asset' }), 'USD');
   await user.type(screen.getByLabelText('Amount'), amount);
 }
