@@ -111,4 +111,17 @@ describe('navigation by duty', () => {
       expect(labels.includes('Security events')).toBe(offered);
     },
   );
+
+  it.each(['admin', 'finance', 'support', 'viewer', 'auditor'] as const)(
+    'shows %s every destinations page it may use in one section',
+    (role) => {
+      const sections = dutiesFor(writesFor(role), role);
+      const holding = sections.filter((d) =>
+        d.items.some((i) =>
+          ['Allowed destinations', 'Address book', 'New destination address'].includes(i.label),
+        ),
+      );
+      expect(holding.map((d) => d.label)).toEqual(['Destinations']);
+    },
+  );
 });
