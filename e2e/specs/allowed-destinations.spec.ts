@@ -35,10 +35,10 @@ const bookRow = (page: Page) =>
 async function orchestrationForm(page: Page): Promise<OperationForm> {
   const form = new OperationForm(page, 'Create orchestration');
   await form.goto(routeOf('createOrchestration'));
-  await form.fill({ 'Profile id': treasury }, 'Who');
+  await form.fill({ Profile: treasury }, 'Who');
   await form.fill({ 'Source asset': 'ETH', 'Destination asset': 'ETH' });
   await form.rail('Source', 'Profile');
-  await form.fill({ 'Profile id': treasury }, 'Source');
+  await form.fill({ Profile: treasury }, 'Source');
   await form.rail('Destination', 'Crypto');
   await form.choose('Network', 'ETHEREUM', 'Destination');
   return form;
@@ -166,12 +166,12 @@ test.describe('Allowed destinations and limits', () => {
     await signIn(page, 'fiona');
     const form = new OperationForm(page, 'Create orchestration');
     await form.goto(routeOf('createOrchestration'));
-    await form.fill({ 'Profile id': treasury }, 'Who');
+    await form.fill({ Profile: treasury }, 'Who');
     await form.fill({ 'Source asset': 'ETH', 'Destination asset': 'ETH' });
     await form.rail('Source', 'Profile');
-    await form.fill({ 'Profile id': treasury }, 'Source');
+    await form.fill({ Profile: treasury }, 'Source');
     await form.rail('Destination', 'Profile');
-    await form.fill({ 'Profile id': payouts }, 'Destination');
+    await form.fill({ Profile: payouts }, 'Destination');
     await form.fill({ 'Source amount': '0.2' });
     const destination = form.group('Destination');
     await expect(destination).toContainText('is not in the book of allowed destinations');
@@ -193,7 +193,7 @@ test.describe('Allowed destinations and limits', () => {
     // Back to the form as it was: the picker has the focus, and says the entry awaits approval.
     await dialog.getByRole('button', { name: 'Back to the form' }).click();
     await expect(dialog).toBeHidden();
-    await expect(form.field('Profile id', 'Destination')).toBeFocused();
+    await expect(form.field('Profile', 'Destination')).toBeFocused();
     await expect(destination).toContainText('awaiting a second operator’s approval');
     await expect(form.field('Source amount')).toHaveValue('0.2');
 

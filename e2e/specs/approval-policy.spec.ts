@@ -157,8 +157,8 @@ test.describe('The approval policy as data (issue 38)', () => {
       await new AppShell(fiona).open('Internal transfer');
       const form = new OperationForm(fiona, 'Create internal transfer');
       await form.fill({
-        'From profile id': DEMO_IDS.profiles.treasury,
-        'To profile id': DEMO_IDS.profiles.trading,
+        'From profile': DEMO_IDS.profiles.treasury,
+        'To profile': DEMO_IDS.profiles.trading,
         Asset: 'EUR',
         Amount: '12.34',
       });

@@ -12,8 +12,8 @@ async function submitHeldTransfer(page: Page, amount: string): Promise<string> {
   const form = new OperationForm(page, 'Create internal transfer');
   await form.goto(routeOf('createInternalTransfer'));
   await form.fill({
-    'From profile id': treasury,
-    'To profile id': payouts,
+    'From profile': treasury,
+    'To profile': payouts,
     Asset: 'USD',
     Amount: amount,
   });

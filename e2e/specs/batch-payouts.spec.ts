@@ -53,10 +53,10 @@ test.describe('Batches', () => {
     await expect(mapping).toBeVisible();
     await mapping
       .getByLabel('Column “Payer”')
-      .selectOption({ label: 'From profile id (required) · id or profile nickname' });
+      .selectOption({ label: 'From profile (required) · id or profile nickname' });
     await mapping
       .getByLabel('Column “Payee”')
-      .selectOption({ label: 'To profile id (required) · id or profile nickname' });
+      .selectOption({ label: 'To profile (required) · id or profile nickname' });
     await mapping.getByLabel('Column “Ccy”').selectOption({ label: 'Asset (required)' });
     await mapping.getByLabel('Column “Sum”').selectOption({ label: 'Amount (required)' });
     await expectAccessible(page, 'batch mapping');

@@ -1,6 +1,7 @@
 export * from './primitives/assets';
 export * from './primitives/decimal';
 export * from './primitives/enums';
+export * from './primitives/format-amount';
 export * from './primitives/field-meta';
 export * from './primitives/identifier';
 export * from './primitives/is-record';

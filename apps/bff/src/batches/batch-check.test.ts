@@ -90,7 +90,7 @@ describe('checkBatchFile: columns', () => {
     const text = `From,To,Currency,Value\n${line('5')}\n`;
     const unmapped = check(text);
     expect(unmapped.mapping_needed).toBe(true);
-    expect(unmapped.file_errors[0]).toMatch(/From profile id/);
+    expect(unmapped.file_errors[0]).toMatch(/From profile/);
     expect(unmapped.rows).toEqual([]);
     const mapping = {
       From: 'from_profile_id',

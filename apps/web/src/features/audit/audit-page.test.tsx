@@ -79,6 +79,32 @@ describe('AuditPage', () => {
     expect(within(journal).getAllByRole('cell')[2]).toHaveTextContent('2');
   });
 
+  it.each([
+    { checked: false, told: true },
+    { checked: true, told: false },
+  ])(
+    'says how to set an audit key only when none checks the signatures: $checked',
+    async ({ checked, told }) => {
+      const verifies: AuditVerification = {
+        ...broken,
+        ok: true,
+        chains: [chain('journal'), chain('approvals'), chain('security'), chain('audit')],
+        checkpoints: { count: 0, signatures_checked: checked, forged: [] },
+      };
+      fetchMock.mockImplementation(async () => jsonResponse(200, verifies));
+      const { client } = renderWithProviders(<AuditPage />);
+      client.setQueryData(SESSION_KEY, session('auditor'));
+      await screen.findByText('The audit trail verifies');
+      const how = screen.queryByText('No audit key: signatures are not checked');
+      expect(Boolean(how)).toBe(told);
+      if (told) {
+        expect(how!.closest('.mantine-Alert-root')).toHaveTextContent(
+          'AUDIT_SIGNING_KEY_FILE to its path and restart the console',
+        );
+      }
+    },
+  );
+
   it('exports a period with a CSRF-marked POST and says what it wrote', async () => {
     const made: AuditExport = {
       filename: 'journal-2026-01-01-to-2026-02-01.csv',

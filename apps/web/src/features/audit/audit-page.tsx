@@ -2,6 +2,7 @@ import {
   Alert,
   Badge,
   Button,
+  Code,
   Group,
   NativeSelect,
   Stack,
@@ -72,6 +73,25 @@ function ChainRow({ chain }: { chain: AuditChainReport }) {
   );
 }
 
+/**
+ * Without an audit key no checkpoint is signed and none is checked; the page says how to set
+ * one, since the operator who reads this is rarely the one who started the console (issue 60,
+ * item 10). The demo start makes its own, so this is a deployment's step.
+ */
+function NoAuditKey() {
+  return (
+    <Alert color="yellow" variant="light" title="No audit key: signatures are not checked">
+      <Text size="sm">
+        Make an Ed25519 key with <Code>pnpm cli keys:generate --alg EdDSA --out audit-key.pem</Code>
+        , set <Code>AUDIT_SIGNING_KEY_FILE</Code> to its path and restart the console: checkpoints
+        are then signed every hour (<Code>AUDIT_CHECKPOINT_MINUTES</Code>) and their signatures
+        checked here. The demo (<Code>pnpm start</Code> without <Code>SVC_BASE_URL</Code>) makes one
+        in its data folder by itself.
+      </Text>
+    </Alert>
+  );
+}
+
 function Verification({ data }: { data: AuditVerification }) {
   const { checkpoints } = data;
   return (
@@ -106,6 +126,7 @@ function Verification({ data }: { data: AuditVerification }) {
           ))}
         </ul>
       )}
+      {!checkpoints.signatures_checked && <NoAuditKey />}
       <Table.ScrollContainer minWidth={720}>
         <Table striped withTableBorder aria-label="Hash chains">
           <Table.Thead>
