@@ -16,7 +16,12 @@ export function GoverningList({ here }: { here: DestinationList }) {
       <Text span display="block" size="sm" data-testid="governing-list">
         This is the list the approval policy checks: where it asks for the book, a send goes only to
         an active entry here. The{' '}
-        <Anchor component={Link} to={routeOf('listCryptoDestinationAddresses')} size="sm">
+        <Anchor
+          component={Link}
+          to={routeOf('listCryptoDestinationAddresses')}
+          size="sm"
+          underline="always"
+        >
           address book
         </Anchor>{' '}
         is the service’s own list of crypto payout addresses: an address must be approved there too
@@ -28,7 +33,7 @@ export function GoverningList({ here }: { here: DestinationList }) {
     <Text span display="block" size="sm" data-testid="governing-list">
       This is the service’s list of crypto payout addresses, not the one the approval policy checks:
       where the policy asks for it, a send goes only to an active entry of{' '}
-      <Anchor component={Link} to="/destinations" size="sm">
+      <Anchor component={Link} to="/destinations" size="sm" underline="always">
         Allowed destinations
       </Anchor>
       .
