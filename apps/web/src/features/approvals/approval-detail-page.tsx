@@ -197,34 +197,10 @@ export function ApprovalDetailPage() {
                   The whole document, as approved
                 </Text>
               </summary>
-              <Code
-                block
-                aria-label="Exact body"
-                style={{
-                  maxHeight: 360,
-                  overflow: 'auto',
-                  fontSize: 12,
-                  whiteSpace: 'pre-wrap',
-                  wordBreak: 'break-all',
-                }}
-              >
-                {journal.request_body}
-              </Code>
+              <ExactBody body={journal.request_body} />
             </details>
           ) : (
-            <Code
-              block
-              aria-label="Exact body"
-              style={{
-                maxHeight: 360,
-                overflow: 'auto',
-                fontSize: 12,
-                whiteSpace: 'pre-wrap',
-                wordBreak: 'break-all',
-              }}
-            >
-              {journal.request_body}
-            </Code>
+            <ExactBody body={journal.request_body} />
           )}
         </Stack>
       </Card>
@@ -240,5 +216,24 @@ export function ApprovalDetailPage() {
         </Stack>
       </Card>
     </Stack>
+  );
+}
+
+/** The exact bytes that will be sent, as stored: shown whole, folded or not. */
+function ExactBody({ body }: { body: string }) {
+  return (
+    <Code
+      block
+      aria-label="Exact body"
+      style={{
+        maxHeight: 360,
+        overflow: 'auto',
+        fontSize: 12,
+        whiteSpace: 'pre-wrap',
+        wordBreak: 'break-all',
+      }}
+    >
+      {body}
+    </Code>
   );
 }
