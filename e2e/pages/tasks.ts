@@ -13,8 +13,8 @@ export async function sendInternalTransfer(
   const form = new OperationForm(page, 'Create internal transfer');
   await form.goto(routeOf('createInternalTransfer'));
   await form.fill({
-    'From profile id': from,
-    'To profile id': DEMO_IDS.profiles.payouts,
+    'From profile': from,
+    'To profile': DEMO_IDS.profiles.payouts,
     Asset: 'USD',
     Amount: amount,
   });
@@ -31,7 +31,7 @@ export async function placeOrder(
 ): Promise<string> {
   const form = new OperationForm(page, 'Create order');
   await form.goto(routeOf('createOrder'));
-  await form.fill({ 'Profile id': DEMO_IDS.profiles.trading });
+  await form.fill({ Profile: DEMO_IDS.profiles.trading });
   await form.choose('Order type', order.type);
   await form.choose('Side', order.side);
   await form.choose('Market', order.market);

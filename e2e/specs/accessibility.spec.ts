@@ -28,8 +28,8 @@ async function holdTransfer(page: Page, amount: string): Promise<OperationForm> 
   const transfer = new OperationForm(page, 'Create internal transfer');
   await transfer.goto(routeOf('createInternalTransfer'));
   await transfer.fill({
-    'From profile id': treasury,
-    'To profile id': payouts,
+    'From profile': treasury,
+    'To profile': payouts,
     Asset: 'USD',
     Amount: amount,
   });
@@ -70,7 +70,7 @@ test.describe('Accessibility', () => {
     await transfer.goto(routeOf('createInternalTransfer'));
     await transfer.fill({ Amount: '1e3' });
     await transfer.submit();
-    await expect(transfer.field('From profile id')).toHaveAttribute('aria-invalid', 'true');
+    await expect(transfer.field('From profile')).toHaveAttribute('aria-invalid', 'true');
     await expectAccessible(page, 'form with field errors');
   });
 
@@ -80,8 +80,8 @@ test.describe('Accessibility', () => {
     const transfer = new OperationForm(page, 'Create internal transfer');
     await transfer.goto(routeOf('createInternalTransfer'));
     await transfer.fill({
-      'From profile id': treasury,
-      'To profile id': payouts,
+      'From profile': treasury,
+      'To profile': payouts,
       Asset: 'USD',
       Amount: '12.34',
     });
@@ -93,8 +93,8 @@ test.describe('Accessibility', () => {
 
     await transfer.goto(routeOf('createInternalTransfer'));
     await transfer.fill({
-      'From profile id': empty,
-      'To profile id': payouts,
+      'From profile': empty,
+      'To profile': payouts,
       Asset: 'USD',
       Amount: '50.00',
     });

@@ -35,10 +35,10 @@ const bookRow = (page: Page) =>
 async function orchestrationForm(page: Page): Promise<OperationForm> {
   const form = new OperationForm(page, 'Create orchestration');
   await form.goto(routeOf('createOrchestration'));
-  await form.fill({ 'Profile id': treasury }, 'Who');
+  await form.fill({ Profile: treasury }, 'Who');
   await form.fill({ 'Source asset': 'ETH', 'Destination asset': 'ETH' });
   await form.rail('Source', 'Profile');
-  await form.fill({ 'Profile id': treasury }, 'Source');
+  await form.fill({ Profile: treasury }, 'Source');
   await form.rail('Destination', 'Crypto');
   await form.choose('Network', 'ETHEREUM', 'Destination');
   return form;
@@ -166,12 +166,12 @@ test.describe('Allowed destinations and limits', () => {
     await signIn(page, 'fiona');
     const form = new OperationForm(page, 'Create orchestration');
     await form.goto(routeOf('createOrchestration'));
-    await form.fill({ 'Profile id': treasury }, 'Who');
+    await form.fill({ Profile: treasury }, 'Who');
     await form.fill({ 'Source asset': 'ETH', 'Destination asset': 'ETH' });
     await form.rail('Source', 'Profile');
-    await form.fill({ 'Profile id': treasury }, 'Source');
+    await form.fill({ Profile: treasury }, 'Source');
     await form.rail('Destination', 'Profile');
-    await form.fill({ 'Profile id': payouts }, 'Destination');
+    await form.fill({ Profile: payouts }, 'Destination');
     await form.fill({ 'Source amount': '0.2' });
     const destination = form.group('Destination');
     await expect(destination).toContainText('is not in the book of allowed destinations');
@@ -193,12 +193,25 @@ test.describe('Allowed destinations and limits', () => {
     // Back to the form as it was: the picker has the focus, and says the entry awaits approval.
     await dialog.getByRole('button', { name: 'Back to the form' }).click();
     await expect(dialog).toBeHidden();
-    await expect(form.field('Profile id', 'Destination')).toBeFocused();
+    await expect(form.field('Profile', 'Destination')).toBeFocused();
     await expect(destination).toContainText('awaiting a second operator’s approval');
     await expect(form.field('Source amount')).toHaveValue('0.2');
 
-    // The proposal is withdrawn, so that no other spec finds it waiting.
+    // Its request names the destination as the send forms do, and says when it becomes usable
+    // and what the policy in force binds to the book (issue 66).
     await page.goto(request!);
+    const entry = page.getByRole('group', { name: 'The entry of the book' });
+    await expect(entry).toContainText('Payouts');
+    await expect(entry).toContainText(payouts);
+    await expect(entry).toContainText(`Named in the book: ${name}`);
+    await expect(entry).toContainText('The maker’s reason: Payouts receive ETH');
+    await expect(entry).toContainText(/usable from approval \+ [\d.]+ (h|min)/);
+    await expect(entry).toContainText(
+      /Binding: (no operation requires the book|version \d+ asks the book for)/,
+    );
+    await expectAccessible(page, 'approval of a book entry');
+
+    // The proposal is withdrawn, so that no other spec finds it waiting.
     await new ApprovalsPages(page).button('Cancel request').click();
     await expect(new ApprovalsPages(page).button('Cancel request')).toHaveCount(0);
   });

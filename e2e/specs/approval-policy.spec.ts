@@ -1,3 +1,4 @@
+import type { Locator } from '@playwright/test';
 import { DEMO_IDS } from '@console/schemas';
 import { expectAccessible } from '../accessibility';
 import { expect, screenshot, secondOperator, setRole, signIn, test } from '../fixtures';
@@ -5,6 +6,17 @@ import { AppShell } from '../pages/app-shell';
 import { policyApi } from '../pages/policy-api';
 import { ApprovalsPages, AwaitingApprovalCard } from '../pages/approvals';
 import { OperationForm } from '../pages/operation-form';
+
+/** A change list shows `change` among its looser changes, which all come before the others. */
+async function expectLooserFirst(list: Locator, change: string): Promise<void> {
+  await expect(list).toContainText(change);
+  const lines = await list.getByRole('listitem').allInnerTexts();
+  const looser = lines.map((line) => /, looser\b/.test(line));
+  expect(looser.indexOf(false) === -1 || looser.lastIndexOf(true) < looser.indexOf(false)).toBe(
+    true,
+  );
+  expect(looser[lines.findIndex((line) => line.includes(change))]).toBe(true);
+}
 
 test.describe('The approval policy as data (issue 38)', () => {
   test('an admin proposes a lower threshold, another admin approves it, and the next send is held under the new version', async ({
@@ -56,14 +68,25 @@ test.describe('The approval policy as data (issue 38)', () => {
         initiator_roles: 'any',
         action: { kind: 'hold', approvers: 1, roles: ['finance', 'admin'] },
       });
+      // And a new entry for one of our own profiles usable 3 minutes after its approval instead of a day: a control
+      // loosened deep in the document, which the approver must read first (issue 66).
+      draft.destination_book = {
+        ...draft.destination_book,
+        cooling_off_hours: {
+          ...(draft.destination_book?.cooling_off_hours as object | undefined),
+          'own-profile': 0.05,
+        },
+      };
       await document.fill(JSON.stringify(draft, null, 2));
       // The rows read the same draft.
       await expect(page.getByRole('listitem', { name: 'Rule 1, eur-transfers' })).toContainText(
         'Internal transfers of EUR above 5 need 1 approver from finance or admin',
       );
-      await expect(page.getByRole('list', { name: `Changes from version ${base}` })).toContainText(
-        'Rule eur-transfers added at position 1',
-      );
+      const preview = page.getByRole('list', { name: `Changes from version ${base}` });
+      await expect(preview).toContainText('Rule eur-transfers added at position 1');
+      // The editor's preview lists what loosens first. (The rule added loosens too: EUR above
+      // 100,000 needed two approvers, and under it needs one.)
+      await expectLooserFirst(preview, '24 h → 3 min, looser');
       // The dry run of the draft lists the transfer just sent as one it would have held, linked
       // to its journal entry.
       await page.getByRole('button', { name: 'Dry run over the last 30 days' }).click();
@@ -92,11 +115,34 @@ test.describe('The approval policy as data (issue 38)', () => {
       await frank.goto(`/approvals/${proposal.id}`);
       const approvals = new ApprovalsPages(frank);
       await expect(approvals.exactBody()).toContainText('"assets":["EUR"],"amount":{"above":"5"}');
-      // What it changes, in words, where the approver decides.
-      await expect(frank.getByRole('list', { name: 'What the new version changes' })).toContainText(
-        'EUR',
+      // What it changes, in words, where the approver decides: the loosened cool-off first, the
+      // maker's reason and the dry run's summary beside it, the document folded below.
+      const changes = frank.getByRole('list', { name: 'What the new version changes' });
+      await expect(changes).toContainText('EUR');
+      await expectLooserFirst(
+        changes,
+        'Cooling-off of a new entry for one of our own profiles: 24 h → 3 min, looser',
       );
-      await approvals.approve();
+      await expect(frank.getByRole('main')).toContainText(
+        'The maker’s reason: EUR payouts are new: hold them from 5 EUR',
+      );
+      await expect(
+        frank.getByText(/^Dry run over the last 30 days: \d+ of \d+ sends would change outcome/),
+      ).toBeVisible();
+      await expect(approvals.exactBody()).toBeHidden();
+      await expectAccessible(frank, 'policy version approval');
+      // The dialog repeats the list, looser first, and says what the last approval does.
+      await approvals.button('Approve').click();
+      const dialog = approvals.approveDialog();
+      await expectLooserFirst(
+        dialog.getByRole('list', { name: 'What the version you approve changes' }),
+        '24 h → 3 min, looser',
+      );
+      await expect(dialog).toContainText(`it comes into force at once as version ${base + 1}`);
+      await expect(dialog).not.toContainText('sent to the service');
+      await expectAccessible(frank, 'policy version approval dialog');
+      await dialog.getByRole('button', { name: 'Approve', exact: true }).click();
+      await dialog.waitFor({ state: 'hidden' });
       await expect(approvals.history).toContainText('Approved');
       restore = () => policyApi(page).giveBack(before.in_force.document, frank);
 
@@ -111,8 +157,8 @@ test.describe('The approval policy as data (issue 38)', () => {
       await new AppShell(fiona).open('Internal transfer');
       const form = new OperationForm(fiona, 'Create internal transfer');
       await form.fill({
-        'From profile id': DEMO_IDS.profiles.treasury,
-        'To profile id': DEMO_IDS.profiles.trading,
+        'From profile': DEMO_IDS.profiles.treasury,
+        'To profile': DEMO_IDS.profiles.trading,
         Asset: 'EUR',
         Amount: '12.34',
       });

@@ -13,8 +13,8 @@ const { treasury, payouts } = DEMO_IDS.profiles;
  * approvers of finance or admin other than Fiona: Frank and Ada, the only two there are.
  */
 const TRANSFER = {
-  'From profile id': treasury,
-  'To profile id': payouts,
+  'From profile': treasury,
+  'To profile': payouts,
   Asset: 'USD',
   Amount: '250000.00',
 };
@@ -61,9 +61,9 @@ test.describe('Approvals that cannot stall', () => {
     await expect(outlook).toContainText(
       'Waits for 2 approvers from finance or admin, up to 24 hours',
     );
-    await expect(review.sentRow('From profile id')).toContainText('Treasury');
-    await expect(review.sentRow('From profile id')).toContainText(treasury);
-    await expect(review.sentRow('To profile id')).toContainText('Payouts');
+    await expect(review.sentRow('From profile')).toContainText('Treasury');
+    await expect(review.sentRow('From profile')).toContainText(treasury);
+    await expect(review.sentRow('To profile')).toContainText('Payouts');
     await expect(review.dialog.getByText('Treasury', { exact: true }).first()).toBeVisible();
     await expectAccessible(page, 'review: waits for two approvers');
     await screenshot(page, 'review-waits-for-approval');

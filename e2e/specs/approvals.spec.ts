@@ -12,8 +12,8 @@ async function submitHeldTransfer(page: Page, amount: string): Promise<string> {
   const form = new OperationForm(page, 'Create internal transfer');
   await form.goto(routeOf('createInternalTransfer'));
   await form.fill({
-    'From profile id': treasury,
-    'To profile id': payouts,
+    'From profile': treasury,
+    'To profile': payouts,
     Asset: 'USD',
     Amount: amount,
   });
@@ -58,7 +58,9 @@ test.describe('Maker-checker approvals', () => {
     await expect(frank.getByRole('dialog', { name: 'Inbox' })).toBeHidden();
     const row = checker.row('Fiona Finance', '2,500.00 USD');
     await expect(row).toHaveCount(1);
-    await row.getByRole('link', { name: 'Create internal transfer' }).click();
+    // A click anywhere on the row opens it, not only its link (issue 66).
+    await row.getByText('Fiona Finance').click();
+    await expect(frank).toHaveURL(/\/approvals\/[0-9a-f-]{36}$/);
     // The fields read grouped; the exact body below keeps the digits as sent.
     await expect(checker.whatWillBeSent()).toContainText('2,500.00');
     await expect(checker.exactBody()).toContainText(`"ref_id":"${refId}"`);
@@ -67,6 +69,10 @@ test.describe('Maker-checker approvals', () => {
     await checker.approve();
     await expect(checker.sent).toBeVisible({ timeout: 20_000 });
     await expect(checker.sent.getByText('Succeeded', { exact: true }).first()).toBeVisible();
+    // Who sent it, as the history says: the maker made it, Frank's approval sent it.
+    await expect(checker.sent).toContainText(
+      'Made by Fiona Finance (fiona), sent on the approval of Frank Finance (frank)',
+    );
     await screenshot(frank, 'approval-approved');
 
     // Sent exactly once, and the service verified the very bytes that were approved.
@@ -99,8 +105,16 @@ test.describe('Maker-checker approvals', () => {
     const journalId = page.url().split('/').pop()!;
 
     const frank = await secondOperator(browser, 'frank');
-    await frank.goto(`/approvals/${journalId}`);
+    // From the queue by keyboard: the row's link takes the focus and Enter opens it.
+    await frank.goto('/approvals');
     const checker = new ApprovalsPages(frank);
+    await checker
+      .row('1,500.00 USD')
+      .filter({ has: frank.locator(`a[href="/approvals/${journalId}"]`) })
+      .getByRole('link', { name: 'Create internal transfer' })
+      .focus();
+    await frank.keyboard.press('Enter');
+    await expect(frank).toHaveURL(new RegExp(`/approvals/${journalId}$`));
     await checker.reject('Wrong destination profile');
     await expect(checker.history).toContainText('Rejected');
     await expect(checker.history).toContainText('Wrong destination profile');

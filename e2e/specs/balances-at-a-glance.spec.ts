@@ -70,7 +70,10 @@ test.describe('Balances at a glance', () => {
         await usdRow.getByRole('cell').nth(1).locator('[data-exact]').getAttribute('data-exact'),
       ),
     ).toBe(sum(usd.flatMap((b) => [b.available, b.trading])));
-    await expect(page.getByText(/amounts of different assets are not added up/)).toBeVisible();
+    // One total in USD at the shared prices, and how old they are (issue 60, item 8).
+    await expect(page.getByTestId('usd-total')).toContainText(
+      /^Total in USD: [\d,]+\.\d\d USD, at prices (just now|\d+ (s|min) old)/,
+    );
 
     // Only BTC, largest total first: the profile holding the most BTC leads.
     const filters = page.getByRole('search', { name: 'Filter balances' });
@@ -92,7 +95,9 @@ test.describe('Balances at a glance', () => {
       .getByRole('rowgroup')
       .last()
       .getByRole('row');
-    await expect(rows).toHaveCount(holders.length);
+    // Zero balances are folded away until asked for.
+    const held = holders.filter((p) => scaled(sum([p.btc!.available, p.btc!.trading])) > 0n);
+    await expect(rows).toHaveCount(held.length);
     await expect(rows.first()).toContainText(holders[0]!.name);
     await expectAccessible(page, 'balances at a glance');
     await screenshot(page, 'balances-at-a-glance');

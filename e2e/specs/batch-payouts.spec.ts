@@ -2,6 +2,7 @@ import { DEMO_IDS } from '@console/schemas';
 import type { Page } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
 import { expectAccessible } from '../accessibility';
+import { ApprovalsPages } from '../pages/approvals';
 import { expect, sandbox, screenshot, secondOperator, signIn, test } from '../fixtures';
 import { parseCsv } from '../pages/csv';
 
@@ -52,10 +53,10 @@ test.describe('Batches', () => {
     await expect(mapping).toBeVisible();
     await mapping
       .getByLabel('Column “Payer”')
-      .selectOption({ label: 'From profile id (required) · id or profile nickname' });
+      .selectOption({ label: 'From profile (required) · id or profile nickname' });
     await mapping
       .getByLabel('Column “Payee”')
-      .selectOption({ label: 'To profile id (required) · id or profile nickname' });
+      .selectOption({ label: 'To profile (required) · id or profile nickname' });
     await mapping.getByLabel('Column “Ccy”').selectOption({ label: 'Asset (required)' });
     await mapping.getByLabel('Column “Sum”').selectOption({ label: 'Amount (required)' });
     await expectAccessible(page, 'batch mapping');
@@ -100,8 +101,26 @@ test.describe('Batches', () => {
     expect((await sandbox.state()).transfers).toHaveLength(transfersBefore);
 
     // Frank approves the rows' hash; the progress bar reaches the end.
+    // It waits in his queue like any request (issue 66): the home, the count, the approvals.
     const frank = await secondOperator(browser, 'frank');
-    await frank.goto(url);
+    await frank.goto('/');
+    const home = frank
+      .getByRole('region', { name: /Waiting for my approval/ })
+      .getByRole('link', { name: `Batch ${name}.csv` });
+    await expect(home).toBeVisible();
+    const approvals = new ApprovalsPages(frank);
+    await expect(approvals.navLink()).toContainText(/\d/);
+    await approvals.navLink().click();
+    const batchRow = frank
+      .getByRole('table', { name: 'Batches awaiting your approval' })
+      .getByRole('row')
+      .filter({ hasText: `${name}.csv` });
+    await expect(batchRow).toContainText(
+      /4 rows of .*1,007\.50 USD in all, the largest 1,000\.00 USD/,
+    );
+    await expectAccessible(frank, 'approvals with a batch waiting');
+    await batchRow.getByText(/4 rows of/).click();
+    await expect(frank).toHaveURL(url);
     await frank.getByRole('button', { name: 'Approve' }).click();
     const dialog = frank.getByRole('dialog', { name: 'Approve the batch?' });
     await dialog.getByRole('button', { name: 'Approve' }).click();

@@ -12,7 +12,7 @@ test.describe('Create deposit address', () => {
   });
 
   test('creates an Ethereum address for treasury', async ({ page }) => {
-    await form.fill({ 'Profile id': DEMO_IDS.profiles.treasury });
+    await form.fill({ Profile: DEMO_IDS.profiles.treasury });
     await form.choose('Crypto network', 'ETHEREUM');
     await form.choose('Conversion target asset', 'NO_CONVERSION');
     await form.addMetadata({ customer: 'acme' });
@@ -37,7 +37,7 @@ test.describe('Create deposit address', () => {
       .getByLabel('Metadata value 2', { exact: true })
       .fill('v'.repeat(101));
     await form.submit();
-    await form.expectFieldError('Profile id', 'Profile id is required');
+    await form.expectFieldError('Profile', 'Profile is required');
     await expect(form.form.getByRole('combobox', { name: 'Crypto network' })).toHaveAttribute(
       'aria-invalid',
       'true',

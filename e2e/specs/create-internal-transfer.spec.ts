@@ -15,8 +15,8 @@ test.describe('Create internal transfer', () => {
 
   test('moves USD from treasury to payouts after a review', async ({ page }) => {
     await form.fill({
-      'From profile id': treasury,
-      'To profile id': payouts,
+      'From profile': treasury,
+      'To profile': payouts,
       Asset: 'USD',
       Amount: '125.07',
     });
@@ -47,13 +47,13 @@ test.describe('Create internal transfer', () => {
 
   test('shows the same-profile rule and a bad amount beside the fields', async () => {
     await form.fill({
-      'From profile id': treasury,
-      'To profile id': treasury,
+      'From profile': treasury,
+      'To profile': treasury,
       Asset: 'USD',
       Amount: '1e3',
     });
     await form.submit();
-    await form.expectFieldError('To profile id', 'To profile must differ from the from profile');
+    await form.expectFieldError('To profile', 'To profile must differ from the from profile');
     await form.expectFieldError('Amount', 'Amount must be a plain decimal such as 12.50');
     await expect(form.review).toBeHidden();
   });
@@ -69,8 +69,8 @@ test.describe('Create internal transfer', () => {
 
   test('explains insufficient funds with what is available', async ({ page }) => {
     await form.fill({
-      'From profile id': empty,
-      'To profile id': payouts,
+      'From profile': empty,
+      'To profile': payouts,
       Asset: 'USD',
       Amount: '50.00',
     });
@@ -84,8 +84,8 @@ test.describe('Create internal transfer', () => {
 
   test('a reused reference id is shown as already exists', async ({ page }) => {
     await form.fill({
-      'From profile id': treasury,
-      'To profile id': payouts,
+      'From profile': treasury,
+      'To profile': payouts,
       Asset: 'USD',
       Amount: '3.21',
     });

@@ -14,7 +14,7 @@ test.describe('Create orchestration rule', () => {
   });
 
   test('sweeps wire deposits to payouts, and a deposit fires it', async ({ page }) => {
-    await form.fill({ 'Profile id': treasury }, 'Who');
+    await form.fill({ Profile: treasury }, 'Who');
     await form.fill({
       Nickname: 'Sweep wires to payouts',
       'Source asset': 'USD',
@@ -23,7 +23,7 @@ test.describe('Create orchestration rule', () => {
     await form.rail('Source', 'Fiat');
     await form.fill({ 'Deposit instructions id': DEMO_IDS.depositInstructions }, 'Source');
     await form.rail('Destination', 'Profile');
-    await form.fill({ 'Profile id': payouts }, 'Destination');
+    await form.fill({ Profile: payouts }, 'Destination');
     const refId = await form.refId().inputValue();
     await screenshot(page, 'orchestration-rule-form');
     await form.send();

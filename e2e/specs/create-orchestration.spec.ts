@@ -14,12 +14,12 @@ test.describe('Create orchestration', () => {
   });
 
   test('converts USD from treasury into BTC for payouts', async ({ page }) => {
-    await form.fill({ 'Profile id': treasury }, 'Who');
+    await form.fill({ Profile: treasury }, 'Who');
     await form.fill({ 'Source asset': 'USD', 'Destination asset': 'BTC' });
     await form.rail('Source', 'Profile');
-    await form.fill({ 'Profile id': treasury }, 'Source');
+    await form.fill({ Profile: treasury }, 'Source');
     await form.rail('Destination', 'Profile');
-    await form.fill({ 'Profile id': payouts }, 'Destination');
+    await form.fill({ Profile: payouts }, 'Destination');
     await form.fill({ 'Source amount': '250.00' });
     await form.addMetadata({ purpose: 'rebalance' });
     const refId = await form.refId().inputValue();
@@ -42,7 +42,7 @@ test.describe('Create orchestration', () => {
   });
 
   test('asks where the funds come from, and for an address on a crypto source', async () => {
-    await form.fill({ 'Profile id': treasury, 'Source asset': 'USD', 'Destination asset': 'USD' });
+    await form.fill({ Profile: treasury, 'Source asset': 'USD', 'Destination asset': 'USD' });
     await form.submit();
     await expect(form.railError('Source')).toHaveText('Source is required');
     await form.expectFieldError('Source amount', 'Source amount is required');
@@ -58,12 +58,12 @@ test.describe('Create orchestration', () => {
   });
 
   test('an orchestration from the empty profile fails for lack of funds', async () => {
-    await form.fill({ 'Profile id': empty }, 'Who');
+    await form.fill({ Profile: empty }, 'Who');
     await form.fill({ 'Source asset': 'USD', 'Destination asset': 'USD' });
     await form.rail('Source', 'Profile');
-    await form.fill({ 'Profile id': empty }, 'Source');
+    await form.fill({ Profile: empty }, 'Source');
     await form.rail('Destination', 'Profile');
-    await form.fill({ 'Profile id': payouts }, 'Destination');
+    await form.fill({ Profile: payouts }, 'Destination');
     await form.fill({ 'Source amount': '75.00' });
     const refId = await form.refId().inputValue();
     await form.send();

@@ -15,7 +15,7 @@ test.describe('Create order', () => {
 
   test('buys BTC at market and sees it filled', async ({ page }) => {
     await form.goto(routeOf('createOrder'));
-    await form.fill({ 'Profile id': trading });
+    await form.fill({ Profile: trading });
     await form.choose('Order type', 'MARKET');
     await form.choose('Market', 'BTCUSD');
     await expect(form.field('Price')).toBeHidden();
@@ -40,7 +40,7 @@ test.describe('Create order', () => {
 
   test('places a GTT limit order with an expiry picked in local time', async ({ page }) => {
     await form.goto(routeOf('createOrder'));
-    await form.fill({ 'Profile id': trading });
+    await form.fill({ Profile: trading });
     await form.choose('Market', 'ETHUSD');
     await form.choose('Side', 'SELL');
     await form.fill({ 'Base amount': '0.25', Price: '999999.99' });
@@ -62,7 +62,7 @@ test.describe('Create order', () => {
     await form.goto(routeOf('createOrder'));
     await form.openAdvanced();
     await form.fill({
-      'Profile id': trading,
+      Profile: trading,
       'Identity id': alice,
       'Wait for fill (ms)': '10001',
     });
@@ -81,7 +81,7 @@ test.describe('Create order', () => {
   test('refuses a GTT expiry that has come too close', async ({ page }) => {
     await page.clock.install();
     await form.goto(routeOf('createOrder'));
-    await form.fill({ 'Profile id': trading, 'Base amount': '0.01', Price: '1.00' });
+    await form.fill({ Profile: trading, 'Base amount': '0.01', Price: '1.00' });
     await form.choose('Market', 'BTCUSD');
     await form.choose('Time in force', 'GTT');
     await form.pickPreset('Expiry', 'In 5 minutes');
@@ -94,7 +94,7 @@ test.describe('Create order', () => {
 
   test('explains insufficient funds for a market buy from the empty profile', async () => {
     await form.goto(routeOf('createOrder'));
-    await form.fill({ 'Profile id': DEMO_IDS.profiles.empty });
+    await form.fill({ Profile: DEMO_IDS.profiles.empty });
     await form.choose('Order type', 'MARKET');
     await form.choose('Market', 'BTCUSD');
     await form.fill({ 'Quote amount': '500.00' });

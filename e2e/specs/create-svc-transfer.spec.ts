@@ -15,8 +15,8 @@ test.describe('Create svc transfer', () => {
 
   test('moves ETH over the svc rail with its fee on top', async ({ page }) => {
     await form.fill({
-      'From profile id': treasury,
-      'To profile id': trading,
+      'From profile': treasury,
+      'To profile': trading,
       Asset: 'ETH',
       Amount: '0.500000000000000017',
     });
@@ -42,21 +42,21 @@ test.describe('Create svc transfer', () => {
   });
 
   test('shows missing fields and the same-profile rule beside the fields', async () => {
-    await form.fill({ 'From profile id': trading, 'To profile id': trading, Amount: '-5' });
+    await form.fill({ 'From profile': trading, 'To profile': trading, Amount: '-5' });
     await form.submit();
-    await form.expectFieldError('To profile id', 'To profile must differ from the from profile');
+    await form.expectFieldError('To profile', 'To profile must differ from the from profile');
     await form.expectFieldError('Asset', 'Asset is required');
     await form.expectFieldError('Amount', 'Amount must be a plain decimal such as 12.50');
     // Focus lands on the first field that needs attention.
-    await expect(form.field('To profile id')).toBeFocused();
+    await expect(form.field('To profile')).toBeFocused();
     await expect(form.review).toBeHidden();
   });
 
   test('explains an amount beyond the balance as insufficient funds', async () => {
     // 1 BTC is well inside the day's transfer limit, and far beyond what Empty holds (1 USD).
     await form.fill({
-      'From profile id': empty,
-      'To profile id': treasury,
+      'From profile': empty,
+      'To profile': treasury,
       Asset: 'BTC',
       Amount: '1',
     });

@@ -20,9 +20,9 @@ test.describe('Keyboard only', () => {
     await page.keyboard.press('Enter');
     await expect(form.form).toBeVisible();
 
-    await tabTo(page, 'From profile id');
+    await tabTo(page, 'From profile');
     await page.keyboard.type(treasury);
-    await tabTo(page, 'To profile id');
+    await tabTo(page, 'To profile');
     await page.keyboard.type(payouts);
     await tabTo(page, 'Asset');
     await page.keyboard.type('USD');
@@ -116,7 +116,7 @@ test.describe('Keyboard only', () => {
     await page.keyboard.type('1e3');
     await tabTo(page, 'Review and send');
     await page.keyboard.press('Enter');
-    await expect(form.field('From profile id')).toBeFocused();
-    await expect(form.field('From profile id')).toHaveAttribute('aria-invalid', 'true');
+    await expect(form.field('From profile')).toBeFocused();
+    await expect(form.field('From profile')).toHaveAttribute('aria-invalid', 'true');
   });
 });

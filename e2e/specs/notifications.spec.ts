@@ -52,7 +52,7 @@ test.describe('Notifications', () => {
     const post = await chat.about(id);
     expect(post.kind).toBe('held');
     expect(post.text).toContain(
-      'Amount: 3100.00 USD (three thousand one hundred point zero zero USD)',
+      'Amount: 3,100.00 USD (three thousand one hundred point zero zero USD)',
     );
     // Every operator who may approve it, never its maker.
     const names = /^For: (.*)$/m.exec(post.text)![1]!.split(', ').sort();
@@ -111,7 +111,7 @@ test.describe('Notifications', () => {
       const ada = await secondOperator(browser, 'ada');
       await ada.goto('/notifications/delivery');
       const dead = ada.getByRole('table', { name: 'Dead letters' });
-      const row = dead.getByRole('row').filter({ hasText: '3300.00 USD' });
+      const row = dead.getByRole('row').filter({ hasText: '3,300.00 USD' });
       await expect(async () => {
         await ada.reload();
         await expect(row).toHaveCount(1, { timeout: 1_000 });

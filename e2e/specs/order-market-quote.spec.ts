@@ -15,7 +15,7 @@ test.describe('Create order: the market before review (issue 34)', () => {
     await signIn(page, 'fiona');
     const form = new OperationForm(page, 'Create order');
     await form.goto(routeOf('createOrder'));
-    await form.pick('Profile id', 'Trad', 'Trading');
+    await form.pick('Profile', 'Trad', 'Trading');
     await form.choose('Order type', 'LIMIT');
     await form.choose('Side', 'BUY');
     await form.choose('Market', 'BTCUSD');
@@ -52,7 +52,7 @@ test.describe('Create order: the market before review (issue 34)', () => {
     await signIn(page, 'fiona');
     const form = new OperationForm(page, 'Create order');
     await form.goto(routeOf('createOrder'));
-    await form.pick('Profile id', 'Trad', 'Trading');
+    await form.pick('Profile', 'Trad', 'Trading');
     await form.choose('Order type', 'LIMIT');
     await form.choose('Side', 'BUY');
     await form.choose('Market', 'AAVEUSD');

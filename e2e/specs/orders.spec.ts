@@ -242,7 +242,7 @@ test.describe('Orders', () => {
       await form.goto(
         routeOf('cancelOrder', { profile_id: DEMO_IDS.profiles.trading, id: filled.id }),
       );
-      await form.fill({ 'Profile id': DEMO_IDS.profiles.trading });
+      await form.fill({ Profile: DEMO_IDS.profiles.trading });
       // A filled order cannot be cancelled: pasted, it is refused before anything is sent.
       await form.field('Order id').fill(filled.id);
       await expect(

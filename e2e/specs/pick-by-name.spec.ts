@@ -26,8 +26,8 @@ test.describe('Identifiers picked by name (issue 34)', () => {
   });
 
   test('an internal transfer is filled entirely by picking, and sent', async ({ page }) => {
-    await form.pick('From profile id', 'Treas', 'Treasury');
-    await form.pick('To profile id', 'Payo', 'Payouts');
+    await form.pick('From profile', 'Treas', 'Treasury');
+    await form.pick('To profile', 'Payo', 'Payouts');
     await form.pick('Asset', 'US', 'USD');
     await form.fill({ Amount: '12.34' });
     await form.openAdvanced();
@@ -90,8 +90,8 @@ test.describe('Identifiers picked by name (issue 34)', () => {
   test('a send above what remains of a limit is stopped at review, naming the limit', async ({
     page,
   }) => {
-    await form.pick('From profile id', 'Treas', 'Treasury');
-    await form.pick('To profile id', 'Payo', 'Payouts');
+    await form.pick('From profile', 'Treas', 'Treasury');
+    await form.pick('To profile', 'Payo', 'Payouts');
     await form.pick('Asset', 'US', 'USD');
     await form.fill({ Amount: '1000000.01' });
     const limits = form.form.getByRole('region', { name: 'Transfer limits' });
@@ -117,8 +117,8 @@ test.describe('Identifiers picked by name (issue 34)', () => {
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ controls }),
       });
-    await form.pick('From profile id', 'Treas', 'Treasury');
-    await form.pick('To profile id', 'Payo', 'Payouts');
+    await form.pick('From profile', 'Treas', 'Treasury');
+    await form.pick('To profile', 'Payo', 'Payouts');
     await form.pick('Asset', 'US', 'USD');
     await form.fill({ Amount: '2.50' });
     await form.openAdvanced();

@@ -68,7 +68,7 @@ test.describe('The rules of the approval policy as rows (issue 38)', () => {
       await expect(row).toContainText('at most 500');
       const changes = page.getByRole('list', { name: `Changes from version ${base}` });
       await expect(changes).toContainText(
-        `Rule ${id} changed: amount at most 500 (was at most ${groupDigits(band!.amount!.up_to!)})`,
+        `Rule ${id}, amount (threshold): at most ${groupDigits(band!.amount!.up_to!)} → at most 500`,
       );
 
       // Move by keyboard: the first rule whose operations none of the rule before it names swaps
@@ -102,7 +102,7 @@ test.describe('The rules of the approval policy as rows (issue 38)', () => {
       await screenshot(page, 'policy-rules-editor-proposed');
       await expect(
         page.getByRole('list', { name: 'What the proposal by Ada Admin changes' }),
-      ).toContainText(`Rule ${id} changed`);
+      ).toContainText(`Rule ${id}, amount (threshold)`);
 
       // Frank approves it: the new version is format 2, with the band lowered.
       const proposal = (await policyApi(page).policy()).proposals[0]!.entry;

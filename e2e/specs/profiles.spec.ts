@@ -15,7 +15,7 @@ test.describe('Profiles and balances', () => {
     await form.fill({ Asset: 'USD' });
 
     // By name, as typed: the options show the id small and the balance of the asset.
-    await form.field('From profile id').fill('emp');
+    await form.field('From profile').fill('emp');
     const option = page.getByRole('option', { name: /Empty/ });
     await expect(option).toContainText(empty);
     await expect(option).toContainText('1.00 USD');
@@ -24,11 +24,11 @@ test.describe('Profiles and balances', () => {
     await expect(form.form.getByText('Available 1.00 USD')).toBeVisible();
 
     // A pasted id the console does not know is refused; one it knows is taken.
-    await form.field('To profile id').fill('00000000-0000-4000-8000-000000000000');
+    await form.field('To profile').fill('00000000-0000-4000-8000-000000000000');
     await expect(form.form.getByText(/No profile the console can see is /)).toBeVisible();
-    await form.field('To profile id').fill(payouts);
-    await form.field('To profile id').blur();
-    await expect(form.field('To profile id')).toHaveValue('Payouts');
+    await form.field('To profile').fill(payouts);
+    await form.field('To profile').blur();
+    await expect(form.field('To profile')).toHaveValue('Payouts');
     await expect(form.form.getByText(payouts, { exact: true })).toBeVisible();
 
     await form.fill({ Amount: '5.00' });

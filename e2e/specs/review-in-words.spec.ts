@@ -24,8 +24,8 @@ test.describe('The review step in words', () => {
     const form = new OperationForm(page, 'Create internal transfer');
     await form.goto(routeOf('createInternalTransfer'));
     await form.fill({
-      'From profile id': empty,
-      'To profile id': payouts,
+      'From profile': empty,
+      'To profile': payouts,
       Asset: 'USD',
       Amount: '50.00',
     });
@@ -40,7 +40,7 @@ test.describe('The review step in words', () => {
     await expect(leaves).toContainText(empty);
     const arrives = review.dialog.getByRole('heading', { name: 'Arrives' }).locator('..');
     await expect(arrives).toContainText('Payouts');
-    await expect(review.sentRow('To profile id')).toContainText(payouts);
+    await expect(review.sentRow('To profile')).toContainText(payouts);
     await expectAccessible(page, 'review: names and sent at once');
     await screenshot(page, 'review-in-words');
     await review.send().click();
@@ -62,10 +62,10 @@ test.describe('The review step in words', () => {
     await signIn(page, 'ada');
     const form = new OperationForm(page, 'Create orchestration');
     await form.goto(routeOf('createOrchestration'));
-    await form.fill({ 'Profile id': treasury }, 'Who');
+    await form.fill({ Profile: treasury }, 'Who');
     await form.fill({ 'Source asset': 'USD', 'Destination asset': 'USD' });
     await form.rail('Source', 'Profile');
-    await form.fill({ 'Profile id': treasury }, 'Source');
+    await form.fill({ Profile: treasury }, 'Source');
     await form.rail('Destination', 'Fiat');
     await form.fill({ 'Fiat account id': acme }, 'Destination');
     await form.fill({ 'Source amount': '10.00' });

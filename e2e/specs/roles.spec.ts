@@ -62,8 +62,8 @@ test.describe('Roles', () => {
     await shell.open('Internal transfer');
     const form = new OperationForm(page, 'Create internal transfer');
     await form.fill({
-      'From profile id': DEMO_IDS.profiles.treasury,
-      'To profile id': DEMO_IDS.profiles.trading,
+      'From profile': DEMO_IDS.profiles.treasury,
+      'To profile': DEMO_IDS.profiles.trading,
       Asset: 'EUR',
       Amount: '12.34',
     });

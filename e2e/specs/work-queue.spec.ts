@@ -18,8 +18,8 @@ test.describe('Home is a work queue', () => {
     const form = new OperationForm(page, 'Create internal transfer');
     await form.goto(routeOf('createInternalTransfer'));
     await form.fill({
-      'From profile id': treasury,
-      'To profile id': payouts,
+      'From profile': treasury,
+      'To profile': payouts,
       Asset: 'USD',
       Amount: '3456.78',
     });

@@ -3,7 +3,7 @@
  * checked at once so that a bad start names every missing or bad variable in one message.
  */
 import { existsSync, readFileSync, statSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { z } from 'zod';
 import { FeeScheduleSchema, type FeeSchedule } from '@console/schemas';
 import { buildPolicy, type ApprovalPolicy } from './approvals/policy';
@@ -448,6 +448,9 @@ export function readEnv(): Env {
   return parseEnv(process.env);
 }
 
+/** The demo's audit key in DATA_DIR (sandbox mode makes it), read by `audit:*` when none is set. */
+export const DEMO_AUDIT_KEY_FILE = 'audit-key.pem';
+
 /**
  * What the `audit:*` commands need, without the console's whole configuration: the database
  * (`DATABASE_URL`, else the embedded one under `DATA_DIR`), the audit key file and the external
@@ -462,10 +465,14 @@ export function readAuditCliEnv(base = process.cwd()): {
 } {
   if (existsSync('.env')) process.loadEnvFile('.env');
   const vars = process.env;
+  const dataDir = resolve(base, vars.DATA_DIR || './.data');
+  // The demo's key, against the embedded sandbox only: a real deployment names its key.
+  const demoKey = join(dataDir, DEMO_AUDIT_KEY_FILE);
+  const demoKeyFile = !vars.SVC_BASE_URL && existsSync(demoKey) ? demoKey : undefined;
   return {
     databaseUrl: vars.DATABASE_URL || undefined,
-    dataDir: resolve(base, vars.DATA_DIR || './.data'),
-    keyFile: vars.AUDIT_SIGNING_KEY_FILE || undefined,
+    dataDir,
+    keyFile: vars.AUDIT_SIGNING_KEY_FILE || demoKeyFile,
     checkpointFile: vars.AUDIT_CHECKPOINT_FILE || undefined,
   };
 }

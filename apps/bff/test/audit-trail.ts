@@ -11,7 +11,10 @@ import type { TestDatabase } from './databases';
 /** Empties the trail and what it records (the append-only triggers are set aside to do it). */
 export async function emptyTrail(db: Queryable): Promise<void> {
   await db.exec(`
-    delete from journal_entries; delete from security_events;
+    delete from journal_entries; delete from security_events; delete from batches;
+    alter table policy_versions disable trigger user;
+    delete from policy_versions;
+    alter table policy_versions enable trigger user;
     alter table audit_records disable trigger user;
     alter table audit_checkpoints disable trigger user;
     delete from audit_records; delete from audit_checkpoints;
@@ -53,7 +56,8 @@ export async function journalEntry(db: Queryable, state = 'SUCCEEDED'): Promise<
     `insert into journal_entries (id, operation, operator, operator_name, ref_id, state, method,
        request_path, request_body, body_sha256, request_id, created_at, updated_at)
      values ($1, 'createInternalTransfer', 'alice', 'Alice', $1, 'SENDING', 'POST',
-       '/v2/transfer/internal', '{"amount":"10.50"}', 'sha', 'req', now(), now())`,
+       '/v2/transfer/internal', '{"amount":"10.50"}',
+       encode(sha256(convert_to('{"amount":"10.50"}', 'UTF8')), 'hex'), 'req', now(), now())`,
     [id],
   );
   await db.query(`update journal_entries set state = $2, updated_at = now() where id = $1`, [

@@ -14,6 +14,7 @@ import { createNotifier, type LookReport } from '../src/notifications/notifier';
 import type { NotifySettings } from '../src/notifications/notify-settings';
 import { createOutboxStore, NOTIFICATIONS_JOB } from '../src/notifications/outbox-store';
 import { createPreferenceStore } from '../src/notifications/preference-store';
+import { profileNamesFrom } from '../src/notifications/profile-names';
 import { createSsoOperatorStore } from '../src/oidc/sso-operators';
 import type { UpstreamClient } from '../src/upstream/client';
 import { approvalApp } from './approvals-test-kit';
@@ -84,6 +85,7 @@ export async function notifyApp(
         outbox: createOutboxStore(on, { kind: NOTIFICATIONS_JOB, owner }),
         channels: channelsFrom(settings),
         origin: () => ORIGIN,
+        profileNames: profileNamesFrom(options.client ?? scripted.client, 1_000),
         now: h.now,
         owner,
         logger: h.deps.logger,

@@ -37,6 +37,24 @@ export const AuditVerificationSchema = z.object({
     signatures_checked: z.boolean(),
     forged: z.array(z.object({ id: z.number().int().nullable(), signed_at: z.string() })),
   }),
+  /**
+   * The live rows compared with the trail (issue 57): each row that differs from the latest
+   * record of its subject (`changed`, with the column), that a record names but is gone
+   * (`deleted`), or that no record names (`forged`).
+   */
+  binding: z.object({
+    ok: z.boolean(),
+    rows: z.number().int(),
+    findings: z.array(
+      z.object({
+        kind: z.enum(['changed', 'deleted', 'forged']),
+        table: z.string(),
+        id: z.string(),
+        column: z.string().nullable(),
+        record: z.object({ chain: z.enum(AUDIT_CHAINS), position: z.number().int() }).nullable(),
+      }),
+    ),
+  }),
   /** The audit key's public half, to verify exports with; null when none is configured. */
   key: z.object({ key_id: z.string(), public_key_pem: z.string() }).nullable(),
 });

@@ -1,6 +1,7 @@
 export * from './primitives/assets';
 export * from './primitives/decimal';
 export * from './primitives/enums';
+export * from './primitives/format-amount';
 export * from './primitives/field-meta';
 export * from './primitives/identifier';
 export * from './primitives/is-record';
@@ -75,3 +76,6 @@ export * from './policy/policy-words';
 export * from './policy/policy-lint';
 export * from './policy/policy-diff';
 export * from './policy/policy-loosening';
+export * from './policy/policy-change-table';
+export * from './policy/policy-change-list';
+export * from './policy/policy-book';

@@ -35,6 +35,19 @@ describe.each(testDatabases)('a signed export on $name', (database) => {
     },
   );
 
+  it('refuses while a row disagrees with the trail: an edited amount is never certified', async () => {
+    const { db, key } = await fiveEntries();
+    await db.exec(`alter table journal_entries disable trigger user;
+      update journal_entries set request_body = '{"amount":"99999.00"}'
+        where seq = (select min(seq) from journal_entries);
+      alter table journal_entries enable trigger user;`);
+    await expect(signedExport(db, key, { ...period, kind: 'journal' })).rejects.toMatchObject({
+      init: { status: 409, code: 'conflict' },
+    });
+    const exports = await db.query(`select 1 from audit_records where kind = 'export'`);
+    expect(exports).toHaveLength(0);
+  });
+
   it('signs the exact bytes: the detached signature verifies, and fails for one byte changed', async () => {
     const { db, key } = await fiveEntries();
     const made = await signedExport(db, key, { ...period, kind: 'journal' }, 2);

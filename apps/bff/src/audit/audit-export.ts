@@ -11,9 +11,11 @@ import { createHash } from 'node:crypto';
 import { csvLine, type JournalEntry, type Role } from '@console/schemas';
 import { entryForRole } from '../access/personal-data';
 import { jsonb, type Db } from '../db/db';
+import { problems } from '../errors';
 import { csvHeader, csvRow } from '../journal/journal-csv';
 import { COLUMNS, type Row, toEntry } from '../journal/journal-row';
 import { type AuditKey, signDetached } from './audit-key';
+import { verifyAuditTrail } from './audit-verify';
 
 export const EXPORT_KINDS = ['journal', 'approvals', 'security'] as const;
 export type ExportKind = (typeof EXPORT_KINDS)[number];
@@ -140,6 +142,17 @@ export async function signedExport(
   request: ExportRequest,
   pageRows = EXPORT_PAGE_ROWS,
 ): Promise<SignedExport> {
+  // A signature certifies what the trail certifies (issue 57): with a chain broken or a row
+  // that disagrees with its record, the tables hold what no one recorded, and signing them would
+  // lend the key to the edit. The whole trail is verified, not the period: a break anywhere
+  // means the period's rows cannot be told good by the records alone.
+  const report = await verifyAuditTrail(db, { publicKey: key.publicKey });
+  if (!report.ok) {
+    const found = report.binding.findings.length;
+    throw problems.conflict(
+      `The audit trail does not verify${found ? ` (${found} rows disagree with it)` : ''}: nothing is exported until it does. Run audit:verify to see where.`,
+    );
+  }
   const { csv: bytes, rows } = await csvOf(db, request, pageRows);
   const signature = signDetached(key, bytes, EXPORT_TYP);
   const day = (d: Date) => d.toISOString().slice(0, 10);

@@ -10,9 +10,13 @@
  * - `missing`: a position is absent (deleted), positions were renumbered over a deletion, or the
  *   chain ends before a signed checkpoint's head (its tail was cut);
  * - `reordered`: a record sits at a position its content does not name (records swapped).
+ *
+ * Then the live rows are bound to the chains (`audit-binding.ts`): a row that differs from its
+ * latest record, a row the chain names that is gone, or a row no record names fails it too.
  */
 import type { KeyObject } from 'node:crypto';
 import type { Queryable } from '../db/db';
+import { type BindingReport, verifyBinding } from './audit-binding';
 import { GENESIS_HASH, recordHash } from './audit-canonical';
 import {
   AUDIT_CHAINS,
@@ -55,6 +59,8 @@ export interface AuditReport {
     /** Checkpoints whose signature does not hold: forged or altered. */
     forged: { id: number | null; signedAt: string }[];
   };
+  /** The live rows compared with the latest record of each subject (issue 57). */
+  binding: BindingReport;
 }
 
 interface RecordRow {
@@ -255,8 +261,9 @@ export async function verifyAuditTrail(
     }));
     chains.push(await verifyChain(db, chain, named));
   }
+  const binding = await verifyBinding(db);
   return {
-    ok: chains.every((c) => c.ok) && forged.length === 0,
+    ok: chains.every((c) => c.ok) && forged.length === 0 && binding.ok,
     verifiedAt: new Date().toISOString(),
     chains,
     checkpoints: {
@@ -264,5 +271,6 @@ export async function verifyAuditTrail(
       signaturesChecked: options.publicKey !== undefined,
       forged,
     },
+    binding,
   };
 }

@@ -14,7 +14,9 @@ import type { NotifySettings } from '../notifications/notify-settings';
 import { createOutboxStore, NOTIFICATIONS_JOB } from '../notifications/outbox-store';
 import { createPreferenceStore } from '../notifications/preference-store';
 import type { SsoOperatorStore } from '../oidc/sso-operators';
+import { profileNamesFrom } from '../notifications/profile-names';
 import type { OperatorDirectory } from '../operators/operator-directory';
+import type { UpstreamClient } from '../upstream/client';
 
 export async function startNotifier(options: {
   db: Db;
@@ -24,6 +26,9 @@ export async function startNotifier(options: {
   ssoOperators: SsoOperatorStore;
   policy: ApprovalPolicy;
   settings: NotifySettings;
+  /** Reads the nicknames of the profiles messages name. */
+  client: UpstreamClient;
+  timeoutMs: number;
   /** Where the console is opened: links in messages point there. */
   origin: () => string;
   logger: Logger;
@@ -46,6 +51,7 @@ export async function startNotifier(options: {
       }),
       channels: channelsFrom(settings),
       origin: options.origin,
+      profileNames: profileNamesFrom(options.client, options.timeoutMs),
       now: options.now ?? Date.now,
       owner: options.journal.owner,
       logger: options.logger,

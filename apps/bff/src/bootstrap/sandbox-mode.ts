@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { demoConfig, startSandbox } from '@console/sandbox';
 import { MARKETS, type FeeSchedule } from '@console/schemas';
 import { keysGenerate } from '../cli/keys-generate';
+import { DEMO_AUDIT_KEY_FILE } from '../env';
 import { describePublicKey } from '../upstream/signing';
 
 /** Reads a file kept in DATA_DIR, or creates it (mode 0600) with `make()` on the first start. */
@@ -37,6 +38,12 @@ function keptSampleBefore(stateDir: string): number | undefined {
   return now;
 }
 
+/** An Ed25519 private key (PKCS#8 PEM) kept in `file`, made on the first start. */
+async function keptKey(file: string): Promise<string> {
+  if (!existsSync(file)) await keysGenerate({ alg: 'EdDSA', out: file }, () => {});
+  return readFileSync(file, 'utf8');
+}
+
 /** What the BFF needs to talk to the embedded sandbox. */
 export interface EmbeddedSandbox {
   url: string;
@@ -51,13 +58,16 @@ export interface EmbeddedSandbox {
   sampleBefore: number | undefined;
   /** The sandbox's maker and taker rates, for every market: the demo's fee schedule. */
   feeSchedule: FeeSchedule;
+  /** The demo's audit key (PKCS#8 PEM), made when none was configured; else undefined. */
+  auditKeyPem: string | undefined;
   /** The sandbox's own request log, for tests. */
   close(): Promise<void>;
 }
 
 /**
- * Sandbox mode: a demo client secret and an Ed25519 signing key kept in DATA_DIR (0600, made on
- * the first start), the sandbox started in this process with that key registered and signing
+ * Sandbox mode: a demo client secret, an Ed25519 signing key and an Ed25519 audit key kept in
+ * DATA_DIR (0600, made on the first start; the audit key so that the demo's audit trail is
+ * checkpointed and its signatures checked, as a deployment's is, issue 60 item 10), the sandbox started in this process with that key registered and signing
  * required, so that every request is signed from the first one, as against a strict service.
  * With `stateDir` the sandbox's records live there across restarts, as the journal's do.
  */
@@ -69,6 +79,8 @@ export async function startEmbeddedSandbox(options: {
   signingKey?: { pem: string; kid: string } | undefined;
   /** Where the sandbox keeps its state across restarts; in memory only without it. */
   stateDir?: string | undefined;
+  /** An audit key was configured (AUDIT_SIGNING_KEY_FILE): no demo one is made. */
+  auditKeyConfigured?: boolean;
 }): Promise<EmbeddedSandbox> {
   mkdirSync(options.dataDir, { recursive: true, mode: 0o700 });
   const clientSecret = keptSecret(join(options.dataDir, 'sandbox-client-secret'), () =>
@@ -76,11 +88,12 @@ export async function startEmbeddedSandbox(options: {
   );
   let signingKey = options.signingKey;
   if (!signingKey) {
-    const keyFile = join(options.dataDir, 'signing-key.pem');
-    if (!existsSync(keyFile)) await keysGenerate({ alg: 'EdDSA', out: keyFile }, () => {});
-    const pem = readFileSync(keyFile, 'utf8');
+    const pem = await keptKey(join(options.dataDir, 'signing-key.pem'));
     signingKey = { pem, kid: (await describePublicKey(pem)).kid };
   }
+  const auditKeyPem = options.auditKeyConfigured
+    ? undefined
+    : await keptKey(join(options.dataDir, DEMO_AUDIT_KEY_FILE));
   const { publicKeyPem } = await describePublicKey(signingKey.pem);
   const config = demoConfig({
     clientSecret,
@@ -106,6 +119,7 @@ export async function startEmbeddedSandbox(options: {
         { maker: config.market.maker_fee_rate, taker: config.market.taker_fee_rate },
       ]),
     ),
+    auditKeyPem,
     close: started.close,
   };
 }

@@ -110,6 +110,7 @@ export async function startBff(
         host: '127.0.0.1',
         signingKey: env.signingKey,
         ...(env.sandboxState === 'kept' ? { stateDir: sandboxStateDir(env.dataDir) } : {}),
+        auditKeyConfigured: Boolean(env.audit.keyPem),
       });
   // With single sign-on, operators come from the provider: no demo operators, and the password
   // form only for a users file's break-glass operators.
@@ -168,7 +169,9 @@ export async function startBff(
       logger.warn({ err: error, issuer: env.oidc?.issuer }, 'the OpenID provider did not answer'),
     );
   const securityEvents = createSecurityEventStore(db);
-  const auditKey = env.audit.keyPem ? await auditKeyFromPem(env.audit.keyPem) : undefined;
+  // The demo's own audit key where none was configured, as it makes its other keys.
+  const auditPem = env.audit.keyPem ?? sandbox?.auditKeyPem;
+  const auditKey = auditPem ? await auditKeyFromPem(auditPem) : undefined;
   // Reconciliation (issue 40): runs at the watcher's pace, or at its default share when this
   // deployment does not watch; one process at a time by its lease.
   const reconciler = createReconciler(
@@ -304,6 +307,8 @@ export async function startBff(
     ssoOperators,
     policy,
     settings: env.notify,
+    client,
+    timeoutMs: env.timeoutMs,
     origin,
     logger,
   });

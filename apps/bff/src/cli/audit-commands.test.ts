@@ -64,11 +64,20 @@ describe('pnpm cli audit:*', () => {
     expect(broken.code).toBe(1);
     expect(broken.text).toContain('security: BROKEN at 1 (changed');
     expect(broken.text).toContain('journal: BROKEN at 2 (missing');
+    // The rows too, each located: the security event no longer reads as its record, and the
+    // entry's state is not the one its last remaining record holds.
+    expect(broken.text).toMatch(/security_events \S+: username CHANGED \(record security 1\)/);
+    expect(broken.text).toMatch(/journal_entries \S+: state CHANGED \(record journal 1\)/);
     const json = JSON.parse((await runAuditCommand('audit:verify', { ...args, json: true })).text);
     expect(json.chains[2]).toMatchObject({ chain: 'security', break: { kind: 'changed' } });
   });
 
   it('exports a period with a signature that holds under the public key only, for the exact bytes', async () => {
+    // A trail that verifies again (the test before broke it): an export refuses otherwise.
+    const clean = await openDb({ dataDir: join(dir, 'data', 'journal') });
+    await emptyTrail(clean);
+    await journalEntry(clean);
+    await clean.close();
     const out = join(dir, 'journal.csv');
     const made = await runAuditCommand('audit:export', {
       ...args,

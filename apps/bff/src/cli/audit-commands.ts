@@ -68,6 +68,22 @@ export function formatReport(report: AuditReport): string {
   lines.push(
     `  checkpoints: ${count}, signatures ${signaturesChecked ? 'checked' : 'NOT checked (no key)'}${forged.length ? `, ${forged.length} FORGED: ${forged.map((f) => f.id ?? f.signedAt).join(', ')}` : ''}`,
   );
+  const { binding } = report;
+  lines.push(
+    binding.ok
+      ? `  rows: ${binding.rows}, each as the trail records it`
+      : `  rows: ${binding.rows}, ${binding.findings.length} DISAGREE with the trail:`,
+  );
+  // Each finding where an operator would look: the table, the row and the column, and the
+  // record it contradicts (or that named the row, for one deleted).
+  for (const f of binding.findings) {
+    const record = f.record ? ` (record ${f.record.chain} ${f.record.position})` : '';
+    lines.push(
+      f.kind === 'changed'
+        ? `    ${f.table} ${f.id}: ${f.column} CHANGED${record}`
+        : `    ${f.table} ${f.id}: ${f.kind === 'deleted' ? 'DELETED' : 'FORGED, no record names it'}${record}`,
+    );
+  }
   return `${lines.join('\n')}\n`;
 }
 

@@ -8,6 +8,7 @@
  * batch's totals are per asset and name no person, so every reader gets the same words.
  */
 import {
+  formatAmountIn,
   notificationKindsFor,
   operations,
   type BatchCounts,
@@ -16,6 +17,7 @@ import {
 import type { StoredBatch } from '../batches/batch-store';
 import { awaitedWords } from '../batches/batch-requirements';
 import { amountInWords } from './amount-words';
+import { messageTime } from './message-time';
 import type { Message } from './message';
 import type { Reachable } from './recipients';
 
@@ -60,11 +62,11 @@ export function batchRecipients(
 const title = (batch: StoredBatch) =>
   `batch of ${batch.row_count} ${operations[batch.operation].title} (${batch.file_name})`;
 
-/** "1250.50 USD (one thousand … USD) in 3 rows", per asset. */
+/** "1,250.50 USD (one thousand … USD) in 3 rows", per asset, the figures as the pages write them. */
 const totalLines = (batch: StoredBatch) =>
   batch.totals.map(
     (t) =>
-      `Total: ${t.amount} ${t.asset} (${amountInWords(t.amount)} ${t.asset}) in ${t.rows} row${t.rows === 1 ? '' : 's'}`,
+      `Total: ${formatAmountIn(t.amount, t.asset, 'en')} ${t.asset} (${amountInWords(t.amount)} ${t.asset}) in ${t.rows} row${t.rows === 1 ? '' : 's'}`,
   );
 
 const COUNT_WORDS: [keyof BatchCounts, string][] = [
@@ -119,14 +121,14 @@ function headline(facts: BatchFacts): { subject: string; lead: string[] } {
   }
 }
 
-function lines(facts: BatchFacts): string[] {
+function lines(facts: BatchFacts, timeZone: string | null): string[] {
   const { batch } = facts;
   const held = facts.kind === 'held';
   return [
     `Operation: ${operations[batch.operation].title}`,
     `File: ${batch.file_name}, ${batch.row_count} rows`,
     ...totalLines(batch),
-    `Uploaded by: ${batch.created_by_name}, ${batch.created_at}`,
+    `Uploaded by: ${batch.created_by_name}, ${messageTime(batch.created_at, timeZone)}`,
     ...(held
       ? [
           `Approvals needed: ${awaitedWords(batch.requirements)}`,
@@ -142,13 +144,13 @@ const link = (facts: BatchFacts) =>
 const FOOTER =
   'This message carries no way to act on the batch: decisions are made in the console only.';
 
-/** An email to one reader. */
-export function batchEmail(facts: BatchFacts): Message {
+/** An email to one reader, its times in their zone where known. */
+export function batchEmail(facts: BatchFacts, timeZone: string | null = null): Message {
   const { subject, lead } = headline(facts);
   const text = [
     ...lead,
     '',
-    ...lines(facts),
+    ...lines(facts, timeZone),
     '',
     link(facts),
     '',
@@ -165,7 +167,7 @@ export function batchChat(facts: BatchFacts, names: readonly string[]): Message 
     subject,
     `For: ${names.join(', ')}`,
     ...lead,
-    ...lines(facts),
+    ...lines(facts, null),
     link(facts),
     FOOTER,
   ].join('\n');

@@ -76,7 +76,7 @@ describe.each(testDatabases)('a batch, told by email and chat ($name)', (databas
     );
     expect(mail!.text).toContain('A batch waits for your approval.');
     expect(mail!.text).toContain(
-      'Total: 3000.50 USD (three thousand point five zero USD) in 2 rows',
+      'Total: 3,000.50 USD (three thousand point five zero USD) in 2 rows',
     );
     expect(mail!.text).toContain('Approvals needed: 2 approvals from finance or admin (rows)');
     expect(mail!.text).toContain(`Rows SHA-256 begins: ${'a'.repeat(12)} `);

@@ -9,6 +9,8 @@ import { buildPolicy } from '../approvals/policy';
 beforeAll(() => sharedDb());
 
 const transfer = exampleInput('createInternalTransfer');
+/** How a message names the transfer: the test service names no profile, so by id. */
+const what = `Create internal transfer, profile ${transfer.from_profile_id} → profile ${transfer.to_profile_id}, 125.50 USD`;
 
 describe.each(testDatabases)('delivery, retries, reminders and expiry ($name)', (database) => {
   const open = notifyAppsOn(database);
@@ -93,16 +95,14 @@ describe.each(testDatabases)('delivery, retries, reminders and expiry ($name)', 
     await n.settle();
     // finance2 approved already; finance made it: only admin is reminded, and once.
     expect(n.smtp.received.map((m) => [m.to[0], m.subject])).toEqual([
-      [addressOf('admin'), 'Reminder, expires soon: Create internal transfer of 125.50 USD'],
+      [addressOf('admin'), `Reminder, expires soon: ${what}`],
     ]);
 
     n.advance(60 * 60_000);
     expect(await sweepExpired({ ...n.deps, now: n.now } as never)).toBe(1);
     await n.settle();
     const expired = n.mailTo('finance');
-    expect(expired.map((m) => m.subject)).toEqual([
-      'Expired unapproved: Create internal transfer of 125.50 USD',
-    ]);
+    expect(expired.map((m) => m.subject)).toEqual([`Expired unapproved: ${what}`]);
     expect(expired[0]!.text).toContain('Nothing was sent.');
   });
 });

@@ -15,8 +15,11 @@ import type { SsoOperatorStore } from '../oidc/sso-operators';
 import type { OperatorDirectory } from '../operators/operator-directory';
 import { batchChat, batchEmail, batchRecipients, type BatchFacts } from './batch-messages';
 import { chatMessage, emailMessage, type EventFacts } from './message';
+import { policyChangeLines } from './policy-change-lines';
 import { chatText, subjectLine } from './message-text';
+import { profileIdsOf } from './request-summary';
 import type { NewMessage, NotificationEvent, OutboxStore } from './outbox-store';
+import type { ProfileNames } from './profile-names';
 import { chooses, type PreferenceStore } from './preference-store';
 import { reachableOperators, recipientsOf, type Reachable } from './recipients';
 
@@ -35,6 +38,8 @@ export interface ExpandDeps {
   /** Where links point (`PUBLIC_URL`, else the local address). */
   origin: () => string;
   now: () => number;
+  /** The nicknames of profiles, read from the service; without it, profiles are named by id. */
+  profileNames?: ProfileNames | undefined;
 }
 
 /** How one event is said: to one reader by email, to a room naming its readers. */
@@ -110,7 +115,7 @@ async function batchMessagesOf(
     origin: deps.origin(),
   };
   return assemble(deps, event, batchRecipients(event.kind, batch, actor, operators), {
-    email: () => batchEmail(facts),
+    email: (reader) => batchEmail(facts, reader.time_zone),
     chat: (names) => batchChat(facts, names),
   });
 }
@@ -145,9 +150,15 @@ export async function messagesOf(
     actorName: event.actor_name,
     origin: deps.origin(),
     now: deps.now(),
+    changes: policyChangeLines(deps.policy, entry),
+    // Read only when someone is told: an event for nobody costs the service no read.
+    names:
+      recipients.length > 0 && deps.profileNames
+        ? await deps.profileNames(profileIdsOf(entry))
+        : new Map(),
   };
   return assemble(deps, event, recipients, {
-    email: (reader) => emailMessage(facts, reader.role),
+    email: (reader) => emailMessage(facts, reader),
     chat: (names) => chatMessage(facts, names),
   });
 }

@@ -44,13 +44,17 @@ describe.each(testDatabases)('a held send, told by email and chat ($name)', (dat
     await n.settle();
     const [mail] = n.mailTo('finance2');
     const entry: JournalEntry = held.journal;
-    expect(mail!.subject).toBe('Approval needed: Create internal transfer of 1250.50 USD');
-    expect(mail!.text).toContain(
-      'Amount: 1250.50 USD (one thousand two hundred fifty point five zero USD)',
+    // The test service names no profile: they are named by id, both sides.
+    const parties = `profile ${transfer.from_profile_id} → profile ${transfer.to_profile_id}`;
+    expect(mail!.subject).toBe(
+      `Approval needed: Create internal transfer, ${parties}, 1,250.50 USD`,
     );
-    expect(mail!.text).toContain(`Destination: profile ${transfer.to_profile_id}`);
+    expect(mail!.text).toContain(
+      'Amount: 1,250.50 USD (one thousand two hundred fifty point five zero USD)',
+    );
+    expect(mail!.text).toContain(`From → to: ${parties}`);
     expect(mail!.text).toContain('Asked by: Test finance');
-    expect(mail!.text).toMatch(/Expires: \S+Z \(in 24 hours\)/);
+    expect(mail!.text).toMatch(/Expires: \S+ \d\d:\d\d:\d\d UTC \(in 24 hours\)/);
     expect(mail!.text).toContain(`SHA-256 begins: ${entry.body_sha256.slice(0, 12)} `);
     // The one link is the approval page, which asks for a sign-in; no token, no approve link.
     const links = mail!.text.match(/https?:\/\/\S+/g) ?? [];

@@ -8,7 +8,8 @@
  */
 import type { JournalEntry, NotificationKind, Role } from '@console/schemas';
 import type { ApprovalRequestRow } from '../approvals/approval-store';
-import { summarize } from './request-summary';
+import { messageTime } from './message-time';
+import { summarize, type NameOf } from './request-summary';
 
 /** The kinds a journal entry's event may have (a batch's are said in `batch-messages.ts`). */
 export type EntryEventKind = Exclude<NotificationKind, 'batch-ended'>;
@@ -28,7 +29,21 @@ export interface EventFacts {
   origin: string;
   /** When it was expanded: "expires in …" is said from here. */
   now: number;
+  /** A policy version's changes of the version in force, in lines (`policy-change-lines.ts`). */
+  changes?: string[];
+  /** The nicknames of the profiles the request names, as far as they could be read. */
+  names: NameOf;
 }
+
+/** Who reads a message: what their role may see, and the zone their times are said in. */
+export interface Reader {
+  role: Role;
+  /** IANA; null: the times are said in UTC (a chat room's are). */
+  time_zone: string | null;
+}
+
+/** A chat room may be read by anyone in it: a viewer's sight, times in UTC. */
+const ROOM: Reader = { role: 'viewer', time_zone: null };
 
 export interface Message {
   subject: string;
@@ -51,24 +66,32 @@ const OUTCOME_WORDS: Record<string, string> = {
   UNKNOWN: 'its outcome is unknown: the console is finding out',
 };
 
-/** The lines that say what the request is. */
-function requestLines(facts: EventFacts, role: Role): string[] {
-  const s = summarize(facts.entry, role, facts.request?.snapshot?.record);
+const summaryFor = (facts: EventFacts, reader: Reader) =>
+  summarize(facts.entry, reader.role, facts.request?.snapshot?.record, facts.names);
+
+/** The lines that say what the request is, in the words and formats of its review. */
+function requestLines(facts: EventFacts, reader: Reader): string[] {
+  const s = summaryFor(facts, reader);
   return [
     `Operation: ${s.operation}`,
+    ...(s.parties
+      ? [`From → to: ${s.parties}`]
+      : s.destination
+        ? [`Destination: ${s.destination}`]
+        : []),
     ...(s.amount ? [`Amount: ${s.amount} (${s.amountWords})`] : []),
-    ...(s.destination ? [`Destination: ${s.destination}`] : []),
-    `Asked by: ${facts.entry.operator_name}, ${facts.entry.created_at}`,
+    `Asked by: ${facts.entry.operator_name}, ${messageTime(facts.entry.created_at, reader.time_zone)}`,
   ];
 }
 
 /** The lines only an approver's messages carry: expiry, what it needs, the hash. */
-function approvalLines(facts: EventFacts): string[] {
+function approvalLines(facts: EventFacts, reader: Reader): string[] {
   const request = facts.request;
   if (!request) return [];
   return [
+    ...(facts.changes ?? []),
     `Approvals needed: ${request.approvers_needed}, from ${request.eligible_roles.join(' or ')}`,
-    `Expires: ${request.expires_at} (${within(Date.parse(request.expires_at) - facts.now)})`,
+    `Expires: ${messageTime(request.expires_at, reader.time_zone)} (${within(Date.parse(request.expires_at) - facts.now)})`,
     `Exact body SHA-256 begins: ${facts.entry.body_sha256.slice(0, 12)} (the approval page shows it whole: compare them)`,
   ];
 }
@@ -146,37 +169,41 @@ const FOOTER = [
   'This message carries no way to act on the request: decisions are made in the console only.',
 ];
 
-/** An email to one reader of `role`. */
-export function emailMessage(facts: EventFacts, role: Role): Message {
+/** "Create internal transfer, Treasury → Payouts, 5,000.00 USD": a subject as the screen says it. */
+function titleOf(subject: string, facts: EventFacts, reader: Reader): string {
+  const s = summaryFor(facts, reader);
+  return [subject, s.parties, s.amount].filter(Boolean).join(', ');
+}
+
+/** An email to one reader. */
+export function emailMessage(facts: EventFacts, reader: Reader): Message {
   const { subject, lead } = headline(facts);
   const approval = facts.kind === 'held' || facts.kind === 'reminder';
-  const summary = summarize(facts.entry, role, facts.request?.snapshot?.record);
   const text = [
     ...lead,
     '',
-    ...requestLines(facts, role),
-    ...(approval ? approvalLines(facts) : []),
+    ...requestLines(facts, reader),
+    ...(approval ? approvalLines(facts, reader) : []),
     '',
     link(facts, approval),
     '',
     ...FOOTER,
     `What you receive: ${facts.origin}/notifications`,
   ].join('\n');
-  return { subject: `${subject}${summary.amount ? ` of ${summary.amount}` : ''}`, text };
+  return { subject: titleOf(subject, facts, reader), text };
 }
 
 /** A chat post naming everyone it is for, written as a viewer sees the request. */
 export function chatMessage(facts: EventFacts, names: readonly string[]): Message {
   const { subject, lead } = headline(facts);
   const approval = facts.kind === 'held' || facts.kind === 'reminder';
-  const summary = summarize(facts.entry, 'viewer', facts.request?.snapshot?.record);
-  const title = `${subject}${summary.amount ? ` of ${summary.amount}` : ''}`;
+  const title = titleOf(subject, facts, ROOM);
   const text = [
     title,
     `For: ${names.join(', ')}`,
     ...lead,
-    ...requestLines(facts, 'viewer'),
-    ...(approval ? approvalLines(facts) : []),
+    ...requestLines(facts, ROOM),
+    ...(approval ? approvalLines(facts, ROOM) : []),
     link(facts, approval),
     ...FOOTER,
   ].join('\n');

@@ -27,6 +27,10 @@ describe('a new version of the approval policy, told to the admins', () => {
       await n.settle();
       expect(n.smtp.received.flatMap((m) => m.to)).toEqual([addressOf('admin2')]);
       expect(n.smtp.received[0]!.subject).toBe('Approval needed: New approval policy version');
+      // What it changes, in words and judged, as the approval page lists it (issue 66).
+      expect(n.smtp.received[0]!.text).toMatch(
+        /^What it changes of the version in force.*, looser first \(0 of 1 looser\):\n- A held request waits at most: 24 h → 4 h, stricter$/m,
+      );
       expect(n.hook.received).toHaveLength(1);
       expect(n.hook.received[0]!.json.text).toMatch(/^For: Second Admin$/m);
     } finally {

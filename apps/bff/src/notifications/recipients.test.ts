@@ -13,6 +13,8 @@ import type { UpstreamOutcome } from '../upstream/client';
 beforeAll(() => sharedDb());
 
 const transfer = exampleInput('createInternalTransfer');
+/** How a message names the transfer: the test service names no profile, so by id. */
+const what = `Create internal transfer, profile ${transfer.from_profile_id} → profile ${transfer.to_profile_id}, 125.50 USD`;
 
 describe('who is told, and by which channel', () => {
   let close: (() => Promise<void>)[] = [];
@@ -156,8 +158,8 @@ describe('who is told, and by which channel', () => {
     ).toBe(422);
     await n.settle();
     expect(n.mailTo('finance').map((m) => m.subject)).toEqual([
-      'Outcome unknown: Create internal transfer of 125.50 USD',
-      'Refused by the service: Create internal transfer of 125.50 USD',
+      `Outcome unknown: ${what}`,
+      `Refused by the service: ${what}`,
     ]);
     expect(n.smtp.received).toHaveLength(2);
   });

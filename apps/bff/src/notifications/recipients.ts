@@ -23,6 +23,8 @@ export interface Reachable {
   display_name: string;
   role: Role;
   email: string | null;
+  /** Where the times of their emails are said (IANA); null: in UTC. */
+  time_zone: string | null;
   source: 'users-file' | 'sso';
 }
 
@@ -45,6 +47,7 @@ export async function reachableOperators(deps: {
       display_name: u.display_name,
       role: u.role,
       email: u.email ?? null,
+      time_zone: u.time_zone ?? null,
       source: 'users-file' as const,
     })),
     ...sso
@@ -54,6 +57,7 @@ export async function reachableOperators(deps: {
         display_name: o.display_name,
         role: o.role,
         email: o.email,
+        time_zone: null,
         source: 'sso' as const,
       })),
   ];

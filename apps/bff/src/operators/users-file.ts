@@ -21,6 +21,16 @@ export const EmailSchema = z
     error: 'email: an address such as ada@example.com',
   });
 
+/** True for a time zone Intl knows by name (`Europe/London`, `UTC`). */
+export function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** One operator as the users file holds it. */
 export const UserRecordSchema = z.object({
   username: z.string().regex(/^[a-z0-9][a-z0-9._-]{0,63}$/, {
@@ -49,6 +59,15 @@ export const UserRecordSchema = z.object({
    * ends no session.
    */
   email: EmailSchema.optional(),
+  /**
+   * The operator's time zone (IANA, `Europe/London`): the times in their emails are said in it,
+   * as their browser shows them on the page; without one, in UTC, labelled.
+   */
+  time_zone: z
+    .string()
+    .max(64)
+    .refine(isTimeZone, { error: 'time_zone: an IANA time zone such as Europe/London' })
+    .optional(),
 });
 export type UserRecord = z.infer<typeof UserRecordSchema>;
 

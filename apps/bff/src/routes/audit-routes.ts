@@ -88,6 +88,7 @@ function wire(report: AuditReport, key: AuditKey | undefined): AuditVerification
       signatures_checked: report.checkpoints.signaturesChecked,
       forged: report.checkpoints.forged.map((f) => ({ id: f.id, signed_at: f.signedAt })),
     },
+    binding: report.binding,
     key: key ? { key_id: key.kid, public_key_pem: key.publicKeyPem } : null,
   };
 }

@@ -8,6 +8,7 @@ import {
 } from '@console/schemas';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { approvalApp } from '../../test/approvals-test-kit';
+import { emptyTrail } from '../../test/audit-trail';
 import { echoSuccess, scriptedClient, sharedDb } from '../../test/harness';
 import type { SendRequest, UpstreamOutcome } from '../upstream/client';
 import { defaultPolicy } from '../approvals/policy';
@@ -285,6 +286,9 @@ describe('personal data on every route', () => {
 
   it('an auditor’s signed journal export masks what the journal page masks for them, and the trail says so; an admin’s is whole', async () => {
     const db = await sharedDb();
+    // The tests before this one left records of rows since cleared away: an export refuses
+    // while the rows and the trail disagree (issue 57), so this one starts from an empty trail.
+    await emptyTrail(db);
     const key = await auditKeyFromPem(
       generateKeyPairSync('ed25519').privateKey.export({ format: 'pem', type: 'pkcs8' }).toString(),
     );

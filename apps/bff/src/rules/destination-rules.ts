@@ -3,7 +3,11 @@
  * whether money may go only to an ACTIVE entry of the book (`book`) or anywhere (`any`); and how
  * long a new entry of each kind cools off before it may be used.
  */
-import { DESTINATION_KINDS, type DestinationKind } from '@console/schemas';
+import {
+  DEFAULT_COOLING_OFF_HOURS,
+  DESTINATION_KINDS,
+  type DestinationKind,
+} from '@console/schemas';
 import { z } from 'zod';
 import { assetOrAny, decimal, forAsset } from './policy-values';
 
@@ -30,8 +34,8 @@ export const BookSettingsSchema = z.strictObject({
   test_amounts: z.record(assetOrAny, decimal).default({}),
 });
 
-/** A new entry's cooling-off when the file says nothing of its kind. */
-export const DEFAULT_COOLING_OFF_HOURS = 24;
+// The one figure the change list of a proposal (packages/schemas) compares with too.
+export { DEFAULT_COOLING_OFF_HOURS };
 
 /** How long an entry of each kind cools off, in milliseconds. */
 export type CoolingOff = Record<DestinationKind, number>;

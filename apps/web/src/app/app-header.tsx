@@ -10,7 +10,7 @@ import {
 import type { SessionInfo } from '@console/schemas';
 import { Link } from 'react-router';
 import { MoonIcon, SearchIcon, SunIcon } from '@/components/icons';
-import { useApprovalQueue } from '@/features/approvals/use-approvals';
+import { useWaitingCount } from '@/features/approvals/use-approvals';
 import { FindForm } from '@/features/find/find-form';
 import { InboxBell } from '@/features/inbox/inbox-bell';
 import { LiveUpdates } from '@/features/inbox/live-updates';
@@ -47,8 +47,8 @@ export function AppHeader({ session, navOpened, onToggleNav }: AppHeaderProps) {
   // The navigation's count of the same query: one read for both. Only makers and approvers
   // have a queue.
   const approves = session.operations.length > 0;
-  const queue = useApprovalQueue(approves);
-  const waitingApprovals = approves ? (queue.data?.count ?? 0) : 0;
+  const waiting = useWaitingCount(approves);
+  const waitingApprovals = approves ? waiting : 0;
   return (
     <Group h="100%" px="sm" justify="space-between" wrap="nowrap" gap="xs">
       <Group gap="xs" wrap="nowrap" miw={0}>

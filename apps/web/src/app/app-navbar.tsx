@@ -1,13 +1,13 @@
 import { Badge, NavLink, ScrollArea, Stack, Text } from '@mantine/core';
 import type { Role } from '@console/schemas';
 import { Link, useLocation } from 'react-router';
-import { useApprovalQueue } from '@/features/approvals/use-approvals';
+import { useWaitingCount } from '@/features/approvals/use-approvals';
 import { dutiesFor } from './nav';
 
 /** How many requests wait for this operator's approval; nothing when none do. */
 function ApprovalCount({ enabled }: { enabled: boolean }) {
-  const queue = useApprovalQueue(enabled);
-  const count = queue.data?.count ?? 0;
+  // Single requests and batches: everything that waits is one queue (issue 66).
+  const count = useWaitingCount(enabled);
   if (!count) return null;
   return (
     <Badge size="sm" color="yellow" circle aria-label={`${count} waiting`}>

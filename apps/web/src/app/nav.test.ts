@@ -95,4 +95,33 @@ describe('navigation by duty', () => {
     const labels = (transfers?.items ?? []).map((i) => i.label);
     expect(labels.includes('Batches')).toBe(offered);
   });
+
+  it.each([
+    ['auditor', [], true],
+    ['admin', ['createInternalTransfer'], true],
+    ['finance', ['createInternalTransfer'], false],
+    ['support', ['updateFiatAccount'], false],
+    ['viewer', [], false],
+  ] as const)(
+    'offers the audit trail to %s in the navigation, under Journal: %s',
+    (role, allowed, offered) => {
+      const journal = dutiesFor(allowed, role).find((d) => d.label === 'Journal');
+      const labels = (journal?.items ?? []).map((i) => i.label);
+      expect(labels.includes('Audit trail')).toBe(offered);
+      expect(labels.includes('Security events')).toBe(offered);
+    },
+  );
+
+  it.each(['admin', 'finance', 'support', 'viewer', 'auditor'] as const)(
+    'shows %s every destinations page it may use in one section',
+    (role) => {
+      const sections = dutiesFor(writesFor(role), role);
+      const holding = sections.filter((d) =>
+        d.items.some((i) =>
+          ['Allowed destinations', 'Address book', 'New destination address'].includes(i.label),
+        ),
+      );
+      expect(holding.map((d) => d.label)).toEqual(['Destinations']);
+    },
+  );
 });

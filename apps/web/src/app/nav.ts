@@ -44,6 +44,9 @@ const CONSOLE_PAGES: Partial<Record<string, NavItem[]>> = {
   Transfers: [
     { label: 'Batches', to: '/batches', roles: ['admin', 'finance', 'auditor', 'viewer'] },
   ],
+  // Beside the service's address book, the list the approval policy checks (issue 60, item 5);
+  // everyone reads it, who may change it is the page's concern.
+  Destinations: [{ label: 'Allowed destinations', to: '/destinations' }],
 };
 
 export const DUTIES: Duty[] = [
@@ -55,8 +58,6 @@ export const DUTIES: Duty[] = [
     label: 'Approvals',
     items: [
       { label: 'Approvals', to: '/approvals', approvals: true },
-      // Everyone reads the book of allowed destinations; who may change it is the page's concern.
-      { label: 'Allowed destinations', to: '/destinations' },
       // Everyone reads what their sends will need; an admin proposes a new version (issue 38).
       { label: 'Approval policy', to: '/policy' },
     ],
@@ -67,6 +68,10 @@ export const DUTIES: Duty[] = [
       { label: 'Journal', to: '/journal' },
       // The journal against the service (issue 40): finance and admins work it, auditors read it.
       { label: 'Reconciliation', to: '/reconciliation', roles: ['admin', 'finance', 'auditor'] },
+      // The auditor's own page (ADR 022): found where the records are, not only in the operator's
+      // menu (issue 60, item 10).
+      { label: 'Audit trail', to: '/audit', roles: ['admin', 'auditor'] },
+      { label: 'Security events', to: '/security-events', roles: ['admin', 'auditor'] },
     ],
   },
 ];

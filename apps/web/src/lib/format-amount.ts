@@ -1,62 +1,23 @@
-import { DECIMAL_PATTERN, FIAT_ASSETS, assetPrecision } from '@console/schemas';
+import { formatAmountIn } from '@console/schemas';
 
 /*
- * The one way the console shows an amount. The service's decimal string is split into its digits
- * and never becomes a JavaScript number: the integer part is grouped by Intl.NumberFormat as a
- * BigInt (exact at any size), the fraction is the service's own digits.
+ * The one way the console shows an amount is the schemas package's (`formatAmountIn`), shared
+ * with the BFF's messages so that an email says an amount as the screen does; here it takes the
+ * operator's locale.
  */
-
-interface LocaleParts {
-  group: Intl.NumberFormat;
-  decimal: string;
-}
-
-const cache = new Map<string, LocaleParts>();
-
-function partsFor(locale: string | undefined): LocaleParts {
-  const key = locale ?? '';
-  let parts = cache.get(key);
-  if (!parts) {
-    // Latin digits always: the fraction is written as the service sent it, in Latin digits.
-    const options = { numberingSystem: 'latn', useGrouping: true } as const;
-    const group = new Intl.NumberFormat(locale, { ...options, maximumFractionDigits: 0 });
-    // 1.5 only teaches the separator; no amount passes through a number.
-    const decimal =
-      new Intl.NumberFormat(locale, options).formatToParts(1.5).find((p) => p.type === 'decimal')
-        ?.value ?? '.';
-    parts = { group, decimal };
-    cache.set(key, parts);
-  }
-  return parts;
-}
 
 /** The operator's locale, as the browser reports it. */
 export function operatorLocale(): string | undefined {
   return typeof navigator === 'undefined' ? undefined : navigator.language || undefined;
 }
 
-/**
- * An amount for display: integer digits grouped by the locale (`1,234,567`), trailing zeros of
- * the fraction trimmed (`1234567.50000000` BTC → `1,234,567.5`), fiat kept to its cents
- * (`12.5` USD → `12.50`). Never rounded: digits past the asset's precision are real digits of
- * the value, so they are shown, not hidden. Text that is not a plain decimal comes back as it is.
- */
+/** An amount for display in the operator's locale (see `formatAmountIn`). */
 export function formatAmount(
   value: string,
   asset?: string | undefined,
   locale: string | undefined = operatorLocale(),
 ): string {
-  if (!DECIMAL_PATTERN.test(value)) return value;
-  const [rawInteger = '', rawFraction = ''] = value.split('.');
-  const integer = rawInteger.replace(/^0+(?=\d)/, '') || '0';
-  let fraction = rawFraction.replace(/0+$/, '');
-  const precision = assetPrecision(asset);
-  if (precision !== undefined && asset !== undefined && FIAT_ASSETS.includes(asset)) {
-    fraction = fraction.padEnd(precision, '0');
-  }
-  const { group, decimal } = partsFor(locale);
-  const grouped = group.format(BigInt(integer));
-  return fraction ? `${grouped}${decimal}${fraction}` : grouped;
+  return formatAmountIn(value, asset, locale);
 }
 
 /** `1,234.50 USD`: an amount and its asset as one phrase, for sentences and summaries. */

@@ -20,3 +20,25 @@ describe('what a request is about, in words', () => {
     expect(partiesText(requestParties('putCryptoDestinationAddress', fields), nameOf)).toBe(words);
   });
 });
+
+describe('what a new entry of the book of allowed destinations names', () => {
+  const named = ({ kind, id }: { kind: string; id: string }) =>
+    kind === 'profile' && id === 'p-9' ? 'Payouts' : undefined;
+  it.each([
+    ['one of our profiles, by its nickname', { kind: 'own-profile', profile_id: 'p-9' }, 'Payouts'],
+    [
+      "another customer's profile",
+      { kind: 'counterparty-profile', profile_id: 'p-1' },
+      'profile p-1',
+    ],
+    ['a fiat account', { kind: 'fiat-account', fiat_account_id: 'f-1' }, 'fiat account f-1'],
+    [
+      'a crypto address',
+      { kind: 'crypto-address', network: 'BITCOIN', address: 'bc1q' },
+      'address bc1q',
+    ],
+    ['nothing it can read', 'bc1q', ''],
+  ])('%s', (_, target, words) => {
+    expect(partiesText(requestParties('addAllowedDestination', { target }), named)).toBe(words);
+  });
+});

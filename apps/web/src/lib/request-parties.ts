@@ -56,6 +56,22 @@ function bookEntry(fields: Record<string, unknown>): Party | undefined {
   return id ? { text: `destination address ${id}${named}` } : undefined;
 }
 
+/** The destination a new entry of the book of allowed destinations names (issue 66). */
+function allowedDestination(target: unknown): Party | undefined {
+  if (!isRecord(target)) return undefined;
+  switch (target.kind) {
+    case 'own-profile':
+    case 'counterparty-profile':
+      return ref('profile', str(target.profile_id));
+    case 'fiat-account':
+      return ref('fiat-account', str(target.fiat_account_id));
+    case 'crypto-address':
+      return ref('address', str(target.address));
+    default:
+      return undefined;
+  }
+}
+
 /**
  * The parties of a request, from its fields as the form had them (path parameters included):
  * a transfer's two profiles, an orchestration's source and destination, the fiat account an
@@ -89,6 +105,8 @@ export function requestParties(operation: string, fields: Record<string, unknown
       return withParty('about', ref('order', str(fields.id)));
     case 'putCryptoDestinationAddress':
       return withParty('about', bookEntry(fields));
+    case 'addAllowedDestination':
+      return withParty('about', allowedDestination(fields.target));
     default:
       return withParty('about', ref('profile', str(fields.profile_id)));
   }

@@ -30,7 +30,7 @@ export const cancelOrder = defineOperation({
     },
   },
   pathShape: {
-    profile_id: pathIdField('Profile id', 'who', 'The order’s profile', 'listProfiles'),
+    profile_id: pathIdField('Profile', 'who', 'The order’s profile', 'listProfiles'),
     id: pathIdField('Order id', 'what', 'The order to cancel', 'listOrders'),
   },
   bodyShape: {},

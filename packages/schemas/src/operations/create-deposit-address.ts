@@ -21,7 +21,7 @@ export const createDepositAddress = defineOperation({
   result: { record: { operation: 'listDepositAddresses', query: { ids: 'id' } } },
   pathShape: {},
   bodyShape: {
-    profile_id: idField('Profile id', 'who', 'The profile credited by deposits', 'listProfiles'),
+    profile_id: idField('Profile', 'who', 'The profile credited by deposits', 'listProfiles'),
     identity_id: endUserField('Identity id', 'listIdentities', 'The end user who will deposit'),
     account_id: endUserField('Account id', 'listAccounts', 'An account of that identity'),
     crypto_network: CryptoNetworkSchema.meta({ label: 'Crypto network', group: 'what' }),

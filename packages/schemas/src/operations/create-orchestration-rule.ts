@@ -50,7 +50,7 @@ export const createOrchestrationRule = defineOperation({
   },
   pathShape: {},
   bodyShape: {
-    profile_id: idField('Profile id', 'who', 'Profile of the account owner', 'listProfiles'),
+    profile_id: idField('Profile', 'who', 'Profile of the account owner', 'listProfiles'),
     identity_id: endUserField('Identity id', 'listIdentities'),
     account_id: endUserField('Account id', 'listAccounts', 'Account where the rule applies'),
     nickname: text('Nickname', 100)

@@ -52,7 +52,7 @@ export const createOrchestration = defineOperation({
   },
   pathShape: {},
   bodyShape: {
-    profile_id: idField('Profile id', 'who', 'The profile whose funds move', 'listProfiles'),
+    profile_id: idField('Profile', 'who', 'The profile whose funds move', 'listProfiles'),
     identity_id: endUserField(
       'Identity id',
       'listIdentities',

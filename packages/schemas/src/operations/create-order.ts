@@ -101,7 +101,7 @@ export const createOrder = defineOperation({
   },
   pathShape: {
     profile_id: pathIdField(
-      'Profile id',
+      'Profile',
       'who',
       'The profile the order is placed for',
       'listProfiles',

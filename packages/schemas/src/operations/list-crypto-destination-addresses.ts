@@ -22,7 +22,7 @@ export const listCryptoDestinationAddresses = defineRead({
   path: '/v2/transfer/crypto-destination-addresses',
   scope: 'transfer:read_crypto_destination_address',
   roles: ROLES,
-  nav: { duty: 'Crypto', label: 'Address book' },
+  nav: { duty: 'Destinations', label: 'Address book' },
   route: '/destination-addresses',
   page: true,
   result: {},

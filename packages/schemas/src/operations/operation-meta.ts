@@ -11,6 +11,9 @@ export const DUTIES = [
   'Trading',
   'Transfers',
   'Crypto',
+  // Where money may go: the service's address book beside the console's book of allowed
+  // destinations, one section (issue 60, item 5).
+  'Destinations',
   'Fiat',
   'Orchestration',
   'Profiles',

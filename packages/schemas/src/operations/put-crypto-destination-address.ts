@@ -32,7 +32,7 @@ export const putCryptoDestinationAddress = defineOperation({
     settle: 'resend',
     why: 'the service keeps one address per network and address and sets the same values again',
   },
-  nav: { duty: 'Crypto', label: 'New destination address' },
+  nav: { duty: 'Destinations', label: 'New destination address' },
   route: '/destination-addresses/new',
   result: {
     wrapper: 'address',

@@ -11,14 +11,14 @@ import type { OperationRules } from './define-operation';
 
 /** Create Internal Transfer and Create Svc Transfer take the same fields and rules (spec §5). */
 export const transferBodyShape = {
-  from_profile_id: idField('From profile id', 'who', 'The profile sending funds', 'listProfiles'),
+  from_profile_id: idField('From profile', 'who', 'The profile sending funds', 'listProfiles'),
   from_identity_id: endUserField('From identity id', 'listIdentities', 'The sending user'),
   from_account_id: endUserField(
     'From account id',
     'listAccounts',
     'Needed only by integrations acting for end users',
   ),
-  to_profile_id: idField('To profile id', 'who', 'The profile receiving funds', 'listProfiles'),
+  to_profile_id: idField('To profile', 'who', 'The profile receiving funds', 'listProfiles'),
   to_identity_id: endUserField('To identity id', 'listIdentities', 'The receiving user'),
   to_account_id: endUserField(
     'To account id',

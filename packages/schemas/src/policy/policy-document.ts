@@ -207,6 +207,9 @@ export const DefaultRuleSchema = HoldActionSchema.extend({
   }),
 }).meta({ label: 'When no rule matches' });
 
+/** A new entry of the book's cooling-off, in hours, when the policy says nothing of its kind. */
+export const DEFAULT_COOLING_OFF_HOURS = 24;
+
 /** The policy document as written, without the checks across its rules (see {@link PolicyDocumentV2Schema}). */
 export const PolicyDocumentV2Shape = z.strictObject({
   format: z.literal(2, { error: 'Format must be 2' }),

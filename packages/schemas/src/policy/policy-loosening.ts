@@ -3,7 +3,7 @@ import { DESTINATION_KINDS } from '../destinations-api';
 import { ROLES, type Role } from '../primitives/roles';
 import { WRITE_OPERATION_IDS, type WriteOperationId } from '../registry';
 import type { DestinationCondition, PolicyAction, PolicyDocumentV2 } from './policy-document';
-import { decidePolicy, hasAmount, type PolicyFacts } from './policy-engine';
+import { decidePolicy, hasAmount, type PolicyDecision, type PolicyFacts } from './policy-engine';
 import { actionWords, groupDigits, operationNoun } from './policy-words';
 
 /*
@@ -114,18 +114,22 @@ function sampleDestinations(
   return samples;
 }
 
+/** One send of the sample both documents decide, and how it reads ("internal transfers of USD above 10,000 by admin"). */
+export interface SampleSend {
+  facts: PolicyFacts;
+  words: () => string;
+}
+
 /**
- * What `after` lets through with fewer approvals than `before`, one sentence per operation and
- * way it loosens, naming the first send it found; at most {@link MAX_LOOSENINGS}.
- * Empty when every send needs at least what it needed.
+ * The sends that tell apart every region the rules of `documents` name: every operation,
+ * initiator role, named asset and another, each amount band's edges, each kind of destination in
+ * the book and outside it, each book entry named. Two documents that decide all of them alike
+ * decide every send alike.
  */
-export function policyLoosenings(before: PolicyDocumentV2, after: PolicyDocumentV2): string[] {
-  const documents = [before, after];
+export function* sampleSends(documents: PolicyDocumentV2[]): Generator<SampleSend> {
   const assets = [...namedAssets(documents), OTHER_ASSET];
   const amountsOf = new Map(assets.map((asset) => [asset, sampleAmounts(documents, asset)]));
   const destinations = sampleDestinations(documents);
-  const found = new Map<string, string>();
-
   for (const operation of WRITE_OPERATION_IDS as readonly WriteOperationId[]) {
     const withAmount = hasAmount(operation);
     for (const asset of assets) {
@@ -140,22 +144,74 @@ export function policyLoosenings(before: PolicyDocumentV2, after: PolicyDocument
               destination: destination.value,
               initiator_role: role,
             };
-            const was = decidePolicy(before, facts);
-            const now = decidePolicy(after, facts);
-            const how = looserBy(was.action, now.action);
-            if (!how) continue;
-            const key = `${operation}|${how}`;
-            if (found.has(key)) continue;
-            const of = asset === OTHER_ASSET ? ' of any other asset' : ` of ${asset}`;
-            const send = `${operationNoun(operation)}${of}${withAmount ? ` ${amount.words}` : ''}${destination.words} by ${role}`;
-            found.set(
-              key,
-              `Fewer approvals (${how}): ${send} ${actionWords(was.action)} under the version in force (rule ${was.rule}) and would ${actionWords(now.action)} (rule ${now.rule}).`,
-            );
+            const words = () => {
+              const of = asset === OTHER_ASSET ? ' of any other asset' : ` of ${asset}`;
+              return `${operationNoun(operation)}${of}${withAmount ? ` ${amount.words}` : ''}${destination.words} by ${role}`;
+            };
+            yield { facts, words };
           }
         }
       }
     }
+  }
+}
+
+/** A send of the sample that two documents decide otherwise, and how each decides it. */
+export interface DecidedOtherwise {
+  send: string;
+  was: PolicyDecision;
+  now: PolicyDecision;
+  /** How `now` is weaker than `was` (or, for a stricter send, `was` than `now`). */
+  how: string;
+}
+
+/**
+ * How `after` decides the sample otherwise than `before`: the first send it lets through with
+ * fewer approvals, the first it asks more of, and the first another rule decides (whatever it
+ * then asks). Empty when both decide every send by the same rule and alike.
+ */
+export function decisionShift(
+  before: PolicyDocumentV2,
+  after: PolicyDocumentV2,
+): { looser?: DecidedOtherwise; stricter?: DecidedOtherwise; decider?: DecidedOtherwise } {
+  const shift: ReturnType<typeof decisionShift> = {};
+  for (const sample of sampleSends([before, after])) {
+    const was = decidePolicy(before, sample.facts);
+    const now = decidePolicy(after, sample.facts);
+    if (!shift.looser) {
+      const how = looserBy(was.action, now.action);
+      if (how) shift.looser = { send: sample.words(), was, now, how };
+    }
+    if (!shift.stricter) {
+      const how = looserBy(now.action, was.action);
+      if (how) shift.stricter = { send: sample.words(), was, now, how };
+    }
+    if (!shift.decider && was.rule !== now.rule) {
+      shift.decider = { send: sample.words(), was, now, how: '' };
+    }
+    if (shift.looser && shift.stricter && shift.decider) break;
+  }
+  return shift;
+}
+
+/**
+ * What `after` lets through with fewer approvals than `before`, one sentence per operation and
+ * way it loosens, naming the first send it found; at most {@link MAX_LOOSENINGS}.
+ * Empty when every send needs at least what it needed.
+ */
+export function policyLoosenings(before: PolicyDocumentV2, after: PolicyDocumentV2): string[] {
+  const found = new Map<string, string>();
+  for (const sample of sampleSends([before, after])) {
+    const was = decidePolicy(before, sample.facts);
+    const now = decidePolicy(after, sample.facts);
+    const how = looserBy(was.action, now.action);
+    if (!how) continue;
+    const key = `${sample.facts.operation}|${how}`;
+    if (found.has(key)) continue;
+    found.set(
+      key,
+      `Fewer approvals (${how}): ${sample.words()} ${actionWords(was.action)} under the version in force (rule ${was.rule}) and would ${actionWords(now.action)} (rule ${now.rule}).`,
+    );
   }
   const sentences = [...found.values(), ...limitLoosenings(before.limits, after.limits)];
   if (sentences.length <= MAX_LOOSENINGS) return sentences;

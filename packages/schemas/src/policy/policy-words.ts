@@ -1,3 +1,4 @@
+import Big from 'big.js';
 import type { Role } from '../primitives/roles';
 import { operations, type WriteOperationId } from '../registry';
 import type {
@@ -72,7 +73,8 @@ export function bandWords(band: AmountBand | undefined): string {
   return parts.join(' and ');
 }
 
-const KIND_WORDS: Readonly<Record<string, string>> = {
+/** A kind of destination with its article: "a crypto address". */
+export const KIND_WORDS: Readonly<Record<string, string>> = {
   'crypto-address': 'a crypto address',
   'fiat-account': 'a fiat account',
   'counterparty-profile': "another svc customer's profile",
@@ -137,6 +139,16 @@ export function ruleWords(rule: PolicyRule): string {
   if (rule.initiator_roles !== 'any') parts.push(`by ${initiatorWords(rule.initiator_roles)}`);
   parts.push(actionWords(rule.action, who.plural));
   return parts.join(' ');
+}
+
+/**
+ * A number of hours as an operator reads it: "24 h", "1.5 h", under an hour in minutes ("3 min"),
+ * none as "none". Through big.js, so 0.05 h reads 3 min, not 3.0000000000000004.
+ */
+export function hoursWords(hours: number): string {
+  if (hours === 0) return 'none';
+  if (hours >= 1) return `${new Big(String(hours)).toFixed()} h`;
+  return `${new Big(String(hours)).times(60).round(2).toFixed()} min`;
 }
 
 /** The default in one sentence: "Any other send needs 1 approver from admin". */

@@ -106,7 +106,7 @@ export const RuleSourceFiatRequestSchema = z
   });
 
 export const ProfileRailSchema = z.strictObject({
-  profile_id: identifier('Profile id').meta(label('Profile id', undefined, 'listProfiles')),
+  profile_id: identifier('Profile').meta(label('Profile', undefined, 'listProfiles')),
 });
 
 export const DestinationCryptoRequestSchema = z.strictObject({

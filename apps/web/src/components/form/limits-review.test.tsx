@@ -84,8 +84,8 @@ beforeEach(() => {
 afterEach(() => vi.unstubAllGlobals());
 
 async function fill(user: ReturnType<typeof renderWithProviders>['user'], amount: string) {
-  await user.type(screen.getByLabelText('From profile id'), 'p-from');
-  await user.type(screen.getByLabelText('To profile id'), 'p-to');
+  await user.type(screen.getByLabelText('From profile'), 'p-from');
+  await user.type(screen.getByLabelText('To profile'), 'p-to');
   await user.type(screen.getByRole('combobox', { name: 'Asset' }), 'USD');
   await user.type(screen.getByLabelText('Amount'), amount);
 }
@@ -177,5 +177,46 @@ describe('limits and the book in the form and its review', () => {
     expect(
       fetchMock.mock.calls.some(([url]) => String(url).endsWith('/createInternalTransfer')),
     ).toBe(false);
+  });
+});
+
+describe('a send the policy cannot satisfy, said beside the amount (issue 60, item 2)', () => {
+  const stalled =
+    'It needs 1 approval from finance or admin; the only one there is now is its maker.';
+  it.each([
+    { what: 'nobody could approve it', stalled, shown: true },
+    { what: 'someone may approve it', stalled: null, shown: false },
+  ])('as the amount is typed, when $what', async ({ stalled: words, shown }) => {
+    preview = {
+      approval: {
+        approvers_needed: 1,
+        eligible_roles: ['finance', 'admin'],
+        max_wait_hours: 24,
+        prospect: { still_needed: 1, candidates: words ? 0 : 2, stalled: words },
+        escalation: null,
+      },
+      refusal: null,
+      destination: null,
+      limits: [],
+      policy_version: 4,
+    };
+    const { user } = renderForm();
+    await fill(user, '20000');
+    // The same preview the review asks, with what the form holds, before any review.
+    await waitFor(() =>
+      expect(fetchMock.mock.calls.some(([url]) => String(url).endsWith('/preview'))).toBe(true),
+    );
+    expect(screen.queryByRole('dialog')).toBeNull();
+    if (shown) {
+      const hint = await screen.findByTestId('amount-outlook');
+      expect(hint).toHaveTextContent(`Nobody could approve this send: ${words}`);
+      expect(within(hint).getByRole('link', { name: 'See the approval policy' })).toHaveAttribute(
+        'href',
+        '/policy',
+      );
+    } else {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(screen.queryByTestId('amount-outlook')).toBeNull();
+    }
   });
 });

@@ -87,8 +87,8 @@ const journal = (state: string) => ({
 });
 
 async function fillTransfer(user: ReturnType<typeof renderWithProviders>['user']) {
-  await user.type(screen.getByLabelText('From profile id'), 'p-from');
-  await user.type(screen.getByLabelText('To profile id'), 'p-to');
+  await user.type(screen.getByLabelText('From profile'), 'p-from');
+  await user.type(screen.getByLabelText('To profile'), 'p-to');
   await user.type(screen.getByLabelText('Asset'), 'USD');
   await user.type(screen.getByLabelText('Amount'), '125.50');
 }
@@ -120,8 +120,8 @@ describe('OperationForm', () => {
     );
     await user.type(screen.getByLabelText('Amount'), '5');
     await user.click(screen.getByRole('button', { name: 'Review and send' }));
-    await waitFor(() => expect(screen.getByLabelText('From profile id')).toHaveFocus());
-    expect(screen.getByText('From profile id is required')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByLabelText('From profile')).toHaveFocus());
+    expect(screen.getByText('From profile is required')).toBeInTheDocument();
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
@@ -160,12 +160,12 @@ describe('OperationForm', () => {
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getAllByText('125.50 USD')).toHaveLength(2);
     const sent = within(dialog).getByRole('table', { name: 'Everything that will be sent' });
-    expect(within(sent).getByRole('row', { name: 'From profile id p-from' })).toBeInTheDocument();
+    expect(within(sent).getByRole('row', { name: 'From profile p-from' })).toBeInTheDocument();
     expect(within(dialog).getAllByText(refId).length).toBeGreaterThan(0);
     await user.click(within(dialog).getByRole('button', { name: 'Confirm and send' }));
 
     expect(await screen.findByText('No profile with this id')).toBeInTheDocument();
-    const to = screen.getByLabelText('To profile id');
+    const to = screen.getByLabelText('To profile');
     expect(to).toHaveAttribute('aria-invalid', 'true');
     await waitFor(() => expect(to).toHaveFocus());
     expect(
@@ -185,7 +185,7 @@ describe('OperationForm', () => {
     const { user } = renderWithProviders(
       <OperationForm operationId="createDepositAddress" Fields={DepositTestFields} />,
     );
-    await user.type(screen.getByLabelText('Profile id'), 'p-1');
+    await user.type(screen.getByLabelText('Profile'), 'p-1');
     await user.click(screen.getByRole('combobox', { name: 'Crypto network' }));
     await user.click(await screen.findByRole('option', { name: 'ETHEREUM' }));
     const submit = screen.getByRole('button', { name: 'Create deposit address' });

@@ -1,4 +1,5 @@
 import { Alert, Stack, Text, Title } from '@mantine/core';
+import { GoverningList } from '../book/governing-list';
 import { isRecord, operations, type WriteOperationId } from '@console/schemas';
 import { useQuery } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
@@ -90,6 +91,7 @@ export function OperationPage({ operationId, Fields, review, defaults }: Operati
         <Text size="sm" c="dimmed">
           {op.description}
         </Text>
+        {op.id === 'putCryptoDestinationAddress' && <GoverningList here="address-book" />}
       </div>
       <ErrorBoundary>{body}</ErrorBoundary>
     </Stack>

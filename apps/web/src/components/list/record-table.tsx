@@ -34,6 +34,23 @@ export interface RecordTableProps<T> {
   nowrap?: boolean;
   /** The element id of a record's row, where a link elsewhere points at the row. */
   rowId?: (item: T) => string;
+  /**
+   * Opens a record from a click anywhere on its row (issue 66), as its key column's link does
+   * from the keyboard: a click on a link or a button of the row is theirs.
+   */
+  onOpen?: (item: T) => void;
+}
+
+/** A row's click, unless it landed on something of its own that acts (a link, a button). */
+function rowClick<T>(onOpen: ((item: T) => void) | undefined, item: T) {
+  if (!onOpen) return undefined;
+  return (event: React.MouseEvent) => {
+    const target = event.target as Element;
+    if (target.closest('a, button, input, select, textarea, [role="button"]')) return;
+    // Text being selected is not a click to open.
+    if (window.getSelection()?.toString()) return;
+    onOpen(item);
+  };
 }
 
 /** Below Mantine's `sm` (48em, 768 px) a phone: each record is a card instead of a row. */
@@ -65,11 +82,19 @@ export function RecordTable<T>({
   minWidth,
   nowrap,
   rowId,
+  onOpen,
 }: RecordTableProps<T>) {
   const phone = useMediaQuery(PHONE_QUERY, false, { getInitialValueInEffect: false });
   if (phone)
     return (
-      <RecordCards label={label} columns={columns} items={items} rowKey={rowKey} rowId={rowId} />
+      <RecordCards
+        label={label}
+        columns={columns}
+        items={items}
+        rowKey={rowKey}
+        rowId={rowId}
+        onOpen={onOpen}
+      />
     );
   const edge = (c: Column<T>): CSSProperties | undefined =>
     c.key ? pinned('left') : c.action ? pinned('right') : undefined;
@@ -93,7 +118,12 @@ export function RecordTable<T>({
         </Table.Thead>
         <Table.Tbody>
           {items.map((item) => (
-            <Table.Tr key={rowKey(item)} id={rowId?.(item)}>
+            <Table.Tr
+              key={rowKey(item)}
+              id={rowId?.(item)}
+              onClick={rowClick(onOpen, item)}
+              style={onOpen ? { cursor: 'pointer' } : undefined}
+            >
               {columns.map((c) => (
                 <Table.Td key={c.title} ta={c.right ? 'right' : undefined} style={edge(c)}>
                   {c.cell(item)}
@@ -114,7 +144,8 @@ function RecordCards<T>({
   items,
   rowKey,
   rowId,
-}: Pick<RecordTableProps<T>, 'label' | 'columns' | 'items' | 'rowId'> & {
+  onOpen,
+}: Pick<RecordTableProps<T>, 'label' | 'columns' | 'items' | 'rowId' | 'onOpen'> & {
   rowKey: (item: T) => string;
 }) {
   const head = columns.filter((c) => c.key);
@@ -124,7 +155,15 @@ function RecordCards<T>({
   return (
     <Stack component="ul" aria-label={label} gap="xs" m={0} p={0} style={{ listStyle: 'none' }}>
       {items.map((item) => (
-        <Card component="li" key={rowKey(item)} id={rowId?.(item)} withBorder padding="sm">
+        <Card
+          component="li"
+          key={rowKey(item)}
+          id={rowId?.(item)}
+          withBorder
+          padding="sm"
+          onClick={rowClick(onOpen, item)}
+          style={onOpen ? { cursor: 'pointer' } : undefined}
+        >
           <Stack gap={6}>
             <Group justify="space-between" align="flex-start" gap="xs">
               <div>

@@ -19,6 +19,11 @@ export interface ResultCardProps {
   actions?: ReactNode;
   /** Moves focus to the card's heading when shown: the answer to a send the operator just made. */
   focusOnShow?: boolean;
+  /**
+   * Who sent it, when not its maker: the approver whose approval sent it (issue 66), said as the
+   * history says it ("Made by …, sent on the approval of …").
+   */
+  sentBy?: string | undefined;
 }
 
 /**
@@ -33,6 +38,7 @@ export function ResultCard({
   title,
   actions,
   focusOnShow = false,
+  sentBy,
 }: ResultCardProps) {
   const heading = useFocusOnShow(focusOnShow);
   const resource =
@@ -51,7 +57,9 @@ export function ResultCard({
             {journal && (
               <Group gap="xs">
                 <Text size="xs" c="dimmed">
-                  Sent by {personLabel(journal.operator, journal.operator_name)}
+                  {sentBy
+                    ? `Made by ${personLabel(journal.operator, journal.operator_name)}, sent on the approval of ${sentBy}`
+                    : `Sent by ${personLabel(journal.operator, journal.operator_name)}`}
                 </Text>
                 <LocalTime value={journal.created_at} size="xs" />
               </Group>

@@ -1,3 +1,4 @@
+import { requestKindWords } from '@/lib/request-kind-words';
 import { Alert, Button, Group } from '@mantine/core';
 import type { ApprovalDetail, ConsoleProblem, SendResult } from '@console/schemas';
 import { notifications } from '@mantine/notifications';
@@ -50,7 +51,13 @@ export function ApprovalActions({
         notifications.show({ color: 'teal', title: 'Approved', message: 'More approvals needed.' });
         return { waiting: true };
       }
-      notifications.show({ color: 'teal', title: 'Approved and sent', message: 'Sent.' });
+      // In its kind's words: a policy version or a book entry is never sent anywhere.
+      const words = requestKindWords(journal.operation);
+      notifications.show({
+        color: 'teal',
+        title: words.done,
+        message: `${words.doneMessage.charAt(0).toUpperCase()}${words.doneMessage.slice(1)}.`,
+      });
       return { result: answer };
     },
     onSettled: () => {

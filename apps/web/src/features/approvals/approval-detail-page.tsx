@@ -3,6 +3,7 @@ import { isWriteOperationId } from '@console/schemas';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { ApprovalHistory } from '@/components/approval/approval-history';
+import { BookEntryReview } from '@/components/approval/book-entry-review';
 import { approvalsNeeded, roleList } from '@/components/approval/role-names';
 import { ProblemAlert } from '@/components/form/problem-alert';
 import { LocalTime } from '@/components/result/local-time';
@@ -18,6 +19,7 @@ import { ApprovalActions, type ActionOutcome } from './approval-actions';
 import { ChangeReview } from './change-review';
 import { useApproval } from './use-approvals';
 import { personLabel } from '@/lib/person';
+import { useSession } from '@/lib/session';
 import { operationTitle } from '@/lib/operation-title';
 
 function Fact({ label, children }: { label: string; children: React.ReactNode }) {
@@ -53,6 +55,8 @@ export function ApprovalDetailPage() {
   const { id = '' } = useParams();
   const detail = useApproval(id);
   const [outcome, setOutcome] = useState<ActionOutcome | null>(null);
+  // The approval that sends it is this operator's: the answer card says so, as the history does.
+  const me = useSession().data?.operator;
 
   if (detail.isPending) return <LoadingState label="Loading the request…" />;
   if (detail.isError)
@@ -60,6 +64,7 @@ export function ApprovalDetailPage() {
   const { journal, approval, fields } = detail.data;
   const known = isWriteOperationId(journal.operation) ? journal.operation : undefined;
   const title = operationTitle(journal.operation);
+  const folded = journal.operation === 'proposePolicyVersion';
 
   return (
     <Stack gap="sm" maw={1040}>
@@ -89,7 +94,9 @@ export function ApprovalDetailPage() {
           </Fact>
           <Fact label="What">
             {journal.operation === 'proposePolicyVersion' ? (
-              <PolicyProposalChanges journalId={journal.id} />
+              <PolicyProposalChanges journalId={journal.id} fields={fields} />
+            ) : journal.operation === 'addAllowedDestination' ? (
+              <BookEntryReview fields={fields} />
             ) : (
               <RequestParties parties={requestParties(journal.operation, fields)} />
             )}
@@ -143,6 +150,7 @@ export function ApprovalDetailPage() {
           data={outcome.result.data}
           journal={outcome.result.journal}
           title="Sent: the service's answer"
+          sentBy={me ? personLabel(me.username, me.display_name) : undefined}
           focusOnShow
         />
       )}
@@ -180,19 +188,20 @@ export function ApprovalDetailPage() {
             </Text>
             ); approvals are bound to this hash.
           </Text>
-          <Code
-            block
-            aria-label="Exact body"
-            style={{
-              maxHeight: 360,
-              overflow: 'auto',
-              fontSize: 12,
-              whiteSpace: 'pre-wrap',
-              wordBreak: 'break-all',
-            }}
-          >
-            {journal.request_body}
-          </Code>
+          {folded ? (
+            // A policy's whole document runs to a thousand lines: its changes in words come
+            // first, above; the document stays here for whoever checks it line by line.
+            <details>
+              <summary>
+                <Text size="sm" component="span">
+                  The whole document, as approved
+                </Text>
+              </summary>
+              <ExactBody body={journal.request_body} />
+            </details>
+          ) : (
+            <ExactBody body={journal.request_body} />
+          )}
         </Stack>
       </Card>
       <Card withBorder padding="md" component="section" aria-label="History">
@@ -207,5 +216,24 @@ export function ApprovalDetailPage() {
         </Stack>
       </Card>
     </Stack>
+  );
+}
+
+/** The exact bytes that will be sent, as stored: shown whole, folded or not. */
+function ExactBody({ body }: { body: string }) {
+  return (
+    <Code
+      block
+      aria-label="Exact body"
+      style={{
+        maxHeight: 360,
+        overflow: 'auto',
+        fontSize: 12,
+        whiteSpace: 'pre-wrap',
+        wordBreak: 'break-all',
+      }}
+    >
+      {body}
+    </Code>
   );
 }

@@ -1,6 +1,6 @@
 import { Anchor, Group, Stack, Text, Title } from '@mantine/core';
-import type { ApprovalDetail } from '@console/schemas';
-import { Link } from 'react-router';
+import type { ApprovalDetail, Batch } from '@console/schemas';
+import { Link, useNavigate } from 'react-router';
 import { ExportCsvButton } from '@/components/list/export-csv';
 import { RecordTable, type Column } from '@/components/list/record-table';
 import { RequestParties } from '@/components/approval/request-parties-view';
@@ -12,7 +12,8 @@ import { personLabel } from '@/lib/person';
 import { useRecordNames } from '@/lib/record-names';
 import { requestParties } from '@/lib/request-parties';
 import { amountSummary } from './amount-summary';
-import { useApprovalQueue } from './use-approvals';
+import { batchSummary } from './batch-summary';
+import { useApprovalQueue, useWaitingBatches } from './use-approvals';
 import { operationTitle } from '@/lib/operation-title';
 
 function titleOf(item: ApprovalDetail): string {
@@ -78,11 +79,39 @@ const COLUMNS: Column<ApprovalDetail>[] = [
   },
 ];
 
+const BATCH_COLUMNS: Column<Batch>[] = [
+  {
+    title: 'Batch',
+    key: true,
+    cell: (batch) => (
+      <Anchor component={Link} to={`/batches/${batch.id}`} size="sm">
+        {batch.file_name}
+      </Anchor>
+    ),
+  },
+  { title: 'What', cell: (batch) => <Text size="sm">{batchSummary(batch)}</Text> },
+  { title: 'Made by', cell: (batch) => <Text size="sm">{batch.created_by}</Text> },
+  { title: 'Made at', cell: (batch) => <LocalTime value={batch.created_at} /> },
+  {
+    title: 'Needs',
+    cell: (batch) => (
+      <Text size="sm">
+        {batch.approvals.length} of {batch.approvals_required} from{' '}
+        {batch.approver_roles.join(' or ')}
+      </Text>
+    ),
+  },
+  // A batch waits until it is approved or rejected: it has no expiry of its own.
+  { title: 'Expires', cell: () => <Text size="sm">Never: until decided</Text> },
+];
+
 /** The requests the signed-in operator may approve now, oldest first. */
 export function ApprovalsPage() {
   const queue = useApprovalQueue();
+  const navigate = useNavigate();
   const nameOf = useRecordNames(['profile', 'fiat-account', 'deposit-address', 'address', 'rule']);
   const items = queue.data?.items ?? [];
+  const batches = useWaitingBatches();
   return (
     <Stack gap="sm" maw={1200}>
       <Group justify="space-between" align="flex-start">
@@ -104,16 +133,30 @@ export function ApprovalsPage() {
         <LoadingState label="Loading the approvals…" />
       ) : queue.isError ? (
         <ErrorState error={queue.error} onRetry={() => void queue.refetch()} />
-      ) : items.length === 0 ? (
+      ) : items.length + batches.length === 0 ? (
         <EmptyState title="Nothing waits for your approval" />
       ) : (
-        <RecordTable
-          label="Requests awaiting your approval"
-          columns={COLUMNS}
-          items={items}
-          rowKey={(item) => item.journal.id}
-          minWidth={960}
-        />
+        <Stack gap="sm">
+          {batches.length > 0 && (
+            <RecordTable
+              label="Batches awaiting your approval"
+              columns={BATCH_COLUMNS}
+              items={batches}
+              minWidth={960}
+              onOpen={(batch) => void navigate(`/batches/${batch.id}`)}
+            />
+          )}
+          {items.length > 0 && (
+            <RecordTable
+              label="Requests awaiting your approval"
+              columns={COLUMNS}
+              items={items}
+              rowKey={(item) => item.journal.id}
+              minWidth={960}
+              onOpen={(item) => void navigate(`/approvals/${item.journal.id}`)}
+            />
+          )}
+        </Stack>
       )}
     </Stack>
   );

@@ -1,19 +1,36 @@
 import { Alert, Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
 import type { ApprovalDetail } from '@console/schemas';
 import { useState } from 'react';
+import { BookEntryReview } from '@/components/approval/book-entry-review';
+import { usePolicyProposal } from '@/components/approval/policy-proposal-changes';
 import { RequestParties } from '@/components/approval/request-parties-view';
+import { PolicyChangeListView } from '@/components/policy/policy-change-list-view';
 import { roleList } from '@/components/approval/role-names';
 import { requestParties } from '@/lib/request-parties';
 import { amountSummary } from './amount-summary';
+import { useLastApproval, type LastApproval } from './last-approval';
 
 const MAX_COMMENT = 500;
 
-/** What the approver's approval leads to: the send itself, or a wait for more approvers. */
-function afterThis(detail: ApprovalDetail): string {
+/** What the approver's approval leads to, in the words of its kind, or a wait for more approvers. */
+function afterThis(detail: ApprovalDetail, outcome: LastApproval): string {
   const still = detail.approval.prospect?.still_needed ?? detail.approval.approvers_needed;
-  if (still <= 1) return 'Yours is the last approval it needs: it is sent to the service at once.';
+  if (still <= 1) return `Yours is the last approval it needs: ${outcome.now}.`;
   const more = still - 1;
-  return `After yours it still needs ${more} more approver${more === 1 ? '' : 's'} (${roleList(detail.approval.eligible_roles)}) before it is sent.`;
+  return `After yours it still needs ${more} more approver${more === 1 ? '' : 's'} (${roleList(detail.approval.eligible_roles)}) before it ${outcome.later}.`;
+}
+
+/** What is approved: a policy's changes in words, looser first; else who sends what where. */
+function WhatIsApproved({ detail }: { detail: ApprovalDetail }) {
+  const { journal, fields } = detail;
+  const policy = usePolicyProposal(journal.id);
+  if (journal.operation === 'proposePolicyVersion' && policy.changes) {
+    return (
+      <PolicyChangeListView changes={policy.changes} label="What the version you approve changes" />
+    );
+  }
+  if (journal.operation === 'addAllowedDestination') return <BookEntryReview fields={fields} />;
+  return <RequestParties parties={requestParties(journal.operation, fields)} />;
 }
 
 /**
@@ -41,6 +58,7 @@ export function ApproveDialog({
   // may be gone; kept waiting, it goes back to Approve.
   const [confirmed, setConfirmed] = useState(false);
   const amount = amountSummary(detail.fields);
+  const outcome = useLastApproval(detail);
   const tooLong = comment.trim().length > MAX_COMMENT;
   return (
     <Modal
@@ -57,10 +75,10 @@ export function ApproveDialog({
             {title}
             {amount ? ` of ${amount}` : ''}
           </Text>
-          <RequestParties parties={requestParties(detail.journal.operation, detail.fields)} />
+          <WhatIsApproved detail={detail} />
         </Stack>
         <Alert color="blue" variant="light" p="xs" role="note">
-          <Text size="sm">{afterThis(detail)}</Text>
+          <Text size="sm">{afterThis(detail, outcome)}</Text>
         </Alert>
         <Textarea
           label="Comment (optional)"

@@ -2,7 +2,8 @@ import { Text } from '@mantine/core';
 import { WaitingNeeds } from '@/components/approval/waiting-needs';
 import { QueueItem, QueueSection } from '@/components/states/queue-section';
 import { amountSummary } from './amount-summary';
-import { useApprovalQueue } from './use-approvals';
+import { batchSummary } from './batch-summary';
+import { useApprovalQueue, useWaitingBatches } from './use-approvals';
 import { personLabel } from '@/lib/person';
 import { operationTitle } from '@/lib/operation-title';
 
@@ -10,10 +11,11 @@ import { operationTitle } from '@/lib/operation-title';
 export function WaitingForMe() {
   const queue = useApprovalQueue();
   const items = queue.data?.items;
+  const batches = useWaitingBatches();
   return (
     <QueueSection
       title="Waiting for my approval"
-      count={items?.length}
+      count={items && items.length + batches.length}
       empty="Nothing waits for your approval."
       badgeColor="yellow"
     >
@@ -38,6 +40,14 @@ export function WaitingForMe() {
           </QueueItem>
         );
       })}
+      {batches.map((batch) => (
+        <QueueItem key={batch.id} to={`/batches/${batch.id}`} label={`Batch ${batch.file_name}`}>
+          <Text size="xs">{batchSummary(batch)}</Text>
+          <Text size="xs" c="dimmed">
+            Made by {batch.created_by}; waits until approved or rejected
+          </Text>
+        </QueueItem>
+      ))}
     </QueueSection>
   );
 }

@@ -44,6 +44,19 @@ const broken: AuditVerification = {
     chain('audit'),
   ],
   checkpoints: { count: 1, signatures_checked: true, forged: [] },
+  binding: {
+    ok: false,
+    rows: 12,
+    findings: [
+      {
+        kind: 'changed',
+        table: 'journal_entries',
+        id: 'e-1',
+        column: 'request_body',
+        record: { chain: 'journal', position: 2 },
+      },
+    ],
+  },
   key: { key_id: 'kid-1', public_key_pem: '-----BEGIN PUBLIC KEY-----\n' },
 };
 
@@ -58,8 +71,39 @@ describe('AuditPage', () => {
     const table = screen.getByRole('table', { name: 'Hash chains' });
     const journal = within(table).getByRole('row', { name: /^Journal/ });
     expect(journal).toHaveTextContent('Record 3 missing: positions 3 to 3 are missing');
+    expect(
+      screen.getByRole('list', { name: 'Rows that disagree with the trail' }),
+    ).toHaveTextContent(
+      'journal_entries e-1: request_body changed (record 2 of the journal chain)',
+    );
     expect(within(journal).getAllByRole('cell')[2]).toHaveTextContent('2');
   });
+
+  it.each([
+    { checked: false, told: true },
+    { checked: true, told: false },
+  ])(
+    'says how to set an audit key only when none checks the signatures: $checked',
+    async ({ checked, told }) => {
+      const verifies: AuditVerification = {
+        ...broken,
+        ok: true,
+        chains: [chain('journal'), chain('approvals'), chain('security'), chain('audit')],
+        checkpoints: { count: 0, signatures_checked: checked, forged: [] },
+      };
+      fetchMock.mockImplementation(async () => jsonResponse(200, verifies));
+      const { client } = renderWithProviders(<AuditPage />);
+      client.setQueryData(SESSION_KEY, session('auditor'));
+      await screen.findByText('The audit trail verifies');
+      const how = screen.queryByText('No audit key: signatures are not checked');
+      expect(Boolean(how)).toBe(told);
+      if (told) {
+        expect(how!.closest('.mantine-Alert-root')).toHaveTextContent(
+          'AUDIT_SIGNING_KEY_FILE to its path and restart the console',
+        );
+      }
+    },
+  );
 
   it('exports a period with a CSRF-marked POST and says what it wrote', async () => {
     const made: AuditExport = {

@@ -2,6 +2,7 @@ import {
   Alert,
   Badge,
   Button,
+  Code,
   Group,
   NativeSelect,
   Stack,
@@ -72,6 +73,25 @@ function ChainRow({ chain }: { chain: AuditChainReport }) {
   );
 }
 
+/**
+ * Without an audit key no checkpoint is signed and none is checked; the page says how to set
+ * one, since the operator who reads this is rarely the one who started the console (issue 60,
+ * item 10). The demo start makes its own, so this is a deployment's step.
+ */
+function NoAuditKey() {
+  return (
+    <Alert color="yellow" variant="light" title="No audit key: signatures are not checked">
+      <Text size="sm">
+        Make an Ed25519 key with <Code>pnpm cli keys:generate --alg EdDSA --out audit-key.pem</Code>
+        , set <Code>AUDIT_SIGNING_KEY_FILE</Code> to its path and restart the console: checkpoints
+        are then signed every hour (<Code>AUDIT_CHECKPOINT_MINUTES</Code>) and their signatures
+        checked here. The demo (<Code>pnpm start</Code> without <Code>SVC_BASE_URL</Code>) makes one
+        in its data folder by itself.
+      </Text>
+    </Alert>
+  );
+}
+
 function Verification({ data }: { data: AuditVerification }) {
   const { checkpoints } = data;
   return (
@@ -86,8 +106,27 @@ function Verification({ data }: { data: AuditVerification }) {
         {checkpoints.signatures_checked ? '' : ' (signatures not checked: no audit key)'}, at{' '}
         <LocalTime value={data.verified_at} />.
         {checkpoints.forged.length > 0 &&
-          ` ${checkpoints.forged.length} checkpoint(s) carry a signature that does not hold.`}
+          ` ${checkpoints.forged.length} checkpoint(s) carry a signature that does not hold.`}{' '}
+        {data.binding.ok
+          ? `All ${data.binding.rows} rows are as the trail records them.`
+          : `${data.binding.findings.length} row(s) disagree with the trail.`}
       </Alert>
+      {data.binding.findings.length > 0 && (
+        <ul aria-label="Rows that disagree with the trail">
+          {data.binding.findings.map((f) => (
+            <li key={`${f.table} ${f.id} ${f.column ?? f.kind}`}>
+              {f.table} {f.id}:{' '}
+              {f.kind === 'changed'
+                ? `${f.column} changed`
+                : f.kind === 'deleted'
+                  ? 'deleted'
+                  : 'forged, no record names it'}
+              {f.record && ` (record ${f.record.position} of the ${f.record.chain} chain)`}
+            </li>
+          ))}
+        </ul>
+      )}
+      {!checkpoints.signatures_checked && <NoAuditKey />}
       <Table.ScrollContainer minWidth={720}>
         <Table striped withTableBorder aria-label="Hash chains">
           <Table.Thead>

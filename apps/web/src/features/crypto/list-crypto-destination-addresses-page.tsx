@@ -1,6 +1,7 @@
 import { Anchor, Button, Text } from '@mantine/core';
 import { CRYPTO_DESTINATION_ADDRESS_STATUSES, CRYPTO_NETWORKS, routeOf } from '@console/schemas';
 import { Link } from 'react-router';
+import { GoverningList } from '@/components/book/governing-list';
 import { FilterBar, useFilters } from '@/components/list/filter-bar';
 import { ListPage } from '@/components/list/list-page';
 import { RecordTable, type Column } from '@/components/list/record-table';
@@ -121,7 +122,13 @@ export default function DestinationAddressesPage() {
   return (
     <ListPage
       title="Address book"
-      intro="Crypto addresses payouts may go to: only an approved one can be paid out to, and only for the identity it is scoped to."
+      intro={
+        <>
+          Crypto addresses payouts may go to: only an approved one can be paid out to, and only for
+          the identity it is scoped to.
+          <GoverningList here="address-book" />
+        </>
+      }
       actions={
         canPut && (
           <Button component={Link} to={routeOf('putCryptoDestinationAddress')} size="xs">

@@ -1,4 +1,5 @@
 import { Badge, Button, Stack, Text, Title } from '@mantine/core';
+import { GoverningList } from '@/components/book/governing-list';
 import { MONEY_ROLES, type AllowedDestination, type Role } from '@console/schemas';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -51,6 +52,7 @@ export function DestinationsPage() {
         waits for a second operator’s approval, then cools off before it may be used; an admin
         revokes one at once.
       </Text>
+      <GoverningList here="allowed-destinations" />
       <Title order={2} size="h4">
         The book
       </Title>

@@ -1,7 +1,7 @@
 import { Anchor, Badge, Card, Code, Group, Stack, Text, Title } from '@mantine/core';
 import {
   defaultRuleWords,
-  diffPolicies,
+  policyChangeList,
   ruleWords,
   type PolicyDocumentV2,
   type PolicyVersion,
@@ -10,6 +10,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { RecordTable } from '@/components/list/record-table';
+import { PolicyChangeListView } from '@/components/policy/policy-change-list-view';
 import { LocalTime } from '@/components/result/local-time';
 import { ErrorState, LoadingState } from '@/components/states/states';
 import { getPolicy, POLICY_KEY } from '@/lib/api';
@@ -141,13 +142,10 @@ export function PolicyPage() {
                     The policy cannot take this document any more: its approval will be refused.
                   </Text>
                 ) : (
-                  <ul aria-label={`What the proposal by ${entry.operator_name} changes`}>
-                    {diffPolicies(inForce.rules, rules).map((change, i) => (
-                      <li key={i}>
-                        <Text size="sm">{change.text}</Text>
-                      </li>
-                    ))}
-                  </ul>
+                  <PolicyChangeListView
+                    changes={policyChangeList(inForce.rules, rules)}
+                    label={`What the proposal by ${entry.operator_name} changes`}
+                  />
                 )}
               </Card>
             ))}

@@ -74,7 +74,7 @@ describe('the proposal of a new version', () => {
     });
     const changes = screen.getByRole('list', { name: 'Changes from version 3' });
     expect(changes).toHaveTextContent(
-      'Rule createInternalTransfer-1 changed: amount above 5,000 (was above 10,000)',
+      'Rule createInternalTransfer-1, amount (threshold): above 10,000 → above 5,000, looser (approvers from finance too: for example',
     );
 
     // The JSON, edited: the rows read it at once.
@@ -84,7 +84,7 @@ describe('the proposal of a new version', () => {
     expect(screen.getByRole('listitem', { name: /^Rule 2, createOrder-1/ })).toHaveTextContent(
       'quoted in USD above 60,000',
     );
-    expect(changes).toHaveTextContent('Rule createOrder-1 changed');
+    expect(changes).toHaveTextContent('Rule createOrder-1, amount (threshold)');
 
     // JSON that is no policy: no rows to edit, the JSON says why.
     fireEvent.change(json(), { target: { value: '{"format": 2' } });

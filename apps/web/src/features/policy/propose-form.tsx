@@ -1,5 +1,9 @@
 import { Alert, Anchor, Button, Group, Stack, Text, Textarea, Title } from '@mantine/core';
-import type { AwaitingApprovalResult, PolicyVersion } from '@console/schemas';
+import {
+  policyChangeList,
+  type AwaitingApprovalResult,
+  type PolicyVersion,
+} from '@console/schemas';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useReducer, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
@@ -7,8 +11,8 @@ import { ErrorState } from '@/components/states/states';
 import { dryRunPolicy, POLICY_KEY, proposePolicy } from '@/lib/api';
 import { isApiError } from '@/lib/api-error';
 import { useWrite } from '@/lib/use-write';
-import { draftChanges } from './draft-changes';
-import { DryRunResult } from './dry-run-result';
+import { DryRunResult } from '@/components/policy/dry-run-result';
+import { PolicyChangeListView } from '@/components/policy/policy-change-list-view';
 import { draftReducer, draftText, problemPlace, readDraft, type DraftAction } from './policy-draft';
 import { RuleRows, type RuleProblem } from './rule-rows';
 
@@ -103,7 +107,7 @@ export function ProposeForm({ inForce }: { inForce: PolicyVersion }) {
   };
 
   const changes = useMemo(
-    () => (draft.document ? draftChanges(inForce.rules, draft.document) : []),
+    () => (draft.document ? policyChangeList(inForce.rules, draft.document) : []),
     [draft.document, inForce.rules],
   );
 
@@ -205,20 +209,17 @@ export function ProposeForm({ inForce }: { inForce: PolicyVersion }) {
       </details>
       <section aria-labelledby="policy-changes">
         <Title id="policy-changes" order={3} size="h5">
-          Changes from version {inForce.version}
+          Changes from version {inForce.version}, looser first
         </Title>
         {changes.length === 0 ? (
           <Text size="sm" c="dimmed">
             None yet.
           </Text>
         ) : (
-          <ul aria-label={`Changes from version ${inForce.version}`}>
-            {changes.map((text, i) => (
-              <li key={i}>
-                <Text size="sm">{text}</Text>
-              </li>
-            ))}
-          </ul>
+          <PolicyChangeListView
+            changes={changes}
+            label={`Changes from version ${inForce.version}`}
+          />
         )}
       </section>
       <Group gap="xs">

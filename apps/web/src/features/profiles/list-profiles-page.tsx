@@ -1,4 +1,4 @@
-import { Anchor, Group, Select, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Group, Select, Stack, Text, Title } from '@mantine/core';
 import { useQueries } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -23,7 +23,11 @@ import {
   type AssetTotal,
   type BalanceSort,
 } from './balance-rows';
-import { usePricesInUsd } from './valuation';
+import { usePricesInUsd, valueInUsd, type UsdValuation } from './valuation';
+import { formatMoney } from '@/lib/format-amount';
+import { ageWords } from '@/lib/format-time';
+import { useNow } from '@/lib/use-now';
+import Big from 'big.js';
 
 const profilePage = (id: string) => `/profiles/${encodeURIComponent(id)}`;
 
@@ -72,6 +76,23 @@ const TOTAL_COLUMNS: Column<AssetTotal>[] = [
   },
   { title: 'Profiles holding it', right: true, cell: (t) => <Text size="sm">{t.holders}</Text> },
 ];
+
+/** The totals' columns, with each asset's value in USD once the shared prices are read. */
+function totalColumns(valued: UsdValuation | undefined): Column<AssetTotal>[] {
+  if (!valued) return TOTAL_COLUMNS;
+  const value: Column<AssetTotal> = {
+    title: 'Value in USD',
+    right: true,
+    cell: (t) => {
+      const usd = valued.byAsset.get(t.asset);
+      return usd ? <Amount value={usd} asset="USD" bare /> : <Text size="sm">No USD price</Text>;
+    },
+  };
+  return [...TOTAL_COLUMNS.slice(0, 3), value, ...TOTAL_COLUMNS.slice(3)];
+}
+
+/** A balance of nothing at all: folded away unless asked for (issue 60, item 8). */
+const isZero = (r: BalanceRow) => new Big(add(r.balance.available, r.balance.trading)).eq(0);
 
 function balanceTableColumns(profiles: ReadonlyMap<string, Profile>): Column<BalanceRow>[] {
   return [
@@ -124,8 +145,9 @@ function BalancesAtAGlance({ profiles }: { profiles: readonly Profile[] }) {
   const byId = new Map(profiles.map((p) => [p.id, p]));
   const reads = useQueries({ queries: profiles.map((p) => balancesQuery(p.id)) });
   const nameOf = useRecordNames(['profile']);
-  const prices = usePricesInUsd();
   const [sort, setSort] = useState<BalanceSort>('profile');
+  const [showZero, setShowZero] = useState(false);
+  const now = useNow();
   const all = balanceRows(
     profiles.flatMap((p, i) => {
       const data = reads[i]?.data;
@@ -133,6 +155,7 @@ function BalancesAtAGlance({ profiles }: { profiles: readonly Profile[] }) {
     }),
   );
   const assets = [...new Set(all.map((r) => r.balance.asset))].sort();
+  const prices = usePricesInUsd(assets);
   const filters = [
     profileFilter(profiles),
     { key: 'asset', label: 'Asset', options: assets },
@@ -146,6 +169,11 @@ function BalancesAtAGlance({ profiles }: { profiles: readonly Profile[] }) {
     sort,
     byId,
   );
+  const totals = assetTotals(shown);
+  const valued = prices && valueInUsd(totals, prices.prices);
+  const age = prices?.fetchedAt === undefined ? undefined : ageWords(prices.fetchedAt, now);
+  const zeros = shown.filter(isZero).length;
+  const listed = showZero ? shown : shown.filter((r) => !isZero(r));
   const pending = reads.some((r) => r.isPending);
   const failed = reads.find((r) => r.isError && !r.data);
   return (
@@ -156,9 +184,9 @@ function BalancesAtAGlance({ profiles }: { profiles: readonly Profile[] }) {
             Balances
           </Title>
           <Text size="sm" c="dimmed">
-            {prices
-              ? 'Each balance with its value in USD at current prices.'
-              : 'Per asset: amounts of different assets are not added up, as the console does not read prices yet.'}
+            {valued
+              ? 'Per asset, with each total’s value in USD at the prices every page shares.'
+              : 'Per asset; values in USD once the shared prices are read.'}
           </Text>
         </div>
         <ExportCsvButton csv={{ file: 'balances', columns: balanceColumns(nameOf) }} rows={shown} />
@@ -171,10 +199,18 @@ function BalancesAtAGlance({ profiles }: { profiles: readonly Profile[] }) {
           <Title order={3} size="h5">
             Totals per asset
           </Title>
+          {valued && (
+            <Text size="sm" data-testid="usd-total">
+              <strong>Total in USD: {formatMoney(valued.total, 'USD')}</strong>
+              {age ? `, at prices ${age}` : ''}
+              {valued.unpriced.length > 0 &&
+                ` (without ${valued.unpriced.join(', ')}: no USD price)`}
+            </Text>
+          )}
           <RecordTable
             label="Totals per asset"
-            columns={TOTAL_COLUMNS}
-            items={assetTotals(shown)}
+            columns={totalColumns(valued)}
+            items={totals}
             minWidth={640}
             nowrap
           />
@@ -195,13 +231,24 @@ function BalancesAtAGlance({ profiles }: { profiles: readonly Profile[] }) {
               Clear a filter to see more.
             </EmptyState>
           ) : (
-            <RecordTable
-              label="Balances by profile"
-              columns={balanceTableColumns(byId)}
-              items={shown}
-              minWidth={640}
-              nowrap
-            />
+            <>
+              <RecordTable
+                label="Balances by profile"
+                columns={balanceTableColumns(byId)}
+                items={listed}
+                minWidth={640}
+                nowrap
+              />
+              {zeros > 0 && (
+                <Group>
+                  <Button variant="subtle" size="xs" onClick={() => setShowZero((v) => !v)}>
+                    {showZero
+                      ? `Fold the ${zeros} zero balance${zeros === 1 ? '' : 's'}`
+                      : `Show ${zeros} zero balance${zeros === 1 ? '' : 's'}`}
+                  </Button>
+                </Group>
+              )}
+            </>
           )}
         </>
       )}

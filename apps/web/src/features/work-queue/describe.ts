@@ -1,6 +1,7 @@
 import { journalFacts, journalStateWords, type JournalEntry } from '@console/schemas';
 import { formatMoney } from '@/lib/format-amount';
 import { operationTitle } from '@/lib/operation-title';
+import { requestKindWords } from '@/lib/request-kind-words';
 
 export { operationTitle };
 
@@ -31,12 +32,10 @@ export function describeChange(entry: JournalEntry): Change | undefined {
     case 'APPROVED':
     case 'SENDING':
       return { color: 'blue', title: 'Approved', message: `${what}: approved, being sent.` };
-    case 'SUCCEEDED':
-      return {
-        color: 'teal',
-        title: 'Approved and sent',
-        message: `${what}: approved; the service accepted it.`,
-      };
+    case 'SUCCEEDED': {
+      const words = requestKindWords(entry.operation);
+      return { color: 'teal', title: words.done, message: `${what}: ${words.doneMessage}.` };
+    }
     case 'REJECTED':
       return {
         color: 'red',

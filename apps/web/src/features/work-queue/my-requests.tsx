@@ -4,6 +4,7 @@ import { Amount } from '@/components/result/amount';
 import { WaitingNeeds } from '@/components/approval/waiting-needs';
 import { RecordStatus } from '@/components/result/record-status';
 import { LocalTime } from '@/components/result/local-time';
+import { requestKindWords } from '@/lib/request-kind-words';
 import { operationTitle } from './describe';
 import { QueueItem, QueueSection } from '@/components/states/queue-section';
 
@@ -13,7 +14,9 @@ function approvalWords(item: WorkItem): string | undefined {
   if (journal.state === 'AWAITING_APPROVAL') {
     return `Approvals: ${approval.approvals_given} of ${approval.approvers_needed}`;
   }
-  return approval.approvals_given >= approval.approvers_needed ? 'Approved' : undefined;
+  if (approval.approvals_given < approval.approvers_needed) return undefined;
+  // What the approval did, in its kind's words: only a send was sent.
+  return journal.state === 'SUCCEEDED' ? requestKindWords(journal.operation).done : 'Approved';
 }
 
 /** The operator's own sends of the last day and those still waiting, with what became of them. */
@@ -49,7 +52,8 @@ export function MyRequests({ items }: { items: WorkItem[] | undefined }) {
               />
             )}
             <Text size="xs" c="dimmed" span>
-              Sent <LocalTime value={journal.created_at} size="xs" />
+              {requestKindWords(journal.operation).made}{' '}
+              <LocalTime value={journal.created_at} size="xs" />
             </Text>
           </QueueItem>
         );

@@ -136,7 +136,7 @@ async function openPicker() {
       initialInput={{ asset: 'ETH' }}
     />,
   );
-  const picker = screen.getByRole('combobox', { name: 'To profile id' });
+  const picker = screen.getByRole('combobox', { name: 'To profile' });
   await waitFor(() =>
     expect(picker).not.toHaveAttribute('placeholder', expect.stringMatching(/Loading/)),
   );
@@ -198,7 +198,7 @@ describe('a recipient picked from the book of allowed destinations', () => {
     const { user } = await openPicker();
     await user.click(screen.getByRole('option', { name: /Acme payroll/ }));
     await waitFor(() =>
-      expect(screen.getByRole('combobox', { name: 'To profile id' })).toHaveValue('Acme payroll'),
+      expect(screen.getByRole('combobox', { name: 'To profile' })).toHaveValue('Acme payroll'),
     );
     expect(screen.queryByRole('status', { name: /First send/ })).not.toBeInTheDocument();
   });
@@ -238,7 +238,7 @@ describe('a recipient picked from the book of allowed destinations', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Back to the form' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     // The send form kept what was typed, was not sent, and has the focus back on the picker.
-    const picker = screen.getByRole('combobox', { name: 'To profile id' });
+    const picker = screen.getByRole('combobox', { name: 'To profile' });
     expect(picker).toHaveValue('Epsilon new');
     expect(picker).toHaveFocus();
     expect(screen.queryByRole('button', { name: 'Add to the book' })).not.toBeInTheDocument();

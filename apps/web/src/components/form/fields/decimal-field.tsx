@@ -1,6 +1,7 @@
 import { Stack } from '@mantine/core';
 import { Controller, useFormContext } from 'react-hook-form';
 import { useOperation } from '../operation-context';
+import { AmountOutlook, outlookAmountField } from './amount-outlook';
 import { DecimalInput } from './decimal-input';
 import { FirstSendHint, firstSendAmountField } from './first-send-hint';
 import type { FieldProps } from './text-field';
@@ -14,7 +15,10 @@ export function DecimalField({ name, required }: FieldProps) {
   const { control } = useFormContext();
   const help = [field.meta.help, asset ? `In ${asset}` : undefined].filter(Boolean).join('. ');
   // A send's amount has the first send's test amount suggested beside it.
-  const amountOfSend = firstSendAmountField(useOperation().op)?.amount === name;
+  const { op } = useOperation();
+  const amountOfSend = firstSendAmountField(op)?.amount === name;
+  // A send's amount says beside it when the policy could not be satisfied (issue 60, item 2).
+  const amountUnderPolicy = outlookAmountField(op) === name;
   const input = (
     <Controller
       name={name}
@@ -37,10 +41,11 @@ export function DecimalField({ name, required }: FieldProps) {
       )}
     />
   );
-  return amountOfSend ? (
+  return amountOfSend || amountUnderPolicy ? (
     <Stack gap={4}>
       {input}
-      <FirstSendHint />
+      {amountUnderPolicy && <AmountOutlook />}
+      {amountOfSend && <FirstSendHint />}
     </Stack>
   ) : (
     input

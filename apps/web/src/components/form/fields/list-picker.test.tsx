@@ -34,7 +34,7 @@ describe('a picker whose list is still loading', () => {
     const { user } = renderWithProviders(
       <OperationForm operationId="createInternalTransfer" Fields={Fields} />,
     );
-    const picker = screen.getByRole('combobox', { name: 'From profile id' });
+    const picker = screen.getByRole('combobox', { name: 'From profile' });
     await user.click(picker);
     await user.paste(TREASURY.id);
     await user.tab();

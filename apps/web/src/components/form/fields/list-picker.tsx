@@ -71,6 +71,14 @@ export function takePasted(
   return { value: pasted.value };
 }
 
+/** Whether a search matches an option: its name, value, detail or keywords, in any case. */
+function matches(option: PickerOption, search: string): boolean {
+  const needle = search.trim().toLowerCase();
+  return [option.label, option.value, option.detail ?? '', option.keywords ?? ''].some((t) =>
+    t.toLowerCase().includes(needle),
+  );
+}
+
 /**
  * An id field filled from a list operation: searching matches names, details and values as the
  * operator types; the chosen value shows small and copyable; a value pasted whole is taken only
@@ -98,6 +106,10 @@ export function ListPicker({
   const [refusal, setRefusal] = useState<string>();
   // A value pasted before the list arrived is checked once it has.
   const [pending, setPending] = useState<string>();
+  // A code typed whole ("USD") is taken as typed, and the select then shows every option, since
+  // its search is the chosen option's own label; the list stays narrowed to what was typed
+  // (USD, USDC, USDT) until the operator picks or types something else (issue 60, item 9).
+  const [typed, setTyped] = useState<string>();
   const chosen = watch(name) as unknown;
   const value = typeof chosen === 'string' && chosen ? chosen : undefined;
 
@@ -134,14 +146,17 @@ export function ListPicker({
             description={field.meta.help}
             {...requiredProps(field.required)}
             error={field.error ?? refusal ?? problem}
-            data={options.map((o) => ({
-              value: o.value,
-              label: o.label,
-              disabled: o.unavailable !== undefined,
-            }))}
+            data={(typed === undefined ? options : options.filter((o) => matches(o, typed))).map(
+              (o) => ({
+                value: o.value,
+                label: o.label,
+                disabled: o.unavailable !== undefined,
+              }),
+            )}
             value={value ?? null}
             onChange={(next) => {
               setRefusal(undefined);
+              setTyped(undefined);
               input.onChange(next ?? '');
             }}
             onBlur={input.onBlur}
@@ -155,20 +170,20 @@ export function ListPicker({
                 return;
               }
               const taken = takePasted(search, options, form, unknownPaste, noun);
+              // The select says the chosen label again after a pick: that is no typing.
+              const echo = options.find((o) => o.value === value)?.label === search;
+              if (!echo) setTyped(taken?.value && !showValue ? search : undefined);
               if (!taken) return;
               setRefusal(taken.refusal);
               if (taken.value) input.onChange(taken.value);
             }}
-            filter={({ options: shown, search }) => {
-              const needle = search.trim().toLowerCase();
-              return shown.filter((o) => {
+            filter={({ options: shown, search }) =>
+              shown.filter((o) => {
                 if (!('value' in o)) return false;
                 const offered = options.find((x) => x.value === o.value);
-                return [o.label, o.value, offered?.detail ?? '', offered?.keywords ?? ''].some(
-                  (t) => t.toLowerCase().includes(needle),
-                );
-              });
-            }}
+                return offered !== undefined && matches(offered, search);
+              })
+            }
             renderOption={({ option }) => {
               const offered = options.find((o) => o.value === option.value);
               return (

@@ -1,0 +1,253 @@
+/**
+ * Binding (issue 57, ADR 022): the live rows compared with the audit trail. The chains prove only
+ * themselves; an attacker with the database could change a row (an amount in a request body, an
+ * operator, an approver) or delete it and the chains would still verify. Here every row of every
+ * chained table is compared with the latest chained record of its subject: a value that differs
+ * is `changed` (table, row, column and the record it contradicts), a subject the chain names but
+ * the table lacks is `deleted`, and a row no record names is `forged`.
+ *
+ * Set-based on purpose: one statement per table, a join of its rows with the latest record of
+ * each subject (`distinct on`), returning only the rows that disagree. A query per row would make
+ * 100,000 entries 100,000 round trips.
+ *
+ * Only the columns that a record is written for whenever they change are compared. A journal
+ * entry's `attempts`, `error`, `response_status` and `updated_at` can change without its state
+ * changing (a lease renewed, an UNKNOWN answered UNKNOWN again) and so without a record: comparing
+ * them would report the console's own writes. What operators read of an entry beyond those (the
+ * request body, its amounts) is bound through `body_sha256`, recomputed from the stored bytes
+ * exactly as `bodySha256` hashes them when the entry is journaled (UTF-8 of the text).
+ */
+import type { Queryable } from '../db/db';
+import type { AuditChain } from './audit-checkpoint';
+
+export type BindingKind = 'changed' | 'deleted' | 'forged';
+
+export interface BindingFinding {
+  kind: BindingKind;
+  table: string;
+  /** The row's id (a journal entry's id, an event's id, `policy-N`, `batch/approver`). */
+  id: string;
+  /** The column whose value the record contradicts (`changed` only). */
+  column: string | null;
+  /** The record the row contradicts or that names the deleted row; null for a forged row. */
+  record: { chain: AuditChain; position: number } | null;
+}
+
+export interface BindingReport {
+  ok: boolean;
+  /** Rows compared, all tables. */
+  rows: number;
+  findings: BindingFinding[];
+}
+
+interface Column {
+  /** The column's name as reported. */
+  column: string;
+  /** SQL over the table's row (alias-free), as text in the record's form. */
+  row: string;
+  /** The record's key holding the value. */
+  field: string;
+}
+
+/** One table bound to the records of one chain. */
+export interface Binding {
+  table: string;
+  chain: AuditChain;
+  /** The record kinds that describe a row of the table. */
+  kinds: string[];
+  /** SQL over a record (`subject`, `c` its parsed content) naming its row. */
+  recordKey: string;
+  /** SQL over the table's row naming it the same way. */
+  rowKey: string;
+  columns: Column[];
+  /**
+   * `left`: not every row has such a record (a batch's state is recorded only once it changes);
+   * a row without one is compared with `absent` values, and none is deleted or forged.
+   */
+  partial?: { absent: Record<string, string> };
+}
+
+const utf8Sha256 = (column: string) => `encode(sha256(convert_to(${column}, 'UTF8')), 'hex')`;
+const same = (name: string, field = name): Column => ({ column: name, row: name, field });
+const at = (name: string, field = name): Column => ({
+  column: name,
+  row: `audit_ts(${name})`,
+  field,
+});
+const asText = (name: string, field = name): Column => ({
+  column: name,
+  row: `${name}::text`,
+  field,
+});
+
+/** Every chained table (migrations 016, 018, 020, 021) and what of it the records hold. */
+export const BINDINGS: Binding[] = [
+  {
+    table: 'journal_entries',
+    chain: 'journal',
+    kinds: ['entry-created', 'entry-state'],
+    recordKey: 'subject',
+    rowKey: 'id',
+    columns: [
+      // The stored bytes hashed again: an edited amount shows even with `body_sha256` kept.
+      { column: 'request_body', row: utf8Sha256('request_body'), field: 'body_sha256' },
+      same('body_sha256'),
+      same('operation'),
+      same('operator'),
+      same('ref_id'),
+      same('state'),
+      same('method'),
+      same('request_path'),
+      same('duplicate_of'),
+    ],
+  },
+  ...(['journal_events', 'approval_events'] as const).map((table): Binding => ({
+    table,
+    chain: table === 'journal_events' ? 'journal' : 'approvals',
+    kinds: [table === 'journal_events' ? 'entry-event' : 'approval-event'],
+    recordKey: `c->>'event_id'`,
+    rowKey: 'id::text',
+    columns: [
+      same('journal_id'),
+      same('kind', 'event_kind'),
+      same('actor'),
+      same('actor_name'),
+      same('detail'),
+      at('at'),
+    ],
+  })),
+  {
+    table: 'security_events',
+    chain: 'security',
+    kinds: ['security-event', 'security-event-counted'],
+    recordKey: 'subject',
+    rowKey: 'id',
+    columns: [
+      same('kind', 'event_kind'),
+      at('at'),
+      same('username'),
+      same('actor'),
+      same('client_address'),
+      same('session_id'),
+      same('detail'),
+      asText('count'),
+    ],
+  },
+  {
+    table: 'policy_versions',
+    chain: 'approvals',
+    kinds: ['policy-version'],
+    recordKey: 'subject',
+    rowKey: `'policy-' || version`,
+    columns: [
+      { column: 'document', row: utf8Sha256('document'), field: 'document_sha256' },
+      same('document_sha256'),
+      same('source'),
+      same('proposed_by'),
+      same('proposal_id'),
+      at('effective_at'),
+    ],
+  },
+  {
+    table: 'batches',
+    chain: 'approvals',
+    kinds: ['batch-uploaded'],
+    recordKey: 'subject',
+    rowKey: 'id::text',
+    columns: [
+      same('operation'),
+      same('file_name'),
+      same('rows_hash'),
+      asText('row_count'),
+      same('created_by'),
+      asText('approvals_required'),
+      at('created_at', 'at'),
+    ],
+  },
+  {
+    // A batch's state: recorded at each change; before the first it is the upload's.
+    table: 'batches',
+    chain: 'approvals',
+    kinds: ['batch-state'],
+    recordKey: 'subject',
+    rowKey: 'id::text',
+    columns: [same('state'), same('rejected_by'), same('cancelled_by')],
+    partial: {
+      absent: { state: `'awaiting_approval'`, rejected_by: 'null', cancelled_by: 'null' },
+    },
+  },
+  {
+    table: 'batch_approvals',
+    chain: 'approvals',
+    kinds: ['batch-approval'],
+    recordKey: `subject || '/' || (c->>'approver')`,
+    rowKey: `batch_id::text || '/' || approver`,
+    columns: [same('approver_name'), same('role'), same('rows_hash'), at('at')],
+  },
+];
+
+/** At most this many disagreeing rows are read per table: enough to locate, bounded in memory. */
+export const FINDINGS_PER_TABLE = 1000;
+
+function bindingSql(b: Binding): string {
+  const recorded = (c: Column) =>
+    b.partial
+      ? `case when l.k is null then ${b.partial.absent[c.column] ?? 'null'} else l.c->>'${c.field}' end`
+      : `l.c->>'${c.field}'`;
+  const differs = (c: Column, i: number) => `t.v${i} is distinct from ${recorded(c)}`;
+  return `
+    with latest as (
+      select distinct on (k) k, position, c from (
+        select ${b.recordKey} as k, position, c from (
+          select subject, position, content::jsonb as c from audit_records
+          where chain = $1 and kind = any($2::text[])) s) r
+      order by k, position desc),
+    live as (
+      select ${b.rowKey} as k, ${b.columns.map((c, i) => `${c.row} as v${i}`).join(', ')}
+      from ${b.table})
+    select coalesce(t.k, l.k) as id, l.position::text as position,
+      t.k is null as deleted, l.k is null as forged,
+      ${b.columns.map((c, i) => `${differs(c, i)} as d${i}`).join(', ')}
+    from live t ${b.partial ? 'left' : 'full'} join latest l on l.k = t.k
+    where ${b.partial ? '' : 't.k is null or l.k is null or '}${b.columns.map(differs).join(' or ')}
+    order by 1 limit ${FINDINGS_PER_TABLE}`;
+}
+
+type BindingRow = Record<string, unknown> & {
+  id: string;
+  position: string | null;
+  deleted: boolean;
+  forged: boolean;
+};
+
+/** The rows of one table that disagree with the trail, as findings. */
+async function bindTable(db: Queryable, b: Binding): Promise<BindingFinding[]> {
+  const rows = await db.query<BindingRow>(bindingSql(b), [b.chain, b.kinds]);
+  return rows.flatMap((row): BindingFinding[] => {
+    const record =
+      row.position === null ? null : { chain: b.chain, position: Number(row.position) };
+    const base = { table: b.table, id: row.id, record };
+    if (row.deleted) return [{ ...base, kind: 'deleted', column: null }];
+    if (row.forged) return [{ ...base, kind: 'forged', column: null, record: null }];
+    return b.columns
+      .filter((_, i) => row[`d${i}`] === true)
+      .map((c) => ({ ...base, kind: 'changed', column: c.column }));
+  });
+}
+
+/**
+ * Compares every chained table with the trail. Run after the chains verify: the records it
+ * reads are trusted only as far as their chain is.
+ *
+ * @example
+ * const { ok, findings } = await verifyBinding(db);
+ */
+export async function verifyBinding(db: Queryable): Promise<BindingReport> {
+  const findings: BindingFinding[] = [];
+  for (const b of BINDINGS) findings.push(...(await bindTable(db, b)));
+  const tables = [...new Set(BINDINGS.map((b) => b.table))];
+  const [counted] = await db.query<{ rows: string }>(
+    `select (${tables.map((t) => `(select count(*) from ${t})`).join(' + ')})::text as rows`,
+  );
+  return { ok: findings.length === 0, rows: Number(counted?.rows ?? 0), findings };
+}
