@@ -50,7 +50,7 @@ import { nameFieldsOf } from './batches/batch-check';
 import { sharedBatchChecker, type BatchChecker } from './batches/batch-checker';
 import { batchNames, readBalances } from './batches/batch-names';
 import { createBatchStore } from './batches/batch-store';
-import { BATCH_MAX_TEXT_CHARS } from '@console/schemas';
+import { BATCH_MAX_TEXT_CHARS, type FeeSchedule } from '@console/schemas';
 import { createReconciler, reconcileDefaults, type Reconciler } from './reconcile/reconciler';
 import { DEFAULT_WATCH_SHARE_PERCENT, watchSpacingMs } from './watch/watch-pace';
 import { sessionListRoutes } from './routes/session-list-routes';
@@ -64,6 +64,7 @@ import { createChangeHub } from './watch/change-hub';
 import { createChangeReader } from './watch/change-store';
 import { createInboxAudience } from './watch/inbox-audience';
 import { workQueueRoutes } from './routes/work-queue-routes';
+import { feeScheduleRoutes } from './routes/fee-schedule-routes';
 import { createCounterStore } from './security/counter-store';
 import type { SecurityEventStore } from './security/security-events';
 import {
@@ -85,6 +86,8 @@ export interface AppDeps {
    * watcher's default pace when not given.
    */
   reconciler?: Reconciler;
+  /** The organisation's fee schedule (`FEE_SCHEDULE`): what order fees are estimated at. */
+  feeSchedule?: FeeSchedule | undefined;
   /**
    * Where the counters shared by every process are written (sign-in throttle, send rate): the
    * database's `relaxed` side, whose commits need no WAL flush; `db` when not given.
@@ -262,6 +265,7 @@ export function routeTable(
     }),
     ...approvalRoutes(approval),
     ...workQueueRoutes(approval),
+    ...feeScheduleRoutes(deps.feeSchedule),
     ...destinationRoutes(approval),
     ...policyRoutes({
       ...approval,

@@ -60,6 +60,8 @@ export * from './audit-api';
 export * from './csv';
 export * from './journal-facts';
 export * from './work-queue-api';
+export * from './fee-estimate';
+export * from './personal-fields';
 export * from './notifications-api';
 export * from './live-api';
 export * from './reconcile-api';

@@ -11,9 +11,9 @@ import {
   type BatchField,
   type BatchMapping,
   type BatchOperation,
+  kindOfPath,
 } from '@console/schemas';
 import type { z } from 'zod';
-import { PERSONAL_KEYS } from '../access/personal-data';
 
 /** The mapping target of a column whose values are metadata: the column's header is the key. */
 export const METADATA_FIELD = 'metadata.*';
@@ -142,7 +142,7 @@ export function nonPersonalFieldsOf(operation: BatchOperation): ReadonlySet<stri
       .filter(
         (f) =>
           f.path !== METADATA_FIELD &&
-          !f.path.split('.').some((part) => PERSONAL_KEYS.has(part)) &&
+          (kindOfPath(f.path) ?? 'non_personal') === 'non_personal' &&
           (f.directory === null || f.directory === 'profiles'),
       )
       .map((f) => f.path),
@@ -173,6 +173,23 @@ export function headerKey(text: string): string {
  * names one, else the field the header names, else `''` (left out). A column of a field mapped
  * twice is left out the second time, so that no row has two values for one field.
  */
+/**
+ * Headers a payout file commonly has, and the fields each names (the first the operation has):
+ * a spreadsheet says From, To and Currency where the service says profile ids and asset.
+ */
+const COMMON_HEADERS: Readonly<Record<string, readonly string[]>> = {
+  from: ['from_profile_id', 'profile_id', 'source.profile.profile_id'],
+  to: [
+    'to_profile_id',
+    'destination.profile.profile_id',
+    'destination.fiat.fiat_account_id',
+    'destination.crypto.address',
+  ],
+  currency: ['asset', 'source_asset'],
+  amount: ['amount', 'source_amount'],
+  memo: ['memo', 'destination.fiat.memo', 'destination.crypto.memo'],
+};
+
 export function mapColumns(
   operation: BatchOperation,
   columns: readonly string[],
@@ -192,6 +209,10 @@ export function mapColumns(
   }
   for (const [last, paths] of lastSegments) {
     if (paths.length === 1 && !byKey.has(last)) byKey.set(last, paths[0]!);
+  }
+  for (const [header, candidates] of Object.entries(COMMON_HEADERS)) {
+    const path = candidates.find((candidate) => known.has(candidate));
+    if (path && !byKey.has(header)) byKey.set(header, path);
   }
   const taken = new Set<string>();
   const mapping: BatchMapping = {};
