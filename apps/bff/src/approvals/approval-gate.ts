@@ -2,7 +2,8 @@ import type { DestinationTarget, SendPreview } from '@console/schemas';
 import type { Queryable } from '../db/db';
 import { standingNow } from '../destinations/destination-standing';
 import { ProblemError } from '../errors';
-import { decideSend, sendNeeds, type SendDecision } from '../rules/rule-engine';
+import { estimateOf, pricedShape } from '../rules/market-estimate';
+import { decideSend, sendNeeds, type SendNeeds, type SendDecision } from '../rules/rule-engine';
 import { initiatedSums, lockLimits, type WindowSums } from '../rules/window-sums';
 import type { Gated, PreviewSend, SendGate } from '../send/submit';
 import type { ApprovalDeps } from './approval-deps';
@@ -17,6 +18,22 @@ async function destinationFacts(
   wanted: { target: DestinationTarget } | undefined,
 ) {
   return wanted ? standingNow(deps.destinations, wanted.target, deps.now()) : undefined;
+}
+
+/**
+ * The needs of a send with a market order of unknown notional priced now (issue 66): read once,
+ * before any lock, and decided with by every decision of the send.
+ */
+async function pricedNeeds(
+  deps: ApprovalDeps,
+  document: ApprovalDeps['policy']['document'],
+  operation: string,
+  body: Record<string, unknown>,
+  needs: SendNeeds,
+): Promise<SendNeeds> {
+  const id = operation as Parameters<typeof estimateOf>[2];
+  const estimate = await estimateOf(deps.marketPrice, document, id, body, needs.shape);
+  return estimate ? { ...needs, shape: pricedShape(needs.shape, estimate) } : needs;
 }
 
 /** What the operators there are could give of a requirement (issue 33; escalation, issue 37). */
@@ -90,7 +107,13 @@ export function approvalGate(deps: ApprovalDeps): SendGate {
     // its version is kept with its entry: held, sent or journaled in SENDING.
     const policy = { ...deps.policy };
     const entry = { ...given, policy_version: policy.version ?? null };
-    const needs = sendNeeds(policy, operation, body, operator);
+    const needs = await pricedNeeds(
+      deps,
+      policy.document,
+      operation,
+      body,
+      sendNeeds(policy, operation, body, operator),
+    );
     const destination = await destinationFacts(
       deps,
       needs.destination?.required ? needs.destination : undefined,
@@ -125,7 +148,9 @@ export function approvalGate(deps: ApprovalDeps): SendGate {
         : null;
       refuseIf(decision, stalled, policy.version);
       if (!requirement) return { journaled: await deps.journal.create(entry, 'SENDING', tx) };
-      return { held: await holdIn(tx, deps, entry, requirement, operator, kept) };
+      return {
+        held: await holdIn(tx, deps, entry, requirement, operator, kept, decision.rule),
+      };
     };
     if (asset === undefined) return deps.approvals.db.transaction((tx) => journalIn(tx, first));
     return deps.approvals.db.transaction(async (tx) => {
@@ -139,7 +164,13 @@ export function approvalGate(deps: ApprovalDeps): SendGate {
 export function approvalPreview(deps: ApprovalDeps): PreviewSend {
   return async (operation, body, operator): Promise<SendPreview> => {
     const policy = { ...deps.policy };
-    const needs = sendNeeds(policy, operation, body, operator);
+    const needs = await pricedNeeds(
+      deps,
+      policy.document,
+      operation,
+      body,
+      sendNeeds(policy, operation, body, operator),
+    );
     const asset = needs.limitAsset;
     const [destination, operators, initiated] = await Promise.all([
       destinationFacts(deps, needs.destination),
@@ -176,6 +207,7 @@ export function approvalPreview(deps: ApprovalDeps): PreviewSend {
       destination: decision.destination,
       limits: decision.limits,
       policy_version: policy.version ?? null,
+      deciding_rule: decision.rule,
     };
   };
 }
