@@ -93,14 +93,23 @@ test.describe('Approvals in words (issue 66)', () => {
     page,
     browser,
   }) => {
+    // Fiona proposes it from the book's form, picking the profile by its name: no typed id.
     await signIn(page, 'fiona');
-    const proposed = await policyApi(page).post('/api/destinations', {
-      target: { kind: 'own-profile', profile_id: payouts },
-      name: 'Payouts, for issue 66',
-      reason: 'Payouts receive the weekly float',
-    });
-    expect(proposed.status()).toBe(202);
-    const { journal } = (await proposed.json()) as { journal: { id: string } };
+    await page.goto('/destinations');
+    const add = page.getByRole('form', { name: 'Add to the book' });
+    await add.getByLabel('Kind').selectOption('own-profile');
+    const profile = add.getByRole('combobox', { name: 'Profile', exact: true });
+    await profile.click();
+    await profile.fill('Payo');
+    await page.getByRole('option', { name: 'Payouts', exact: true }).click();
+    await expect(add.getByRole('note', { name: 'Profile, chosen' })).toHaveText(payouts);
+    await add.getByLabel('Name', { exact: false }).fill('Payouts, for issue 66');
+    await add.getByLabel('Reason', { exact: false }).fill('Payouts receive the weekly float');
+    await expectAccessible(page, 'book entry proposal with a profile picked by name');
+    await add.getByRole('button', { name: 'Propose for approval' }).click();
+    const link = page.getByRole('link', { name: 'Open the request' });
+    const journal = { id: ((await link.getAttribute('href')) ?? '').split('/').pop()! };
+    expect(journal.id).toMatch(/^[0-9a-f-]{36}$/);
     try {
       const frank = await secondOperator(browser, 'frank');
       await frank.goto(`/approvals/${journal.id}`);
