@@ -2,8 +2,8 @@ import type { DestinationTarget, SendPreview } from '@console/schemas';
 import type { Queryable } from '../db/db';
 import { standingNow } from '../destinations/destination-standing';
 import { ProblemError } from '../errors';
-import { estimateOf, pricedShape } from '../rules/market-estimate';
-import { decideSend, sendNeeds, type SendNeeds, type SendDecision } from '../rules/rule-engine';
+import { pricedNeeds } from '../rules/market-estimate';
+import { decideSend, sendNeeds, type SendDecision } from '../rules/rule-engine';
 import { initiatedSums, lockLimits, type WindowSums } from '../rules/window-sums';
 import type { Gated, PreviewSend, SendGate } from '../send/submit';
 import type { ApprovalDeps } from './approval-deps';
@@ -18,22 +18,6 @@ async function destinationFacts(
   wanted: { target: DestinationTarget } | undefined,
 ) {
   return wanted ? standingNow(deps.destinations, wanted.target, deps.now()) : undefined;
-}
-
-/**
- * The needs of a send with a market order of unknown notional priced now (issue 66): read once,
- * before any lock, and decided with by every decision of the send.
- */
-async function pricedNeeds(
-  deps: ApprovalDeps,
-  document: ApprovalDeps['policy']['document'],
-  operation: string,
-  body: Record<string, unknown>,
-  needs: SendNeeds,
-): Promise<SendNeeds> {
-  const id = operation as Parameters<typeof estimateOf>[2];
-  const estimate = await estimateOf(deps.marketPrice, document, id, body, needs.shape);
-  return estimate ? { ...needs, shape: pricedShape(needs.shape, estimate) } : needs;
 }
 
 /** What the operators there are could give of a requirement (issue 33; escalation, issue 37). */
@@ -108,7 +92,7 @@ export function approvalGate(deps: ApprovalDeps): SendGate {
     const policy = { ...deps.policy };
     const entry = { ...given, policy_version: policy.version ?? null };
     const needs = await pricedNeeds(
-      deps,
+      deps.marketPrice,
       policy.document,
       operation,
       body,
@@ -165,7 +149,7 @@ export function approvalPreview(deps: ApprovalDeps): PreviewSend {
   return async (operation, body, operator): Promise<SendPreview> => {
     const policy = { ...deps.policy };
     const needs = await pricedNeeds(
-      deps,
+      deps.marketPrice,
       policy.document,
       operation,
       body,

@@ -119,3 +119,51 @@ describe('a market sell judged by its notional estimated at decision time (issue
     expect(detail.approval.deciding_rule?.words).toContain('plus 2 %');
   });
 });
+
+describe('a held market sell approved (issue 66)', () => {
+  it('is judged again at the price read when it is approved, not as an amount unknown', async () => {
+    // Orders above 100,000 USD need two approvers, above 25,000 one. Priced, 1 PAXG at
+    // 30,000 USD (30,600 with the margin) needs one; read as unknown it would need the two.
+    const twoTiers = buildPolicy({
+      format: 2,
+      rules: [
+        {
+          id: 'huge-orders',
+          operations: ['createOrder'],
+          assets: ['USD'],
+          amount: { above: '100000' },
+          action: { kind: 'hold', approvers: 2, roles: ['admin', 'finance'] },
+        },
+        {
+          id: 'large-orders',
+          operations: ['createOrder'],
+          assets: ['USD'],
+          amount: { above: '25000' },
+          action: { kind: 'hold', approvers: 1, roles: ['admin'] },
+        },
+        { id: 'orders', operations: ['createOrder'], assets: 'any', action: { kind: 'send' } },
+      ],
+      default_rule: { kind: 'hold', approvers: 1, roles: ['admin'] },
+    });
+    const ticker = { best_bid: { price: '29990' }, best_ask: { price: '30010' } };
+    const scripted = scriptedClient((request) =>
+      request.method === 'GET' && request.path === '/v2/markets/PAXGUSD/ticker'
+        ? { kind: 'answered', status: 200, body: ticker, attempts: 1, retried: false }
+        : echoSuccess(request),
+    );
+    const h = await approvalApp({ client: scripted.client, policy: twoTiers });
+    const held = await h.submit('createOrder', sell('PAXGUSD', '1'));
+    expect(held.status).toBe(202);
+    expect((held.approval as ApprovalRequirement).deciding_rule).toMatchObject({
+      rule: 'large-orders',
+    });
+    // While it waits, the page asks what the rule priced now asks: one approval.
+    expect((await h.detail(held.journal.id)).approval.prospect?.still_needed).toBe(1);
+
+    expect((await h.approve(held.journal.id, 'admin')).status).toBe(200);
+    const orders = scripted.requests.filter((r) => r.method === 'POST');
+    expect(orders).toHaveLength(1);
+    expect(orders[0]?.path).toMatch(/\/orders$/);
+    expect((await h.deps.journal.get(held.journal.id))?.state).not.toBe('AWAITING_APPROVAL');
+  });
+});

@@ -19,6 +19,7 @@ import Big from 'big.js';
 import type { MarketData } from '../reads/market-data';
 import { fetchRead, REGISTRY_READS, type ReadProxyDeps } from '../reads/read-proxy';
 import type { SendShape } from './policy-facts';
+import type { SendNeeds } from './rule-engine';
 
 /** The market's price now, in its quote asset; undefined when none can be read. */
 export type MarketPrice = (market: string) => Promise<string | undefined>;
@@ -104,4 +105,21 @@ export function pricedShape(shape: SendShape, estimate: MarketEstimate | undefin
     threshold: { asset: estimate.asset, amount: new Big(estimate.amount) },
     estimate,
   };
+}
+
+/**
+ * The needs of a send with a market order of unknown notional priced now: read before any lock
+ * (a read of the service never waits inside a transaction), and decided with by every decision
+ * of the send, or of the request again when it is approved.
+ */
+export async function pricedNeeds(
+  price: MarketPrice | undefined,
+  document: PolicyDocumentV2,
+  operation: string,
+  body: Record<string, unknown>,
+  needs: SendNeeds,
+): Promise<SendNeeds> {
+  const id = operation as WriteOperationId;
+  const estimate = await estimateOf(price, document, id, body, needs.shape);
+  return estimate ? { ...needs, shape: pricedShape(needs.shape, estimate) } : needs;
 }
