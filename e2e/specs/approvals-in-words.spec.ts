@@ -89,7 +89,7 @@ test.describe('Approvals in words (issue 66)', () => {
     }
   });
 
-  test('a book entry’s approval names Payouts and when it becomes usable', async ({
+  test('a book entry waits on the home named Payouts; its approval says when it becomes usable', async ({
     page,
     browser,
   }) => {
@@ -112,7 +112,15 @@ test.describe('Approvals in words (issue 66)', () => {
     expect(journal.id).toMatch(/^[0-9a-f-]{36}$/);
     try {
       const frank = await secondOperator(browser, 'frank');
-      await frank.goto(`/approvals/${journal.id}`);
+      // The home says what waits in words: the destination the entry adds, by its name.
+      await frank.goto('/');
+      const waiting = frank.getByRole('region', { name: 'Waiting for my approval' });
+      const item = waiting.getByRole('listitem').filter({ hasText: 'Payouts' });
+      await expect(item).toHaveCount(1);
+      await expect(item.getByRole('link', { name: 'Payouts' })).toBeVisible();
+      await expectAccessible(frank, 'home with a book entry waiting, named');
+      await item.getByRole('link', { name: 'Add allowed destination' }).click();
+      await frank.waitForURL(`**/approvals/${journal.id}`);
       const entry = frank.getByRole('group', { name: 'The entry of the book' });
       await expect(entry).toContainText('Payouts');
       await expect(entry).toContainText(payouts);
