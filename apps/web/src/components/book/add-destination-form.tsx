@@ -11,6 +11,7 @@ import {
 import {
   CRYPTO_NETWORKS,
   DESTINATION_KINDS,
+  isKnownValue,
   ProposeDestinationSchema,
   type AwaitingApprovalResult,
   type DestinationKind,
@@ -25,6 +26,7 @@ import { isApiError } from '@/lib/api-error';
 import { BOOK_KEY } from '@/lib/use-destination-book';
 import { useWrite } from '@/lib/use-write';
 import { KIND_LABELS } from '@/lib/destination-words';
+import { AddressBookPick, type PickedAddress } from './address-book-pick';
 import { DestinationIdPicker } from './destination-id-picker';
 
 export { BOOK_KEY };
@@ -125,6 +127,17 @@ export function AddDestinationForm({ initial, onProposed }: AddDestinationFormPr
     setErrors((e) => ({ ...e, [field]: undefined }));
   };
 
+  // An address book's entry gives its address and network, and its nickname where none is named.
+  const takeOver = (picked: PickedAddress) => {
+    setValues((v) => ({
+      ...v,
+      network: isKnownValue(CRYPTO_NETWORKS, picked.network) ? picked.network : v.network,
+      id: picked.address,
+      name: v.name || (picked.nickname ?? ''),
+    }));
+    setErrors((e) => ({ ...e, id: undefined, network: undefined, name: undefined }));
+  };
+
   const submit = (event: FormEvent) => {
     event.preventDefault();
     // In a picker's dialog the send form is this form's React parent (through the portal): its
@@ -158,6 +171,9 @@ export function AddDestinationForm({ initial, onProposed }: AddDestinationFormPr
           value={values.kind}
           onChange={(event) => set('kind')(event.currentTarget.value)}
         />
+        {values.kind === 'crypto-address' && (
+          <AddressBookPick network={values.network} address={values.id} onPick={takeOver} />
+        )}
         {values.kind === 'crypto-address' && (
           <NativeSelect
             id="destination-network"

@@ -7,6 +7,8 @@ import { jsonResponse, renderWithProviders } from '@/test/render';
 import { AddDestinationForm } from './add-destination-form';
 
 const PROFILES_PATH = `/api/svc${operations.listProfiles.path}`;
+const ADDRESS_BOOK_PATH = `/api/svc${operations.listCryptoDestinationAddresses.path}`;
+const COLD = '0x52908400098527886E0F7030069857D2E4169EE7';
 const PAYOUTS = '5b0a6a2e-0d4c-4f0e-9a51-6a1c2b3d4e07';
 
 const proposals: unknown[] = [];
@@ -28,6 +30,15 @@ beforeEach(() => {
         },
       };
       return jsonResponse(202, held);
+    }
+    if (url.startsWith(ADDRESS_BOOK_PATH)) {
+      return jsonResponse(200, {
+        data: {
+          addresses: [
+            { id: 'a-cold', crypto_network: 'ETHEREUM', address: COLD, nickname: 'Cold wallet' },
+          ],
+        },
+      });
     }
     if (url.startsWith(PROFILES_PATH)) {
       return jsonResponse(200, {
@@ -81,6 +92,26 @@ describe('the book entry proposal form (issue 66)', () => {
       target: { kind: 'own-profile', profile_id: PAYOUTS },
       name: 'Payouts',
       reason: 'Weekly float',
+    });
+  });
+
+  it('takes an address of the address book over, its network and nickname with it', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<AddDestinationForm />);
+    const form = screen.getByRole('form', { name: 'Add to the book' });
+    await user.selectOptions(within(form).getByLabelText('Kind'), 'crypto-address');
+    await user.click(await within(form).findByRole('combobox', { name: 'From the address book' }));
+    await user.click(await screen.findByRole('option', { name: /^Cold wallet · ETHEREUM/ }));
+    expect(within(form).getByLabelText('Network')).toHaveValue('ETHEREUM');
+    expect(within(form).getByLabelText(/^Address/, { selector: 'input' })).toHaveValue(COLD);
+    expect(within(form).getByLabelText(/^Name/)).toHaveValue('Cold wallet');
+    await user.type(within(form).getByLabelText(/^Reason/), 'Treasury cold storage');
+    await user.click(within(form).getByRole('button', { name: 'Propose for approval' }));
+    await waitFor(() => expect(proposals).toHaveLength(1));
+    expect(proposals[0]).toEqual({
+      target: { kind: 'crypto-address', network: 'ETHEREUM', address: COLD },
+      name: 'Cold wallet',
+      reason: 'Treasury cold storage',
     });
   });
 });

@@ -25,8 +25,8 @@ function useOptions(kind: DestinationKind) {
         options: (accounts.data ?? []).map((a) => ({ value: a.id, label: fiatAccountName(a) })),
       };
     case 'crypto-address':
-      // Any address may be proposed, not only the address book's: it is typed or pasted (a send
-      // form's picker hands the address book's over, prefilled).
+      // Any address may be proposed, not only the address book's: it is typed or pasted, or
+      // taken over from the address book above it (`AddressBookPick`).
       return undefined;
     case 'counterparty-profile':
       // Another customer's profile is not in any list the console reads: its id is given.
@@ -37,7 +37,7 @@ function useOptions(kind: DestinationKind) {
 /** Why a kind's value is typed, not picked. */
 const TYPED: Readonly<Record<DestinationKind, string>> = {
   'crypto-address':
-    'Exactly as the service spells it: the book compares it as written. (A send form’s picker hands over an address of the address book.)',
+    'Exactly as the service spells it: the book compares it as written. Picked from the address book above, it is filled in.',
   'counterparty-profile':
     'Another customer’s profile is in no list the console reads: its id exactly as they gave it.',
   'own-profile': '',
