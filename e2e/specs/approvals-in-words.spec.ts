@@ -7,6 +7,8 @@ import { policyApi } from '../pages/policy-api';
 import { ReviewStep } from '../pages/review';
 
 const { payouts } = DEMO_IDS.profiles;
+/** The seeded cold storage address of the address book (ETHEREUM). */
+const COLD_ADDRESS = '0x52908400098527886E0F7030069857D2E4169EE7';
 
 test.describe('Approvals in words (issue 66)', () => {
   test.afterEach(async () => {
@@ -136,5 +138,23 @@ test.describe('Approvals in words (issue 66)', () => {
       await new ApprovalsPages(page).button('Cancel request').click();
       await expect(new ApprovalsPages(page).button('Cancel request')).toHaveCount(0);
     }
+  });
+
+  test('a book entry takes an address of the address book over, its network with it', async ({
+    page,
+  }) => {
+    await signIn(page, 'fiona');
+    await page.goto('/destinations');
+    const add = page.getByRole('form', { name: 'Add to the book' });
+    await add.getByLabel('Kind').selectOption('crypto-address');
+    const book = add.getByRole('combobox', { name: 'From the address book' });
+    await book.click();
+    await book.fill('0x5290');
+    // The seeded cold storage, by its network and the address's ends (its nickname may change).
+    await page.getByRole('option', { name: /ETHEREUM · 0x5290…9EE7$/ }).click();
+    await expect(add.getByLabel('Network')).toHaveValue('ETHEREUM');
+    await expect(add.getByRole('textbox', { name: /^Address/ })).toHaveValue(COLD_ADDRESS);
+    await expect(add.getByLabel('Name', { exact: false })).not.toHaveValue('');
+    await expectAccessible(page, 'book entry proposal with an address taken from the address book');
   });
 });
