@@ -81,7 +81,7 @@ test.describe('Allowed destinations and limits', () => {
     await page.goto('/destinations');
     const add = page.getByRole('form', { name: 'Add to the book' });
     await add.getByLabel('Network').selectOption('ETHEREUM');
-    await add.getByLabel('Address', { exact: false }).fill(ADDRESS);
+    await add.getByRole('textbox', { name: /^Address/ }).fill(ADDRESS);
     await add.getByLabel('Name', { exact: false }).fill(NAME);
     await add.getByLabel('Reason', { exact: false }).fill('Cold storage for ETH');
     await add.getByRole('button', { name: 'Propose for approval' }).click();
