@@ -158,7 +158,11 @@ export function PolicyPage() {
           <Title id="policy-propose" order={2} size="h4" mb="xs">
             Propose a new version
           </Title>
-          <ProposeForm key={inForce.version} inForce={inForce} />
+          <ProposeForm
+            key={inForce.version}
+            inForce={inForce}
+            stalled={policy.data.proposal_stalled}
+          />
         </section>
       )}
 
