@@ -40,6 +40,7 @@ import type { Configured } from './notifications/preferences-view';
 import { operationRoutes } from './routes/operation-routes';
 import { readRoutes } from './routes/read-routes';
 import { createMarketData } from './reads/market-data';
+import { marketPriceReader } from './rules/market-estimate';
 import { REGISTRY_READS } from './reads/read-proxy';
 import { mountRoutes, readsService, sendsToService, type RouteDef } from './routes/route-table';
 import { securityEventRoutes } from './routes/security-event-routes';
@@ -187,8 +188,11 @@ export function routeTable(
     ...(deps.signal ? { signal: deps.signal } : {}),
     ...(deps.observe ? { observe: deps.observe } : {}),
   };
+  // One copy of market data for the pages and the policy's market order estimates alike.
+  const marketData = createMarketData(deps.db);
   const approval: ApprovalDeps = {
     ...dispatchDeps,
+    marketPrice: marketPriceReader({ ...dispatchDeps, marketData }),
     approvals: deps.approvals,
     destinations: deps.destinations,
     directory: deps.directory,
@@ -260,7 +264,7 @@ export function routeTable(
     ...readRoutes({
       ...dispatchDeps,
       reads: REGISTRY_READS,
-      marketData: createMarketData(deps.db),
+      marketData,
     }),
     ...approvalRoutes(approval),
     ...workQueueRoutes(approval),

@@ -81,3 +81,4 @@ export * from './policy/policy-loosening';
 export * from './policy/policy-change-table';
 export * from './policy/policy-change-list';
 export * from './policy/policy-book';
+export * from './policy/policy-decision';

@@ -126,7 +126,7 @@ describe.each(testDatabases)(
       });
       expect(versions.map((v) => v.version)).toEqual([first]);
       // And as rules in words, first match wins, with the same meaning.
-      expect(in_force.rules.rules.map(ruleWords)).toContain(
+      expect(in_force.rules.rules.map((rule) => ruleWords(rule))).toContain(
         'Internal transfers of USD at most 1,000 go out at once',
       );
     });

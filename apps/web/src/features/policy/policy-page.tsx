@@ -44,7 +44,7 @@ function RulesInWords({ rules }: { rules: PolicyDocumentV2 }) {
     <ol aria-labelledby="policy-rules">
       {rules.rules.map((rule) => (
         <li key={rule.id}>
-          <Text size="sm">{sentence(ruleWords(rule))}</Text>
+          <Text size="sm">{sentence(ruleWords(rule, rules.market_order_margin_percent))}</Text>
         </li>
       ))}
       <li>

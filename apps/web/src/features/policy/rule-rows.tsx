@@ -135,7 +135,9 @@ export function RuleRows({
                       <Text size="sm">
                         {index + 1}. <Code>{rule.id}</Code>
                       </Text>
-                      <Text size="sm">{sentence(ruleWords(rule))}</Text>
+                      <Text size="sm">
+                        {sentence(ruleWords(rule, document.market_order_margin_percent))}
+                      </Text>
                       {messages.length > 0 && (
                         <ul
                           id={problemsId}
