@@ -9,6 +9,7 @@ import { useQuery } from '@tanstack/react-query';
 import { previewOperation } from '@/lib/api';
 import { isApiError } from '@/lib/api-error';
 import { formatMoney } from '@/lib/format-amount';
+import { DecidingRuleWords } from '../approval/deciding-rule-words';
 import { roleList } from '../approval/role-names';
 import { waitWords } from '../approval/prospect-words';
 import { LocalTime } from '../result/local-time';
@@ -76,6 +77,7 @@ export function SendOutlook({
   return (
     <Stack gap="xs">
       <Verdict preview={outlook.data} id={id} />
+      {outlook.data.deciding_rule && <DecidingRuleWords rule={outlook.data.deciding_rule} />}
       <DestinationWords preview={outlook.data} />
       <LimitWords preview={outlook.data} />
       {outlook.data.policy_version !== null && (
