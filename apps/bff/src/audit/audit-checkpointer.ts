@@ -6,7 +6,14 @@
 import type { Db } from '../db/db';
 import { createJobLease } from '../jobs/job-lease';
 import type { Logger } from '../logger';
-import { createCheckpoint, headsJson, readHeads, storedCheckpoints } from './audit-checkpoint';
+import {
+  AUDIT_CHAINS,
+  createCheckpoint,
+  type Heads,
+  parseHeads,
+  readHeads,
+  storedCheckpoints,
+} from './audit-checkpoint';
 import type { AuditKey } from './audit-key';
 
 export const AUDIT_CHECKPOINT_JOB = 'audit-checkpoint';
@@ -21,8 +28,11 @@ export interface CheckpointerOptions {
   logger: Logger;
 }
 
-/** Heads without the time they were read: what "moved since the last checkpoint" compares. */
-const headsOnly = (json: string) => json.replace(/"signed_at":"[^"]*",?/, '');
+/** Whether any chain's head moved past what `last` signed. */
+const moved = (last: Heads, now: Heads) =>
+  AUDIT_CHAINS.some(
+    (chain) => last[chain].position !== now[chain].position || last[chain].hash !== now[chain].hash,
+  );
 
 /**
  * One look: takes (or renews) the lease and, holding it, signs when the heads moved. Returns
@@ -37,8 +47,7 @@ export async function checkpointIfDue(options: CheckpointerOptions): Promise<boo
   });
   if (!(await lease.acquire()).held) return false;
   const last = (await storedCheckpoints(options.db)).at(-1);
-  const now = headsJson(await readHeads(options.db), '');
-  if (last && headsOnly(last.heads) === headsOnly(now)) return false;
+  if (last && !moved(parseHeads(last.heads), await readHeads(options.db))) return false;
   await createCheckpoint(
     options.db,
     options.key,

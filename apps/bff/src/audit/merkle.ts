@@ -50,6 +50,14 @@ export class MerkleFrontier {
     this.size += 1;
   }
 
+  /** Another frontier at the same point, to extend apart from this one. */
+  clone(): MerkleFrontier {
+    const copy = new MerkleFrontier();
+    copy.stack.push(...this.stack);
+    copy.size = this.size;
+    return copy;
+  }
+
   /** MTH of the leaves pushed so far: the edge's subtrees folded from the right. */
   root(): Buffer {
     if (this.stack.length === 0) return EMPTY_ROOT;
