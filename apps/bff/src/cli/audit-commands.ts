@@ -5,6 +5,7 @@
  *   audit:checkpoint
  *   audit:export --kind journal|approvals|security --from DATE --to DATE --out FILE
  *   audit:verify-export FILE SIGNATURE --key PUBLIC.pem
+ *   audit:prove | audit:prove-consistency | audit:verify-proof   (cli/audit-proof-commands.ts)
  *
  * The database is `DATABASE_URL`'s, else the embedded one under `DATA_DIR` (which only one
  * process can open: stop the console first, or use the audit page). The audit key is
@@ -19,6 +20,7 @@ import { loadAuditKey, publicKeyFromPem, verifyDetached } from '../audit/audit-k
 import { type AuditReport, verifyAuditTrail } from '../audit/audit-verify';
 import type { Db } from '../db/db';
 import { readAuditCliEnv } from '../env';
+import { PROOF_COMMANDS, runProofCommand } from './audit-proof-commands';
 import { CliError } from './users-commands';
 import { journalDir } from '../bootstrap/data-dirs';
 
@@ -30,6 +32,7 @@ export interface AuditArgs {
   from?: string;
   to?: string;
   out?: string;
+  'public-key'?: string;
   positionals: string[];
 }
 
@@ -102,6 +105,7 @@ function date(value: string | undefined, name: string): Date {
 }
 
 export async function runAuditCommand(command: string, args: AuditArgs): Promise<AuditOutcome> {
+  if (PROOF_COMMANDS.includes(command)) return runProofCommand(command, args, openConsoleDb);
   if (command === 'audit:verify-export') {
     const [file, signature] = args.positionals;
     if (!file || !signature || !args.key) {
