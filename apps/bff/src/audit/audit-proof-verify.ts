@@ -82,7 +82,9 @@ async function inclusion(file: Record<string, unknown>, key: KeyObject): Promise
     // The content names its chain, position and subject: a proof of another record does not
     // pass for this one.
     const named =
-      content?.chain === chain && content.position === position && content.subject === file.subject;
+      content?.chain === chain &&
+      content.position === position &&
+      (file.subject === null || content.subject === file.subject);
     const holds =
       head !== undefined &&
       named &&

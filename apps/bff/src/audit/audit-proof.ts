@@ -22,7 +22,8 @@ export const CONSISTENCY_TYPE = 'console-audit-consistency-proof';
 
 export interface InclusionProofs {
   type: typeof INCLUSION_TYPE;
-  subject: string;
+  /** The subject every record names; null for an export's, which name many. */
+  subject: string | null;
   /** The checkpoint (compact JWS) whose tree heads the records are proven in. */
   tree_head: string;
   records: { chain: AuditChain; position: number; content: string; path: string[] }[];
@@ -59,6 +60,31 @@ async function signedTree(db: Queryable, chain: AuditChain, checkpoint: Checkpoi
   return { size: head.position, subtrees };
 }
 
+type RecordRow = { chain: AuditChain; position: number; content: string };
+
+/** Each record's inclusion proof in the tree heads `head` signs. */
+async function proofsIn(db: Queryable, records: RecordRow[], head: Checkpoint) {
+  const trees = new Map<AuditChain, Awaited<ReturnType<typeof signedTree>>>();
+  const proven: InclusionProofs['records'] = [];
+  for (const record of records) {
+    let tree = trees.get(record.chain);
+    if (!tree) trees.set(record.chain, (tree = await signedTree(db, record.chain, head)));
+    const path = inclusionProof(record.position - 1, tree.size, tree.subtrees);
+    proven.push({ ...record, path: path.map((h) => h.toString('hex')) });
+  }
+  return proven;
+}
+
+/** The records that name any of `subjects`, in chain and position order. */
+async function recordsOf(db: Queryable, subjects: string[]): Promise<RecordRow[]> {
+  const rows = await db.query<{ chain: AuditChain; position: string | number; content: string }>(
+    `select chain, position, content from audit_records where subject = any($1::text[])
+     order by chain, position`,
+    [subjects],
+  );
+  return rows.map((row) => ({ ...row, position: Number(row.position) }));
+}
+
 /**
  * Every record of `subject`, each with its inclusion proof against the latest signed tree head.
  * When a record lies past it, a new tree head is signed with `key`; without one, that is an
@@ -69,13 +95,8 @@ export async function proveSubject(
   subject: string,
   key: AuditKey | undefined,
 ): Promise<InclusionProofs> {
-  const rows = await db.query<{ chain: AuditChain; position: string | number; content: string }>(
-    `select chain, position, content from audit_records where subject = $1
-     order by chain, position`,
-    [subject],
-  );
-  if (rows.length === 0) throw new ProofError(`No record names ${subject}`);
-  const records = rows.map((row) => ({ ...row, position: Number(row.position) }));
+  const records = await recordsOf(db, [subject]);
+  if (records.length === 0) throw new ProofError(`No record names ${subject}`);
   let head = (await storedCheckpoints(db)).filter(hasRoots).at(-1);
   const covered = (checkpoint: Checkpoint | undefined) =>
     checkpoint !== undefined &&
@@ -88,15 +109,22 @@ export async function proveSubject(
     }
     head = await createCheckpoint(db, key);
   }
-  const trees = new Map<AuditChain, Awaited<ReturnType<typeof signedTree>>>();
-  const proven: InclusionProofs['records'] = [];
-  for (const record of records) {
-    let tree = trees.get(record.chain);
-    if (!tree) trees.set(record.chain, (tree = await signedTree(db, record.chain, head!)));
-    const path = inclusionProof(record.position - 1, tree.size, tree.subtrees);
-    proven.push({ ...record, path: path.map((h) => h.toString('hex')) });
-  }
+  const proven = await proofsIn(db, records, head!);
   return { type: INCLUSION_TYPE, subject, tree_head: head!.jws, records: proven };
+}
+
+/**
+ * The proofs a signed export carries: every record of every subject it holds (an entry's, an
+ * event's), and the export's own record, against the tree head signed after that record.
+ */
+export async function proveExport(
+  db: Queryable,
+  made: { subjects: string[]; recordSubject: string; treeHead: Checkpoint },
+): Promise<InclusionProofs> {
+  const own = (await recordsOf(db, [made.recordSubject])).filter((r) => r.chain === 'audit');
+  const records = [...(await recordsOf(db, made.subjects)), own.at(-1)!];
+  const proven = await proofsIn(db, records, made.treeHead);
+  return { type: INCLUSION_TYPE, subject: null, tree_head: made.treeHead.jws, records: proven };
 }
 
 /**

@@ -92,6 +92,16 @@ describe('pnpm cli audit:*', () => {
       runAuditCommand('audit:verify-export', { ...args, key, positionals: [file, `${out}.jws`] });
     expect(await verify(out, pub)).toMatchObject({ code: 0 });
     expect(await verify(out, otherPublic)).toMatchObject({ code: 1 });
+    // Its proofs: the entry's two records and the export's own, in the tree head signed with it.
+    const proofs = await runAuditCommand('audit:verify-proof', {
+      ...args,
+      'public-key': pub,
+      positionals: [`${out}.proofs.json`],
+    });
+    expect(proofs.code).toBe(0);
+    expect(proofs.text).toMatch(
+      /Record journal 1 .*\n.*Record journal 2 .*\n.*Record audit 1 \(export\)/s,
+    );
     const changed = join(dir, 'changed.csv');
     const bytes = readFileSync(out);
     const at = bytes.length - 3;
@@ -163,6 +173,12 @@ describe.skipIf(!postgresUrl)('pnpm cli audit:* on PostgreSQL', () => {
       positionals: [out, `${out}.jws`],
     });
     expect(verified).toMatchObject({ code: 0 });
+    const proofs = await runAuditCommand('audit:verify-proof', {
+      ...args,
+      'public-key': join(dir, 'audit.pub.pem'),
+      positionals: [`${out}.proofs.json`],
+    });
+    expect(proofs).toMatchObject({ code: 0 });
 
     const db = await server.connect();
     const [record] = await db.query<{ content: string }>(

@@ -17,6 +17,7 @@ import type { KeyObject } from 'node:crypto';
 import { createCheckpoint, readCheckpointCopy } from '../audit/audit-checkpoint';
 import { EXPORT_KINDS, type ExportKind, signedExport } from '../audit/audit-export';
 import { loadAuditKey, publicKeyFromPem, verifyDetached } from '../audit/audit-key';
+import { proveExport } from '../audit/audit-proof';
 import { type AuditReport, verifyAuditTrail } from '../audit/audit-verify';
 import type { Db } from '../db/db';
 import { readAuditCliEnv } from '../env';
@@ -162,14 +163,18 @@ export async function runAuditCommand(command: string, args: AuditArgs): Promise
         from: date(args.from, 'from'),
         to: date(args.to, 'to'),
         actor: `cli:${userInfo().username}`,
+        treeHeadCopy: readAuditCliEnv().checkpointFile,
         // No role: whole. Whoever runs the CLI holds the database and its key files already; the
         // trail records the export with `masked_for: null`.
       });
       await writeFile(args.out, result.csv, { flag: 'wx' });
       await writeFile(`${args.out}.jws`, `${result.signature}\n`, { flag: 'wx' });
+      // The proofs of its rows' records and of its own, for audit:verify-proof (issue 57).
+      const proofs = await proveExport(db, result);
+      await writeFile(`${args.out}.proofs.json`, `${JSON.stringify(proofs)}\n`, { flag: 'wx' });
       return {
         code: 0,
-        text: `${result.rows} rows written to ${args.out}, its signature to ${args.out}.jws (key ${result.keyId}).\n`,
+        text: `${result.rows} rows written to ${args.out}, its signature to ${args.out}.jws (key ${result.keyId}), the proofs of its ${proofs.records.length} records to ${args.out}.proofs.json.\n`,
       };
     } finally {
       await db.close();
