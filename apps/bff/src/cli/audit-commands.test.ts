@@ -45,9 +45,12 @@ const args = { positionals: [] as string[] };
 
 describe('pnpm cli audit:*', () => {
   it('verifies a clean trail, signs a checkpoint, and exits non-zero naming a break', async () => {
-    expect(await runAuditCommand('audit:verify', args)).toMatchObject({ code: 0 });
+    // A verification that passes signs a tree head (checkpoint 1).
+    const verified = await runAuditCommand('audit:verify', args);
+    expect(verified).toMatchObject({ code: 0 });
+    expect(verified.text).toMatch(/tree head 1 signed\.\n$/);
     process.env.AUDIT_CHECKPOINT_FILE = join(dir, 'checkpoints.jsonl');
-    expect((await runAuditCommand('audit:checkpoint', args)).text).toMatch(/^Checkpoint 1 signed/);
+    expect((await runAuditCommand('audit:checkpoint', args)).text).toMatch(/^Checkpoint 2 signed/);
 
     const db = await openDb({ dataDir: join(dir, 'data', 'journal') });
     // A changed record, and the journal's tail cut with every checkpoint of the database: the

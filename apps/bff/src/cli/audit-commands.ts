@@ -131,9 +131,17 @@ export async function runAuditCommand(command: string, args: AuditArgs): Promise
         ...(publicKey ? { publicKey } : {}),
         extraCheckpoints,
       });
+      // A tree head at every verification that passes (issue 57), with the key at hand: what
+      // verified is then certified outside the database too. A failing one signs nothing.
+      const keyFile = readAuditCliEnv().keyFile;
+      const signed =
+        report.ok && keyFile
+          ? await createCheckpoint(db, await loadAuditKey(keyFile), copy ? { copyFile: copy } : {})
+          : undefined;
+      const text = args.json ? `${JSON.stringify(report, null, 2)}\n` : formatReport(report);
       return {
         code: report.ok ? 0 : 1,
-        text: args.json ? `${JSON.stringify(report, null, 2)}\n` : formatReport(report),
+        text: signed && !args.json ? `${text}  tree head ${signed.id} signed.\n` : text,
       };
     } finally {
       await db.close();

@@ -90,7 +90,8 @@ describe('pnpm cli audit:prove, audit:prove-consistency, audit:verify-proof', ()
       });
     // The embedded database opens in one process at a time: closed while a command runs.
     await proveAndVerify('pglite', connect, true);
-  });
+    // Each command opens the embedded database afresh, seven times in all: slow on a busy host.
+  }, 90_000);
 
   it('exits 1 from the command line, with the reason in words, when a proof does not hold', async () => {
     const file = join(dir, 'not-a-proof.json');

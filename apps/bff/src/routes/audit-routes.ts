@@ -121,6 +121,15 @@ export function auditRoutes(deps: AuditRouteDeps): RouteDef[] {
           ...(key ? { publicKey: key.publicKey } : {}),
           extraCheckpoints,
         });
+        // A tree head at every verification that passes (issue 57), as `audit:verify` signs.
+        if (report.ok && deps.signing) {
+          const { db, checkpointFile } = deps.signing;
+          await createCheckpoint(
+            db,
+            deps.signing.key,
+            checkpointFile ? { copyFile: checkpointFile } : {},
+          );
+        }
         return c.json(wire(report, key));
       },
     },
