@@ -80,7 +80,7 @@ const BaseSchema = z.object({
   WORKERS: z.coerce.number().int().min(1).max(64).default(1),
   AUDIT_SIGNING_KEY_FILE: z.string().min(1).optional(),
   AUDIT_CHECKPOINT_FILE: z.string().min(1).optional(),
-  AUDIT_CHECKPOINT_MINUTES: z.coerce.number().int().min(1).max(1440).default(60),
+  AUDIT_CHECKPOINT_MINUTES: z.coerce.number().int().min(1).max(1440).default(5),
   SEND_LEASE_SECONDS: z.coerce.number().min(1).max(3600).default(30),
   RESOLVER_INTERVAL_SECONDS: z.coerce.number().min(0.1).max(3600).default(10),
   // The watcher (issue 35, ADR 021): the share of one endpoint's service limit (50/s) the
