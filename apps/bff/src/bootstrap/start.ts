@@ -6,6 +6,7 @@ import { createApp } from '../app';
 import { sweepExpired } from '../approvals/approval-flow';
 import { createApprovalStore } from '../approvals/approval-store';
 import { startCheckpointer } from '../audit/audit-checkpointer';
+import { startVerifier } from '../audit/audit-verifier';
 import { auditKeyFromPem } from '../audit/audit-key';
 import { createDestinationStore } from '../destinations/destination-store';
 import { openDb } from '../db/open-db';
@@ -334,6 +335,16 @@ export async function startBff(
         logger,
       })
     : () => {};
+  // The scheduled verification, its failure told to the admins (issue 57); without the key it
+  // still checks the chains and the rows, not the checkpoints' signatures.
+  const stopVerifier = startVerifier({
+    db,
+    key: auditKey,
+    owner: journal.owner,
+    intervalMs: env.audit.verifyMs,
+    copyFile: env.audit.checkpointFile,
+    logger,
+  });
 
   return {
     url: `http://${env.host}:${port}`,
@@ -346,6 +357,7 @@ export async function startBff(
       clearInterval(sweeper);
       policies.holder.stop();
       stopCheckpointer();
+      stopVerifier();
       stopReconciling();
       // No new connections; idle keep-alive ones end now, busy ones after their answer.
       const closed = new Promise<void>((done) => server.close(() => done()));

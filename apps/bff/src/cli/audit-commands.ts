@@ -18,7 +18,8 @@ import { createCheckpoint, readCheckpointCopy } from '../audit/audit-checkpoint'
 import { EXPORT_KINDS, type ExportKind, signedExport } from '../audit/audit-export';
 import { loadAuditKey, publicKeyFromPem, verifyDetached } from '../audit/audit-key';
 import { proveExport } from '../audit/audit-proof';
-import { type AuditReport, verifyAuditTrail } from '../audit/audit-verify';
+import { formatReport } from '../audit/audit-report-text';
+import { verifyAuditTrail } from '../audit/audit-verify';
 import type { Db } from '../db/db';
 import { readAuditCliEnv } from '../env';
 import { PROOF_COMMANDS, runProofCommand } from './audit-proof-commands';
@@ -53,42 +54,6 @@ function auditKeyFile(): string {
   const file = readAuditCliEnv().keyFile;
   if (!file) throw new CliError('AUDIT_SIGNING_KEY_FILE is not set');
   return file;
-}
-
-/** The report as an operator reads it: one line per chain, and what broke where. */
-export function formatReport(report: AuditReport): string {
-  const lines = [report.ok ? 'The audit trail verifies.' : 'The audit trail does NOT verify.'];
-  for (const chain of report.chains) {
-    const checkpoint = chain.lastGoodCheckpoint
-      ? `checkpoint ${chain.lastGoodCheckpoint.id ?? '(external)'} of ${chain.lastGoodCheckpoint.signedAt} at ${chain.lastGoodCheckpoint.position}`
-      : 'no checkpoint';
-    lines.push(
-      chain.break
-        ? `  ${chain.chain}: BROKEN at ${chain.break.position} (${chain.break.kind}: ${chain.break.detail}); last good record ${chain.lastGood.position}, last good ${checkpoint}`
-        : `  ${chain.chain}: ${chain.records} records, head ${chain.lastGood.position}, last good ${checkpoint}`,
-    );
-  }
-  const { count, signaturesChecked, forged } = report.checkpoints;
-  lines.push(
-    `  checkpoints: ${count}, signatures ${signaturesChecked ? 'checked' : 'NOT checked (no key)'}${forged.length ? `, ${forged.length} FORGED: ${forged.map((f) => f.id ?? f.signedAt).join(', ')}` : ''}`,
-  );
-  const { binding } = report;
-  lines.push(
-    binding.ok
-      ? `  rows: ${binding.rows}, each as the trail records it`
-      : `  rows: ${binding.rows}, ${binding.findings.length} DISAGREE with the trail:`,
-  );
-  // Each finding where an operator would look: the table, the row and the column, and the
-  // record it contradicts (or that named the row, for one deleted).
-  for (const f of binding.findings) {
-    const record = f.record ? ` (record ${f.record.chain} ${f.record.position})` : '';
-    lines.push(
-      f.kind === 'changed'
-        ? `    ${f.table} ${f.id}: ${f.column} CHANGED${record}`
-        : `    ${f.table} ${f.id}: ${f.kind === 'deleted' ? 'DELETED' : 'FORGED, no record names it'}${record}`,
-    );
-  }
-  return `${lines.join('\n')}\n`;
 }
 
 async function publicKeyFor(args: AuditArgs): Promise<KeyObject | undefined> {
