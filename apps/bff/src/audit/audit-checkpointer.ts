@@ -1,7 +1,8 @@
 /**
  * The periodic checkpoint (ADR 022): every `intervalMs`, the process holding the
  * `audit-checkpoint` job lease signs the chains' heads when they moved since the last
- * checkpoint. One process at a time, whatever the number of BFF processes.
+ * checkpoint, and posts it to the chat webhook when one is configured. One process at a time,
+ * whatever the number of BFF processes.
  */
 import type { Db } from '../db/db';
 import { createJobLease } from '../jobs/job-lease';
@@ -15,6 +16,7 @@ import {
   storedCheckpoints,
 } from './audit-checkpoint';
 import type { AuditKey } from './audit-key';
+import type { PostTreeHead } from './tree-head-post';
 
 export const AUDIT_CHECKPOINT_JOB = 'audit-checkpoint';
 
@@ -25,6 +27,8 @@ export interface CheckpointerOptions {
   owner: string;
   intervalMs: number;
   copyFile?: string | undefined;
+  /** The chat webhook's copy (`tree-head-post.ts`), when a webhook is configured. */
+  post?: PostTreeHead | undefined;
   logger: Logger;
 }
 
@@ -48,11 +52,12 @@ export async function checkpointIfDue(options: CheckpointerOptions): Promise<boo
   if (!(await lease.acquire()).held) return false;
   const last = (await storedCheckpoints(options.db)).at(-1);
   if (last && !moved(parseHeads(last.heads), await readHeads(options.db))) return false;
-  await createCheckpoint(
+  const checkpoint = await createCheckpoint(
     options.db,
     options.key,
     options.copyFile ? { copyFile: options.copyFile } : {},
   );
+  await options.post?.(checkpoint);
   return true;
 }
 

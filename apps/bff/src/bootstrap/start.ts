@@ -7,6 +7,8 @@ import { sweepExpired } from '../approvals/approval-flow';
 import { createApprovalStore } from '../approvals/approval-store';
 import { startCheckpointer } from '../audit/audit-checkpointer';
 import { startVerifier } from '../audit/audit-verifier';
+import { treeHeadPoster } from '../audit/tree-head-post';
+import { secretsOf } from '../notifications/channels';
 import { auditKeyFromPem } from '../audit/audit-key';
 import { createDestinationStore } from '../destinations/destination-store';
 import { openDb } from '../db/open-db';
@@ -332,6 +334,9 @@ export async function startBff(
         owner: journal.owner,
         intervalMs: env.audit.checkpointMs,
         copyFile: env.audit.checkpointFile,
+        post: env.notify.webhook
+          ? treeHeadPoster(env.notify.webhook, secretsOf(env.notify), logger)
+          : undefined,
         logger,
       })
     : () => {};
