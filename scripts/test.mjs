@@ -22,6 +22,7 @@ import { parseArgs } from 'node:util';
 import {
   budgetVerdict,
   clock,
+  cpuOfTimes,
   fromNodeTest,
   fromPlaywright,
   fromVitest,
@@ -45,12 +46,6 @@ const cpuSeconds = new Map();
  */
 const TIMED = '"$@"; status=$?; times >&3; exit $status';
 const TIMED_NICE = `nice -n 19 ${TIMED}`;
-
-/** The children's user and system time of `times`' second line, `0m12.34s 0m1.20s`. */
-function cpuOfTimes(text) {
-  const parts = [...text.matchAll(/(\d+)m([\d.]+)s/g)].map((m) => Number(m[1]) * 60 + Number(m[2]));
-  return parts.length >= 4 ? parts[2] + parts[3] : undefined;
-}
 
 /**
  * The calibration's time on the reference machine (a quiet 2-core one, where the budgets were
