@@ -27,9 +27,9 @@ test.describe('Identities and accounts', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Alice Moreau' })).toBeVisible();
     await expect(page.getByText('alice.moreau@example.com')).toBeVisible();
     const accounts = page.getByRole('table', { name: 'Accounts of this identity' });
-    await expect(
-      accounts.getByRole('row').filter({ hasText: 'Alice Moreau: market making' }),
-    ).toContainText('Its own (primary identity)');
+    await expect(accounts.getByRole('row').filter({ hasText: 'Market making desk' })).toContainText(
+      'Its own (primary identity)',
+    );
     await expect(
       accounts.getByRole('row').filter({ hasText: 'Northwind Trading: house account' }),
     ).toContainText('Member (TRADE)');
@@ -46,9 +46,7 @@ test.describe('Identities and accounts', () => {
 
   test('an account with a profile of its own links to it', async ({ page }) => {
     await signIn(page, 'fiona', pageOf('getAccount', { id: DEMO_IDS.accounts.alice }));
-    await expect(
-      page.getByRole('heading', { level: 1, name: 'Alice Moreau: market making' }),
-    ).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Market making desk' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Market Making' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Alice Moreau' })).toBeVisible();
   });
@@ -81,13 +79,13 @@ test.describe('Identities and accounts', () => {
     await signIn(page, 'vera', pageOf('getIdentity', { id: alice }));
     await expect(page.getByText('Your role sees personal data masked')).toBeVisible();
     // The details arrive masked: the email does not reach the browser whole.
-    await expect(page.getByText('••••.com')).toBeVisible();
+    await expect(page.getByText('••••@example.com')).toBeVisible();
     await expect(page.getByRole('main')).not.toContainText('alice.moreau@example.com');
-    // An account's description names its holder: it arrives masked too.
+    // The name as initials at most; an account's description is not personal: whole.
     await expect(page.getByRole('table', { name: 'Accounts of this identity' })).toContainText(
-      '••••king',
+      'Market making desk',
     );
-    await expect(page.getByRole('main')).not.toContainText('market making');
+    await expect(page.getByRole('main')).not.toContainText('Moreau');
     await expectAccessible(page, 'identity page, masked');
   });
 

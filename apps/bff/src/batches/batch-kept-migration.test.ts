@@ -86,7 +86,8 @@ describe.each(engines)('migration 027 on $name', (engine) => {
         ],
       );
 
-      expect(await applyMigrations(db)).toEqual(['027-batch-rows-kept']);
+      // Later migrations (029 on) apply too.
+      expect(await applyMigrations(db)).toContain('027-batch-rows-kept');
 
       const [batch] = await db.query<{ columns: string[] }>(
         'select columns from batches where id = $1::uuid',
