@@ -73,6 +73,8 @@ test.describe('Maker-checker approvals', () => {
     await expect(checker.sent).toContainText(
       'Made by Fiona Finance (fiona), sent on the approval of Frank Finance (frank)',
     );
+    // And when: made, then answered, each as a time.
+    await expect(checker.sent).toContainText(/made .+, answered .+/);
     await screenshot(frank, 'approval-approved');
 
     // Sent exactly once, and the service verified the very bytes that were approved.

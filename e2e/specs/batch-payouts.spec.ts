@@ -43,10 +43,10 @@ test.describe('Batches', () => {
     await signIn(page, 'fiona');
     await openNewBatch(page);
 
-    // The first file has a thousands separator in row 3: a problem in its cell, never 1000.
+    // The first file has a misplaced comma in row 3: a problem in its cell, never 1000 or 100.
     await page
       .getByLabel('CSV file')
-      .setInputFiles(payoutFile(name, ['1.25', '2.50', '1,000.00', '3.75']));
+      .setInputFiles(payoutFile(name, ['1.25', '2.50', '1,00.00', '3.75']));
     await page.getByRole('button', { name: 'Check the rows' }).click();
 
     const mapping = page.getByRole('form', { name: 'Map the columns' });
@@ -66,7 +66,7 @@ test.describe('Batches', () => {
     await expect(checked).toBeVisible();
     const badCell = checked.locator('[aria-invalid="true"]');
     await expect(badCell).toHaveCount(1);
-    await expect(badCell).toContainText('1,000.00');
+    await expect(badCell).toContainText('1,00.00');
     await expect(page.getByRole('list', { name: 'Problems of row 3' })).toContainText(
       'plain decimal',
     );

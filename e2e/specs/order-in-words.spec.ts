@@ -46,7 +46,8 @@ test.describe('An order in words', () => {
         .filter({ has: page.getByRole('link', { name: `Open order ${resting}` }) });
       await expect(row.getByRole('cell').nth(9)).toHaveText('—');
 
-      // Filled at once: placed, open on the market, filled; no time is made up for OPEN.
+      // Filled at once: placed, open (a market order takes what the market offers), filled; no time
+      // is made up for OPEN.
       await page.goto(pageOf('getOrder', { profile_id: trading, id: filled }));
       const timeline = page.getByRole('region', { name: 'Status timeline' });
       // The page follows the order until it is final.
@@ -54,7 +55,9 @@ test.describe('An order in words', () => {
         timeout: 30_000,
       });
       await expect(timeline).toContainText('Placed');
-      await expect(timeline).toContainText('Open on the market');
+      await expect(timeline).toContainText(
+        'Open: taking what the market offers at once, never waiting',
+      );
       await expect(timeline).toContainText('The service keeps no time for this step');
       await expect(
         page.getByRole('region', { name: 'As the service holds it now' }),

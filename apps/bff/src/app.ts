@@ -40,17 +40,17 @@ import type { Configured } from './notifications/preferences-view';
 import { operationRoutes } from './routes/operation-routes';
 import { readRoutes } from './routes/read-routes';
 import { createMarketData } from './reads/market-data';
+import { marketPriceReader } from './rules/market-estimate';
 import { REGISTRY_READS } from './reads/read-proxy';
 import { mountRoutes, readsService, sendsToService, type RouteDef } from './routes/route-table';
 import { securityEventRoutes } from './routes/security-event-routes';
 import { auditRoutes, type AuditSigning } from './routes/audit-routes';
 import { reconcileRoutes } from './routes/reconcile-routes';
 import { batchRoutes } from './routes/batch-routes';
-import { nameFieldsOf } from './batches/batch-check';
 import { sharedBatchChecker, type BatchChecker } from './batches/batch-checker';
 import { batchNames, readBalances } from './batches/batch-names';
 import { createBatchStore } from './batches/batch-store';
-import { BATCH_MAX_TEXT_CHARS } from '@console/schemas';
+import { BATCH_MAX_TEXT_CHARS, nameFieldsOf, type FeeSchedule } from '@console/schemas';
 import { createReconciler, reconcileDefaults, type Reconciler } from './reconcile/reconciler';
 import { DEFAULT_WATCH_SHARE_PERCENT, watchSpacingMs } from './watch/watch-pace';
 import { sessionListRoutes } from './routes/session-list-routes';
@@ -64,6 +64,7 @@ import { createChangeHub } from './watch/change-hub';
 import { createChangeReader } from './watch/change-store';
 import { createInboxAudience } from './watch/inbox-audience';
 import { workQueueRoutes } from './routes/work-queue-routes';
+import { feeScheduleRoutes } from './routes/fee-schedule-routes';
 import { createCounterStore } from './security/counter-store';
 import type { SecurityEventStore } from './security/security-events';
 import {
@@ -85,6 +86,8 @@ export interface AppDeps {
    * watcher's default pace when not given.
    */
   reconciler?: Reconciler;
+  /** The organisation's fee schedule (`FEE_SCHEDULE`): what order fees are estimated at. */
+  feeSchedule?: FeeSchedule | undefined;
   /**
    * Where the counters shared by every process are written (sign-in throttle, send rate): the
    * database's `relaxed` side, whose commits need no WAL flush; `db` when not given.
@@ -185,8 +188,11 @@ export function routeTable(
     ...(deps.signal ? { signal: deps.signal } : {}),
     ...(deps.observe ? { observe: deps.observe } : {}),
   };
+  // One copy of market data for the pages and the policy's market order estimates alike.
+  const marketData = createMarketData(deps.db);
   const approval: ApprovalDeps = {
     ...dispatchDeps,
+    marketPrice: marketPriceReader({ ...dispatchDeps, marketData }),
     approvals: deps.approvals,
     destinations: deps.destinations,
     directory: deps.directory,
@@ -258,10 +264,11 @@ export function routeTable(
     ...readRoutes({
       ...dispatchDeps,
       reads: REGISTRY_READS,
-      marketData: createMarketData(deps.db),
+      marketData,
     }),
     ...approvalRoutes(approval),
     ...workQueueRoutes(approval),
+    ...feeScheduleRoutes(deps.feeSchedule),
     ...destinationRoutes(approval),
     ...policyRoutes({
       ...approval,

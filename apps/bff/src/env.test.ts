@@ -357,3 +357,24 @@ describe('the nightly reconciliation', () => {
     expect(() => parseEnv({ RECONCILE_DAILY: 'yes' })).toThrow(/RECONCILE_DAILY/);
   });
 });
+
+describe('the fee schedule', () => {
+  it.each([
+    [{}, undefined],
+    [
+      { FEE_SCHEDULE: '{"BTCUSD":{"maker":"0.001","taker":"0.0025"}}' },
+      { BTCUSD: { maker: '0.001', taker: '0.0025' } },
+    ],
+  ])('%j sets the schedule %j', (vars, schedule) => {
+    expect(parseEnv(vars).feeSchedule).toEqual(schedule);
+  });
+
+  it.each([
+    ['not JSON', '{BTCUSD'],
+    ['an unknown market', '{"XYZUSD":{"maker":"0.001","taker":"0.0025"}}'],
+    ['a rate as a number', '{"BTCUSD":{"maker":0.001,"taker":"0.0025"}}'],
+    ['a missing taker rate', '{"BTCUSD":{"maker":"0.001"}}'],
+  ])('refuses %s, naming the variable', (_, text) => {
+    expect(() => parseEnv({ FEE_SCHEDULE: text })).toThrow(/FEE_SCHEDULE/);
+  });
+});

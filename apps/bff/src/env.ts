@@ -5,6 +5,7 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
+import { FeeScheduleSchema, type FeeSchedule } from '@console/schemas';
 import { buildPolicy, type ApprovalPolicy } from './approvals/policy';
 import { DEFAULT_POLICY_FILE, PolicyError, readPolicyFile } from './approvals/policy-file';
 import { notifySettingsFromVariables, type NotifySettings } from './notifications/notify-settings';
@@ -95,6 +96,34 @@ const BaseSchema = z.object({
   // Reconciliation (issue 40, ADR 024): whether the lease holder reconciles the day before every
   // night. Runs asked for in the console, and runs cut by a crash, go on either way.
   RECONCILE_DAILY: z.enum(['on', 'off'], { error: 'must be on or off' }).default('on'),
+  // The organisation's fee schedule (issue 67): maker and taker rates per market, as JSON,
+  // `{"BTCUSD":{"maker":"0.001","taker":"0.0025"}}`. What order fees are estimated at; the
+  // service publishes no rate.
+  FEE_SCHEDULE: z
+    .string()
+    .optional()
+    .transform((text, ctx) => {
+      if (text === undefined || text.trim() === '') return undefined;
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(text);
+      } catch {
+        ctx.addIssue({
+          code: 'custom',
+          message: 'must be JSON, {"BTCUSD":{"maker":"0.001","taker":"0.0025"}}',
+        });
+        return z.NEVER;
+      }
+      const schedule = FeeScheduleSchema.safeParse(parsed);
+      if (!schedule.success) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `must name known markets, each with a maker and a taker rate as decimal text: ${schedule.error.issues[0]?.message ?? ''}`,
+        });
+        return z.NEVER;
+      }
+      return schedule.data;
+    }),
   // The service's webhook (issue 35): the API key its deliveries carry, and in which header.
   SVC_WEBHOOK_API_KEY: z
     .string()
@@ -169,6 +198,8 @@ export interface Env {
   watchSpacingMs: number | undefined;
   /** Whether the day before is reconciled every night (`RECONCILE_DAILY`). */
   reconcileDaily: boolean;
+  /** The organisation's maker and taker rates per market (`FEE_SCHEDULE`); unset: none. */
+  feeSchedule: FeeSchedule | undefined;
   /** The service's webhook key and header; unset, deliveries are refused. */
   webhook: { apiKey: string; header: string } | undefined;
   /** The audit trail (ADR 022): `AUDIT_*`. */
@@ -376,6 +407,7 @@ export function parseEnv(vars: Record<string, string | undefined>): Env {
     watchSpacingMs:
       v.WATCH_SHARE_PERCENT === 'off' ? undefined : watchSpacingMs(v.WATCH_SHARE_PERCENT),
     reconcileDaily: v.RECONCILE_DAILY === 'on',
+    feeSchedule: v.FEE_SCHEDULE,
     webhook: v.SVC_WEBHOOK_API_KEY
       ? { apiKey: v.SVC_WEBHOOK_API_KEY, header: v.SVC_WEBHOOK_HEADER.toLowerCase() }
       : undefined,

@@ -89,6 +89,7 @@ import {
 } from './security-api';
 import { SignInOptionsSchema } from './sign-in-api';
 import { WorkQueueSchema } from './work-queue-api';
+import { FeeScheduleResponseSchema } from './fee-estimate';
 
 /*
  * The contract between the browser and the BFF: every `/api/…` route, its request and its
@@ -248,6 +249,9 @@ export const apiContract = contract({
   },
   getWorkQueue: {
     responses: { 200: WorkQueueSchema },
+  },
+  getFeeSchedule: {
+    responses: { 200: FeeScheduleResponseSchema },
   },
   listDestinations: {
     query: DestinationBookQuerySchema,

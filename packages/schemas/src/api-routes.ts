@@ -48,6 +48,8 @@ export const API_ROUTES = {
   /** The maker withdraws their request while it waits. */
   cancelRequest: { method: 'POST', path: '/api/approvals/:id/cancel' },
   getWorkQueue: { method: 'GET', path: '/api/work-queue' },
+  /** The organisation's fee schedule (`FEE_SCHEDULE`, issue 67): what order fees are estimated at. */
+  getFeeSchedule: { method: 'GET', path: '/api/fee-schedule' },
   /** The book of allowed destinations (issue 37): usable first, then cooling off, pending, revoked. */
   listDestinations: { method: 'GET', path: '/api/destinations' },
   /** Whether a write's destination must be in the book, and the test amount of its asset. */

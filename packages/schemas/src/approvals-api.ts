@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { JournalEntrySchema } from './console-api';
 import { DestinationCheckSchema } from './destinations-api';
 import { EscalationSchema, LimitCheckSchema } from './limits-api';
+import { DecidingRuleSchema } from './policy/policy-decision';
 import { RoleSchema } from './primitives/roles';
 
 /*
@@ -23,6 +24,11 @@ export const ApprovalRequirementSchema = z.object({
    * approver than it would have, and one of its approvers from `lift_roles`.
    */
   escalation: EscalationSchema.nullable().optional(),
+  /**
+   * The rule of the policy that held it, its words and why it matched (issue 66); null for a
+   * request held before the rule was kept, or by a console action's own rule.
+   */
+  deciding_rule: DecidingRuleSchema.nullable().optional(),
 });
 export type ApprovalRequirement = z.infer<typeof ApprovalRequirementSchema>;
 
@@ -213,5 +219,7 @@ export const SendPreviewSchema = z.object({
   limits: z.array(LimitCheckSchema),
   /** The version of the approval policy it was decided by (issue 38); null before there is one. */
   policy_version: z.number().nullable(),
+  /** The rule that decided it, its words and why it matched (issue 66). */
+  deciding_rule: DecidingRuleSchema.nullable().optional(),
 });
 export type SendPreview = z.infer<typeof SendPreviewSchema>;

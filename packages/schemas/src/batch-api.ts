@@ -161,6 +161,11 @@ export const BatchRowCheckSchema = z.object({
   /** 1-based number of the data row (the header is row 0), as a spreadsheet's line minus one. */
   row: z.number().int().positive(),
   cells: z.record(z.string(), z.string()),
+  /**
+   * The cells read otherwise than typed, by column, as the single form reads them: `1,250.00` as
+   * `1250.00`, `usd` as `USD` (issue 67). Absent when every cell was taken as typed.
+   */
+  read_as: z.record(z.string(), z.string()).optional(),
   /** The request body the row sends (names resolved to ids); null while the row has problems. */
   body: z.record(z.string(), z.unknown()).nullable(),
   errors: z.array(BatchCellErrorSchema),

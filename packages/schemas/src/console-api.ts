@@ -59,6 +59,11 @@ export const JournalEntrySchema = z.object({
   method: z.string(),
   request_path: z.string(),
   request_body: z.string(),
+  /**
+   * True when `request_body` is masked for the reader's role (issue 67): the body shown is not
+   * the bytes that were sent, whose hash `body_sha256` still is. Absent: the exact bytes.
+   */
+  body_masked: z.boolean().optional(),
   body_sha256: z.string(),
   attempts: z.number(),
   response_status: z.number().nullable(),

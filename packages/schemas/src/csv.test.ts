@@ -27,7 +27,13 @@ describe('one CSV cell', () => {
     // A formula at the start of the cell.
     ['=HYPERLINK("http://x")', `"'=HYPERLINK(""http://x"")"`],
     ['+1', "'+1"],
-    ['-2', "'-2"],
+    // A negative number is a number, whole cell and nothing else: left alone (issue 67).
+    ['-2', '-2'],
+    ['-40.00', '-40.00'],
+    ['-.5', '-.5'],
+    ['-2+3', "'-2+3"],
+    ['-', "'-"],
+    ['- 40', "'- 40"],
     ['@SUM(A1)', "'@SUM(A1)"],
     ['\t=1+1', `"'\t'=1+1"`],
     ['\r=1+1', `"'\r'=1+1"`],

@@ -8,8 +8,9 @@
  * So a cell holding any of those, a quote or a line break is quoted, and a formula (`=`, `+`,
  * `-`, `@`, tab or carriage return, after any spaces) gets a leading `'` wherever a piece of the
  * cell could begin: at its start and after each of those characters. No value the service or
- * another operator chose then runs as a formula, whatever the separator. Objects are written as
- * their JSON.
+ * another operator chose then runs as a formula, whatever the separator. A cell that is a
+ * negative number and nothing else (`-40.00`) is left alone: it is a number, not a formula.
+ * Objects are written as their JSON.
  *
  * @example
  * csvCell('a,b'); // '"a,b"'
@@ -25,6 +26,9 @@ export function csvCell(value: unknown): string {
         : typeof value === 'number' || typeof value === 'boolean'
           ? String(value)
           : JSON.stringify(value);
+  // A whole cell that is a negative decimal is a number to any spreadsheet, never a formula:
+  // guarding it would turn an amount (`-40.00`) into text.
+  if (/^-[0-9]*\.?[0-9]+$/.test(text)) return text;
   // Only looked at, never consumed, the characters around a piece's start: a tab or CR that
   // starts a formula is a separator in its turn, so `x;\t=1` is guarded before the tab and after.
   const guarded = text.replace(/(?<=^|[,;\t|\r\n])( *)(?=[=+\-@\t\r])/g, "'$1");

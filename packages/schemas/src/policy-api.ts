@@ -59,6 +59,11 @@ export type PolicyVersion = z.infer<typeof PolicyVersionSchema>;
 
 /** `GET /api/policy`: the version in force, the ones before it, and the proposals that wait. */
 export const PolicyOverviewSchema = z.strictObject({
+  /**
+   * For a reader who may propose: why nobody could approve a proposal of theirs as things stand
+   * (no other admin), else null; said on opening the editor, before any draft is written.
+   */
+  proposal_stalled: z.string().nullable(),
   in_force: PolicyVersionSchema,
   /** Every version, newest first. */
   versions: z.array(PolicyVersionSchema),

@@ -53,6 +53,12 @@ export const WorkQueueSchema = z.object({
    * service or an approver in the last day, waiting for approval and expiring within the hour.
    */
   needs_attention: z.array(AttentionItemSchema),
+  /**
+   * Open reconciliation differences per kind (issue 67), for a role that may read
+   * reconciliation: a difference is work for someone just as an unknown outcome is. Absent for
+   * the other roles, who could not open what it counts.
+   */
+  reconciliation: z.object({ open_by_kind: z.record(z.string(), z.number().int()) }).optional(),
   /** When the BFF looked (RFC 3339). */
   checked_at: z.string(),
 });

@@ -51,6 +51,8 @@ const MATRIX: Record<
   'GET /api/destinations/:id': { admin: Y, finance: Y, support: Y, viewer: Y },
   // What the policy says of a form's destination, for its pickers: everyone who sees forms.
   'GET /api/destinations/rule': { admin: Y, finance: Y, support: Y, viewer: Y },
+  // The organisation's fee rates (issue 67): a price list, read by whoever reads an order.
+  'GET /api/fee-schedule': { admin: Y, finance: Y, support: Y, viewer: Y },
   'POST /api/destinations': { admin: Y, finance: Y, support: N, viewer: N },
   'POST /api/destinations/:id/revoke': { admin: Y, finance: N, support: N, viewer: N },
   // The approval policy's versions (issue 38): everyone reads what their sends will need; an
@@ -148,6 +150,7 @@ const AUDITOR: Record<string, boolean> = {
   'GET /api/destinations': Y,
   'GET /api/destinations/:id': Y,
   'GET /api/destinations/rule': Y,
+  'GET /api/fee-schedule': Y,
   'POST /api/destinations': N,
   'GET /api/policy': Y,
   'POST /api/policy/versions': N,

@@ -1,7 +1,9 @@
 /**
- * Personal data and who sees it (issue 15, item 16; issue 32, findings 1 and 2). A fiat account's
- * owner and bank details, addresses, and metadata (free text that often carries names and notes)
- * are personal data. A `viewer` sees them masked to their last four characters; a record whose read
+ * Personal data and who sees it (issue 15, item 16; issue 32, findings 1 and 2; issue 67). A fiat
+ * account's owner and bank details, addresses, and metadata (free text that often carries names
+ * and notes) are personal data, each field masked by its kind as the table beside the schemas
+ * says (`personal-fields.ts`: names to initials, account numbers to their last four…). A `viewer`
+ * sees them masked; a record whose read
  * names the roles that see it whole (a fiat account: support and admin, `fullRecordRoles` of Get
  * Fiat Account) is masked the same way for every other role, wherever it appears: read through the
  * proxy, kept as an approval's snapshot, or stored in the journal as the body and answer of the
@@ -11,6 +13,8 @@
  */
 import {
   isConsoleActionId,
+  maskByKind,
+  maskPersonalFields,
   isWriteOperationId,
   restrictedRecordOf,
   seesWholeRecord,
@@ -18,31 +22,6 @@ import {
   type ReadOperationId,
   type Role,
 } from '@console/schemas';
-
-/** Members whose whole subtree is personal. */
-export const PERSONAL_KEYS: ReadonlySet<string> = new Set([
-  'fiat_account_owner',
-  'fiat_network_instructions',
-  'person_details',
-  'first_name',
-  'last_name',
-  'account_number',
-  'routing_number',
-  'routing_details',
-  'bank_name',
-  'bank_address',
-  'fiat_account_owner_address',
-  'address',
-  'address1',
-  'address2',
-  'destination_address',
-  'memo',
-  'metadata',
-  'recipient_metadata',
-  // Free text, like metadata: an account's description is often its holder's name
-  // ("Alice Moreau: market making"), and nothing keeps a profile's from being one.
-  'description',
-]);
 
 /**
  * The roles that see personal data at all: a viewer never does, nor an auditor (issue 41), who
@@ -60,18 +39,13 @@ export function seesWhole(role: Role, read: ReadOperationId | null): boolean {
   return seesPersonalData(role) && (read === null || seesWholeRecord(role, read));
 }
 
-/** `Lovelace` → `••••lace`; four characters or fewer are masked entirely. */
-export function maskText(text: string): string {
-  const chars = [...text];
-  return chars.length > 4 ? `••••${chars.slice(-4).join('')}` : '••••';
-}
-
 /**
- * Members personal in an address of the service's book of crypto addresses (an object with a
- * `crypto_network`) and nowhere else (issue 55, finding 9): its nickname says whose wallet it is
- * ("Alice: BTC payouts"). A profile's nickname is the console's own name for a balance, and stays.
+ * A text quoted out of its field (a destination in a reconciliation difference, a body that is
+ * not JSON): shown as an account number is, its last four, the most any kind shows.
  */
-const ADDRESS_KEYS: ReadonlySet<string> = new Set(['nickname']);
+export function maskText(text: string): string {
+  return maskByKind('account_number', text);
+}
 
 /** Writes whose body is an address of the book even without its network: a rename by id. */
 const ADDRESS_BODIES: ReadonlySet<string> = new Set(['putCryptoDestinationAddress']);
@@ -85,27 +59,11 @@ export const MASKED_FILTERS: Readonly<Record<string, readonly string[]>> = {
 };
 
 /**
- * A copy with every text (and number) under a personal member masked; other members as they are.
+ * A copy masked by kind of data, by the one table beside the schemas (`personal-fields.ts`).
  * `address`: the value is an address of the book (see `ADDRESS_BODIES`).
  */
-export function maskPersonal(value: unknown, inside = false, address = false): unknown {
-  if (Array.isArray(value)) return value.map((item) => maskPersonal(item, inside));
-  if (typeof value === 'object' && value !== null) {
-    const ofAddress = address || 'crypto_network' in value;
-    return Object.fromEntries(
-      Object.entries(value).map(([key, item]) => [
-        key,
-        maskPersonal(
-          item,
-          inside || PERSONAL_KEYS.has(key) || (ofAddress && ADDRESS_KEYS.has(key)),
-        ),
-      ]),
-    );
-  }
-  if (inside && (typeof value === 'string' || typeof value === 'number')) {
-    return maskText(String(value));
-  }
-  return value;
+export function maskPersonal(value: unknown, address = false): unknown {
+  return maskPersonalFields(value, undefined, address);
 }
 
 /** A record of `read` (null: of no restricted read) as `role` may see it. */
@@ -116,7 +74,7 @@ export function recordForRole<T>(role: Role, read: ReadOperationId | null, value
 /** A write's body (or its fields) of `operation` as `role` may see it. */
 export function bodyForRole<T>(role: Role, operation: string, value: T): T {
   if (seesWhole(role, recordOfOperation(operation))) return value;
-  return maskPersonal(value, false, ADDRESS_BODIES.has(operation)) as T;
+  return maskPersonal(value, ADDRESS_BODIES.has(operation)) as T;
 }
 
 /**
@@ -139,10 +97,15 @@ export function entryForRole<E extends JournalEntry>(role: Role, entry: E): E {
   let body: string;
   try {
     body = JSON.stringify(
-      maskPersonal(JSON.parse(entry.request_body), false, ADDRESS_BODIES.has(entry.operation)),
+      maskPersonal(JSON.parse(entry.request_body), ADDRESS_BODIES.has(entry.operation)),
     );
   } catch {
     body = maskText(entry.request_body);
   }
-  return { ...entry, request_body: body, response: maskPersonal(entry.response) };
+  return {
+    ...entry,
+    request_body: body,
+    body_masked: true,
+    response: maskPersonal(entry.response),
+  };
 }

@@ -3,6 +3,7 @@ import type { DestinationStore } from '../destinations/destination-store';
 import type { SsoOperatorStore } from '../oidc/sso-operators';
 import type { OperatorDirectory } from '../operators/operator-directory';
 import type { PolicyHolder } from '../policy/policy-holder';
+import type { MarketPrice } from '../rules/market-estimate';
 import type { SecurityEventStore } from '../security/security-events';
 import type { DispatchDeps } from '../send/dispatch';
 import type { ApprovalStore } from './approval-store';
@@ -23,6 +24,11 @@ export interface ApprovalDeps extends DispatchDeps {
   ssoOperators?: SsoOperatorStore;
   /** The policy's versions (issue 38): read again once this process put a new one in force. */
   policyHolder?: Pick<PolicyHolder, 'refresh'>;
+  /**
+   * A market's price now, for a market order's estimate (issue 66); without it, a market order
+   * of unknown notional is held by any threshold.
+   */
+  marketPrice?: MarketPrice;
 }
 
 /** Who acts, as events record them. */

@@ -1,4 +1,10 @@
-import type { ApprovalRequirement, JournalEntry, Operator, RecordSnapshot } from '@console/schemas';
+import type {
+  ApprovalRequirement,
+  DecidingRule,
+  JournalEntry,
+  Operator,
+  RecordSnapshot,
+} from '@console/schemas';
 import type { Queryable } from '../db/db';
 import { problems, ProblemError } from '../errors';
 import { requestSha256, type NewJournalEntry } from '../journal/journal-store';
@@ -22,6 +28,7 @@ export async function holdIn(
   requirement: Requirement,
   operator: Operator,
   snapshot?: RecordSnapshot,
+  decidingRule?: DecidingRule,
 ): Promise<{ entry: JournalEntry; approval: ApprovalRequirement }> {
   const at = new Date(deps.now());
   const expiresAt = new Date(at.getTime() + requirement.maxWaitMs).toISOString();
@@ -36,6 +43,7 @@ export async function holdIn(
     expires_at: expiresAt,
     ...(snapshot ? { snapshot } : {}),
     ...(escalation ? { lift_roles: escalation.liftRoles, escalation: escalation.reason } : {}),
+    ...(decidingRule ? { deciding_rule: decidingRule } : {}),
   });
   await deps.approvals.addEvent(tx, entry.id, 'submitted', actorOf(operator), null, at);
   return {
@@ -48,6 +56,7 @@ export async function holdIn(
       escalation: escalation
         ? { lift_roles: escalation.liftRoles, reason: escalation.reason }
         : null,
+      deciding_rule: decidingRule ?? null,
     },
   };
 }

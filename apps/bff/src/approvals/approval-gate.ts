@@ -2,6 +2,7 @@ import type { DestinationTarget, SendPreview } from '@console/schemas';
 import type { Queryable } from '../db/db';
 import { standingNow } from '../destinations/destination-standing';
 import { ProblemError } from '../errors';
+import { pricedNeeds } from '../rules/market-estimate';
 import { decideSend, sendNeeds, type SendDecision } from '../rules/rule-engine';
 import { initiatedSums, lockLimits, type WindowSums } from '../rules/window-sums';
 import type { Gated, PreviewSend, SendGate } from '../send/submit';
@@ -90,7 +91,13 @@ export function approvalGate(deps: ApprovalDeps): SendGate {
     // its version is kept with its entry: held, sent or journaled in SENDING.
     const policy = { ...deps.policy };
     const entry = { ...given, policy_version: policy.version ?? null };
-    const needs = sendNeeds(policy, operation, body, operator);
+    const needs = await pricedNeeds(
+      deps.marketPrice,
+      policy.document,
+      operation,
+      body,
+      sendNeeds(policy, operation, body, operator),
+    );
     const destination = await destinationFacts(
       deps,
       needs.destination?.required ? needs.destination : undefined,
@@ -125,7 +132,9 @@ export function approvalGate(deps: ApprovalDeps): SendGate {
         : null;
       refuseIf(decision, stalled, policy.version);
       if (!requirement) return { journaled: await deps.journal.create(entry, 'SENDING', tx) };
-      return { held: await holdIn(tx, deps, entry, requirement, operator, kept) };
+      return {
+        held: await holdIn(tx, deps, entry, requirement, operator, kept, decision.rule),
+      };
     };
     if (asset === undefined) return deps.approvals.db.transaction((tx) => journalIn(tx, first));
     return deps.approvals.db.transaction(async (tx) => {
@@ -139,7 +148,13 @@ export function approvalGate(deps: ApprovalDeps): SendGate {
 export function approvalPreview(deps: ApprovalDeps): PreviewSend {
   return async (operation, body, operator): Promise<SendPreview> => {
     const policy = { ...deps.policy };
-    const needs = sendNeeds(policy, operation, body, operator);
+    const needs = await pricedNeeds(
+      deps.marketPrice,
+      policy.document,
+      operation,
+      body,
+      sendNeeds(policy, operation, body, operator),
+    );
     const asset = needs.limitAsset;
     const [destination, operators, initiated] = await Promise.all([
       destinationFacts(deps, needs.destination),
@@ -176,6 +191,7 @@ export function approvalPreview(deps: ApprovalDeps): PreviewSend {
       destination: decision.destination,
       limits: decision.limits,
       policy_version: policy.version ?? null,
+      deciding_rule: decision.rule,
     };
   };
 }

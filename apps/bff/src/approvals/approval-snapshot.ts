@@ -16,8 +16,10 @@ import {
   type Role,
   type WriteOperationId,
   isRecord,
+  kindOfPath,
+  maskByKind,
 } from '@console/schemas';
-import { PERSONAL_KEYS, maskText, recordForRole, seesWhole } from '../access/personal-data';
+import { recordForRole, seesWhole } from '../access/personal-data';
 import { ProblemError } from '../errors';
 import { pathParamsOf } from '../send/operation-table';
 import { upstreamProblem } from '../send/send-response';
@@ -147,8 +149,10 @@ function readOf(operation: string) {
  */
 export function changeForRole(role: Role, operation: string, change: FieldChange): FieldChange {
   if (seesWhole(role, readOf(operation))) return change;
-  if (!change.path.split('.').some((segment) => PERSONAL_KEYS.has(segment))) return change;
-  const mask = (v: string | undefined) => (v === undefined ? v : maskText(v));
+  // Masked by the kind of the field that changed, as the record itself is.
+  const kind = kindOfPath(change.path);
+  if (kind === undefined) return change;
+  const mask = (v: string | undefined) => (v === undefined ? v : maskByKind(kind, v));
   return { ...change, before: mask(change.before), after: mask(change.after) };
 }
 

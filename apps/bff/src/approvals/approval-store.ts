@@ -1,6 +1,7 @@
 import type {
   ApprovalEvent,
   ApprovalEventKind,
+  DecidingRule,
   JournalEntry,
   RecordSnapshot,
   Role,
@@ -25,6 +26,8 @@ export interface ApprovalRequestRow {
    */
   lift_roles?: Role[] | null;
   escalation?: string | null;
+  /** The rule that decided it (issue 66, migration 029); null before it was kept. */
+  deciding_rule?: DecidingRule | null;
 }
 
 export interface ApprovalRow {
@@ -40,9 +43,13 @@ const iso = (value: Date | string) => new Date(value).toISOString();
 
 /** The columns of a request as stored, of the row aliased `r`. */
 const REQUEST_COLUMNS = `r.journal_id, r.approvers_needed, r.eligible_roles, r.body_sha256,
-  r.request_sha256, r.expires_at, r.snapshot, r.snapshot_at, r.lift_roles, r.escalation`;
+  r.request_sha256, r.expires_at, r.snapshot, r.snapshot_at, r.lift_roles, r.escalation, r.deciding_rule`;
 
-type RequestRow = Omit<ApprovalRequestRow, 'snapshot' | 'lift_roles' | 'escalation'> & {
+type RequestRow = Omit<
+  ApprovalRequestRow,
+  'snapshot' | 'lift_roles' | 'escalation' | 'deciding_rule'
+> & {
+  deciding_rule: string | null;
   lift_roles: Role[] | null;
   escalation: string | null;
   expires_at: Date | string;
@@ -67,6 +74,8 @@ function toRequest(row: RequestRow): ApprovalRequestRow {
         : null,
     lift_roles: row.lift_roles,
     escalation: row.escalation,
+    deciding_rule:
+      row.deciding_rule === null ? null : (JSON.parse(row.deciding_rule) as DecidingRule),
   };
 }
 
@@ -143,9 +152,10 @@ export function createApprovalStore(db: Db): ApprovalStore {
     async open(q: Queryable, row: ApprovalRequestRow): Promise<void> {
       await q.query(
         `insert into approval_requests (journal_id, approvers_needed, eligible_roles, body_sha256,
-           request_sha256, expires_at, snapshot, snapshot_at, lift_roles, escalation)
+           request_sha256, expires_at, snapshot, snapshot_at, lift_roles, escalation,
+           deciding_rule)
          values ($1, $2, $3::text[], $4, $5, $6::timestamptz, $7, $8::timestamptz, $9::text[],
-           $10)`,
+           $10, $11)`,
         [
           row.journal_id,
           row.approvers_needed,
@@ -157,6 +167,7 @@ export function createApprovalStore(db: Db): ApprovalStore {
           row.snapshot?.read_at ?? null,
           row.lift_roles ?? null,
           row.escalation ?? null,
+          row.deciding_rule ? JSON.stringify(row.deciding_rule) : null,
         ],
       );
     },

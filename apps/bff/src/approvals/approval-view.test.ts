@@ -217,7 +217,7 @@ describe('the detail of a request for approval', () => {
     const seen = await h.detail(id, 'viewer');
     expect(seen.fields).toMatchObject({
       id: exampleInput('updateFiatAccount').id,
-      fiat_account_owner: { person_details: { first_name: '••••', last_name: '••••lace' } },
+      fiat_account_owner: { person_details: { first_name: 'A.', last_name: 'L.' } },
     });
     expect(seen.journal.request_body).not.toContain('Lovelace');
     const whole = await h.detail(id, 'admin');

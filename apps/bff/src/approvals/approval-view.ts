@@ -141,6 +141,7 @@ function detailOf(
     eligible_roles: request.eligible_roles,
     expires_at: request.expires_at,
     escalation: escalationOf(request),
+    deciding_rule: request.deciding_rule ?? null,
     prospect: prospectFor(entry, request, given, counting, operators, now),
     approvals,
     events,

@@ -10,6 +10,7 @@ import { isWriteOperationId, type JournalEntry, type Role } from '@console/schem
 import { standingNow } from '../destinations/destination-standing';
 import { ProblemError } from '../errors';
 import { overWords } from '../rules/limit-words';
+import { pricedNeeds } from '../rules/market-estimate';
 import { decideSend, limitChecks, sendNeeds } from '../rules/rule-engine';
 import { initiatedSums, lockLimits } from '../rules/window-sums';
 import { bodyFields } from '../send/operation-table';
@@ -75,7 +76,14 @@ async function decideRequestNow(
   const policy = { ...deps.policy, limits: [] };
   const role = roles?.get(request.operator) ?? (await makerRole(deps, request.operator));
   const maker = { username: request.operator, role };
-  const needs = sendNeeds(policy, operation, body, maker);
+  // A market order is priced again: the approval decides by the price read now, as a send does.
+  const needs = await pricedNeeds(
+    deps.marketPrice,
+    policy.document,
+    operation,
+    body,
+    sendNeeds(policy, operation, body, maker),
+  );
   const destination = needs.destination?.required
     ? await standingNow(deps.destinations, needs.destination.target, deps.now())
     : undefined;

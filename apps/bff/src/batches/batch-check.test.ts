@@ -28,12 +28,13 @@ const line = (amount: string, to: string = payouts, asset = 'USD') =>
 describe('checkBatchFile: every problem of a row is in its cell', () => {
   it.each([
     ['a float-looking amount', line('1e3'), 'amount', /plain decimal/],
-    ['a thousands separator', line('"1,000.00"'), 'amount', /plain decimal/],
+    ['a comma that groups no thousands', line('"1,00.00"'), 'amount', /plain decimal/],
+    ['a decimal comma (a file is read as en)', line('"12,5"'), 'amount', /plain decimal/],
     ['a negative amount', line('-5'), 'amount', /plain decimal/],
     ['a zero amount', line('0.00'), 'amount', /greater than 0/],
     ['an amount with a space inside', line('12 50'), 'amount', /plain decimal/],
     ['a missing amount', line(''), 'amount', /required/i],
-    ['an unknown asset code', line('5', payouts, 'usd'), 'asset', /./],
+    ['an unknown asset code in small letters', line('5', payouts, 'zzz'), 'asset', /./],
     ['a stray quote', `${treasury},${payouts},US"D,5`, 'asset', /quote inside a cell/],
   ])('%s', (_, row, column, message) => {
     const checked = check(`${header}\n${line('1.00')}\n${row}\n`);
@@ -85,12 +86,35 @@ describe('checkBatchFile: every problem of a row is in its cell', () => {
   });
 });
 
+describe('checkBatchFile: cells read as the single form reads them (issue 67)', () => {
+  it.each([
+    ['grouped thousands', line('"1,250.00"'), { amount: '1250.00' }, { amount: '1250.00' }],
+    ['grouped by spaces', line('1 250.00'), { amount: '1250.00' }, { amount: '1250.00' }],
+    ['an asset in small letters', line('5', payouts, 'usd'), { asset: 'USD' }, { asset: 'USD' }],
+    ['both', line('"2,000"', payouts, 'Usd'), { amount: '2000', asset: 'USD' }, { amount: '2000' }],
+    ['nothing to read otherwise', line('5'), undefined, { amount: '5', asset: 'USD' }],
+  ])('%s', (_, row, readAs, body) => {
+    const checked = check(`${header}\n${row}\n`);
+    expect(checked.rows[0]!.errors).toEqual([]);
+    expect(checked.rows[0]!.read_as).toEqual(readAs);
+    expect(checked.rows[0]!.body).toMatchObject(body);
+  });
+
+  it('sums and hashes what is read, so `1,250.00` and `1250.00` make the same batch', () => {
+    const typed = check(`${header}\n${line('"1,250.00"', payouts, 'usd')}\n`);
+    const plain = check(`${header}\n${line('1250.00')}\n`);
+    expect(typed.totals).toEqual(plain.totals);
+    expect(typed.normalized).toBe(plain.normalized);
+  });
+});
+
 describe('checkBatchFile: columns', () => {
   it('asks for a mapping when a required field has no column, and checks rows once mapped', () => {
     const text = `From,To,Currency,Value\n${line('5')}\n`;
     const unmapped = check(text);
     expect(unmapped.mapping_needed).toBe(true);
-    expect(unmapped.file_errors[0]).toMatch(/From profile/);
+    // From, To and Currency are matched by their common names (issue 67); Value is not.
+    expect(unmapped.file_errors[0]).toMatch(/Amount/);
     expect(unmapped.rows).toEqual([]);
     const mapping = {
       From: 'from_profile_id',

@@ -6,8 +6,17 @@
  * whose hash is what the batch's approval is given to.
  */
 import {
+  assetPrecision,
+  batchFieldsOf,
+  cellReadingsOf,
+  mapColumns,
+  METADATA_FIELD,
+  metadataKeyOf,
+  normalizeDecimal,
   operations,
   parseWith,
+  unmappedRequired,
+  type CellReading,
   type BatchCellError,
   type BatchCheck,
   type BatchMapping,
@@ -17,17 +26,9 @@ import {
 import { checkBalances, type Balances } from './batch-balances';
 import { parseBatchCsv, type ParsedRow } from './batch-csv';
 import { canonicalJson, normalizedRows, totalsOf } from './batch-totals';
-import {
-  batchFieldsOf,
-  mapColumns,
-  METADATA_FIELD,
-  metadataKeyOf,
-  unmappedRequired,
-} from './batch-fields';
 
 export { canonicalJson, normalizedRows, totalsOf } from './batch-totals';
 export { sourceProfilesOf, type Balances } from './batch-balances';
-export { nameFieldsOf, type NameDirectory } from './batch-fields';
 
 /** Turns names in cells into ids, from directories the caller read once for the whole file. */
 export interface BatchNames {
@@ -83,8 +84,23 @@ interface RowContext {
   operation: BatchOperation;
   columns: string[];
   mapping: BatchMapping;
+  readings: ReadonlyMap<string, CellReading>;
   names: BatchNames;
   now: () => number;
+}
+
+/**
+ * A cell as the single form would take it (issue 67): `1,250.00` as 1250.00 (a file carries no
+ * locale: a comma groups, a dot is the decimal point), `usd` as USD when USD is an asset the
+ * console knows. Anything else is taken as written, for the schema to explain.
+ */
+export function readCell(reading: CellReading | undefined, cell: string): string {
+  if (reading === 'decimal') return normalizeDecimal(cell, 'en');
+  if (reading === 'asset') {
+    const code = cell.trim().toUpperCase();
+    return assetPrecision(code) === undefined ? cell : code;
+  }
+  return cell;
 }
 
 /** The column a field's problem belongs in: the one mapped to the path or to a parent of it. */
@@ -129,10 +145,13 @@ function checkRow(context: RowContext, parsed: ParsedRow): BatchRowCheck {
     });
   }
   const body: Record<string, unknown> = {};
+  const readAs: Record<string, string> = {};
   for (const column of columns) {
     const field = mapping[column];
-    const cell = cells[column]!;
-    if (!field || cell === '') continue;
+    const typed = cells[column]!;
+    if (!field || typed === '') continue;
+    const cell = readCell(context.readings.get(field), typed);
+    if (cell !== typed) readAs[column] = cell;
     if (field === METADATA_FIELD) {
       const metadata = (body.metadata ?? {}) as Record<string, string>;
       body.metadata = { ...metadata, [metadataKeyOf(column)]: cell };
@@ -155,7 +174,13 @@ function checkRow(context: RowContext, parsed: ParsedRow): BatchRowCheck {
       errors.push({ column, field: error.path || null, message: error.message });
     }
   }
-  return { row: parsed.row, cells, body: errors.length === 0 ? body : null, errors };
+  return {
+    row: parsed.row,
+    cells,
+    ...(Object.keys(readAs).length > 0 ? { read_as: readAs } : {}),
+    body: errors.length === 0 ? body : null,
+    errors,
+  };
 }
 
 /** A later row whose request is the same as an earlier one's: most likely keyed in twice. */
@@ -224,7 +249,12 @@ export function checkBatchFile(input: BatchFileInput): CheckedFile {
       file_errors: ['The file has a header but no rows'],
     };
   }
-  const context: RowContext = { ...input, columns: parsed.columns, mapping };
+  const context: RowContext = {
+    ...input,
+    columns: parsed.columns,
+    mapping,
+    readings: cellReadingsOf(input.operation),
+  };
   const rows = parsed.rows.map((row) => checkRow(context, row));
   markDuplicates(rows);
   if (input.balances) {

@@ -11,7 +11,7 @@ import type { DestinationStore } from '../destinations/destination-store';
 import { ProblemError } from '../errors';
 import type { UpstreamClient, UpstreamOutcome } from '../upstream/client';
 import { ServiceBudgetError } from '../upstream/service-budget';
-import type { NameDirectory } from './batch-fields';
+import type { NameDirectory } from '@console/schemas';
 import type { BalanceTable, NameTables } from './batch-tables';
 
 export interface BatchNamesDeps {

@@ -4,7 +4,7 @@
  * data crosses to it; the lookups are made from the data on the side that checks.
  */
 import type { Balances } from './batch-balances';
-import type { NameDirectory } from './batch-fields';
+import type { NameDirectory } from '@console/schemas';
 
 /** Resolves a cell naming something (a profile's nickname) to its id; see `batch-check.ts`. */
 export interface BatchNamesLike {

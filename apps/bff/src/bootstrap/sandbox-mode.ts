@@ -1,7 +1,15 @@
 import { randomBytes } from 'node:crypto';
-import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  writeFileSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import { demoConfig, startSandbox } from '@console/sandbox';
+import { MARKETS, type FeeSchedule } from '@console/schemas';
 import { keysGenerate } from '../cli/keys-generate';
 import { DEMO_AUDIT_KEY_FILE } from '../env';
 import { describePublicKey } from '../upstream/signing';
@@ -13,6 +21,21 @@ function keptSecret(file: string, make: () => string): string {
   writeFileSync(file, `${value}\n`, { mode: 0o600 });
   chmodSync(file, 0o600);
   return value;
+}
+
+/**
+ * When the sandbox's sample history ends, kept in its state directory: taken before the sandbox
+ * seeds itself (its history is dated before its own start). A state kept from before this file
+ * existed cannot say where its sample history ended: undefined, nothing is taken for sample.
+ */
+function keptSampleBefore(stateDir: string): number | undefined {
+  const file = join(stateDir, 'sample-history-before');
+  if (existsSync(file)) return Date.parse(readFileSync(file, 'utf8').trim());
+  if (existsSync(stateDir) && readdirSync(stateDir).length > 0) return undefined;
+  mkdirSync(stateDir, { recursive: true, mode: 0o700 });
+  const now = Date.now();
+  writeFileSync(file, `${new Date(now).toISOString()}\n`, { mode: 0o600 });
+  return now;
 }
 
 /** An Ed25519 private key (PKCS#8 PEM) kept in `file`, made on the first start. */
@@ -27,6 +50,14 @@ export interface EmbeddedSandbox {
   clientId: string;
   clientSecret: string;
   signingKey: { pem: string; kid: string };
+  /**
+   * Unix ms: the sandbox's seeded sample history is dated before this, everything done through
+   * it after. Kept beside the sandbox's state, so it lasts as long as the state does and a
+   * `sandbox:reset` (which sets the state aside) starts it again.
+   */
+  sampleBefore: number | undefined;
+  /** The sandbox's maker and taker rates, for every market: the demo's fee schedule. */
+  feeSchedule: FeeSchedule;
   /** The demo's audit key (PKCS#8 PEM), made when none was configured; else undefined. */
   auditKeyPem: string | undefined;
   /** The sandbox's own request log, for tests. */
@@ -69,6 +100,7 @@ export async function startEmbeddedSandbox(options: {
     signingKeys: [{ kid: signingKey.kid, public_key_pem: publicKeyPem }],
     signingRequired: true,
   });
+  const sampleBefore = options.stateDir ? keptSampleBefore(options.stateDir) : Date.now();
   const started = await startSandbox({
     config,
     port: options.port,
@@ -80,6 +112,13 @@ export async function startEmbeddedSandbox(options: {
     clientId: config.clients[0]!.client_id,
     clientSecret,
     signingKey,
+    sampleBefore,
+    feeSchedule: Object.fromEntries(
+      MARKETS.map((market) => [
+        market,
+        { maker: config.market.maker_fee_rate, taker: config.market.taker_fee_rate },
+      ]),
+    ),
     auditKeyPem,
     close: started.close,
   };

@@ -185,6 +185,7 @@ export async function startBff(
         env.timeoutMs,
       ),
       daily: env.reconcileDaily,
+      sampleBefore: sandbox?.sampleBefore,
     },
   );
   const dispatchDeps = {
@@ -226,6 +227,9 @@ export async function startBff(
     counters: db.relaxed,
     db,
     reconciler,
+    // The demo's organisation pays what its sandbox charges, so that estimates can be checked
+    // against charges from the first order; a set FEE_SCHEDULE wins.
+    feeSchedule: env.feeSchedule ?? sandbox?.feeSchedule,
     approvals,
     destinations,
     policy,

@@ -1,4 +1,4 @@
-import type { ApprovalRequirement, JournalEntry, Operator } from '@console/schemas';
+import type { ApprovalRequirement, JournalEntry, Operator, Role } from '@console/schemas';
 import type { ApprovalDeps } from '../approvals/approval-deps';
 import { holdForApproval } from '../approvals/approval-flow';
 import { currentOperators, prospectOf } from '../approvals/prospect';
@@ -18,6 +18,25 @@ export function refusedProblem(error: ActionRefused): ProblemError {
     code: error.status === 404 ? 'not-found' : 'conflict',
     detail: error.reason,
   });
+}
+
+/**
+ * Why nobody could approve what `operator` would submit under `need`, as things stand (the
+ * operators there are, the maker excluded), or null when someone could: said at submission, and
+ * on opening a form whose every submission would be refused for it.
+ */
+export async function whyNobodyCouldApprove(
+  deps: ApprovalDeps,
+  need: { approvers: number; roles: readonly Role[] },
+  operator: Pick<Operator, 'username'>,
+): Promise<string | null> {
+  const { stalled } = prospectOf(
+    { needed: need.approvers, roles: need.roles, maker: operator.username },
+    0,
+    [],
+    await currentOperators(deps),
+  );
+  return stalled;
 }
 
 /**
@@ -51,12 +70,7 @@ export async function submitAction<Body>(
       roles: [...need.roles],
       maxWaitMs: deps.policy.maxWaitMs,
     };
-    const { stalled } = prospectOf(
-      { needed: requirement.approversNeeded, roles: requirement.roles, maker: operator.username },
-      0,
-      [],
-      await currentOperators(deps),
-    );
+    const stalled = await whyNobodyCouldApprove(deps, need, operator);
     if (stalled) {
       throw new ProblemError({
         status: 422,

@@ -35,7 +35,7 @@ describe('personal data in messages', () => {
       `Destination: fiat account ${accountNow.id} of Ada Lovelace-Byron`,
     );
     const post = n.hook.received[0]!.json.text;
-    expect(post).toContain(`fiat account ${accountNow.id} of ••••`);
+    expect(post).toContain(`fiat account ${accountNow.id} of A. L. B.`);
     expect(post).not.toContain('Lovelace');
     expect(post).not.toContain('Ada ');
   });

@@ -250,7 +250,9 @@ function described(document: PolicyDocumentV2, decision: PolicyDecision): DryRun
     }),
     ...(action.kind === 'escalate' && { escalate_to: [...action.escalate_to] }),
     rule: decision.rule,
-    rule_words: rule ? ruleWords(rule) : defaultRuleWords(document.default_rule),
+    rule_words: rule
+      ? ruleWords(rule, document.market_order_margin_percent)
+      : defaultRuleWords(document.default_rule),
   };
 }
 

@@ -94,6 +94,23 @@ describe.each(testDatabases)(
     const approveAs = (id: string, cookie: string) =>
       h.post(`/api/approvals/${id}/approve`, cookie, {});
 
+    it('tells an admin on opening whether another admin could approve a proposal of theirs', async () => {
+      const opened = async (cookie: string) =>
+        ((await (await h.get('/api/policy', cookie)).json()) as PolicyOverview).proposal_stalled;
+      expect(await opened(h.cookies.admin)).toBeNull();
+      expect(await opened(h.cookies.viewer)).toBeNull();
+      h.setRole(ADMIN2.username, 'finance');
+      try {
+        expect(await opened(h.cookies.admin)).toBe(
+          'Needs 1 more approval from admin, and no other operator holds one of those roles: add an approver or change the policy.',
+        );
+        // Said to who may propose, not to who may not.
+        expect(await opened(h.cookies.finance)).toBeNull();
+      } finally {
+        h.setRole(ADMIN2.username, 'admin');
+      }
+    });
+
     it('seeds the first version once, from the file, in force for every operator to read', async () => {
       const again = await store.seed(withThreshold('5'), 'built-in', new Date());
       expect(again.version).toBe(first);
@@ -109,7 +126,7 @@ describe.each(testDatabases)(
       });
       expect(versions.map((v) => v.version)).toEqual([first]);
       // And as rules in words, first match wins, with the same meaning.
-      expect(in_force.rules.rules.map(ruleWords)).toContain(
+      expect(in_force.rules.rules.map((rule) => ruleWords(rule))).toContain(
         'Internal transfers of USD at most 1,000 go out at once',
       );
     });

@@ -112,8 +112,8 @@ export async function proxyRead(deps: ReadProxyDeps, request: ReadRequest): Prom
 }
 
 /** Sends a validated read to the service: its answer, or the problem to answer instead. */
-async function fetchRead(
-  deps: ReadProxyDeps,
+export async function fetchRead(
+  deps: Pick<ReadProxyDeps, 'client' | 'timeoutMs' | 'signal'>,
   read: ReadOperation,
   path: string,
   requestId: string,

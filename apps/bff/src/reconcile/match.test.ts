@@ -145,6 +145,25 @@ describe('matchPeriod', () => {
     ]);
   });
 
+  it.each([
+    ['made before the sample history ended: sample, no difference', LONG_AGO, []],
+    ['made after: the journal lacks it', RECENT, ['d-1']],
+  ])('against the demo sandbox, an unjournaled deposit %s', (_, createdAt, found) => {
+    const deposit: ServiceRecord = {
+      record_type: 'transfer',
+      record: { id: 'd-1', type: 'CRYPTO_DEPOSIT', status: 'COMPLETED', created_at: createdAt },
+    };
+    const options = { ...OPTIONS, sampleBefore: Date.parse('2026-11-27T10:00:00Z') };
+    expect(matchPeriod([], [deposit], options).differences.map((d) => d.record_id)).toEqual(found);
+  });
+
+  it('matches a journaled send made before the sample history ended as any other', () => {
+    const options = { ...OPTIONS, sampleBefore: NOW };
+    const { differences, matches } = matchPeriod([transferSend()], legs(), options);
+    expect(differences).toEqual([]);
+    expect(matches).toHaveLength(1);
+  });
+
   it('finds a record pending longer than its type allows, and not one pending for a minute', () => {
     expect(kindsOf([transferSend()], legs({ status: 'PENDING', created_at: LONG_AGO }))).toEqual([
       ['pending', null, 'PENDING'],

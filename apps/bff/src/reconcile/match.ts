@@ -69,6 +69,19 @@ export interface MatchOptions {
   now: number;
   /** How long each record type may stay pending before it is a difference. */
   pendingLimitMs: Record<RecordType, number>;
+  /**
+   * Against the embedded demo sandbox: records made before this instant (ms) are its sample
+   * history, which the console never sent. One the journal matches is matched as any other; one
+   * it does not is no difference, so that a fresh demo reconciles clean (issue 60).
+   */
+  sampleBefore?: number | undefined;
+}
+
+/** True for a record of the demo sandbox's sample history (see `MatchOptions.sampleBefore`). */
+function isSample(service: ServiceRecord, options: MatchOptions): boolean {
+  if (options.sampleBefore === undefined) return false;
+  const created = Date.parse(text(service.record.created_at) ?? '');
+  return Number.isFinite(created) && created < options.sampleBefore;
 }
 
 const text = (value: unknown): string | null =>
@@ -329,7 +342,7 @@ export function matchPeriod(
   }
 
   for (const service of records) {
-    if (matched.has(service.record)) continue;
+    if (matched.has(service.record) || isSample(service, options)) continue;
     if (service.record_type === 'transfer' && parts.has(text(service.record.id) ?? '')) continue;
     const recordId = text(service.record.id);
     const source = sourceOf(service);

@@ -62,6 +62,8 @@ export interface ReconcilerOptions {
   pendingLimitMs: Record<RecordType, number>;
   /** Whether the lease holder starts a run over the day before, once a day (after 01:00 UTC). */
   daily?: boolean;
+  /** The embedded demo sandbox's sample history ends here (ms): see `MatchOptions`. */
+  sampleBefore?: number | undefined;
 }
 
 const HOUR_MS = 3_600_000;
@@ -255,6 +257,7 @@ export function createReconciler(deps: ReconcilerDeps, options: ReconcilerOption
     const { differences, matches } = matchPeriod(sends, records, {
       now: now(),
       pendingLimitMs: options.pendingLimitMs,
+      sampleBefore: options.sampleBefore,
     });
     const outcome = await store.recordFindings({
       runId,

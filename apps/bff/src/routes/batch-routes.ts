@@ -11,6 +11,7 @@ import {
   BatchReasonSchema,
   BatchRowQuerySchema,
   csvLine,
+  nonPersonalFieldsOf,
   parseWith,
   type Batch,
   type BatchCheckRequest,
@@ -20,7 +21,6 @@ import {
 } from '@console/schemas';
 import type { Context } from 'hono';
 import { maskPersonal, maskText, recordOfOperation, seesWhole } from '../access/personal-data';
-import { nonPersonalFieldsOf } from '../batches/batch-fields';
 import { awaitedWords } from '../batches/batch-requirements';
 import { checkUpload, createUpload, type BatchUploadDeps } from '../batches/batch-upload';
 import type { StoredBatch } from '../batches/batch-store';

@@ -14,7 +14,7 @@ import type { ApprovalDeps } from '../approvals/approval-deps';
 import { buildPolicy } from '../approvals/policy';
 import { PolicyError } from '../approvals/policy-file';
 import { proposePolicyVersion } from '../console-actions/policy-actions';
-import { submitAction } from '../console-actions/submit-action';
+import { submitAction, whyNobodyCouldApprove } from '../console-actions/submit-action';
 import type { Db } from '../db/db';
 import { problems } from '../errors';
 import { DraftError, dryRun, NoVersion, VersionUnreadable } from '../policy/dry-run';
@@ -81,11 +81,16 @@ export function policyRoutes(deps: ApprovalDeps & { policies: PolicyStore; db: D
           deps.policies.list(),
           deps.policies.proposals(),
         ]);
-        const role = c.get('operator')!.role;
+        const operator = c.get('operator')!;
+        const role = operator.role;
         const inForce = versions.find((v) => v.superseded_at === null);
         // Seeded at start: only an app built without its start (a test) has none.
         if (!inForce) throw problems.notFound('No version of the policy is in force yet.');
         const body: PolicyOverview = {
+          // Said on opening the editor, not after a whole draft is written and refused.
+          proposal_stalled: proposePolicyVersion.roles.includes(role)
+            ? await whyNobodyCouldApprove(deps, proposePolicyVersion.approval!, operator)
+            : null,
           in_force: shown(inForce),
           versions: versions.map(shown),
           proposals: proposals.map((entry) => ({

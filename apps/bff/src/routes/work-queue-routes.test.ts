@@ -1,6 +1,8 @@
 import { exampleInput, type WorkQueue } from '@console/schemas';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { randomUUID } from 'node:crypto';
 import { approvalApp } from '../../test/approvals-test-kit';
+import { createReconStore } from '../reconcile/recon-store';
 import { defaultPolicy } from '../approvals/policy';
 import { echoSuccess, scriptedClient } from '../../test/harness';
 
@@ -69,6 +71,39 @@ describe('GET /api/work-queue', () => {
     expect(later.my_requests.find((i) => i.journal.id === waiting.journal.id)?.journal.state).toBe(
       'EXPIRED',
     );
+  });
+
+  it('counts open reconciliation differences by kind for those who may read them', async () => {
+    const recon = createReconStore(h.db);
+    const before = (await queue('finance')).reconciliation?.open_by_kind ?? {};
+    const runId = randomUUID();
+    const period = { from: '2026-11-01T00:00:00.000Z', to: '2026-11-02T00:00:00.000Z' };
+    await recon.startRun({ id: runId, ...period, startedBy: 'finance' });
+    const difference = (kind: 'absent' | 'amount') => ({
+      kind,
+      key: `work-queue-${randomUUID()}`,
+      source: null,
+      journal_id: null,
+      record_type: 'transfer' as const,
+      record_id: null,
+      ref_id: randomUUID(),
+      journal_value: null,
+      service_value: null,
+      detail: 'A test difference.',
+      subject_at: '2026-11-01T10:00:00.000Z',
+      service_record: null,
+    });
+    await recon.recordFindings({
+      runId,
+      ...period,
+      differences: [difference('absent'), difference('absent'), difference('amount')],
+    });
+    const after = (await queue('finance')).reconciliation?.open_by_kind ?? {};
+    expect((after.absent ?? 0) - (before.absent ?? 0)).toBe(2);
+    expect((after.amount ?? 0) - (before.amount ?? 0)).toBe(1);
+    // Support and viewers cannot open reconciliation: nothing counted for them.
+    expect((await queue('support')).reconciliation).toBeUndefined();
+    expect((await queue('viewer')).reconciliation).toBeUndefined();
   });
 
   it('is refused without a session', async () => {

@@ -6,6 +6,7 @@
  */
 import {
   destinationOf,
+  type MarketEstimate,
   type PolicyFacts,
   type Role,
   type WriteOperationId,
@@ -21,6 +22,8 @@ import { thresholdAmount } from './send-amount';
 export interface SendShape {
   threshold: ReturnType<typeof thresholdAmount>;
   destination: ReturnType<typeof destinationOf>;
+  /** A market order priced when decided (`pricedShape`): `threshold` holds its amount. */
+  estimate?: MarketEstimate;
 }
 
 export function shapeOf(operation: WriteOperationId, body: Record<string, unknown>): SendShape {

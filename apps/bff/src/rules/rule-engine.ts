@@ -7,6 +7,8 @@
  */
 import {
   asksTheBook,
+  decidingRule,
+  type DecidingRule,
   describeDestination,
   needsStanding,
   type DestinationCheck,
@@ -101,6 +103,8 @@ export interface SendDecision {
   requirement: Requirement | undefined;
   destination: DestinationCheck | null;
   limits: LimitCheck[];
+  /** The rule of the policy that decided it, named, and why it matched (issue 66). */
+  rule: DecidingRule;
 }
 
 /** Why money may not go to a destination that stands so, in words (after the destination). */
@@ -226,10 +230,9 @@ export function decideSend(policy: ApprovalPolicy, facts: SendFacts): SendDecisi
   const { operation, body, maker } = facts;
   const shape = facts.shape ?? shapeOf(operation, body);
   // The rules decide once, with the book's word as it is; the destination's check reuses it.
-  const { decision, requirement: base } = decideByRules(
-    policy,
-    factsOf(operation, shape, maker.role, facts.destination),
-  );
+  const policyFacts = factsOf(operation, shape, maker.role, facts.destination);
+  const { decision, requirement: base } = decideByRules(policy, policyFacts);
+  const rule = decidingRule(policy.document, decision, policyFacts, shape.estimate);
   const destination = checkDestination(
     policy,
     operation,
@@ -245,6 +248,7 @@ export function decideSend(policy: ApprovalPolicy, facts: SendFacts): SendDecisi
     requirement: refusal ? undefined : requirement,
     destination,
     limits,
+    rule,
   });
   if (decision.action.kind === 'refuse') {
     const { reason } = decision.action;

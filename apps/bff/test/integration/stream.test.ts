@@ -88,7 +88,8 @@ describe('the live stream', () => {
     await viewer.readUntil(seen);
     await finance.readUntil(seen);
     expect(finance.changes().map(memoOf)).toEqual(['paid by Grace Hopperton']);
-    expect(viewer.changes().map(memoOf)).toEqual(['••••rton']);
+    // Free text is hidden whole from a role that sees masked values (issue 67).
+    expect(viewer.changes().map(memoOf)).toEqual(['••••']);
     for (const m of [...viewer.changes(), ...finance.changes()]) {
       expect(m.id).toMatch(/^[0-9]+$/);
       expect(JSON.parse(m.data)).toMatchObject({

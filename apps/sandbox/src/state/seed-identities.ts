@@ -127,21 +127,25 @@ export function demoIdentities(): NonNullable<SandboxSeed['identities']> {
   ];
 }
 
-/** Each identity's account; alice's has a profile of its own, northwind's alice as a member. */
+/**
+ * Each identity's account; alice's has a profile of its own, northwind's alice as a member. An
+ * account's description names what the account is for, never its holder: it is shown whole to
+ * every role (issue 67), as the service's own examples use it.
+ */
 export function demoAccounts(): NonNullable<SandboxSeed['accounts']> {
   return [
     {
       id: A.alice,
       identity_id: I.alice,
       type: 'BROKERAGE',
-      description: 'Alice Moreau: market making',
+      description: 'Market making desk',
       profile_id: DEMO_IDS.profiles.marketMaking,
     },
-    { id: A.bob, identity_id: I.bob, type: 'BROKERAGE', description: 'Bob Okafor' },
-    { id: A.carol, identity_id: I.carol, type: 'ROTH_IRA', description: 'Carol Jensen: Roth IRA' },
-    { id: A.dave, identity_id: I.dave, type: 'BROKERAGE', description: 'Dave Kowalski' },
-    { id: A.erin, identity_id: I.erin, type: 'TRADITIONAL_IRA', description: 'Erin Tanaka: IRA' },
-    { id: A.frank, identity_id: I.frank, type: 'BROKERAGE', description: 'Frank Adeyemi' },
+    { id: A.bob, identity_id: I.bob, type: 'BROKERAGE', description: 'Brokerage' },
+    { id: A.carol, identity_id: I.carol, type: 'ROTH_IRA', description: 'Roth IRA' },
+    { id: A.dave, identity_id: I.dave, type: 'BROKERAGE', description: 'Long-term brokerage' },
+    { id: A.erin, identity_id: I.erin, type: 'TRADITIONAL_IRA', description: 'Traditional IRA' },
+    { id: A.frank, identity_id: I.frank, type: 'BROKERAGE', description: 'Trading brokerage' },
     {
       id: A.northwind,
       identity_id: I.northwind,

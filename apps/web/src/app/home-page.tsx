@@ -31,7 +31,10 @@ export function HomePage() {
       <SimpleGrid cols={{ base: 1, md: approves ? 3 : 1 }} spacing="sm">
         {approves && <WaitingForMe />}
         {approves && <MyRequests items={queue.data?.my_requests} />}
-        <NeedsAttention items={queue.data?.needs_attention} />
+        <NeedsAttention
+          items={queue.data?.needs_attention}
+          reconciliation={queue.data?.reconciliation}
+        />
       </SimpleGrid>
     </Stack>
   );

@@ -144,6 +144,7 @@ export const listApprovals = () => call('listApprovals', {}, { background: true 
 
 /** The home page's "My requests" and "Needs attention" (polled: background). */
 export const getWorkQueue = () => call('getWorkQueue', {}, { background: true });
+export const getFeeSchedule = () => call('getFeeSchedule', {}, { background: true });
 
 /** One request that needed approval: decoded fields, raw body, approvals and history. */
 export const getApproval = (id: string) => call('getApproval', { params: { id } });

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { ageWords, formatUtc, millisToPicker, pickerToMillis, toDate } from './format-time';
+import {
+  ageWords,
+  formatUtc,
+  zoneLabel,
+  millisToPicker,
+  pickerToMillis,
+  toDate,
+} from './format-time';
 
 describe('times', () => {
   it('reads RFC 3339 and 13-digit milliseconds', () => {
@@ -13,6 +20,18 @@ describe('times', () => {
     expect(millis).toMatch(/^[0-9]{13}$/);
     expect(millisToPicker(millis)).toBe('2030-01-02 03:04:05');
     expect(pickerToMillis(null)).toBeUndefined();
+  });
+
+  it.each([
+    ['GMT', 0, 'UTC'],
+    ['GMT+0', 0, 'UTC'],
+    ['UTC', 0, 'UTC'],
+    [undefined, 0, 'UTC'],
+    ['BST', -60, 'BST'],
+    ['GMT+1', -60, 'GMT+1'],
+    ['EST', 300, 'EST'],
+  ])('labels the zone %s at offset %i as %s', (name, offset, label) => {
+    expect(zoneLabel(name, offset)).toBe(label);
   });
 
   it('writes UTC for the hover text', () => {

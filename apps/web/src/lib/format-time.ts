@@ -18,8 +18,19 @@ export function toDate(value: string | number): Date | null {
   return Number.isNaN(date.getTime()) ? null : date;
 }
 
+/**
+ * The zone's name as a time is labelled: at offset zero always "UTC", whatever the locale calls
+ * it ("GMT", "GMT+0", "UTC"), so that a time reads in the same words as the UTC date fields and
+ * hover text beside it (issue 60).
+ */
+export function zoneLabel(name: string | undefined, offsetMinutes: number): string | undefined {
+  return offsetMinutes === 0 ? 'UTC' : name;
+}
+
 export function formatLocal(date: Date): string {
-  const zone = zoneName.formatToParts(date).find((part) => part.type === 'timeZoneName')?.value;
+  const name = zoneName.formatToParts(date).find((part) => part.type === 'timeZoneName')?.value;
+  // getTimezoneOffset is negated (minutes to add to local to reach UTC); only zero matters here.
+  const zone = zoneLabel(name, date.getTimezoneOffset());
   return `${dayjs(date).format('YYYY-MM-DD HH:mm:ss')}${zone ? ` ${zone}` : ''}`;
 }
 

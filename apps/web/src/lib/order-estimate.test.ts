@@ -1,12 +1,6 @@
 import type { Ticker } from '@console/schemas';
 import { describe, expect, it } from 'vitest';
-import {
-  feeEstimate,
-  feeRateOf,
-  marketMidpoint,
-  orderNotional,
-  priceDistance,
-} from './order-estimate';
+import { marketMidpoint, orderNotional, priceDistance } from './order-estimate';
 
 const ticker = (bid: string, ask: string): Ticker => ({
   market: 'BTCUSD',
@@ -48,16 +42,5 @@ describe('an order’s notional and fee', () => {
       '6001',
     );
     expect(orderNotional({ type: 'LIMIT', side: 'BUY', base_amount: '0.5' }, '1')).toBeUndefined();
-  });
-
-  it('takes the highest rate the client’s fills paid, and rounds the fee up to the cent', () => {
-    const rate = feeRateOf([
-      { commission: '59', gross_trade_amount: '59000' },
-      { commission: '2.5', gross_trade_amount: '1000' },
-      { commission: 'x', gross_trade_amount: '1' },
-    ]);
-    expect(rate).toBe('0.0025');
-    expect(feeEstimate('30000.05', rate, 'USD')).toBe('75.01');
-    expect(feeRateOf([])).toBeUndefined();
   });
 });

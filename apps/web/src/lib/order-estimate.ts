@@ -1,21 +1,5 @@
-import {
-  LIMIT_PRICE_BAND,
-  assetPrecision,
-  type Execution,
-  type OrderSide,
-  type OrderType,
-  type Ticker,
-} from '@console/schemas';
-import {
-  divide,
-  exceeds,
-  isDecimal,
-  isFractionAway,
-  midpointOf,
-  multiply,
-  percentAway,
-  roundUp,
-} from './decimal';
+import { LIMIT_PRICE_BAND, type OrderSide, type OrderType, type Ticker } from '@console/schemas';
+import { isDecimal, isFractionAway, midpointOf, multiply, percentAway } from './decimal';
 
 /*
  * What the service would say about an order, said before it is sent: how far a limit price is
@@ -89,28 +73,4 @@ export function orderNotional(
     default:
       return undefined;
   }
-}
-
-/**
- * The commission rate this client's fills have paid: the highest commission ÷ gross seen in the
- * fills given (a taker's rate is above a maker's, so an estimate from it does not fall short).
- * Undefined without a fill to learn from: the service publishes no rate.
- */
-export function feeRateOf(executions: readonly Execution[]): string | undefined {
-  let highest: string | undefined;
-  for (const e of executions) {
-    const rate = divide(e.commission, e.gross_trade_amount, 8);
-    if (rate !== undefined && (highest === undefined || exceeds(rate, highest))) highest = rate;
-  }
-  return highest;
-}
-
-/** The fee of a notional at a rate, rounded up to the quote asset's places. */
-export function feeEstimate(
-  notional: string | undefined,
-  rate: string | undefined,
-  quoteAsset: string,
-): string | undefined {
-  const fee = multiply(notional, rate);
-  return fee === undefined ? undefined : roundUp(fee, assetPrecision(quoteAsset) ?? 8);
 }

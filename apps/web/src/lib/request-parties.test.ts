@@ -42,3 +42,18 @@ describe('what a new entry of the book of allowed destinations names', () => {
     expect(partiesText(requestParties('addAllowedDestination', { target }), named)).toBe(words);
   });
 });
+
+describe('a proposed policy version in the queue (issue 66)', () => {
+  it.each([
+    [
+      'its base and reason',
+      { based_on: 3, reason: 'EUR payouts are new' },
+      'A new approval policy replacing version 3: “EUR payouts are new”',
+    ],
+    ['without a reason', { based_on: 1 }, 'A new approval policy replacing version 1'],
+  ])('%s', (_, fields, words) => {
+    expect(partiesText(requestParties('proposePolicyVersion', fields), () => undefined)).toBe(
+      words,
+    );
+  });
+});

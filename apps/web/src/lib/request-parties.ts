@@ -72,6 +72,13 @@ function allowedDestination(target: unknown): Party | undefined {
   }
 }
 
+/** A proposed version of the approval policy in words: the version it is based on, the reason. */
+function policyVersion(fields: Record<string, unknown>): Party {
+  const base = typeof fields.based_on === 'number' ? ` replacing version ${fields.based_on}` : '';
+  const reason = str(fields.reason);
+  return { text: `A new approval policy${base}${reason ? `: “${reason}”` : ''}` };
+}
+
 /**
  * The parties of a request, from its fields as the form had them (path parameters included):
  * a transfer's two profiles, an orchestration's source and destination, the fiat account an
@@ -107,6 +114,9 @@ export function requestParties(operation: string, fields: Record<string, unknown
       return withParty('about', bookEntry(fields));
     case 'addAllowedDestination':
       return withParty('about', allowedDestination(fields.target));
+    case 'proposePolicyVersion':
+      // The queue's one line for a policy version (issue 66): what it replaces, and why.
+      return withParty('about', policyVersion(fields));
     default:
       return withParty('about', ref('profile', str(fields.profile_id)));
   }

@@ -57,6 +57,22 @@ const CASES: {
     expected: [['max_wait_hours', 'looser', 'A held request waits at most: 24 h → 48 h, looser']],
   },
   {
+    name: 'the market order margin, lowered',
+    after: withRules(RULES, { market_order_margin_percent: '0.5' }),
+    expected: [
+      [
+        'market_order_margin_percent',
+        'looser',
+        "A market order's estimated notional is raised by: 2 % → 0.5 %, looser",
+      ],
+    ],
+  },
+  {
+    name: 'the market order margin, raised',
+    after: withRules(RULES, { market_order_margin_percent: '5' }),
+    expected: [['market_order_margin_percent', 'stricter', '2 % → 5 %, stricter']],
+  },
+  {
     name: 'the default’s approvers, roles and wait',
     after: withRules(RULES, {
       default_rule: { kind: 'hold', approvers: 2, roles: ['admin', 'finance'], max_wait_hours: 2 },

@@ -1,3 +1,4 @@
+import Big from 'big.js';
 import {
   type HoldAction,
   type PolicyAction,
@@ -234,6 +235,18 @@ export function policyChangeList(
         hoursWords(before.max_wait_hours),
         hoursWords(after.max_wait_hours),
         judgeChange(member, before.max_wait_hours, after.max_wait_hours),
+      ),
+    );
+  }
+  const margin = 'market_order_margin_percent';
+  if (new Big(before[margin]).cmp(new Big(after[margin])) !== 0) {
+    changes.push(
+      changeItem(
+        margin,
+        POLICY_CHANGE_TABLE[margin].name,
+        `${before[margin]} %`,
+        `${after[margin]} %`,
+        judgeChange(margin, before[margin], after[margin]),
       ),
     );
   }

@@ -62,6 +62,11 @@ describe('the table of what a change to each member of the policy does', () => {
       [24, 48, 'looser'],
       [24, 4, 'stricter'],
     ],
+    market_order_margin_percent: [
+      ['2', '0.5', 'looser'],
+      ['2', '5', 'stricter'],
+      ['2', '2.0', 'neutral'],
+    ],
     'rules.added': [[null, null, 'neutral']],
     'rules.removed': [[null, null, 'neutral']],
     'rules.moved': [[null, null, 'neutral']],

@@ -53,6 +53,11 @@ export const POLICY_CHANGE_TABLE = {
   format: { name: 'Format', judge: 'neutral' },
   // A longer wait lets an approval come further from what the maker saw: the facts go staler.
   max_wait_hours: { name: 'A held request waits at most', judge: 'more-is-looser' },
+  // A larger margin raises a market order's estimate: thresholds hold more of them.
+  market_order_margin_percent: {
+    name: "A market order's estimated notional is raised by",
+    judge: 'fewer-is-looser',
+  },
   'rules.added': { name: 'Rule added', judge: 'by-decisions' },
   'rules.removed': { name: 'Rule removed', judge: 'by-decisions' },
   'rules.moved': { name: 'Rule moved', judge: 'by-decisions' },

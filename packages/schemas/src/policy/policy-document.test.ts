@@ -15,10 +15,11 @@ const problems = (input: unknown) =>
   ) ?? [];
 
 describe('PolicyDocumentV2Schema', () => {
-  it('fills max_wait_hours (24), each rule’s destination and initiator roles ("any"), and limits', () => {
+  it('fills max_wait_hours (24), the market order margin (2 %), each rule’s destination and initiator roles ("any"), and limits', () => {
     expect(PolicyDocumentV2Schema.parse({ ...base, rules: [rule] })).toEqual({
       ...base,
       max_wait_hours: 24,
+      market_order_margin_percent: '2',
       limits: [],
       rules: [{ ...rule, destination: 'any', initiator_roles: 'any' }],
     });

@@ -210,10 +210,24 @@ export const DefaultRuleSchema = HoldActionSchema.extend({
 /** A new entry of the book's cooling-off, in hours, when the policy says nothing of its kind. */
 export const DEFAULT_COOLING_OFF_HOURS = 24;
 
+/**
+ * The margin a market order's estimated notional is raised by before a threshold compares it, in
+ * per cent, when the policy says nothing: the price moves between the decision and the fill.
+ */
+export const DEFAULT_MARKET_ORDER_MARGIN_PERCENT = '2';
+
 /** The policy document as written, without the checks across its rules (see {@link PolicyDocumentV2Schema}). */
 export const PolicyDocumentV2Shape = z.strictObject({
   format: z.literal(2, { error: 'Format must be 2' }),
   max_wait_hours: maxWaitHours('Wait at most (hours)').default(24),
+  /**
+   * A market order has no notional before it fills: a threshold compares its size at the price
+   * read at decision time, raised by this many per cent. A default, so that versions written
+   * before it stay valid.
+   */
+  market_order_margin_percent: decimal('Market order margin (%)').default(
+    DEFAULT_MARKET_ORDER_MARGIN_PERCENT,
+  ),
   rules: z.array(PolicyRuleSchema, { error: 'Rules must be a list' }).meta({ label: 'Rules' }),
   default_rule: DefaultRuleSchema,
   /** The limits per operator and role, validated by the BFF. */

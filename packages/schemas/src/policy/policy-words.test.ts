@@ -37,7 +37,7 @@ describe('ruleWords', () => {
         amount: { up_to: '500.5' },
         action: { kind: 'send' },
       },
-      'Orders quoted in USD at most 500.5 go out at once',
+      "Orders quoted in USD at most 500.5 (a market order by its notional estimated at the price read when it is decided, plus the policy's margin) go out at once",
     ],
     [
       'an escalation, with its wait',

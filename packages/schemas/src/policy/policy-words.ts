@@ -124,8 +124,20 @@ export function actionWords(action: PolicyAction, isPlural = true): string {
   }
 }
 
-/** A rule in one sentence. */
-export function ruleWords(rule: PolicyRule): string {
+/**
+ * How a threshold reads a market order, said after the band of a rule that names orders: it has
+ * no notional before it fills, so its size is priced when the send is decided.
+ */
+export function marketOrderBandWords(marginPercent?: string): string {
+  const margin = marginPercent === undefined ? "the policy's margin" : `${marginPercent} %`;
+  return `(a market order by its notional estimated at the price read when it is decided, plus ${margin})`;
+}
+
+/**
+ * A rule in one sentence. `marginPercent`, the document's market order margin, is named in the
+ * words of a threshold on orders; without it they say "the policy's margin".
+ */
+export function ruleWords(rule: PolicyRule, marginPercent?: string): string {
   const who = subject(rule);
   const ordersOnly =
     rule.operations !== 'any' && rule.operations.every((id) => id === 'createOrder');
@@ -135,6 +147,9 @@ export function ruleWords(rule: PolicyRule): string {
     parts.push(ordersOnly ? `quoted in ${either(rule.assets)}` : `of ${either(rule.assets)}`);
   }
   if (rule.amount) parts.push(bandWords(rule.amount));
+  if (rule.amount && rule.operations !== 'any' && rule.operations.includes('createOrder')) {
+    parts.push(marketOrderBandWords(marginPercent));
+  }
   if (rule.destination !== 'any') parts.push(destinationWords(rule.destination));
   if (rule.initiator_roles !== 'any') parts.push(`by ${initiatorWords(rule.initiator_roles)}`);
   parts.push(actionWords(rule.action, who.plural));

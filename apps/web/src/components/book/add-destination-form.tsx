@@ -11,6 +11,7 @@ import {
 import {
   CRYPTO_NETWORKS,
   DESTINATION_KINDS,
+  isKnownValue,
   ProposeDestinationSchema,
   type AwaitingApprovalResult,
   type DestinationKind,
@@ -25,6 +26,8 @@ import { isApiError } from '@/lib/api-error';
 import { BOOK_KEY } from '@/lib/use-destination-book';
 import { useWrite } from '@/lib/use-write';
 import { KIND_LABELS } from '@/lib/destination-words';
+import { AddressBookPick, type PickedAddress } from './address-book-pick';
+import { DestinationIdPicker } from './destination-id-picker';
 
 export { BOOK_KEY };
 
@@ -42,9 +45,9 @@ const EMPTY: Values = { kind: 'crypto-address', network: 'BITCOIN', id: '', name
 /** The label of the one identifying field of each kind. */
 const ID_LABELS: Readonly<Record<DestinationKind, string>> = {
   'crypto-address': 'Address',
-  'fiat-account': 'Fiat account id',
+  'fiat-account': 'Fiat account',
   'counterparty-profile': 'Profile id',
-  'own-profile': 'Profile id',
+  'own-profile': 'Profile',
 };
 
 /** The values that propose `target`, as a picker hands it over: the name and reason left to write. */
@@ -90,8 +93,9 @@ export interface AddDestinationFormProps {
 /**
  * Proposes a new entry of the book of allowed destinations. Nothing is usable at once: the BFF
  * journals it and holds it for another operator's approval, after which it cools off. The
- * identifying value is typed or pasted exactly as the service spells it, or handed over by a
- * send form's picker ("Add to the book"), which opens this form in a dialog over the send form.
+ * destination is picked by name where a list holds it (`DestinationIdPicker`), typed exactly as
+ * the service spells it where none does, or handed over by a send form's picker ("Add to the
+ * book"), which opens this form in a dialog over the send form.
  */
 export function AddDestinationForm({ initial, onProposed }: AddDestinationFormProps = {}) {
   const queryClient = useQueryClient();
@@ -121,6 +125,17 @@ export function AddDestinationForm({ initial, onProposed }: AddDestinationFormPr
   const set = (field: keyof Values) => (value: string) => {
     setValues((v) => ({ ...v, [field]: value }));
     setErrors((e) => ({ ...e, [field]: undefined }));
+  };
+
+  // An address book's entry gives its address and network, and its nickname where none is named.
+  const takeOver = (picked: PickedAddress) => {
+    setValues((v) => ({
+      ...v,
+      network: isKnownValue(CRYPTO_NETWORKS, picked.network) ? picked.network : v.network,
+      id: picked.address,
+      name: v.name || (picked.nickname ?? ''),
+    }));
+    setErrors((e) => ({ ...e, id: undefined, network: undefined, name: undefined }));
   };
 
   const submit = (event: FormEvent) => {
@@ -157,6 +172,9 @@ export function AddDestinationForm({ initial, onProposed }: AddDestinationFormPr
           onChange={(event) => set('kind')(event.currentTarget.value)}
         />
         {values.kind === 'crypto-address' && (
+          <AddressBookPick network={values.network} address={values.id} onPick={takeOver} />
+        )}
+        {values.kind === 'crypto-address' && (
           <NativeSelect
             id="destination-network"
             label="Network"
@@ -166,13 +184,11 @@ export function AddDestinationForm({ initial, onProposed }: AddDestinationFormPr
             error={errors.network}
           />
         )}
-        <TextInput
-          id="destination-id"
+        <DestinationIdPicker
+          kind={values.kind}
           label={ID_LABELS[values.kind]}
-          description="Exactly as the service spells it: the book compares it as written."
-          required
           value={values.id}
-          onChange={(event) => set('id')(event.currentTarget.value)}
+          onChange={set('id')}
           error={errors.id}
         />
         <TextInput

@@ -8,6 +8,7 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { previewOperation } from '@/lib/api';
 import { isApiError } from '@/lib/api-error';
+import { DecidingRuleWords } from '../approval/deciding-rule-words';
 import { roleList } from '../approval/role-names';
 import { waitWords } from '../approval/prospect-words';
 import { LocalTime } from '../result/local-time';
@@ -75,6 +76,7 @@ export function SendOutlook({
   return (
     <Stack gap="xs">
       <Verdict preview={outlook.data} id={id} />
+      {outlook.data.deciding_rule && <DecidingRuleWords rule={outlook.data.deciding_rule} />}
       <DestinationWords preview={outlook.data} />
       <LimitWords preview={outlook.data} />
       {outlook.data.policy_version !== null && (

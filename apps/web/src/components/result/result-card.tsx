@@ -61,7 +61,15 @@ export function ResultCard({
                     ? `Made by ${personLabel(journal.operator, journal.operator_name)}, sent on the approval of ${sentBy}`
                     : `Sent by ${personLabel(journal.operator, journal.operator_name)}`}
                 </Text>
-                <LocalTime value={journal.created_at} size="xs" />
+                {sentBy ? (
+                  // Made and sent at two times, maybe days apart: each said, as the history has them.
+                  <Text size="xs" c="dimmed" component="span">
+                    made <LocalTime value={journal.created_at} size="xs" />, answered{' '}
+                    <LocalTime value={journal.updated_at} size="xs" />
+                  </Text>
+                ) : (
+                  <LocalTime value={journal.created_at} size="xs" />
+                )}
               </Group>
             )}
           </Stack>

@@ -32,6 +32,15 @@ export function EmptyState({ title, children }: { title: string; children?: Reac
   );
 }
 
+/**
+ * Whether the same request may succeed a moment later: the server's trouble, a timeout, a pace.
+ * A refusal of what was asked (a 4xx such as "nobody can approve this") never is, so it is not
+ * told to try again.
+ */
+export function retryHelps(status: number): boolean {
+  return status === 0 || status === 408 || status === 429 || status >= 500;
+}
+
 /** A load that failed: the problem in words, its request id, and a way to try again. */
 export function ErrorState({ error, onRetry }: { error: unknown; onRetry?: () => void }) {
   // Plain words from the problem itself: this is in the first bundle, which carries no schemas.
@@ -40,7 +49,11 @@ export function ErrorState({ error, onRetry }: { error: unknown; onRetry?: () =>
         title: error.isNetwork ? 'No answer from the console server' : error.problem.title,
         sentence: error.isNetwork
           ? 'Check your connection, then try again.'
-          : `${error.problem.detail || 'The request failed.'} Try again; if it keeps failing, give the request id to the team.`,
+          : `${error.problem.detail || 'The request failed.'} ${
+              retryHelps(error.status)
+                ? 'Try again; if it keeps failing, give the request id to the team.'
+                : 'If it is not clear what to change, give the request id to the team.'
+            }`,
       }
     : { title: 'Something went wrong', sentence: 'The page could not be shown. Try again.' };
   const requestId = isApiError(error) ? error.problem.request_id : undefined;
@@ -53,7 +66,7 @@ export function ErrorState({ error, onRetry }: { error: unknown; onRetry?: () =>
             Request id {requestId}
           </Text>
         )}
-        {onRetry && (
+        {onRetry && (!isApiError(error) || retryHelps(error.status)) && (
           // Trying a read again is the way forward, never a danger: not red.
           <Button size="xs" variant="default" onClick={onRetry} style={{ alignSelf: 'flex-start' }}>
             Try again

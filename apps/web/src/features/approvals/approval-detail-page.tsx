@@ -4,6 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { ApprovalHistory } from '@/components/approval/approval-history';
 import { BookEntryReview } from '@/components/approval/book-entry-review';
+import { DecidingRuleWords } from '@/components/approval/deciding-rule-words';
 import { approvalsNeeded, roleList } from '@/components/approval/role-names';
 import { ProblemAlert } from '@/components/form/problem-alert';
 import { LocalTime } from '@/components/result/local-time';
@@ -106,6 +107,11 @@ export function ApprovalDetailPage() {
               <Anchor component={Link} to={`/policy#version-${journal.policy_version}`} size="sm">
                 Policy version {journal.policy_version}
               </Anchor>
+            </Fact>
+          )}
+          {approval.deciding_rule && (
+            <Fact label="Why it waits">
+              <DecidingRuleWords rule={approval.deciding_rule} />
             </Fact>
           )}
           <Fact label="Needs">

@@ -1,4 +1,5 @@
 import { Text } from '@mantine/core';
+import { RequestParties } from '@/components/approval/request-parties-view';
 import { WaitingNeeds } from '@/components/approval/waiting-needs';
 import { QueueItem, QueueSection } from '@/components/states/queue-section';
 import { amountSummary } from './amount-summary';
@@ -6,6 +7,7 @@ import { batchSummary } from './batch-summary';
 import { useApprovalQueue, useWaitingBatches } from './use-approvals';
 import { personLabel } from '@/lib/person';
 import { operationTitle } from '@/lib/operation-title';
+import { requestParties } from '@/lib/request-parties';
 
 /** The home page's first section: requests of other operators that wait for this one. */
 export function WaitingForMe() {
@@ -23,12 +25,16 @@ export function WaitingForMe() {
         const id = item.journal.operation;
         const title = operationTitle(id);
         const amount = amountSummary(item.fields);
+        // What it is about in words, as the approvals list says it: a policy version's reason,
+        // the destination a book entry adds, the two sides of a transfer (issue 66).
+        const parties = requestParties(id, item.fields);
         return (
           <QueueItem
             key={item.journal.id}
             to={`/approvals/${item.journal.id}`}
             label={`${title}${amount ? ` of ${amount}` : ''}`}
           >
+            {Object.keys(parties).length > 0 && <RequestParties parties={parties} />}
             <Text size="xs" c="dimmed">
               Made by {personLabel(item.journal.operator, item.journal.operator_name)}
             </Text>

@@ -54,8 +54,22 @@ function Cell({
   errors: BatchCellError[];
 }) {
   const value = row.cells[column] ?? '';
+  const readAs = row.read_as?.[column];
   const own = errors.filter((e) => e.column === column);
-  if (own.length === 0) return <Table.Td>{value}</Table.Td>;
+  // Read otherwise than typed (`1,250.00` as 1250.00): said in the cell, as the form says it.
+  const read = readAs !== undefined && (
+    <Text size="xs" c="dimmed">
+      Read as {readAs}
+    </Text>
+  );
+  if (own.length === 0) {
+    return (
+      <Table.Td>
+        {value}
+        {read}
+      </Table.Td>
+    );
+  }
   const id = cellErrorId(row.row, column);
   return (
     // Focusable from script only: a refused submit brings the operator to the first problem.
@@ -74,6 +88,7 @@ function Cell({
           value
         )}
       </Text>
+      {read}
       <Text id={id} size="xs" c="red">
         {own.map((e) => e.message).join('; ')}
       </Text>

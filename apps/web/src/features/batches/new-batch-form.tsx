@@ -25,6 +25,7 @@ import { checkBatch } from '@/lib/api';
 import { isApiError } from '@/lib/api-error';
 import { useWrite } from '@/lib/use-write';
 import { decodeBatchFile } from './batch-file';
+import { BatchColumns } from './batch-columns';
 import { BatchMapping } from './batch-mapping';
 import { batchOperationTitle } from './batch-words';
 import { CheckedBatch } from './checked-batch';
@@ -164,6 +165,14 @@ export function NewBatchForm() {
             }}
             data={BATCH_OPERATIONS.map((id) => ({ value: id, label: batchOperationTitle(id) }))}
           />
+          <details>
+            <summary>
+              <Text span size="sm" fw={500}>
+                The columns of a {batchOperationTitle(operation)} file, and a template
+              </Text>
+            </summary>
+            <BatchColumns operation={operation} />
+          </details>
           <Radio.Group
             label="Rows from"
             value={source}

@@ -53,14 +53,6 @@ export function DestinationsPage() {
         revokes one at once.
       </Text>
       <GoverningList here="allowed-destinations" />
-      {mayPropose && (
-        <section aria-labelledby="add-destination">
-          <Title id="add-destination" order={2} size="h4" mb="xs">
-            Add to the book
-          </Title>
-          <AddDestinationForm />
-        </section>
-      )}
       <Title order={2} size="h4">
         The book
       </Title>
@@ -130,6 +122,15 @@ export function DestinationsPage() {
           items={book.data.items}
           minWidth={960}
         />
+      )}
+      {/* The book first: what is there is what an operator comes to read; adding comes after. */}
+      {mayPropose && (
+        <section aria-labelledby="add-destination">
+          <Title id="add-destination" order={2} size="h4" mb="xs">
+            Add to the book
+          </Title>
+          <AddDestinationForm />
+        </section>
       )}
       <ReasonDialog
         opened={revoking !== null}

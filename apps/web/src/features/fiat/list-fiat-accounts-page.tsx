@@ -22,7 +22,8 @@ const COLUMNS: Column<ReadFiatAccount>[] = [
         component={Link}
         to={pagePath('getFiatAccount', { id: a.id })}
         size="sm"
-        aria-label={`Open fiat account ${a.id}`}
+        // The name begins with the words shown (WCAG 2.5.3); the id tells two alike apart.
+        aria-label={`${railAndDigits(a)}, fiat account ${a.id}`}
       >
         {railAndDigits(a)}
       </Anchor>

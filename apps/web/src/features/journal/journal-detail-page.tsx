@@ -151,7 +151,15 @@ export function JournalDetailPage() {
           <Code block style={{ maxHeight: 360, overflow: 'auto', fontSize: 12 }}>
             {pretty(data.request_body)}
           </Code>
-          <RawJson value={data.request_body} label="exact bytes sent" />
+          {data.body_masked ? (
+            // Masked bytes under "exact bytes" would tell something false: the hash is exact.
+            <Text size="sm" c="dimmed">
+              The exact bytes sent are hidden from your role: the body above is masked. Their
+              SHA-256 is <Code>{data.body_sha256}</Code>.
+            </Text>
+          ) : (
+            <RawJson value={data.request_body} label="exact bytes sent" />
+          )}
         </Stack>
       </Card>
       <Stack gap="xs">

@@ -1,6 +1,7 @@
 import { Card, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import {
   MARKETS,
+  estimateOrderFee,
   isKnownValue,
   marketAssets,
   type Market,
@@ -10,29 +11,38 @@ import {
   type Ticker,
 } from '@console/schemas';
 import { useQuery } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { useWatch } from 'react-hook-form';
-import { multiply } from '@/lib/decimal';
 import { formatAmount } from '@/lib/format-amount';
 import { ageWords } from '@/lib/format-time';
 import { maintenanceWords, rangeWords, sideStatusWords } from '@/lib/market-status';
-import { feeEstimate, feeRateOf, marketMidpoint, orderNotional } from '@/lib/order-estimate';
+import { marketMidpoint, orderNotional } from '@/lib/order-estimate';
+import { getFeeSchedule } from '@/lib/api';
+import { feeBasisWords, feeWords } from '@/lib/fee-estimate-words';
+import { rememberEstimate } from './fee-estimate-memo';
 import { useMarkets, usePrices, useTicker } from '@/lib/use-market-data';
 import { useNow } from '@/lib/use-now';
 import { readListPage } from '@/lib/use-service-list';
 
 const text = (v: unknown) => (typeof v === 'string' && v ? v : undefined);
 
-/** The commission rate of the profile's latest fills (50 at most): what a fee is estimated at. */
-function useFeeRate(profileId: string | undefined) {
+/** The profile's latest fills (50 at most): their rates stand in without a fee schedule. */
+function useRecentFills(profileId: string | undefined) {
   return useQuery({
     queryKey: ['svc', 'listExecutions', 'fee-rate', profileId],
     queryFn: async () =>
-      feeRateOf(
-        (await readListPage('listExecutions', { profile_id: profileId }, { limit: 50 })).items,
-      ),
+      (await readListPage('listExecutions', { profile_id: profileId }, { limit: 50 })).items,
     enabled: profileId !== undefined,
     staleTime: 5 * 60_000,
+  });
+}
+
+/** The organisation's fee schedule: it changes with a restart of the BFF, not by the minute. */
+function useFeeSchedule() {
+  return useQuery({
+    queryKey: ['fee-schedule'],
+    queryFn: getFeeSchedule,
+    staleTime: 30 * 60_000,
   });
 }
 
@@ -166,7 +176,23 @@ export function MarketQuote() {
   const now = useNow();
   const quote = useMarketNow(market);
   const markets = useMarkets();
-  const rate = useFeeRate(profileId);
+  const fills = useRecentFills(profileId);
+  const schedule = useFeeSchedule();
+  // Known once the schedule is read (and, without one for the market, the fills).
+  const estimate =
+    market && order.type && order.side && schedule.isSuccess
+      ? estimateOrderFee(
+          { ...order, market, type: order.type, side: order.side },
+          {
+            midpoint: quote.midpoint,
+            schedule: schedule.data.schedule,
+            executions: fills.data ?? [],
+          },
+        )
+      : undefined;
+  useEffect(() => {
+    if (estimate && market) rememberEstimate({ ...order, market, profile_id: profileId }, estimate);
+  });
   if (!market) {
     return (
       <Text size="sm" c="dimmed">
@@ -177,7 +203,6 @@ export function MarketQuote() {
   const { base, quote: quoteAsset } = marketAssets(market);
   const details = markets.byMarket.get(market);
   const notional = orderNotional(order, quote.midpoint);
-  const fee = feeEstimate(notional, rate.data, quoteAsset);
   const amount = (value: string | undefined, asset: string) =>
     value ? `${formatAmount(value, asset)} ${asset}` : '—';
   const age = quote.fetchedAt ? ageWords(quote.fetchedAt, now) : undefined;
@@ -202,13 +227,7 @@ export function MarketQuote() {
           <Fact label="Best ask">{amount(quote.ticker?.best_ask?.price, quoteAsset)}</Fact>
           <Fact label="Midpoint">{amount(quote.midpoint, quoteAsset)}</Fact>
           <Fact label="Notional (estimate)">{amount(notional, quoteAsset)}</Fact>
-          <Fact label="Fee (estimate)">
-            {fee
-              ? amount(fee, quoteAsset)
-              : rate.isSuccess && !rate.data
-                ? 'Not known: no fill of this profile to learn the rate from'
-                : '—'}
-          </Fact>
+          <Fact label="Fee (estimate)">{feeWords(estimate, quoteAsset)}</Fact>
           <Fact label={`Order size in ${base}`}>
             {details
               ? `${formatAmount(details.min_base_amount ?? '?', base)} to ${formatAmount(details.max_base_amount ?? '?', base)}`
@@ -222,10 +241,9 @@ export function MarketQuote() {
         </SimpleGrid>
         <MarketState details={details} />
         <TickerDays ticker={quote.ticker} quote={quoteAsset} base={base} />
-        {fee && rate.data && (
+        {feeBasisWords(estimate, market) && (
           <Text size="xs" c="dimmed">
-            The fee is estimated at {multiply(rate.data, '100')} % of the notional, the highest rate
-            this profile’s recent fills paid; the service publishes no rate.
+            {feeBasisWords(estimate, market)}
           </Text>
         )}
       </Stack>

@@ -53,4 +53,25 @@ describe('orderTimeline', () => {
       what: 'Cancelled; whatever was not filled was released',
     });
   });
+
+  it.each([
+    [
+      { type: 'MARKET', time_in_force: 'IOC' },
+      'Open: taking what the market offers at once, never waiting',
+    ],
+    [
+      { type: 'LIMIT', time_in_force: 'FOK' },
+      'Open: taking what the market offers at once, never waiting',
+    ],
+    [
+      { type: 'STOP_LIMIT', time_in_force: 'GTC', is_triggered: false },
+      'Open: waiting for the stop price',
+    ],
+    [{ type: 'LIMIT', time_in_force: 'GTC' }, 'Open on the market, waiting for the price'],
+  ] as const)('an order %j was open: "%s"', (over, words) => {
+    const steps = orderTimeline(order({ ...over, status: 'FILLED' }), [
+      { executed_at: '2026-01-01T10:00:02Z', amount: '2', price: '100' },
+    ]);
+    expect(steps[1]).toMatchObject({ status: 'OPEN', what: words });
+  });
 });

@@ -30,9 +30,9 @@ export function orderTimeline(order: Order, executions: readonly Execution[]): T
     );
   // Open now: since its last change. Filled (in part or whole): it was open before the first fill.
   if (order.status === 'OPEN' && fills.length === 0) {
-    steps.push({ at: order.modified_at ?? '', status: 'OPEN', what: wordsFor('OPEN') });
+    steps.push({ at: order.modified_at ?? '', status: 'OPEN', what: openWords(order) });
   } else if (fills.length > 0 || order.status === 'FILLED') {
-    steps.push({ at: '', status: 'OPEN', what: wordsFor('OPEN') });
+    steps.push({ at: '', status: 'OPEN', what: openWords(order) });
   }
   const done: string[] = [];
   for (const fill of fills) {
@@ -61,6 +61,21 @@ export function orderTimeline(order: Order, executions: readonly Execution[]): T
     });
   }
   return steps;
+}
+
+/**
+ * What being open meant for this order: a market order and an immediate-or-cancel or
+ * fill-or-kill limit take what the market offers at once and never wait (issue 67); a stop waits
+ * for its stop price; a resting limit for the market to reach its price.
+ */
+function openWords(order: Order): string {
+  if (order.type === 'MARKET' || order.time_in_force === 'IOC' || order.time_in_force === 'FOK') {
+    return 'Open: taking what the market offers at once, never waiting';
+  }
+  if ((order.type === 'STOP_MARKET' || order.type === 'STOP_LIMIT') && !order.is_triggered) {
+    return 'Open: waiting for the stop price';
+  }
+  return 'Open on the market, waiting for the price';
 }
 
 function wordsFor(status: string): string {

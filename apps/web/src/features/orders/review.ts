@@ -1,7 +1,9 @@
 import { MARKETS, ORDER_SIDES, ORDER_TYPES, isKnownValue, marketAssets } from '@console/schemas';
 import type { ReviewLine, Reviewer } from '@/components/form';
 import { multiply } from '@/lib/decimal';
+import { feeReviewWords } from '@/lib/fee-estimate-words';
 import { formatAmount, formatMoney } from '@/lib/format-amount';
+import { rememberedEstimate } from './fee-estimate-memo';
 
 const str = (value: unknown) => (typeof value === 'string' ? value : '');
 
@@ -61,7 +63,8 @@ export const reviewOrder: Reviewer = (input) => {
   return {
     leaves,
     arrives,
-    fee: 'Trading fee set by the service; not known before the fill',
+    // The form's estimate of this very order, in the same words.
+    fee: feeReviewWords(rememberedEstimate(input), market, quote),
     note: `${notes.join('; ')}.`,
   };
 };

@@ -1,4 +1,4 @@
-import { PolicyDocumentV2Schema, type PolicyRule } from '@console/schemas';
+import { lintPolicy, PolicyDocumentV2Schema, type PolicyRule } from '@console/schemas';
 import { describe, expect, it } from 'vitest';
 import {
   draftReducer,
@@ -6,6 +6,7 @@ import {
   freshRuleId,
   problemPlace,
   readDraft,
+  whereItDecides,
   type DraftAction,
 } from './policy-draft';
 
@@ -34,19 +35,26 @@ const ids = (action: DraftAction) => draftReducer(START, action).document?.rules
 
 describe('the draft of a policy version', () => {
   it.each<[string, DraftAction, string[]]>([
-    ['moves a rule up', { type: 'move', id: 'b', by: -1 }, ['b', 'a', 'c']],
-    ['moves a rule down', { type: 'move', id: 'b', by: 1 }, ['a', 'c', 'b']],
+    ['moves a rule up', { type: 'move', id: 'b', to: 0 }, ['b', 'a', 'c']],
+    ['moves a rule down', { type: 'move', id: 'b', to: 2 }, ['a', 'c', 'b']],
+    [
+      'moves the last rule to the top in one step',
+      { type: 'move', id: 'c', to: 0 },
+      ['c', 'a', 'b'],
+    ],
+    ['moves the first rule to the bottom', { type: 'move', id: 'a', to: 2 }, ['b', 'c', 'a']],
     [
       'leaves the first rule first when moved up',
-      { type: 'move', id: 'a', by: -1 },
+      { type: 'move', id: 'a', to: -1 },
       ['a', 'b', 'c'],
     ],
     [
       'leaves the last rule last when moved down',
-      { type: 'move', id: 'c', by: 1 },
+      { type: 'move', id: 'c', to: 3 },
       ['a', 'b', 'c'],
     ],
-    ['adds a rule after the others', { type: 'add', rule: rule('d') }, ['a', 'b', 'c', 'd']],
+    ['adds a rule after the others', { type: 'add', rule: rule('d'), at: 3 }, ['a', 'b', 'c', 'd']],
+    ['adds a rule at a position', { type: 'add', rule: rule('d'), at: 1 }, ['a', 'd', 'b', 'c']],
     ['removes a rule by its id', { type: 'remove', id: 'b' }, ['a', 'c']],
     [
       'replaces a rule in its place',
@@ -63,8 +71,8 @@ describe('the draft of a policy version', () => {
   });
 
   it.each<DraftAction>([
-    { type: 'move', id: 'b', by: 1 },
-    { type: 'add', rule: rule('d') },
+    { type: 'move', id: 'b', to: 2 },
+    { type: 'add', rule: rule('d'), at: 3 },
     { type: 'remove', id: 'a' },
     { type: 'replace', id: 'c', rule: rule('c', '2') },
     { type: 'default', rule: { kind: 'hold', approvers: 2, roles: ['admin'], max_wait_hours: 48 } },
@@ -108,8 +116,36 @@ describe('the draft of a policy version', () => {
   });
 
   it('reads a row change and its text alike: the text is the one source of truth', () => {
-    const moved = draftReducer(START, { type: 'move', id: 'c', by: -1 });
+    const moved = draftReducer(START, { type: 'move', id: 'c', to: 1 });
     expect(readDraft(moved.text)).toEqual(moved);
+  });
+
+  // START: a holds transfers above 10,000 USD, b above 500, c above 1; the first match decides.
+  it.each<[string, PolicyRule, number, string | null]>([
+    ['above 20,000: every such send is above 10,000, so before a', rule('d', '20000'), 0, 'a'],
+    ['above 5,000: not all above 10,000, all above 500, so before b', rule('d', '5000'), 1, 'b'],
+    ['above 0: no earlier rule holds all of them, so last', rule('d', '0'), 3, null],
+    [
+      'of orders: no rule matches an order, so last',
+      { ...rule('d'), operations: ['createOrder'] },
+      3,
+      null,
+    ],
+  ])('places a new rule where it can decide: %s', (_, added, at, before) => {
+    const place = whereItDecides(START.document!, added);
+    expect([place.at, place.before?.id ?? null]).toEqual([at, before]);
+    // Inserted there, the lint finds it hidden by nothing.
+    const next = draftReducer(START, { type: 'add', rule: added, at: place.at });
+    expect(next.document!.rules[at]!.id).toBe('d');
+    expect(lintPolicy(next.document!).filter((p) => p.id === 'd')).toEqual([]);
+    // One place later, it would never decide.
+    if (before) {
+      const later = draftReducer(START, { type: 'add', rule: added, at: place.at + 1 });
+      expect(lintPolicy(later.document!).map((p) => [p.id, p.code])).toContainEqual([
+        'd',
+        'hidden',
+      ]);
+    }
   });
 
   it('offers a new rule an id no rule has', () => {

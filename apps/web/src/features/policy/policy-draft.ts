@@ -1,4 +1,5 @@
 import {
+  lintPolicy,
   PolicyDocumentV2Schema,
   type HoldAction,
   type PolicyDocumentV2,
@@ -27,8 +28,10 @@ export interface PolicyDraft {
 }
 
 export type DraftAction =
-  | { type: 'move'; id: string; by: -1 | 1 }
-  | { type: 'add'; rule: PolicyRule }
+  /** The rule `id` moves to position `to` (from 0), the others keeping their order. */
+  | { type: 'move'; id: string; to: number }
+  /** A new rule, at position `at` (from 0): where it can decide ({@link whereItDecides}). */
+  | { type: 'add'; rule: PolicyRule; at: number }
   | { type: 'remove'; id: string }
   /** The rule `id` becomes `rule`, in its place (its id may change). */
   | { type: 'replace'; id: string; rule: PolicyRule }
@@ -68,14 +71,17 @@ export function changeRules(document: PolicyDocumentV2, action: DraftAction): Po
   switch (action.type) {
     case 'move': {
       const from = at(action.id);
-      const to = from + action.by;
-      if (from === -1 || to < 0 || to >= rules.length) return document;
-      const next = [...rules];
-      [next[from], next[to]] = [next[to]!, next[from]!];
+      const to = action.to;
+      if (from === -1 || to === from || to < 0 || to >= rules.length) return document;
+      const next = rules.filter((_, i) => i !== from);
+      next.splice(to, 0, rules[from]!);
       return { ...document, rules: next };
     }
-    case 'add':
-      return { ...document, rules: [...rules, action.rule] };
+    case 'add': {
+      const next = [...rules];
+      next.splice(Math.max(0, Math.min(action.at, rules.length)), 0, action.rule);
+      return { ...document, rules: next };
+    }
     case 'remove':
       return { ...document, rules: rules.filter((rule) => rule.id !== action.id) };
     case 'replace': {
@@ -99,6 +105,23 @@ export function draftReducer(draft: PolicyDraft, action: DraftAction): PolicyDra
   if (!draft.document) return draft;
   const next = changeRules(draft.document, action);
   return next === draft.document ? draft : readDraft(draftText(next));
+}
+
+/**
+ * Where a new rule can decide: last, unless an earlier rule matches every send it would (a
+ * catch-all, a wider band), in which case just before the first such rule, which it would never
+ * get past (the lint's own "hidden" finding, so the two never disagree).
+ */
+export function whereItDecides(
+  document: PolicyDocumentV2,
+  rule: PolicyRule,
+): { at: number; before: PolicyRule | null } {
+  const last = document.rules.length;
+  const hidden = lintPolicy({ ...document, rules: [...document.rules, rule] }).find(
+    (p) => p.code === 'hidden' && p.index === last,
+  );
+  const at = hidden?.hidden_by?.index ?? last;
+  return { at, before: document.rules[at] ?? null };
 }
 
 /** An id no rule of the document has yet, for a new rule: `rule-1`, `rule-2`... */

@@ -44,7 +44,7 @@ function RulesInWords({ rules }: { rules: PolicyDocumentV2 }) {
     <ol aria-labelledby="policy-rules">
       {rules.rules.map((rule) => (
         <li key={rule.id}>
-          <Text size="sm">{sentence(ruleWords(rule))}</Text>
+          <Text size="sm">{sentence(ruleWords(rule, rules.market_order_margin_percent))}</Text>
         </li>
       ))}
       <li>
@@ -158,7 +158,11 @@ export function PolicyPage() {
           <Title id="policy-propose" order={2} size="h4" mb="xs">
             Propose a new version
           </Title>
-          <ProposeForm key={inForce.version} inForce={inForce} />
+          <ProposeForm
+            key={inForce.version}
+            inForce={inForce}
+            stalled={policy.data.proposal_stalled}
+          />
         </section>
       )}
 

@@ -146,4 +146,37 @@ describe('the proposal of a new version', () => {
     expect(screen.getByRole('textbox', { name: 'Reason' })).toHaveFocus();
     expect(fetchMock).not.toHaveBeenCalled();
   });
+
+  it('says on opening that nobody could approve a proposal, and its refusal says no "try again"', async () => {
+    const stalled =
+      'Needs 1 more approval from admin, and no other operator holds one of those roles: add an approver or change the policy.';
+    fetchMock.mockResolvedValue(
+      jsonResponse(
+        422,
+        {
+          type: 'about:blank',
+          title: 'Nobody can approve this as things stand',
+          status: 422,
+          detail: `Nothing was journaled: it could never be carried out. ${stalled}`,
+          code: 'approval-impossible',
+          request_id: 'req-2',
+        },
+        'application/problem+json',
+      ),
+    );
+    const { user } = renderWithProviders(<ProposeForm inForce={IN_FORCE} stalled={stalled} />);
+    // Before anything is drafted.
+    const note = screen.getByRole('alert', {
+      name: 'Nobody could approve a proposal of yours now',
+    });
+    expect(note).toHaveTextContent(stalled);
+    expect(note).toHaveTextContent('pnpm cli users:add --role admin');
+
+    await lowerUsdBand(user);
+    await user.type(screen.getByRole('textbox', { name: 'Reason' }), 'USD transfers: lower');
+    await user.click(screen.getByRole('button', { name: 'Propose for approval' }));
+    const refusal = await screen.findByText(/Nothing was journaled: it could never be carried out/);
+    expect(refusal).toBeVisible();
+    expect(refusal.closest('[role="alert"]')).not.toHaveTextContent(/try again/i);
+  });
 });

@@ -50,7 +50,14 @@ function placeProblems(
  * An admin's proposal of a new version (issue 38): a format-2 draft that starts as the version in
  * force, edited as rows or as JSON (one draft, its text), what it changes, its dry run, and why.
  */
-export function ProposeForm({ inForce }: { inForce: PolicyVersion }) {
+export function ProposeForm({
+  inForce,
+  stalled = null,
+}: {
+  inForce: PolicyVersion;
+  /** Why nobody could approve a proposal now (no other admin), said before any drafting. */
+  stalled?: string | null;
+}) {
   const queryClient = useQueryClient();
   const [draft, change] = useReducer(draftReducer, inForce.rules, (rules) =>
     readDraft(draftText(rules)),
@@ -146,6 +153,13 @@ export function ProposeForm({ inForce }: { inForce: PolicyVersion }) {
 
   return (
     <Stack gap="sm">
+      {stalled && (
+        <Alert color="yellow" variant="light" title="Nobody could approve a proposal of yours now">
+          {stalled} A proposal is refused until then; you may still draft and dry-run one. Another
+          admin is added with <code>pnpm cli users:add --role admin</code>, or given the role by the
+          company’s sign-in provider.
+        </Alert>
+      )}
       <Title order={3} size="h5" id="policy-draft-rules">
         The rules of version {inForce.version + 1}, as drafted
       </Title>

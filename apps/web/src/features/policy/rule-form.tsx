@@ -15,21 +15,17 @@ import {
 import {
   APPROVER_ROLES,
   DESTINATION_KINDS,
-  lintPolicy,
   operations,
-  PolicyRuleSchema,
   ROLES,
-  ruleWords,
   WRITE_OPERATION_IDS,
   type PolicyDocumentV2,
   type PolicyRule,
 } from '@console/schemas';
 import { useEffect, useRef } from 'react';
-import { Controller, useForm, useWatch, type Control } from 'react-hook-form';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { ApproverCount, RoleChecks } from './choice-fields';
-import { changeRules } from './policy-draft';
+import { RulePreview } from './rule-preview';
 import {
-  formToRule,
   ruleResolver,
   ruleToForm,
   type DestinationChoice,
@@ -55,47 +51,6 @@ const ACTION_OPTIONS = [
   { value: 'escalate', label: 'Hold, one approver of named roles' },
   { value: 'refuse', label: 'Refuse' },
 ] as const;
-
-/**
- * What a rule of the form would say, in words, and what the lint finds of it in the draft: read
- * as the admin types, before the rule is saved into the draft.
- */
-function RulePreview({
-  control,
-  document,
-  replacing,
-}: {
-  control: Control<RuleFormValues, unknown, PolicyRule>;
-  document: PolicyDocumentV2;
-  replacing: string | null;
-}) {
-  const values = useWatch({ control }) as RuleFormValues;
-  const parsed = PolicyRuleSchema.safeParse(formToRule(values));
-  if (!parsed.success) {
-    return (
-      <Text size="sm" c="dimmed">
-        The rule reads in words once every field is valid.
-      </Text>
-    );
-  }
-  const rule = parsed.data;
-  const draft = changeRules(
-    document,
-    replacing === null ? { type: 'add', rule } : { type: 'replace', id: replacing, rule },
-  );
-  const index = replacing === null ? draft.rules.length - 1 : draft.rules.indexOf(rule);
-  const problems = lintPolicy(draft).filter((p) => p.index === index);
-  return (
-    <Stack gap={4} aria-live="polite">
-      <Text size="sm">Reads: {ruleWords(rule)}.</Text>
-      {problems.map((p, i) => (
-        <Text key={i} size="sm" c="red">
-          {p.message}
-        </Text>
-      ))}
-    </Stack>
-  );
-}
 
 /**
  * One rule of the draft, edited (or a new one): its fields, each problem next to its field, the

@@ -159,6 +159,47 @@ describe('the rules of a draft as rows', () => {
     expect(screen.getByRole('status')).toHaveTextContent('no problem');
   });
 
+  it('adds a rule before a catch-all that would hide it, says so, and moves a rule to a position', async () => {
+    const catchAll = {
+      id: 'everything-else',
+      operations: 'any' as const,
+      assets: 'any' as const,
+      destination: 'any' as const,
+      initiator_roles: 'any' as const,
+      action: { kind: 'send' as const },
+    };
+    const { user, draft } = setup({ ...START, rules: [...START.rules, catchAll] });
+    await user.click(screen.getByRole('button', { name: 'Add a rule' }));
+    await user.click(screen.getByRole('button', { name: 'Save rule' }));
+    // Not behind the catch-all, where it could never match: just before it.
+    expect(draft().document!.rules.map((r) => r.id)).toEqual([
+      'usd-big',
+      'usd-small',
+      'rule-4',
+      'everything-else',
+    ]);
+    expect(
+      screen.getByText(
+        /Rule rule-4 was added as rule 3, before everything-else: that rule matches/,
+      ),
+    ).toBeVisible();
+
+    // Straight to a position, by keyboard, instead of pressing Up once per rule.
+    const position = screen.getByRole('combobox', { name: 'Position of rule everything-else' });
+    position.focus();
+    await user.selectOptions(position, '1');
+    expect(draft().document!.rules.map((r) => r.id)).toEqual([
+      'everything-else',
+      'usd-big',
+      'usd-small',
+      'rule-4',
+    ]);
+    expect(
+      screen.getByRole('combobox', { name: 'Position of rule everything-else' }),
+    ).toHaveFocus();
+    expect(row(/^Rule 2, usd-big/)).toHaveTextContent('matched first by rule 1 (everything-else)');
+  });
+
   it('edits the rule when none matches, which always holds', async () => {
     const { user, draft } = setup();
     await user.click(screen.getByRole('button', { name: 'Edit the rule when no rule matches' }));

@@ -1,4 +1,4 @@
-import { Button, Code, Group, Paper, Stack, Text } from '@mantine/core';
+import { Button, Code, Group, NativeSelect, Paper, Stack, Text } from '@mantine/core';
 import {
   defaultRuleWords,
   lintPolicy,
@@ -8,7 +8,7 @@ import {
 } from '@console/schemas';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { DefaultRuleForm } from './default-rule-form';
-import { freshRuleId, type DraftAction } from './policy-draft';
+import { freshRuleId, whereItDecides, type DraftAction } from './policy-draft';
 import { RuleForm } from './rule-form';
 import { blankRule } from './rule-form-values';
 
@@ -21,7 +21,7 @@ export interface RuleProblem {
 type Editing = { mode: 'rule'; id: string } | { mode: 'new' } | { mode: 'default' } | null;
 
 /** Element ids of a row's parts: focus moves between them by id, across renders. */
-export const rowPart = (id: string, part: 'up' | 'down' | 'edit' | 'remove') =>
+export const rowPart = (id: string, part: 'up' | 'down' | 'position' | 'edit' | 'remove') =>
   `policy-rule-${id}-${part}`;
 const ADD_ID = 'policy-rule-add';
 const DEFAULT_EDIT_ID = 'policy-rule-default-edit';
@@ -43,6 +43,8 @@ export function RuleRows({
   problems: RuleProblem[];
 }) {
   const [editing, setEditing] = useState<Editing>(null);
+  /** Where the last added rule went, and why: said once, until the next change of order. */
+  const [placed, setPlaced] = useState<string | null>(null);
   const lint = useMemo(() => lintPolicy(document), [document]);
   const focusNext = useRef<string | null>(null);
   // After a change, attention stays where the operator was: the moved rule, the next row...
@@ -66,12 +68,28 @@ export function RuleRows({
       rule.id,
       edge ? (by === -1 ? 'down' : 'up') : by === -1 ? 'up' : 'down',
     );
-    dispatch({ type: 'move', id: rule.id, by });
+    setPlaced(null);
+    dispatch({ type: 'move', id: rule.id, to });
+  };
+  const moveTo = (rule: PolicyRule, to: number) => {
+    focusNext.current = rowPart(rule.id, 'position');
+    setPlaced(null);
+    dispatch({ type: 'move', id: rule.id, to });
+  };
+  const add = (rule: PolicyRule) => {
+    const { at, before } = whereItDecides(document, rule);
+    setPlaced(
+      before
+        ? `Rule ${rule.id} was added as rule ${at + 1}, before ${before.id}: that rule matches every send this one does, so after it this one would never decide.`
+        : `Rule ${rule.id} was added as rule ${at + 1}, the last: no rule before it matches every send it does.`,
+    );
+    dispatch({ type: 'add', rule, at });
   };
   const remove = (rule: PolicyRule, index: number) => {
     const next = rules[index + 1] ?? rules[index - 1];
     focusNext.current = next ? rowPart(next.id, 'edit') : ADD_ID;
     if (editing?.mode === 'rule' && editing.id === rule.id) setEditing(null);
+    setPlaced(null);
     dispatch({ type: 'remove', id: rule.id });
   };
 
@@ -111,12 +129,15 @@ export function RuleRows({
                     onCancel={() => close(rowPart(rule.id, 'edit'))}
                   />
                 ) : (
-                  <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
-                    <Stack gap={2}>
+                  // The controls go under the words on a phone, beside them where there is room.
+                  <Group justify="space-between" align="flex-start" gap="sm">
+                    <Stack gap={2} style={{ flex: '1 1 16rem' }}>
                       <Text size="sm">
                         {index + 1}. <Code>{rule.id}</Code>
                       </Text>
-                      <Text size="sm">{sentence(ruleWords(rule))}</Text>
+                      <Text size="sm">
+                        {sentence(ruleWords(rule, document.market_order_margin_percent))}
+                      </Text>
                       {messages.length > 0 && (
                         <ul
                           id={problemsId}
@@ -134,6 +155,14 @@ export function RuleRows({
                       )}
                     </Stack>
                     <Group gap={4} wrap="nowrap">
+                      <NativeSelect
+                        id={rowPart(rule.id, 'position')}
+                        size="xs"
+                        aria-label={`Position of rule ${rule.id}`}
+                        value={String(index + 1)}
+                        data={rules.map((_, i) => String(i + 1))}
+                        onChange={(event) => moveTo(rule, Number(event.currentTarget.value) - 1)}
+                      />
                       <Button
                         id={rowPart(rule.id, 'up')}
                         size="compact-xs"
@@ -182,6 +211,9 @@ export function RuleRows({
           );
         })}
       </ol>
+      <Text size="sm" aria-live="polite">
+        {placed}
+      </Text>
       {editing?.mode === 'new' ? (
         <Paper withBorder p="xs">
           <RuleForm
@@ -189,7 +221,7 @@ export function RuleRows({
             document={document}
             replacing={null}
             onSave={(rule) => {
-              dispatch({ type: 'add', rule });
+              add(rule);
               close(rowPart(rule.id, 'edit'));
             }}
             onCancel={() => close(ADD_ID)}

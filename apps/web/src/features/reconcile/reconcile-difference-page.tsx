@@ -1,10 +1,12 @@
 import { Anchor, Button, Code, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
-import type { ReconDifferenceDetail } from '@console/schemas';
+import { isRecord, type ReconDifferenceDetail, type WriteOperationId } from '@console/schemas';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { ReasonDialog } from '@/components/action/reason-dialog';
 import { LocalTime } from '@/components/result/local-time';
+import { RawJson } from '@/components/result/raw-json';
+import { ResultFields } from '@/components/result/result-fields';
 import { ErrorState, LoadingState } from '@/components/states/states';
 import { assignReconDifference, getReconDifference, resolveReconDifference } from '@/lib/api';
 import { useSession } from '@/lib/session';
@@ -33,6 +35,19 @@ function Side({ title, children }: { title: string; children: React.ReactNode })
 }
 
 const json = (value: unknown) => JSON.stringify(value, null, 2);
+
+/**
+ * The write whose result a record of each type is: its field names, amounts in their assets and
+ * profiles by nickname, as the record's own page shows them.
+ */
+const OPERATION_OF_RECORD: Record<
+  ReconDifferenceDetail['difference']['record_type'],
+  WriteOperationId
+> = {
+  transfer: 'createInternalTransfer',
+  order: 'createOrder',
+  orchestration: 'createOrchestration',
+};
 
 function Detail({ detail, acts }: { detail: ReconDifferenceDetail; acts: boolean }) {
   const { difference: d, journal, service } = detail;
@@ -148,9 +163,10 @@ function Detail({ detail, acts }: { detail: ReconDifferenceDetail; acts: boolean
               <Text size="sm" fw={600}>
                 Says: {d.service_value ?? '—'}
               </Text>
-              <Code block aria-label="The service’s record">
-                {json(service)}
-              </Code>
+              {isRecord(service) ? (
+                <ResultFields operation={OPERATION_OF_RECORD[d.record_type]} data={service} />
+              ) : null}
+              <RawJson value={service} label="the service’s record as JSON" />
             </>
           ) : (
             <Text size="sm">No record of its ref_id at the service.</Text>

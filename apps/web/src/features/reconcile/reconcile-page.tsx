@@ -1,19 +1,10 @@
-import {
-  Anchor,
-  Badge,
-  Button,
-  Group,
-  NativeSelect,
-  Stack,
-  Table,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Anchor, Button, Group, NativeSelect, Stack, Table, Text, Title } from '@mantine/core';
 import type { ReconDifference, ReconRun, Role } from '@console/schemas';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { DatePeriodFields } from '@/components/form/date-period';
+import { StatusBadge } from '@/components/result/status-badge';
 import { LocalTime } from '@/components/result/local-time';
 import { ErrorState, LoadingState } from '@/components/states/states';
 import {
@@ -153,12 +144,12 @@ function RunRow({ run }: { run: ReconRun }) {
       </Table.Td>
       <Table.Td>{run.started_by === 'daily' ? 'Nightly run' : run.started_by}</Table.Td>
       <Table.Td>
-        <Badge
-          variant="light"
-          color={run.state === 'done' ? 'green' : run.state === 'failed' ? 'red' : 'blue'}
-        >
-          {run.state === 'running' ? 'Running' : run.state === 'done' ? 'Done' : 'Failed'}
-        </Badge>
+        {/* The shared status badge: its whole word, never cut to "DO…" by a narrow column. */}
+        <StatusBadge
+          value={run.state}
+          label={run.state === 'running' ? 'Running' : run.state === 'done' ? 'Done' : 'Failed'}
+          tone={run.state === 'done' ? 'good' : run.state === 'failed' ? 'bad' : 'waiting'}
+        />
         {run.error && (
           <Text size="xs" c="red.8">
             {run.error}

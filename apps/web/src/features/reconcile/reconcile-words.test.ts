@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { differenceTitle, instantOfDate, recordPath, utcDay } from './reconcile-words';
+import {
+  differenceTitle,
+  openDifferences,
+  instantOfDate,
+  recordPath,
+  utcDay,
+} from './reconcile-words';
 
 describe('reconciliation words', () => {
   it.each([
@@ -21,6 +27,18 @@ describe('reconciliation words', () => {
     ['transfer', null, undefined],
   ] as const)('links a %s %s to %s', (record_type, record_id, path) => {
     expect(recordPath({ record_type, record_id })).toBe(path);
+  });
+
+  it.each([
+    [{}, []],
+    [{ amount: 1, absent: 2 }, ['2 sent, not at the service', '1 amount differs']],
+    [{ fills: 3, absent: 0, unknown_kind: 4 }, ['3 fills differ']],
+    [
+      { pending: 1, unjournaled: 5 },
+      ['5 at the service, not in the journal', '1 pending too long'],
+    ],
+  ])('lists open differences %j as %j', (openByKind, words) => {
+    expect(openDifferences(openByKind).map((d) => d.words)).toEqual(words);
   });
 
   it('counts days in UTC, whatever the local zone', () => {

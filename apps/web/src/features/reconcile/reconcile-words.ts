@@ -4,18 +4,9 @@
  */
 import type { ReconDifference } from '@console/schemas';
 import { pagePath } from '@/lib/operation-routes';
+import { KIND_WORDS } from '@/lib/reconcile-kinds';
 
-export const KIND_WORDS: Record<ReconDifference['kind'], string> = {
-  absent: 'Sent, not at the service',
-  unjournaled: 'At the service, not in the journal',
-  amount: 'Amount differs',
-  asset: 'Asset or market differs',
-  destination: 'Destination differs',
-  profile: 'Profile differs',
-  status: 'Status differs',
-  pending: 'Pending too long',
-  fills: 'Fills differ',
-};
+export { KIND_WORDS, openDifferences } from '@/lib/reconcile-kinds';
 
 export const SOURCE_WORDS: Record<NonNullable<ReconDifference['source']>, string> = {
   deposit: 'a deposit',

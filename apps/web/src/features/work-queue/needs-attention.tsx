@@ -1,5 +1,5 @@
 import { Text } from '@mantine/core';
-import { journalFacts, type AttentionItem } from '@console/schemas';
+import { journalFacts, type AttentionItem, type WorkQueue } from '@console/schemas';
 import { Amount } from '@/components/result/amount';
 import { OutcomeBadge } from '@/components/result/record-status';
 import { LocalTime } from '@/components/result/local-time';
@@ -7,6 +7,7 @@ import { stillNeededWords } from '@/components/approval/prospect-words';
 import { operationTitle } from './describe';
 import { QueueItem, QueueSection } from '@/components/states/queue-section';
 import { personLabel } from '@/lib/person';
+import { openDifferences } from '@/lib/reconcile-kinds';
 
 function why(item: AttentionItem) {
   switch (item.reason) {
@@ -28,13 +29,43 @@ function why(item: AttentionItem) {
   }
 }
 
+/** Open reconciliation differences as one item: how many of each kind, the worst first. */
+function OpenDifferences({ openByKind }: { openByKind: Record<string, number> }) {
+  const kinds = openDifferences(openByKind);
+  const total = kinds.reduce((sum, k) => sum + k.count, 0);
+  return (
+    <QueueItem
+      to="/reconciliation"
+      label={`${total} open reconciliation ${total === 1 ? 'difference' : 'differences'}`}
+    >
+      {kinds.map((k) => (
+        <Text key={k.kind} size="xs" span c={k.kind === 'absent' ? 'red.8' : undefined}>
+          {k.words}
+        </Text>
+      ))}
+    </QueueItem>
+  );
+}
+
 /**
  * Outcomes nobody may leave as they are: unknown, refused in the last day, about to expire, or
- * waiting for approvals the operators there are cannot give.
+ * waiting for approvals the operators there are cannot give; and, for those who may work them,
+ * open reconciliation differences (a journal and a service that disagree are just as unsettled).
  */
-export function NeedsAttention({ items }: { items: AttentionItem[] | undefined }) {
+export function NeedsAttention({
+  items,
+  reconciliation,
+}: {
+  items: AttentionItem[] | undefined;
+  reconciliation?: WorkQueue['reconciliation'];
+}) {
+  const differences = reconciliation ? openDifferences(reconciliation.open_by_kind).length : 0;
+  const count = items === undefined ? undefined : items.length + (differences > 0 ? 1 : 0);
   return (
-    <QueueSection title="Needs attention" count={items?.length} empty="Nothing needs attention.">
+    <QueueSection title="Needs attention" count={count} empty="Nothing needs attention.">
+      {reconciliation && differences > 0 && (
+        <OpenDifferences openByKind={reconciliation.open_by_kind} />
+      )}
       {items?.map((item) => {
         const { journal } = item;
         const facts = journalFacts(journal);

@@ -1,6 +1,7 @@
 import { Text, TextInput, type TextInputProps } from '@mantine/core';
 import { forwardRef, useState, type ClipboardEvent, type FocusEvent } from 'react';
-import { normalizeDecimal } from '@/lib/normalize-decimal';
+import { normalizeDecimal } from '@console/schemas';
+import { operatorLocale } from '@/lib/format-amount';
 
 export interface DecimalInputProps extends Omit<TextInputProps, 'value' | 'onChange' | 'type'> {
   value: string;
@@ -23,7 +24,7 @@ export const DecimalInput = forwardRef<HTMLInputElement, DecimalInputProps>(func
 ) {
   const [readAs, setReadAs] = useState<{ from: string; to: string } | null>(null);
   const normalize = (text: string): string => {
-    const plain = normalizeDecimal(text);
+    const plain = normalizeDecimal(text, operatorLocale());
     setReadAs(plain !== text && plain !== text.trim() ? { from: text, to: plain } : null);
     return plain;
   };
@@ -38,7 +39,7 @@ export const DecimalInput = forwardRef<HTMLInputElement, DecimalInputProps>(func
   };
   const leave = (event: FocusEvent<HTMLInputElement>) => {
     if (value !== '') {
-      const plain = normalizeDecimal(value);
+      const plain = normalizeDecimal(value, operatorLocale());
       if (plain !== value) onChange(normalize(value));
     }
     onBlur?.(event);

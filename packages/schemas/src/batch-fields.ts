@@ -4,16 +4,12 @@
  * A column is mapped by its header when the header names a field (its path, its last segment or
  * its label, in any case, with spaces, dashes or underscores), else by the operator's mapping.
  */
-import {
-  fieldMeta,
-  operations,
-  walkFields,
-  type BatchField,
-  type BatchMapping,
-  type BatchOperation,
-} from '@console/schemas';
+import type { BatchField, BatchMapping, BatchOperation } from './batch-api';
+import { kindOfPath } from './personal-fields';
+import { fieldMeta } from './primitives/field-meta';
+import { operations } from './registry';
+import { walkFields } from './registry-walk';
 import type { z } from 'zod';
-import { PERSONAL_KEYS } from '../access/personal-data';
 
 /** The mapping target of a column whose values are metadata: the column's header is the key. */
 export const METADATA_FIELD = 'metadata.*';
@@ -77,8 +73,16 @@ function labelOf(path: string, label: string | undefined): string {
   return parents ? `${parents[0]!.toUpperCase()}${parents.slice(1)}: ${own}` : own;
 }
 
+/**
+ * How a cell of a field is read before the schema sees it, as the single form reads what is typed
+ * (issue 67): an amount's group marks dropped (`1,250.00` → `1250.00`), an asset's code in
+ * capitals when that is a code the console knows (`usd` → `USD`).
+ */
+export type CellReading = 'decimal' | 'asset' | null;
+
 interface FieldFacts extends BatchField {
   directory: NameDirectory | null;
+  reading: CellReading;
 }
 
 const cache = new Map<BatchOperation, FieldFacts[]>();
@@ -102,6 +106,7 @@ function factsOf(operation: BatchOperation): FieldFacts[] {
           required: false,
           accepts_name: null,
           directory: null,
+          reading: null,
         });
       }
       continue;
@@ -114,6 +119,12 @@ function factsOf(operation: BatchOperation): FieldFacts[] {
       required: !underOptional(field.path),
       accepts_name: directory && WORDS_OF_DIRECTORY[directory],
       directory,
+      reading:
+        meta.kind === 'decimal'
+          ? 'decimal'
+          : meta.choices === 'listProfileBalances'
+            ? 'asset'
+            : null,
     });
   }
   cache.set(operation, out);
@@ -122,7 +133,7 @@ function factsOf(operation: BatchOperation): FieldFacts[] {
 
 /** The fields of `operation` a column can be mapped to, in the registry's order. */
 export function batchFieldsOf(operation: BatchOperation): BatchField[] {
-  return factsOf(operation).map(({ directory: _directory, ...field }) => field);
+  return factsOf(operation).map(({ directory: _directory, reading: _reading, ...field }) => field);
 }
 
 const nonPersonalCache = new Map<BatchOperation, ReadonlySet<string>>();
@@ -142,13 +153,18 @@ export function nonPersonalFieldsOf(operation: BatchOperation): ReadonlySet<stri
       .filter(
         (f) =>
           f.path !== METADATA_FIELD &&
-          !f.path.split('.').some((part) => PERSONAL_KEYS.has(part)) &&
+          (kindOfPath(f.path) ?? 'non_personal') === 'non_personal' &&
           (f.directory === null || f.directory === 'profiles'),
       )
       .map((f) => f.path),
   );
   nonPersonalCache.set(operation, fields);
   return fields;
+}
+
+/** How each field's cells are read (fields read as typed are absent). */
+export function cellReadingsOf(operation: BatchOperation): ReadonlyMap<string, CellReading> {
+  return new Map(factsOf(operation).flatMap((f) => (f.reading ? [[f.path, f.reading]] : [])));
 }
 
 /** Fields of the operation that accept names, and which directory each reads. */
@@ -166,6 +182,48 @@ export function headerKey(text: string): string {
     .trim()
     .toLowerCase()
     .replace(/[\s\-_]+/g, '_');
+}
+
+/**
+ * Headers a payout file commonly has, and the fields each names (the first the operation has):
+ * a spreadsheet says From, To and Currency where the service says profile ids and asset. A
+ * `Reference` column, which no request has a field for, is kept as metadata under its header.
+ */
+const COMMON_HEADERS: Readonly<Record<string, readonly string[]>> = {
+  from: ['from_profile_id', 'profile_id', 'source.profile.profile_id'],
+  to: [
+    'to_profile_id',
+    'destination.profile.profile_id',
+    'destination.fiat.fiat_account_id',
+    'destination.crypto.address',
+  ],
+  currency: ['asset', 'source_asset'],
+  amount: ['amount', 'source_amount'],
+  memo: ['memo', 'destination.fiat.memo', 'destination.crypto.memo'],
+};
+
+/** The common headers (in capitals as a spreadsheet writes them) that name each field of `operation`. */
+export function commonHeadersOf(operation: BatchOperation): ReadonlyMap<string, string[]> {
+  const known = new Set(factsOf(operation).map((f) => f.path));
+  const out = new Map<string, string[]>();
+  const add = (path: string, header: string) => out.set(path, [...(out.get(path) ?? []), header]);
+  for (const [header, candidates] of Object.entries(COMMON_HEADERS)) {
+    const path = candidates.find((candidate) => known.has(candidate));
+    if (path) add(path, `${header[0]!.toUpperCase()}${header.slice(1)}`);
+  }
+  if (known.has(METADATA_FIELD)) add(METADATA_FIELD, 'Reference');
+  return out;
+}
+
+/**
+ * The header row of a template for `operation`: each field's path (what {@link mapColumns}
+ * matches first), the required fields first, then the optional ones, in the registry's order.
+ */
+export function templateHeaderOf(operation: BatchOperation): string[] {
+  const fields = batchFieldsOf(operation).filter((f) => f.path !== METADATA_FIELD);
+  return [...fields.filter((f) => f.required), ...fields.filter((f) => !f.required)].map(
+    (f) => f.path,
+  );
 }
 
 /**
@@ -193,6 +251,10 @@ export function mapColumns(
   for (const [last, paths] of lastSegments) {
     if (paths.length === 1 && !byKey.has(last)) byKey.set(last, paths[0]!);
   }
+  for (const [header, candidates] of Object.entries(COMMON_HEADERS)) {
+    const path = candidates.find((candidate) => known.has(candidate));
+    if (path && !byKey.has(header)) byKey.set(header, path);
+  }
   const taken = new Set<string>();
   const mapping: BatchMapping = {};
   for (const column of columns) {
@@ -200,7 +262,10 @@ export function mapColumns(
       (value) => value !== undefined && (value === '' || known.has(value)),
     );
     const key = headerKey(column);
-    const byName = key.startsWith('metadata.') ? METADATA_FIELD : byKey.get(key);
+    const byName =
+      key.startsWith('metadata.') || (key === 'reference' && known.has(METADATA_FIELD))
+        ? METADATA_FIELD
+        : byKey.get(key);
     const field = chosen ?? byName ?? '';
     if (field !== '' && field !== METADATA_FIELD && taken.has(field)) {
       mapping[column] = '';
