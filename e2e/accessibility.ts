@@ -10,23 +10,6 @@ const BLOCKING = new Set(['serious', 'critical']);
 
 export type ColorScheme = 'light' | 'dark';
 
-/** Until every running animation and transition has ended: half-faded text fails contrast. */
-async function settled(page: Page): Promise<void> {
-  await page.evaluate(() =>
-    Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))),
-  );
-}
-
-async function setScheme(page: Page, scheme: ColorScheme): Promise<void> {
-  // What Mantine's colour scheme manager does on a switch: every colour is a CSS variable keyed
-  // on this attribute, so the page repaints in the other scheme without a reload. Components
-  // with a colour transition (a segmented control's labels) fade into it: waited for.
-  await page.evaluate((value) => {
-    document.documentElement.setAttribute('data-mantine-color-scheme', value);
-  }, scheme);
-  await settled(page);
-}
-
 /**
  * The rules whose outcome depends on colour. A scheme changes only the CSS variables colours are
  * keyed on (setScheme), never the document: names, roles, labels, landmarks and order are the
@@ -41,40 +24,63 @@ const AXE_SOURCE = readFileSync(
   'utf8',
 );
 
+interface Violation {
+  rule: string;
+  impact: string | null | undefined;
+  help: string;
+  nodes: string[];
+  count: number;
+}
+
+/** What one check asks of the page: the schemes in order, and the options of each run. */
+interface CheckPlan {
+  schemes: readonly ColorScheme[];
+  options: RunOptions[];
+  blocking: string[];
+}
+
 /**
- * Runs axe-core in the page itself. Not through `@axe-core/playwright`: its builder injects axe
- * into every frame and finishes each run in a new blank page, 1.5 s of a 2.3 s check here (ADR
- * 031). The console draws no frames; a page that had one would be checked only in part, so
- * that is refused rather than passed.
+ * The whole check, run inside the page in one round trip: let entering transitions (modals,
+ * menus, toasts) finish; for each scheme, switch to it as Mantine's colour scheme manager does
+ * (every colour is a CSS variable keyed on the attribute, so the page repaints without a reload)
+ * and wait for the colour transitions it starts (a segmented control's labels: half-faded text
+ * fails contrast), then run axe; put the scheme back. Each step was a round trip of its own
+ * before, about a second of a check on a busy machine (ADR 031). Returns null when axe is not in
+ * the document yet. Serialised into the page: it must not refer to anything outside itself.
  */
-async function violations(page: Page, rules: 'all' | 'colour') {
-  const frames = page.frames().length;
-  if (frames > 1) throw new Error(`the page has ${frames - 1} frames, which this check cannot see`);
-  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
-  const options: RunOptions = {
-    runOnly:
-      rules === 'all'
-        ? { type: 'tag', values: WCAG_21_AA }
-        : { type: 'rule', values: COLOUR_RULES },
-    // Only violations are read: axe then keeps one node of each passing rule instead of
-    // describing every node that passed. The colour rules read no style sheets, so they skip
-    // fetching them again.
-    resultTypes: ['violations'],
-    ...(rules === 'colour' ? { preload: false } : {}),
+async function checkInPage(plan: CheckPlan): Promise<Record<string, Violation[]> | null> {
+  const w = window as unknown as { axe?: typeof axe };
+  if (!w.axe) return null;
+  const root = document.documentElement;
+  const settled = () =>
+    Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined)));
+  const setScheme = async (value: string) => {
+    if (root.getAttribute('data-mantine-color-scheme') === value) return;
+    root.setAttribute('data-mantine-color-scheme', value);
+    await settled();
   };
-  const result = await page.evaluate(
-    (opts) => (window as unknown as { axe: typeof axe }).axe.run(document, opts),
-    options,
-  );
-  return result.violations
-    .filter((v) => BLOCKING.has(v.impact ?? ''))
-    .map((v) => ({
-      rule: v.id,
-      impact: v.impact,
-      help: v.help,
-      nodes: v.nodes.slice(0, 5).map((n) => `${n.target.join(' ')}: ${n.failureSummary ?? ''}`),
-      count: v.nodes.length,
-    }));
+  await settled();
+  const before = root.getAttribute('data-mantine-color-scheme');
+  const found: Record<string, Violation[]> = {};
+  try {
+    for (const [i, scheme] of plan.schemes.entries()) {
+      await setScheme(scheme);
+      const result = await w.axe.run(document, plan.options[i]!);
+      const list = result.violations
+        .filter((v) => plan.blocking.includes(v.impact ?? ''))
+        .map((v) => ({
+          rule: v.id,
+          impact: v.impact,
+          help: v.help,
+          nodes: v.nodes.slice(0, 5).map((n) => `${n.target.join(' ')}: ${n.failureSummary ?? ''}`),
+          count: v.nodes.length,
+        }));
+      if (list.length > 0) found[scheme] = list;
+    }
+  } finally {
+    if (before) await setScheme(before);
+  }
+  return found;
 }
 
 /**
@@ -83,27 +89,41 @@ async function violations(page: Page, rules: 'all' | 'colour') {
  *
  * @example
  * await expectAccessible(page, 'journal list');
+ *
+ * axe-core runs in the page itself. Not through `@axe-core/playwright`: its builder injects axe
+ * into every frame and finishes each run in a new blank page, 1.5 s of a 2.3 s check here (ADR
+ * 031). The console draws no frames; a page that had one would be checked only in part, so
+ * that is refused rather than passed.
  */
 export async function expectAccessible(
   page: Page,
   state: string,
   schemes: readonly ColorScheme[] = ['light', 'dark'],
 ): Promise<void> {
-  // Let entering transitions (modals, menus, toasts) finish.
-  await settled(page);
-  const before = await page.evaluate(() =>
-    document.documentElement.getAttribute('data-mantine-color-scheme'),
-  );
-  const found: Record<string, unknown> = {};
-  try {
-    for (const [i, scheme] of schemes.entries()) {
-      await setScheme(page, scheme);
-      // Every WCAG 2.1 A and AA rule in the first scheme, the colour rules in the others.
-      const list = await violations(page, i === 0 ? 'all' : 'colour');
-      if (list.length > 0) found[scheme] = list;
-    }
-  } finally {
-    if (before) await setScheme(page, before as ColorScheme);
+  const frames = page.frames().length;
+  if (frames > 1) throw new Error(`the page has ${frames - 1} frames, which this check cannot see`);
+  const plan: CheckPlan = {
+    schemes,
+    // Every WCAG 2.1 A and AA rule in the first scheme, the colour rules in the others. Only
+    // violations are read: axe then keeps one node of each passing rule instead of describing
+    // every node that passed. The colour rules read no style sheets, so they skip fetching
+    // them again.
+    options: schemes.map((_, i) =>
+      i === 0
+        ? { runOnly: { type: 'tag', values: WCAG_21_AA }, resultTypes: ['violations'] }
+        : {
+            runOnly: { type: 'rule', values: COLOUR_RULES },
+            resultTypes: ['violations'],
+            preload: false,
+          },
+    ),
+    blocking: [...BLOCKING],
+  };
+  let found = await page.evaluate(checkInPage, plan);
+  if (found === null) {
+    // Once per document: a navigation gives the next check a new one.
+    await page.evaluate(AXE_SOURCE);
+    found = await page.evaluate(checkInPage, plan);
   }
   expect(found, `axe: serious or critical WCAG 2.1 AA violations on "${state}"`).toEqual({});
 }

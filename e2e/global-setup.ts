@@ -35,7 +35,11 @@ const OPERATORS: Omit<TestOperator, 'password'>[] = [
  * passwords made for this run.
  */
 export default async function globalSetup(): Promise<() => Promise<void>> {
-  for (const output of ['apps/web/dist/index.html', 'apps/bff/dist/main.js']) {
+  for (const output of [
+    'apps/web/dist/index.html',
+    'apps/bff/dist/main.js',
+    'apps/bff/dist/cli.js',
+  ]) {
     if (!existsSync(join(root, output))) throw new Error(`${output} is missing: build first`);
   }
   mkdirSync(artifacts, { recursive: true });

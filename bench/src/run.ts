@@ -13,6 +13,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { auditChainCost } from './figures/audit-chain-cost';
+import { auditProof } from './figures/audit-proof';
 import { batchCost } from './figures/batch-cost';
 import { bffLatency } from './figures/bff-latency';
 import { bffMemory } from './figures/bff-memory';
@@ -41,6 +42,7 @@ const FIGURES: Figure[] = [
   signingCost,
   journalCost,
   auditChainCost,
+  auditProof,
   policyDryRun,
   initialJs,
   startToHealth,

@@ -23,6 +23,11 @@ export class OperationForm {
 
   async goto(path: string): Promise<void> {
     await this.page.goto(path);
+    await this.expectOpen();
+  }
+
+  /** The form is the page shown: its title and the form itself (after `signIn(page, who, path)`). */
+  async expectOpen(): Promise<void> {
     await expect(this.page.getByRole('heading', { level: 1, name: this.title })).toBeVisible();
     await expect(this.form).toBeVisible();
   }

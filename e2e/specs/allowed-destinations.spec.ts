@@ -77,8 +77,7 @@ test.describe('Allowed destinations and limits', () => {
     test.slow();
 
     // Fiona proposes the address: nothing is usable before a second operator approves it.
-    await signIn(page, 'fiona');
-    await page.goto('/destinations');
+    await signIn(page, 'fiona', '/destinations');
     const add = page.getByRole('form', { name: 'Add to the book' });
     await add.getByLabel('Network').selectOption('ETHEREUM');
     await add.getByRole('textbox', { name: /^Address/ }).fill(ADDRESS);

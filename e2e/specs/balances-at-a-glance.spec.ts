@@ -53,8 +53,7 @@ test.describe('Balances at a glance', () => {
     page,
   }) => {
     test.slow();
-    await signIn(page, 'vera');
-    await page.goto('/profiles');
+    await signIn(page, 'vera', '/profiles');
     await expect(
       page.getByRole('heading', { level: 1, name: 'Profiles and balances' }),
     ).toBeVisible();

@@ -13,9 +13,9 @@ test.describe('Quote crypto withdrawal fee', () => {
   let form: OperationForm;
 
   test.beforeEach(async ({ page }) => {
-    await signIn(page, 'fiona');
+    await signIn(page, 'fiona', routeOf('createCryptoWithdrawalFee'));
     form = new OperationForm(page, 'Quote crypto withdrawal fee');
-    await form.goto(routeOf('createCryptoWithdrawalFee'));
+    await form.expectOpen();
   });
 
   test('quotes a BTC withdrawal by amount', async ({ page }) => {

@@ -6,9 +6,9 @@ test.describe('Create deposit address', () => {
   let form: OperationForm;
 
   test.beforeEach(async ({ page }) => {
-    await signIn(page, 'fiona');
+    await signIn(page, 'fiona', routeOf('createDepositAddress'));
     form = new OperationForm(page, 'Create deposit address');
-    await form.goto(routeOf('createDepositAddress'));
+    await form.expectOpen();
   });
 
   test('creates an Ethereum address for treasury', async ({ page }) => {

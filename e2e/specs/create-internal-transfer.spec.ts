@@ -8,9 +8,9 @@ test.describe('Create internal transfer', () => {
   let form: OperationForm;
 
   test.beforeEach(async ({ page }) => {
-    await signIn(page, 'fiona');
+    await signIn(page, 'fiona', routeOf('createInternalTransfer'));
     form = new OperationForm(page, 'Create internal transfer');
-    await form.goto(routeOf('createInternalTransfer'));
+    await form.expectOpen();
   });
 
   test('moves USD from treasury to payouts after a review', async ({ page }) => {

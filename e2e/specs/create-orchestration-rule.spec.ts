@@ -8,9 +8,9 @@ test.describe('Create orchestration rule', () => {
   let form: OperationForm;
 
   test.beforeEach(async ({ page }) => {
-    await signIn(page, 'fiona');
+    await signIn(page, 'fiona', routeOf('createOrchestrationRule'));
     form = new OperationForm(page, 'Create orchestration rule');
-    await form.goto(routeOf('createOrchestrationRule'));
+    await form.expectOpen();
   });
 
   test('sweeps wire deposits to payouts, and a deposit fires it', async ({ page }) => {

@@ -8,9 +8,9 @@ test.describe('Create orchestration', () => {
   let form: OperationForm;
 
   test.beforeEach(async ({ page }) => {
-    await signIn(page, 'fiona');
+    await signIn(page, 'fiona', routeOf('createOrchestration'));
     form = new OperationForm(page, 'Create orchestration');
-    await form.goto(routeOf('createOrchestration'));
+    await form.expectOpen();
   });
 
   test('converts USD from treasury into BTC for payouts', async ({ page }) => {

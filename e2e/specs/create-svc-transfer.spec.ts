@@ -8,9 +8,9 @@ test.describe('Create svc transfer', () => {
   let form: OperationForm;
 
   test.beforeEach(async ({ page }) => {
-    await signIn(page, 'fiona');
+    await signIn(page, 'fiona', routeOf('createSvcTransfer'));
     form = new OperationForm(page, 'Create svc transfer');
-    await form.goto(routeOf('createSvcTransfer'));
+    await form.expectOpen();
   });
 
   test('moves ETH over the svc rail with its fee on top', async ({ page }) => {

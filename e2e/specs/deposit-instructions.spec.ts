@@ -11,8 +11,7 @@ test.describe('Deposit instructions (issue 34)', () => {
   test('a set opens from the list with its memo and wire details to copy for a payer', async ({
     page,
   }) => {
-    await signIn(page, 'fiona');
-    await page.goto(pageOf('listFiatDepositInstructions'));
+    await signIn(page, 'fiona', pageOf('listFiatDepositInstructions'));
     await expect(
       page.getByRole('heading', { level: 1, name: 'Deposit instructions' }),
     ).toBeVisible();
@@ -43,16 +42,18 @@ test.describe('Deposit instructions (issue 34)', () => {
   });
 
   test('a deprecated set says not to give it to a new payer', async ({ page }) => {
-    await signIn(page, 'fiona');
-    await page.goto(pageOf('getFiatDepositInstructions', { id: deprecated }));
+    await signIn(page, 'fiona', pageOf('getFiatDepositInstructions', { id: deprecated }));
     await expect(page.getByRole('note').filter({ hasText: 'Deprecated' })).toContainText(
       'must not be given to a new payer',
     );
   });
 
   test('a viewer sees the bank details masked', async ({ page }) => {
-    await signIn(page, 'vera');
-    await page.goto(pageOf('getFiatDepositInstructions', { id: DEMO_IDS.depositInstructions }));
+    await signIn(
+      page,
+      'vera',
+      pageOf('getFiatDepositInstructions', { id: DEMO_IDS.depositInstructions }),
+    );
     await expect(page.getByText('Your role sees the bank details masked')).toBeVisible();
     const needs = page.getByRole('table', { name: 'What the payer needs' });
     await expect(needs.getByRole('row').filter({ hasText: 'Account number' })).toContainText(

@@ -9,8 +9,7 @@ const { cold } = DEMO_IDS.destinationAddresses;
 
 test.describe('The address book (issue 34)', () => {
   test('filters by network, status and nickname', async ({ page }) => {
-    await signIn(page, 'fiona');
-    await page.goto(pageOf('listCryptoDestinationAddresses'));
+    await signIn(page, 'fiona', pageOf('listCryptoDestinationAddresses'));
     await expect(page.getByRole('heading', { level: 1, name: 'Address book' })).toBeVisible();
     const table = page.getByRole('table', { name: 'Destination addresses' });
     const filters = page.getByRole('search', { name: 'Filter the address book' });
@@ -43,8 +42,7 @@ test.describe('The address book (issue 34)', () => {
     browser,
   }) => {
     test.slow();
-    await signIn(page, 'fiona');
-    await page.goto(pageOf('listCryptoDestinationAddresses'));
+    await signIn(page, 'fiona', pageOf('listCryptoDestinationAddresses'));
     await page.getByRole('link', { name: 'Rename or bookmark Cold storage' }).click();
 
     // The Put form, started from the row's values handed over in the navigation, not the address.

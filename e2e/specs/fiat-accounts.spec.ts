@@ -12,8 +12,7 @@ test.describe('Fiat accounts', () => {
   test('support lists the accounts shortened, and opens an institution’s account whole', async ({
     page,
   }) => {
-    await signIn(page, 'sam');
-    await page.goto(pageOf('listFiatAccounts'));
+    await signIn(page, 'sam', pageOf('listFiatAccounts'));
     const list = page.getByRole('table', { name: 'Fiat accounts' });
     // As the service lists them: the last four digits, no owner.
     const row = list.getByRole('row').filter({
@@ -43,8 +42,7 @@ test.describe('Fiat accounts', () => {
   });
 
   test('a viewer sees an account masked, with nothing to change', async ({ page }) => {
-    await signIn(page, 'vera');
-    await page.goto(pageOf('getFiatAccount', { id: initech }));
+    await signIn(page, 'vera', pageOf('getFiatAccount', { id: initech }));
     const owner = page.getByRole('region', { name: 'Owner' });
     await expect(owner).toContainText('An institution');
     await expect(owner).toContainText('I. L.');
@@ -62,8 +60,7 @@ test.describe('Fiat accounts', () => {
     browser,
   }) => {
     test.slow();
-    await signIn(page, 'sam');
-    await page.goto(pageOf('getFiatAccount', { id: umbrella }));
+    await signIn(page, 'sam', pageOf('getFiatAccount', { id: umbrella }));
     const del = new RecordAction(page, 'Delete fiat account', 'Delete this fiat account?');
     const dialog = await del.open();
     await expect(dialog).toContainText('Umbrella Holdings Inc · CBIT ending BA72');

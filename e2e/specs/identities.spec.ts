@@ -9,8 +9,7 @@ test.describe('Identities and accounts', () => {
   test('the list says who may transact, and an identity opens with its accounts', async ({
     page,
   }) => {
-    await signIn(page, 'fiona');
-    await page.goto(pageOf('listIdentities'));
+    await signIn(page, 'fiona', pageOf('listIdentities'));
     await expect(page.getByRole('heading', { level: 1, name: 'Identities' })).toBeVisible();
     const table = page.getByRole('table', { name: 'Identities' });
     const erinRow = table.getByRole('row').filter({ hasText: 'Erin Tanaka' });
@@ -46,16 +45,14 @@ test.describe('Identities and accounts', () => {
   });
 
   test('an account with a profile of its own links to it', async ({ page }) => {
-    await signIn(page, 'fiona');
-    await page.goto(pageOf('getAccount', { id: DEMO_IDS.accounts.alice }));
+    await signIn(page, 'fiona', pageOf('getAccount', { id: DEMO_IDS.accounts.alice }));
     await expect(page.getByRole('heading', { level: 1, name: 'Market making desk' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Market Making' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Alice Moreau' })).toBeVisible();
   });
 
   test('a frozen identity shows why on its page', async ({ page }) => {
-    await signIn(page, 'fiona');
-    await page.goto(pageOf('getIdentity', { id: erin }));
+    await signIn(page, 'fiona', pageOf('getIdentity', { id: erin }));
     await expect(page.getByRole('heading', { level: 1, name: 'Erin Tanaka' })).toBeVisible();
     await expect(page.getByText('Cannot transact: Frozen (legal order)')).toBeVisible();
     const controls = page.getByRole('list', { name: 'Active controls' });
@@ -66,8 +63,7 @@ test.describe('Identities and accounts', () => {
   test('a sell-only identity shows what is still required of whom, with the service’s codes', async ({
     page,
   }) => {
-    await signIn(page, 'fiona');
-    await page.goto(pageOf('getIdentity', { id: carol }));
+    await signIn(page, 'fiona', pageOf('getIdentity', { id: carol }));
     await expect(page.getByRole('list', { name: 'Active controls' })).toContainText(
       'Sell only (compliance: KYC)',
     );
@@ -80,8 +76,7 @@ test.describe('Identities and accounts', () => {
   });
 
   test('a viewer sees personal data masked, as the console server sends it', async ({ page }) => {
-    await signIn(page, 'vera');
-    await page.goto(pageOf('getIdentity', { id: alice }));
+    await signIn(page, 'vera', pageOf('getIdentity', { id: alice }));
     await expect(page.getByText('Your role sees personal data masked')).toBeVisible();
     // The details arrive masked: the email does not reach the browser whole.
     await expect(page.getByText('••••@example.com')).toBeVisible();
@@ -95,8 +90,7 @@ test.describe('Identities and accounts', () => {
   });
 
   test('the accounts list shows each account’s primary identity and members', async ({ page }) => {
-    await signIn(page, 'fiona');
-    await page.goto(pageOf('listAccounts'));
+    await signIn(page, 'fiona', pageOf('listAccounts'));
     const table = page.getByRole('table', { name: 'Accounts' });
     const northwind = table
       .getByRole('row')

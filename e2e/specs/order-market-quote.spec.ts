@@ -84,8 +84,7 @@ test.describe('Create order: the market before review (issue 34)', () => {
 
   test('the Orders page has a strip of prices with their age', async ({ page }) => {
     await sandbox.setPrice('BTCUSD', '60000.00');
-    await signIn(page, 'fiona');
-    await page.goto(routeOf('listOrders'));
+    await signIn(page, 'fiona', routeOf('listOrders'));
     const strip = page.getByRole('region', { name: 'Prices' });
     await expect(strip).toContainText('BTCUSD 60,000.00 USD');
     await expect(strip).toContainText(/Prices (just now|\d+ s old)/);

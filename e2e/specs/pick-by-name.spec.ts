@@ -20,9 +20,9 @@ test.describe('Identifiers picked by name (issue 34)', () => {
   let form: OperationForm;
 
   test.beforeEach(async ({ page }) => {
-    await signIn(page, 'fiona');
+    await signIn(page, 'fiona', routeOf('createInternalTransfer'));
     form = new OperationForm(page, 'Create internal transfer');
-    await form.goto(routeOf('createInternalTransfer'));
+    await form.expectOpen();
   });
 
   test('an internal transfer is filled entirely by picking, and sent', async ({ page }) => {

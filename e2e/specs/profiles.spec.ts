@@ -42,8 +42,7 @@ test.describe('Profiles and balances', () => {
   test('a profile shows each asset available and held by open orders, its orders, transfers and addresses one click away', async ({
     page,
   }) => {
-    await signIn(page, 'vera');
-    await page.goto('/profiles');
+    await signIn(page, 'vera', '/profiles');
     // The profiles table's link: the balances below link each profile too (issue 33, item 6).
     await page
       .getByRole('table', { name: 'Profiles' })

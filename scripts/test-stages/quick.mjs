@@ -86,7 +86,8 @@ export function quickStages({ root, since }) {
   const linted = files.filter((f) => LINTED.test(f));
   const quick = [];
   for (const stage of full) {
-    if (stage.name.startsWith('typecheck ')) quick.push({ ...stage, needs: [] });
+    // Nothing long runs beside the inner loop's stages: none waits in the background.
+    if (stage.name.startsWith('typecheck ')) quick.push({ ...stage, needs: [], background: false });
     else if (stage.suite === 'vitest' && reached.has(stage.pkg)) {
       quick.push({
         ...stage,
@@ -94,7 +95,7 @@ export function quickStages({ root, since }) {
         command: [...stage.command, '--changed', base, '--passWithNoTests'],
       });
     } else if (stage.name === 'test runner' && files.some((f) => f.startsWith('scripts/test'))) {
-      quick.push({ ...stage, needs: [] });
+      quick.push({ ...stage, needs: [], background: false });
     }
   }
   if (linted.length > 0) {

@@ -124,6 +124,19 @@ export function machineFactor(measuredMs, referenceMs) {
   return Math.max(1, measuredMs / referenceMs);
 }
 
+/**
+ * The CPU time of a command's processes from POSIX `times` run after it in the same shell: its
+ * second line holds the children's user and system time (`0m12.34s 0m1.20s`, or with six
+ * decimals in dash).
+ *
+ * @param {string} text
+ * @returns {number | undefined}  seconds, or undefined when the shell said nothing readable
+ */
+export function cpuOfTimes(text) {
+  const parts = [...text.matchAll(/(\d+)m([\d.]+)s/g)].map((m) => Number(m[1]) * 60 + Number(m[2]));
+  return parts.length >= 4 ? parts[2] + parts[3] : undefined;
+}
+
 /** `83.4` → `1:23`. */
 export function clock(seconds) {
   const s = Math.round(seconds);

@@ -4,6 +4,7 @@ import { test } from 'node:test';
 import {
   budgetVerdict,
   clock,
+  cpuOfTimes,
   fromNodeTest,
   fromPlaywright,
   fromVitest,
@@ -96,6 +97,12 @@ test('a Playwright run whose global setup threw fails with no test', () => {
 test('node --test counts come from its closing lines', () => {
   const suite = fromNodeTest('ok 1 - a\n# tests 3\n# pass 2\n# fail 1\n# skipped 0\n');
   assert.deepEqual([suite.passed, suite.failed, suite.skipped], [2, 1, 0]);
+});
+
+test("a stage's CPU time is its children's user and system time, as bash and dash print it", () => {
+  assert.equal(cpuOfTimes('0m0.011s 0m0.006s\n2m35.147s 0m17.985s\n'), 173.132);
+  assert.equal(cpuOfTimes('0m0.000000s 0m0.000000s\n0m12.500000s 0m1.250000s\n'), 13.75);
+  assert.equal(cpuOfTimes(''), undefined);
 });
 
 test('a stage is over budget only past its budget stretched by the machine factor', () => {

@@ -4,10 +4,16 @@
  * overtakes an earlier one that is ready but waits for room, so the long stages listed first are
  * never starved by short ones. A stage whose need failed is skipped, and says which; every other
  * stage still runs, so one run reports every failure.
+ *
+ * A `background` stage runs at the lowest priority (the runner's part), so it takes only the CPU
+ * the others leave idle. Besides the slots it may run in one lane of its own, one background stage
+ * at a time, and so beside a stage that holds every slot: the browser suite keeps two cores busy
+ * only part of the time, and a typecheck there costs it almost nothing (ADR 031). In the lane it
+ * may overtake a stage that waits for room, since it takes none; in a slot it may not.
  */
 
 /**
- * @typedef {{ name: string, needs?: string[], slots?: number }} Schedulable
+ * @typedef {{ name: string, needs?: string[], slots?: number, background?: boolean }} Schedulable
  * @typedef {{ ok: boolean, seconds: number, skipped?: string }} Outcome
  */
 
@@ -29,12 +35,26 @@ export async function schedule(stages, capacity, run, now = () => performance.no
   }
   /** @type {Map<string, Outcome>} */
   const done = new Map();
+  /** @type {Map<string, 'slots' | 'lane'>} */
   const running = new Map();
   let used = 0;
+  let laneUsed = false;
   const slotsOf = (s) => Math.min(capacity, Math.max(1, s.slots ?? 1));
 
   return new Promise((resolve, reject) => {
+    const start = (stage, where) => {
+      if (where === 'slots') used += slotsOf(stage);
+      else laneUsed = true;
+      const started = now();
+      running.set(stage.name, where);
+      run(stage).then(
+        ({ ok }) => finish(stage, { ok, seconds: (now() - started) / 1000 }),
+        (error) => reject(error),
+      );
+    };
     const pump = () => {
+      // Whether a stage waits for room: no later one may take a slot before it.
+      let waiting = false;
       for (const stage of stages) {
         if (done.has(stage.name) || running.has(stage.name)) continue;
         const needs = stage.needs ?? [];
@@ -44,14 +64,9 @@ export async function schedule(stages, capacity, run, now = () => performance.no
           continue;
         }
         if (!needs.every((n) => done.has(n))) continue;
-        if (used + slotsOf(stage) > capacity) break;
-        used += slotsOf(stage);
-        const started = now();
-        running.set(stage.name, stage);
-        run(stage).then(
-          ({ ok }) => finish(stage, { ok, seconds: (now() - started) / 1000 }),
-          (error) => reject(error),
-        );
+        if (!waiting && used + slotsOf(stage) <= capacity) start(stage, 'slots');
+        else if (stage.background && !laneUsed) start(stage, 'lane');
+        else if (!stage.background) waiting = true;
       }
       if (running.size === 0 && done.size < stages.length) {
         // Nothing runs and nothing can start: only a skipped stage's dependents are left.
@@ -74,8 +89,9 @@ export async function schedule(stages, capacity, run, now = () => performance.no
       }
     };
     const finish = (stage, outcome) => {
+      if (running.get(stage.name) === 'slots') used -= slotsOf(stage);
+      else laneUsed = false;
       running.delete(stage.name);
-      used -= slotsOf(stage);
       done.set(stage.name, outcome);
       pump();
     };

@@ -73,6 +73,56 @@ test('a two-slot stage runs alone, and a later stage does not overtake it', asyn
   );
 });
 
+test('background stages run one at a time beside a stage that holds every slot', async () => {
+  const { log } = await simulate(
+    [
+      { name: 'e2e', takes: 10, slots: 2 },
+      { name: 'bff', takes: 4, slots: 2 },
+      { name: 'unit', takes: 2 },
+      { name: 'lint', takes: 3, background: true },
+      { name: 'typecheck', takes: 3, background: true },
+      { name: 'format', takes: 9, background: true },
+    ],
+    2,
+  );
+  assert.deepEqual(
+    log.map((l) => [l.name, l.start]),
+    [
+      ['e2e', 0],
+      // The lane, one after another, while the suites wait for the slots.
+      ['lint', 0],
+      ['typecheck', 3],
+      ['format', 6],
+      ['bff', 10],
+      ['unit', 14],
+    ],
+  );
+});
+
+test('a background stage takes a free slot, but not one a waiting stage is owed', async () => {
+  const { log } = await simulate(
+    [
+      { name: 'a', takes: 2 },
+      { name: 'big', takes: 4, slots: 2 },
+      { name: 'lint', takes: 1, background: true },
+      { name: 'format', takes: 1, background: true },
+      { name: 'typecheck', takes: 1, background: true },
+    ],
+    2,
+  );
+  assert.deepEqual(
+    log.map((l) => [l.name, l.start]),
+    [
+      ['a', 0],
+      // The slot `a` leaves free is owed to `big`: lint runs in the lane, the rest after it.
+      ['lint', 0],
+      ['format', 1],
+      ['big', 2],
+      ['typecheck', 2],
+    ],
+  );
+});
+
 test('a stage whose need failed is skipped and names it; the others still run', async () => {
   const { results } = await simulate(
     [

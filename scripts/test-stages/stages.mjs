@@ -33,6 +33,9 @@ export const TOTAL_BUDGET_SECONDS = 45 * 60;
  * @property {string} [cwd]
  * @property {string[]} [needs]  stages that must pass first
  * @property {number} [slots]  cores it keeps busy (1 when absent)
+ * @property {boolean} [background]  runs at the lowest priority, in the CPU time the others leave
+ *   idle, and may run beside a stage that holds every slot (schedule.mjs); its budget is then
+ *   in CPU seconds. Only for a stage that nothing times: a suite's tests could run out of time.
  * @property {number} budget  seconds on the reference machine
  * @property {'vitest' | 'playwright' | 'node'} [suite]  the runner whose report it writes
  * @property {string} [pkg]  the package whose tests it runs (for `--quick`)
@@ -99,6 +102,7 @@ export function stages({ reports }) {
       name: 'test runner',
       command: ['node', '--test', 'scripts/test-stages/'],
       needs: ['install'],
+      background: true,
       budget: 30,
       suite: 'node',
       pkg: 'scripts',
@@ -107,6 +111,7 @@ export function stages({ reports }) {
       name: `typecheck ${pkg}`,
       command: ['node_modules/.bin/tsc', '-p', pkg],
       needs: ['install'],
+      background: true,
       budget: pkg === 'apps/bff' || pkg === 'apps/web' ? 60 : 40,
       pkg,
     })),
@@ -114,12 +119,14 @@ export function stages({ reports }) {
       name: 'lint',
       command: ['node_modules/.bin/eslint', '--max-warnings=0', '.'],
       needs: ['install'],
+      background: true,
       budget: 150,
     },
     {
       name: 'format',
       command: ['node_modules/.bin/prettier', '--check', '.', '--log-level', 'warn'],
       needs: ['install'],
+      background: true,
       budget: 45,
     },
   ];

@@ -11,6 +11,7 @@
  *   keys:generate --alg EdDSA|ES256 --out FILE
  *   sandbox:reset [--with-journal]                                 (cli/sandbox-reset.ts)
  *   audit:verify | audit:checkpoint | audit:export | audit:verify-export   (cli/audit-commands.ts)
+ *   audit:prove | audit:prove-consistency | audit:verify-proof   (cli/audit-proof-commands.ts)
  */
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -37,6 +38,9 @@ const USAGE = `Usage: pnpm cli <command> [options]
   audit:checkpoint                                   (signs the chains' heads now)
   audit:export --kind journal|approvals|security --from DATE --to DATE --out FILE
   audit:verify-export FILE SIGNATURE --key PUBLIC.pem
+  audit:prove SUBJECT [--out FILE]   (inclusion proofs of its records, against a signed tree head)
+  audit:prove-consistency --from CHECKPOINT [--to CHECKPOINT] [--out FILE]
+  audit:verify-proof FILE --public-key PUBLIC.pem   (offline; non-zero exit unless it holds)
 
 Passwords are read from the terminal without echo, or as the first line of stdin.
 `;
@@ -49,7 +53,9 @@ async function main(argv: string[]): Promise<number> {
   }
   const { values, positionals } = parseArgs({
     args: rest,
-    allowPositionals: command === 'audit:verify-export',
+    allowPositionals: ['audit:verify-export', 'audit:prove', 'audit:verify-proof'].includes(
+      command,
+    ),
     options: {
       file: { type: 'string' },
       username: { type: 'string' },
@@ -60,6 +66,7 @@ async function main(argv: string[]): Promise<number> {
       alg: { type: 'string' },
       out: { type: 'string' },
       key: { type: 'string' },
+      'public-key': { type: 'string' },
       checkpoints: { type: 'string' },
       json: { type: 'boolean' },
       'with-journal': { type: 'boolean' },
@@ -92,13 +99,15 @@ async function main(argv: string[]): Promise<number> {
     return 0;
   }
   if (command.startsWith('audit:')) {
-    const { key, checkpoints, out, ...rest } = values;
+    const { key, checkpoints, out, 'public-key': publicKey, ...rest } = values;
     const outcome = await runAuditCommand(command, {
       ...rest,
       key: path(key),
+      'public-key': path(publicKey),
       checkpoints: path(checkpoints),
       out: path(out),
-      positionals: positionals.map((p) => path(p)!),
+      // Files, save audit:prove's SUBJECT, which is an id.
+      positionals: command === 'audit:prove' ? positionals : positionals.map((p) => path(p)!),
     });
     process.stdout.write(outcome.text);
     return outcome.code;

@@ -81,7 +81,8 @@ const BaseSchema = z.object({
   WORKERS: z.coerce.number().int().min(1).max(64).default(1),
   AUDIT_SIGNING_KEY_FILE: z.string().min(1).optional(),
   AUDIT_CHECKPOINT_FILE: z.string().min(1).optional(),
-  AUDIT_CHECKPOINT_MINUTES: z.coerce.number().int().min(1).max(1440).default(60),
+  AUDIT_CHECKPOINT_MINUTES: z.coerce.number().int().min(1).max(1440).default(5),
+  AUDIT_VERIFY_MINUTES: z.coerce.number().int().min(1).max(1440).default(60),
   SEND_LEASE_SECONDS: z.coerce.number().min(1).max(3600).default(30),
   RESOLVER_INTERVAL_SECONDS: z.coerce.number().min(0.1).max(3600).default(10),
   // The watcher (issue 35, ADR 021): the share of one endpoint's service limit (50/s) the
@@ -211,6 +212,8 @@ export interface AuditSettings {
   /** Where each checkpoint is also appended (JSON lines), outside the database. */
   checkpointFile: string | undefined;
   checkpointMs: number;
+  /** How often the scheduled verification runs (its failure reaches the admins). */
+  verifyMs: number;
 }
 
 /** Configuration that cannot be used. `problems` has one line per variable. */
@@ -412,6 +415,7 @@ export function parseEnv(vars: Record<string, string | undefined>): Env {
       keyPem: auditKeyPem,
       checkpointFile: v.AUDIT_CHECKPOINT_FILE ? resolve(v.AUDIT_CHECKPOINT_FILE) : undefined,
       checkpointMs: v.AUDIT_CHECKPOINT_MINUTES * 60_000,
+      verifyMs: v.AUDIT_VERIFY_MINUTES * 60_000,
     },
   };
 }

@@ -1,8 +1,10 @@
 /**
  * The audit trail's cost (issue 41, ADR 022), in process on PGlite on disk, as `pnpm start` uses
  * it. First, a send's two journal writes (SENDING, then the outcome) with the audit chain's
- * triggers, against the same writes with them disabled, in interleaved rounds. Then a clean chain
- * of 100 000 records verified by the module `pnpm cli audit:verify` and the audit page call.
+ * triggers, against the same writes with them disabled, in interleaved rounds. Then, in a
+ * database of its own (the rounds without triggers left rows no record names, which binding
+ * reports as forged), 100 000 entries verified, chain and binding, by the module that
+ * `pnpm cli audit:verify`, the audit page and the scheduled verification call.
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -18,12 +20,12 @@ import { formatMs, median, percentile, round } from '../lib/stats';
 const ROUNDS = 3;
 const PER_ROUND = 100;
 const WARMUP = 30;
-/** Each entry makes two records: created, and its state changed. */
-const VERIFY_ENTRIES = 50_000;
+/** Each entry makes two records: created, and its state changed (issue 57: 100 000 entries). */
+const VERIFY_ENTRIES = 100_000;
 const WRITE = 'Journal writes per send with the audit chain (PGlite)';
-const VERIFY = 'audit:verify of 100 000 records (PGlite)';
+const VERIFY = 'audit:verify with binding, 100 000 entries (PGlite)';
 const WRITE_GOAL = '≤ 1.5× without';
-const VERIFY_GOAL = '< 30 s';
+const VERIFY_GOAL = '< 10 s';
 
 export const auditChainCost: Figure = {
   id: 'audit-chain',
@@ -52,7 +54,7 @@ async function measure(ctx: BenchContext): Promise<Row[]> {
     }
     const write = writeRow(chained, bare);
     ctx.log(`  appending ${VERIFY_ENTRIES * 2} audit records`);
-    const verify = await verifyRow(db).catch((error: unknown) =>
+    const verify = await verifyRow(join(ctx.workDir, 'audit-verify')).catch((error: unknown) =>
       notMeasured(VERIFY, VERIFY_GOAL, failureReason(error)),
     );
     return [write, verify];
@@ -116,13 +118,25 @@ function writeRow(chained: number[], bare: number[]): Row {
   };
 }
 
-async function verifyRow(db: Db): Promise<Row> {
+async function verifyRow(dir: string): Promise<Row> {
+  mkdirSync(dir, { recursive: true });
+  const db: Db = await openDb({ dataDir: dir });
+  try {
+    return await seededAndVerified(db);
+  } finally {
+    await db.close();
+  }
+}
+
+async function seededAndVerified(db: Db): Promise<Row> {
   const seedStart = performance.now();
   await db.query(
     `insert into journal_entries (id, operation, operator, operator_name, ref_id, state, method,
        request_path, request_body, body_sha256, request_id, created_at, updated_at)
      select 'audit-' || i, 'createInternalTransfer', 'bench', 'Bench', 'ref-audit-' || i, 'SENDING',
-       'POST', '/v2/transfer/internal', '{"amount":"1.00"}', 'sha', 'req', now(), now()
+       'POST', '/v2/transfer/internal', '{"amount":"1.00"}',
+       -- The body's real hash: verification binds the rows and recomputes it.
+       encode(sha256(convert_to('{"amount":"1.00"}', 'UTF8')), 'hex'), 'req', now(), now()
      from generate_series(1, $1::int) i`,
     [VERIFY_ENTRIES],
   );
@@ -134,15 +148,15 @@ async function verifyRow(db: Db): Promise<Row> {
   const report = await verifyAuditTrail(db);
   const ms = performance.now() - start;
   const records = report.chains.reduce((sum, c) => sum + c.records, 0);
-  if (!report.ok) throw new Error('the chain did not verify');
+  if (!report.ok) throw new Error('the trail did not verify');
   return {
     figure: VERIFY,
     value: formatMs(ms),
     baseline: '',
     ratio: '',
     goal: VERIFY_GOAL,
-    pass: ms < 30_000,
+    pass: ms < 10_000,
     raw: { verify_ms: round(ms), records, append_ms: round(seedMs) },
-    note: `${records} records walked and re-hashed, 5 000 a page; appending them by the triggers took ${formatMs(seedMs)} (${formatMs(seedMs / records)} a record)`,
+    note: `${records} records walked and re-hashed, 5 000 a page, and ${report.binding.rows} rows bound to them; appending them by the triggers took ${formatMs(seedMs)} (${formatMs(seedMs / records)} a record)`,
   };
 }

@@ -7,7 +7,7 @@ const OUTCOMES: NotificationKind[] = ['unknown', 'refused'];
 
 describe('the kinds each role can receive', () => {
   it.each<[Role, NotificationKind[]]>([
-    ['admin', [...SENDS, ...OUTCOMES, 'unsettled', 'batch-ended']],
+    ['admin', [...SENDS, ...OUTCOMES, 'unsettled', 'batch-ended', 'audit-broken']],
     ['finance', [...SENDS, ...OUTCOMES, 'batch-ended']],
     // Support sends fiat account changes, never a batch.
     ['support', [...SENDS, ...OUTCOMES]],

@@ -30,6 +30,11 @@ export const NOTIFICATION_KINDS = [
   'unsettled',
   /** The maker's batch ended, every row sent or the rest cancelled: what became of its rows. */
   'batch-ended',
+  /**
+   * Admins: the scheduled verification found the audit trail, or its binding to the rows,
+   * failing (and, once after that, verifying again).
+   */
+  'audit-broken',
 ] as const;
 export const NotificationKindSchema = z.enum(NOTIFICATION_KINDS);
 export type NotificationKind = z.infer<typeof NotificationKindSchema>;
@@ -45,17 +50,18 @@ export const NOTIFICATION_KIND_WORDS: Readonly<Record<NotificationKind, string>>
   refused: 'The service rejected my send',
   unsettled: 'A send the console could not settle by itself',
   'batch-ended': 'My batch ended (what became of its rows)',
+  'audit-broken': 'The audit trail fails its verification (and when it verifies again)',
 };
 
 /**
  * Which kinds can reach an operator of `role`: approvers hear of requests, makers of their own
- * (batches too, for the money roles), admins of what the console could not settle. A viewer or
- * an auditor neither sends nor approves.
+ * (batches too, for the money roles), admins of what the console could not settle and of an
+ * audit trail that fails. A viewer or an auditor neither sends nor approves.
  */
 export function notificationKindsFor(role: Role): NotificationKind[] {
   if (role === 'viewer' || role === 'auditor') return [];
   return NOTIFICATION_KINDS.filter((kind) =>
-    kind === 'unsettled'
+    kind === 'unsettled' || kind === 'audit-broken'
       ? role === 'admin'
       : // Only the money roles upload batches.
         kind !== 'batch-ended' || (MONEY_ROLES as readonly Role[]).includes(role),

@@ -9,6 +9,7 @@ import type { KeyObject } from 'node:crypto';
 import type { Db, Queryable } from '../db/db';
 import { canonicalJson, GENESIS_HASH, type CanonicalValue } from './audit-canonical';
 import { type AuditKey, verifiedPayload } from './audit-key';
+import { chainRoot } from './audit-tree';
 
 export const AUDIT_CHAINS = ['journal', 'approvals', 'security', 'audit'] as const;
 export type AuditChain = (typeof AUDIT_CHAINS)[number];
@@ -16,7 +17,11 @@ export type AuditChain = (typeof AUDIT_CHAINS)[number];
 /** The lock every append takes (migration 016): holding it, the heads stand still. */
 export const AUDIT_LOCK = 4242016;
 
-export type Heads = Record<AuditChain, { position: number; hash: string }>;
+/**
+ * Each chain's head: its last position (the tree's size) and chain hash, and the Merkle root of
+ * its records 1 to position (`audit-tree.ts`); null in checkpoints signed before issue 57.
+ */
+export type Heads = Record<AuditChain, { position: number; hash: string; root: string | null }>;
 
 /** A checkpoint as stored, or as read back from the external copy. */
 export interface Checkpoint {
@@ -31,12 +36,18 @@ export interface Checkpoint {
 
 export const CHECKPOINT_TYP = 'console-audit-checkpoint';
 
-/** The payload of a checkpoint: flat canonical JSON, `<chain>.position` and `<chain>.hash`. */
-export function headsJson(heads: Heads, signedAt: string): string {
+/**
+ * The payload of a checkpoint, a signed tree head of every chain: flat canonical JSON,
+ * `<chain>.position` (the tree's size), `<chain>.hash`, `<chain>.root` (hex), `key_id` and
+ * `signed_at`.
+ */
+export function headsJson(heads: Heads, signedAt: string, keyId?: string): string {
   const fields: Record<string, CanonicalValue> = { signed_at: signedAt };
+  if (keyId) fields.key_id = keyId;
   for (const chain of AUDIT_CHAINS) {
     fields[`${chain}.position`] = heads[chain].position;
     fields[`${chain}.hash`] = heads[chain].hash;
+    if (heads[chain].root !== null) fields[`${chain}.root`] = heads[chain].root;
   }
   return canonicalJson(fields);
 }
@@ -49,6 +60,7 @@ export function parseHeads(json: string): Heads {
     heads[chain] = {
       position: Number(fields[`${chain}.position`]),
       hash: String(fields[`${chain}.hash`]),
+      root: typeof fields[`${chain}.root`] === 'string' ? String(fields[`${chain}.root`]) : null,
     };
   }
   return heads;
@@ -68,14 +80,20 @@ export async function readHeads(db: Queryable): Promise<Heads> {
   );
   const heads = {} as Heads;
   for (const row of rows) {
-    heads[row.chain] = { position: Number(row.position ?? 0), hash: row.hash ?? GENESIS_HASH };
+    heads[row.chain] = {
+      position: Number(row.position ?? 0),
+      hash: row.hash ?? GENESIS_HASH,
+      root: null,
+    };
   }
   return heads;
 }
 
 /**
- * Signs the heads now and stores the checkpoint; with `copyFile`, appends it there as one JSON
- * line too. The appenders' lock is held while the heads are read, so they are one moment's.
+ * Signs the heads now, with each chain's Merkle root, and stores the checkpoint; with `copyFile`,
+ * appends it there as one JSON line too. The appenders' lock is held while the heads are read,
+ * so they are one moment's; the roots are hashed after it is released (records up to a head never
+ * change), so appends wait for two index lookups, not for the hashing.
  */
 export async function createCheckpoint(
   db: Db,
@@ -83,18 +101,23 @@ export async function createCheckpoint(
   options: { copyFile?: string; now?: () => Date } = {},
 ): Promise<Checkpoint> {
   const now = options.now ?? (() => new Date());
-  const checkpoint = await db.transaction(async (tx) => {
+  const heads = await db.transaction(async (tx) => {
     await tx.query('select pg_advisory_xact_lock($1)', [AUDIT_LOCK]);
-    const signedAt = now().toISOString();
-    const heads = headsJson(await readHeads(tx), signedAt);
-    const jws = await key.sign(new TextEncoder().encode(heads), CHECKPOINT_TYP);
-    const [row] = await tx.query<{ id: string | number }>(
-      `insert into audit_checkpoints (heads, key_id, jws, signed_at) values ($1, $2, $3, $4)
-       returning id`,
-      [heads, key.kid, jws, signedAt],
-    );
-    return { id: Number(row!.id), signedAt, keyId: key.kid, heads, jws };
+    return readHeads(tx);
   });
+  for (const chain of AUDIT_CHAINS) {
+    const { position, hash } = heads[chain];
+    heads[chain].root = (await chainRoot(db, chain, position, hash)).toString('hex');
+  }
+  const signedAt = now().toISOString();
+  const payload = headsJson(heads, signedAt, key.kid);
+  const jws = await key.sign(new TextEncoder().encode(payload), CHECKPOINT_TYP);
+  const [row] = await db.query<{ id: string | number }>(
+    `insert into audit_checkpoints (heads, key_id, jws, signed_at) values ($1, $2, $3, $4)
+     returning id`,
+    [payload, key.kid, jws, signedAt],
+  );
+  const checkpoint = { id: Number(row!.id), signedAt, keyId: key.kid, heads: payload, jws };
   if (options.copyFile) {
     await appendFile(options.copyFile, `${JSON.stringify(checkpoint)}\n`, { mode: 0o600 });
   }

@@ -1,13 +1,22 @@
 /**
  * The periodic checkpoint (ADR 022): every `intervalMs`, the process holding the
  * `audit-checkpoint` job lease signs the chains' heads when they moved since the last
- * checkpoint. One process at a time, whatever the number of BFF processes.
+ * checkpoint, and posts it to the chat webhook when one is configured. One process at a time,
+ * whatever the number of BFF processes.
  */
 import type { Db } from '../db/db';
 import { createJobLease } from '../jobs/job-lease';
 import type { Logger } from '../logger';
-import { createCheckpoint, headsJson, readHeads, storedCheckpoints } from './audit-checkpoint';
+import {
+  AUDIT_CHAINS,
+  createCheckpoint,
+  type Heads,
+  parseHeads,
+  readHeads,
+  storedCheckpoints,
+} from './audit-checkpoint';
 import type { AuditKey } from './audit-key';
+import type { PostTreeHead } from './tree-head-post';
 
 export const AUDIT_CHECKPOINT_JOB = 'audit-checkpoint';
 
@@ -18,11 +27,16 @@ export interface CheckpointerOptions {
   owner: string;
   intervalMs: number;
   copyFile?: string | undefined;
+  /** The chat webhook's copy (`tree-head-post.ts`), when a webhook is configured. */
+  post?: PostTreeHead | undefined;
   logger: Logger;
 }
 
-/** Heads without the time they were read: what "moved since the last checkpoint" compares. */
-const headsOnly = (json: string) => json.replace(/"signed_at":"[^"]*",?/, '');
+/** Whether any chain's head moved past what `last` signed. */
+const moved = (last: Heads, now: Heads) =>
+  AUDIT_CHAINS.some(
+    (chain) => last[chain].position !== now[chain].position || last[chain].hash !== now[chain].hash,
+  );
 
 /**
  * One look: takes (or renews) the lease and, holding it, signs when the heads moved. Returns
@@ -37,13 +51,13 @@ export async function checkpointIfDue(options: CheckpointerOptions): Promise<boo
   });
   if (!(await lease.acquire()).held) return false;
   const last = (await storedCheckpoints(options.db)).at(-1);
-  const now = headsJson(await readHeads(options.db), '');
-  if (last && headsOnly(last.heads) === headsOnly(now)) return false;
-  await createCheckpoint(
+  if (last && !moved(parseHeads(last.heads), await readHeads(options.db))) return false;
+  const checkpoint = await createCheckpoint(
     options.db,
     options.key,
     options.copyFile ? { copyFile: options.copyFile } : {},
   );
+  await options.post?.(checkpoint);
   return true;
 }
 

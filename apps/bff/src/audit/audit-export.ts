@@ -14,6 +14,7 @@ import { jsonb, type Db } from '../db/db';
 import { problems } from '../errors';
 import { csvHeader, csvRow } from '../journal/journal-csv';
 import { COLUMNS, type Row, toEntry } from '../journal/journal-row';
+import { type Checkpoint, createCheckpoint } from './audit-checkpoint';
 import { type AuditKey, signDetached } from './audit-key';
 import { verifyAuditTrail } from './audit-verify';
 
@@ -36,6 +37,8 @@ export interface ExportRequest {
    * deployment who holds the database itself, and so sees every row whole anyway.
    */
   role?: Role | undefined;
+  /** Where the tree head signed with the export is copied (`AUDIT_CHECKPOINT_FILE`). */
+  treeHeadCopy?: string | undefined;
 }
 
 export interface SignedExport {
@@ -49,6 +52,11 @@ export interface SignedExport {
   signature: string;
   keyId: string;
   rows: number;
+  /** The subjects of its rows in the chains, and of its own record: what its proofs are of. */
+  subjects: string[];
+  recordSubject: string;
+  /** The tree head signed after its record was appended. */
+  treeHead: Checkpoint;
 }
 
 /** Rows read per statement: a page's rows and its CSV text are all the heap holds at once. */
@@ -80,7 +88,7 @@ async function* csvPages(
   db: Db,
   request: ExportRequest,
   pageRows: number,
-): AsyncGenerator<{ bytes: Buffer; rows: number }> {
+): AsyncGenerator<{ bytes: Buffer; rows: number; subjects: string[] }> {
   const period = [request.from.toISOString(), request.to.toISOString()];
   const journal = request.kind === 'journal';
   const names = request.kind === 'approvals' ? APPROVAL_COLUMNS : SECURITY_COLUMNS;
@@ -94,7 +102,9 @@ async function* csvPages(
   const at = journal ? 'created_at' : 'at';
   const { role } = request;
   const shown = (entry: JournalEntry) => (role ? entryForRole(role, entry) : entry);
-  yield { bytes: Buffer.from(journal ? csvHeader() : csvLine(names)), rows: 0 };
+  yield { bytes: Buffer.from(journal ? csvHeader() : csvLine(names)), rows: 0, subjects: [] };
+  // The subject the chains record each row under: an entry's id, an approval event's entry.
+  const subject = request.kind === 'approvals' ? 'journal_id' : 'id';
   let after: string | null = null;
   for (;;) {
     const rows: Record<string, unknown>[] = await db.query(
@@ -109,7 +119,8 @@ async function* csvPages(
         ? csvRow(shown(toEntry(row as unknown as Row)))
         : csvLine(names.map((c) => (c === 'at' ? iso(row[c]) : (row[c] ?? null)))),
     );
-    yield { bytes: Buffer.from(lines.join('')), rows: rows.length };
+    const subjects = rows.map((row) => String(row[subject]));
+    yield { bytes: Buffer.from(lines.join('')), rows: rows.length, subjects };
     if (rows.length < pageRows) return;
     after = String(rows[rows.length - 1]!.page_key);
   }
@@ -119,14 +130,16 @@ async function csvOf(
   db: Db,
   request: ExportRequest,
   pageRows: number,
-): Promise<{ csv: Buffer; rows: number }> {
+): Promise<{ csv: Buffer; rows: number; subjects: string[] }> {
   const pages: Buffer[] = [];
+  const subjects = new Set<string>();
   let rows = 0;
   for await (const page of csvPages(db, request, pageRows)) {
     pages.push(page.bytes);
     rows += page.rows;
+    for (const subject of page.subjects) subjects.add(subject);
   }
-  return { csv: Buffer.concat(pages), rows };
+  return { csv: Buffer.concat(pages), rows, subjects: [...subjects] };
 }
 
 /**
@@ -153,14 +166,15 @@ export async function signedExport(
       `The audit trail does not verify${found ? ` (${found} rows disagree with it)` : ''}: nothing is exported until it does. Run audit:verify to see where.`,
     );
   }
-  const { csv: bytes, rows } = await csvOf(db, request, pageRows);
+  const { csv: bytes, rows, subjects } = await csvOf(db, request, pageRows);
   const signature = signDetached(key, bytes, EXPORT_TYP);
   const day = (d: Date) => d.toISOString().slice(0, 10);
   const filename = `${request.kind}-${day(request.from)}-to-${day(request.to)}.csv`;
   // As text, cast on the server: postgres.js would send a string for a `jsonb` parameter as
   // a JSON string, and `audit_append` needs the object.
+  const recordSubject = `${request.kind} ${request.from.toISOString()}/${request.to.toISOString()}`;
   await db.query(`select audit_append('audit', 'export', $1, $2::text::jsonb)`, [
-    `${request.kind} ${request.from.toISOString()}/${request.to.toISOString()}`,
+    recordSubject,
     jsonb({
       actor: request.actor,
       export_kind: request.kind,
@@ -173,5 +187,18 @@ export async function signedExport(
       key_id: key.kid,
     }),
   ]);
-  return { filename, csv: bytes, signature, keyId: key.kid, rows };
+  // A tree head with the export's record in it (issue 57): what the export's proofs lead to, and
+  // a head copied outside the database at every export.
+  const copy = request.treeHeadCopy;
+  const treeHead = await createCheckpoint(db, key, copy ? { copyFile: copy } : {});
+  return {
+    filename,
+    csv: bytes,
+    signature,
+    keyId: key.kid,
+    rows,
+    subjects,
+    recordSubject,
+    treeHead,
+  };
 }

@@ -26,6 +26,8 @@ import {
   parseHeads,
   storedCheckpoints,
 } from './audit-checkpoint';
+import { recordLeafHash } from './audit-tree';
+import { MerkleFrontier } from './merkle';
 
 export type BreakKind = 'changed' | 'missing' | 'reordered';
 
@@ -156,9 +158,13 @@ function check(
 async function verifyChain(
   db: Queryable,
   chain: AuditChain,
-  checkpoints: { checkpoint: Checkpoint; position: number; hash: string }[],
+  checkpoints: { checkpoint: Checkpoint; position: number; hash: string; root: string | null }[],
 ): Promise<ChainReport> {
   const wanted = new Map<number, string>();
+  // The tree in the same pass (issue 57): its root at each checkpoint's position, from the
+  // frontier in O(log n), so a chain of n records costs n leaf hashes, not one pass per head.
+  const roots = new Map<number, string>();
+  const tree = new MerkleFrontier();
   let found: ChainBreak | null = null;
   let count = 0;
   let lastGood = { position: 0, hash: GENESIS_HASH };
@@ -179,7 +185,11 @@ async function verifyChain(
         lastGood = { position: current.position, hash: current.hash };
       }
     }
-    if (atCheckpoint.has(current.position)) wanted.set(current.position, current.hash);
+    if (tree.size === current.position - 1) tree.push(recordLeafHash(current.content));
+    if (atCheckpoint.has(current.position)) {
+      wanted.set(current.position, current.hash);
+      if (tree.size === current.position) roots.set(current.position, tree.root().toString('hex'));
+    }
     lastPosition = current.position;
     current = next;
   }
@@ -187,10 +197,20 @@ async function verifyChain(
   // rewrite (or a cut tail) that the hashes alone cannot see.
   let lastGoodCheckpoint: ChainReport['lastGoodCheckpoint'] = null;
   let checkpointGood = { position: 0, hash: GENESIS_HASH };
-  for (const { checkpoint, position, hash } of checkpoints) {
+  for (const { checkpoint, position, hash, root } of checkpoints) {
     if (found && position >= found.position) break;
     if (position === 0) continue;
     const stored = wanted.get(position);
+    // A tree head whose root is not the records' (those before it hash as a chain): its
+    // signer hashed other records than these, or the leaves were swapped with their hashes.
+    if (stored === hash && root !== null && roots.get(position) !== root) {
+      found = {
+        position,
+        kind: 'changed',
+        detail: `its tree's root differs from the tree head signed at ${checkpoint.signedAt}`,
+      };
+      break;
+    }
     if (stored === hash) {
       lastGoodCheckpoint = { id: checkpoint.id, signedAt: checkpoint.signedAt, position };
       checkpointGood = { position, hash };

@@ -6,6 +6,9 @@ import { createApp } from '../app';
 import { sweepExpired } from '../approvals/approval-flow';
 import { createApprovalStore } from '../approvals/approval-store';
 import { startCheckpointer } from '../audit/audit-checkpointer';
+import { startVerifier } from '../audit/audit-verifier';
+import { treeHeadPoster } from '../audit/tree-head-post';
+import { secretsOf } from '../notifications/channels';
 import { auditKeyFromPem } from '../audit/audit-key';
 import { createDestinationStore } from '../destinations/destination-store';
 import { openDb } from '../db/open-db';
@@ -335,9 +338,22 @@ export async function startBff(
         owner: journal.owner,
         intervalMs: env.audit.checkpointMs,
         copyFile: env.audit.checkpointFile,
+        post: env.notify.webhook
+          ? treeHeadPoster(env.notify.webhook, secretsOf(env.notify), logger)
+          : undefined,
         logger,
       })
     : () => {};
+  // The scheduled verification, its failure told to the admins (issue 57); without the key it
+  // still checks the chains and the rows, not the checkpoints' signatures.
+  const stopVerifier = startVerifier({
+    db,
+    key: auditKey,
+    owner: journal.owner,
+    intervalMs: env.audit.verifyMs,
+    copyFile: env.audit.checkpointFile,
+    logger,
+  });
 
   return {
     url: `http://${env.host}:${port}`,
@@ -350,6 +366,7 @@ export async function startBff(
       clearInterval(sweeper);
       policies.holder.stop();
       stopCheckpointer();
+      stopVerifier();
       stopReconciling();
       // No new connections; idle keep-alive ones end now, busy ones after their answer.
       const closed = new Promise<void>((done) => server.close(() => done()));

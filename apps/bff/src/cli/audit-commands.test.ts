@@ -45,9 +45,12 @@ const args = { positionals: [] as string[] };
 
 describe('pnpm cli audit:*', () => {
   it('verifies a clean trail, signs a checkpoint, and exits non-zero naming a break', async () => {
-    expect(await runAuditCommand('audit:verify', args)).toMatchObject({ code: 0 });
+    // A verification that passes signs a tree head (checkpoint 1).
+    const verified = await runAuditCommand('audit:verify', args);
+    expect(verified).toMatchObject({ code: 0 });
+    expect(verified.text).toMatch(/tree head 1 signed\.\n$/);
     process.env.AUDIT_CHECKPOINT_FILE = join(dir, 'checkpoints.jsonl');
-    expect((await runAuditCommand('audit:checkpoint', args)).text).toMatch(/^Checkpoint 1 signed/);
+    expect((await runAuditCommand('audit:checkpoint', args)).text).toMatch(/^Checkpoint 2 signed/);
 
     const db = await openDb({ dataDir: join(dir, 'data', 'journal') });
     // A changed record, and the journal's tail cut with every checkpoint of the database: the
@@ -92,6 +95,16 @@ describe('pnpm cli audit:*', () => {
       runAuditCommand('audit:verify-export', { ...args, key, positionals: [file, `${out}.jws`] });
     expect(await verify(out, pub)).toMatchObject({ code: 0 });
     expect(await verify(out, otherPublic)).toMatchObject({ code: 1 });
+    // Its proofs: the entry's two records and the export's own, in the tree head signed with it.
+    const proofs = await runAuditCommand('audit:verify-proof', {
+      ...args,
+      'public-key': pub,
+      positionals: [`${out}.proofs.json`],
+    });
+    expect(proofs.code).toBe(0);
+    expect(proofs.text).toMatch(
+      /Record journal 1 .*\n.*Record journal 2 .*\n.*Record audit 1 \(export\)/s,
+    );
     const changed = join(dir, 'changed.csv');
     const bytes = readFileSync(out);
     const at = bytes.length - 3;
@@ -163,6 +176,12 @@ describe.skipIf(!postgresUrl)('pnpm cli audit:* on PostgreSQL', () => {
       positionals: [out, `${out}.jws`],
     });
     expect(verified).toMatchObject({ code: 0 });
+    const proofs = await runAuditCommand('audit:verify-proof', {
+      ...args,
+      'public-key': join(dir, 'audit.pub.pem'),
+      positionals: [`${out}.proofs.json`],
+    });
+    expect(proofs).toMatchObject({ code: 0 });
 
     const db = await server.connect();
     const [record] = await db.query<{ content: string }>(

@@ -5,6 +5,7 @@
  *   audit:checkpoint
  *   audit:export --kind journal|approvals|security --from DATE --to DATE --out FILE
  *   audit:verify-export FILE SIGNATURE --key PUBLIC.pem
+ *   audit:prove | audit:prove-consistency | audit:verify-proof   (cli/audit-proof-commands.ts)
  *
  * The database is `DATABASE_URL`'s, else the embedded one under `DATA_DIR` (which only one
  * process can open: stop the console first, or use the audit page). The audit key is
@@ -16,9 +17,12 @@ import type { KeyObject } from 'node:crypto';
 import { createCheckpoint, readCheckpointCopy } from '../audit/audit-checkpoint';
 import { EXPORT_KINDS, type ExportKind, signedExport } from '../audit/audit-export';
 import { loadAuditKey, publicKeyFromPem, verifyDetached } from '../audit/audit-key';
-import { type AuditReport, verifyAuditTrail } from '../audit/audit-verify';
+import { proveExport } from '../audit/audit-proof';
+import { formatReport } from '../audit/audit-report-text';
+import { verifyAuditTrail } from '../audit/audit-verify';
 import type { Db } from '../db/db';
 import { readAuditCliEnv } from '../env';
+import { PROOF_COMMANDS, runProofCommand } from './audit-proof-commands';
 import { CliError } from './users-commands';
 import { journalDir } from '../bootstrap/data-dirs';
 
@@ -30,6 +34,7 @@ export interface AuditArgs {
   from?: string;
   to?: string;
   out?: string;
+  'public-key'?: string;
   positionals: string[];
 }
 
@@ -51,42 +56,6 @@ function auditKeyFile(): string {
   return file;
 }
 
-/** The report as an operator reads it: one line per chain, and what broke where. */
-export function formatReport(report: AuditReport): string {
-  const lines = [report.ok ? 'The audit trail verifies.' : 'The audit trail does NOT verify.'];
-  for (const chain of report.chains) {
-    const checkpoint = chain.lastGoodCheckpoint
-      ? `checkpoint ${chain.lastGoodCheckpoint.id ?? '(external)'} of ${chain.lastGoodCheckpoint.signedAt} at ${chain.lastGoodCheckpoint.position}`
-      : 'no checkpoint';
-    lines.push(
-      chain.break
-        ? `  ${chain.chain}: BROKEN at ${chain.break.position} (${chain.break.kind}: ${chain.break.detail}); last good record ${chain.lastGood.position}, last good ${checkpoint}`
-        : `  ${chain.chain}: ${chain.records} records, head ${chain.lastGood.position}, last good ${checkpoint}`,
-    );
-  }
-  const { count, signaturesChecked, forged } = report.checkpoints;
-  lines.push(
-    `  checkpoints: ${count}, signatures ${signaturesChecked ? 'checked' : 'NOT checked (no key)'}${forged.length ? `, ${forged.length} FORGED: ${forged.map((f) => f.id ?? f.signedAt).join(', ')}` : ''}`,
-  );
-  const { binding } = report;
-  lines.push(
-    binding.ok
-      ? `  rows: ${binding.rows}, each as the trail records it`
-      : `  rows: ${binding.rows}, ${binding.findings.length} DISAGREE with the trail:`,
-  );
-  // Each finding where an operator would look: the table, the row and the column, and the
-  // record it contradicts (or that named the row, for one deleted).
-  for (const f of binding.findings) {
-    const record = f.record ? ` (record ${f.record.chain} ${f.record.position})` : '';
-    lines.push(
-      f.kind === 'changed'
-        ? `    ${f.table} ${f.id}: ${f.column} CHANGED${record}`
-        : `    ${f.table} ${f.id}: ${f.kind === 'deleted' ? 'DELETED' : 'FORGED, no record names it'}${record}`,
-    );
-  }
-  return `${lines.join('\n')}\n`;
-}
-
 async function publicKeyFor(args: AuditArgs): Promise<KeyObject | undefined> {
   if (args.key) return publicKeyFromPem(await readFile(args.key, 'utf8'));
   const file = readAuditCliEnv().keyFile;
@@ -102,6 +71,7 @@ function date(value: string | undefined, name: string): Date {
 }
 
 export async function runAuditCommand(command: string, args: AuditArgs): Promise<AuditOutcome> {
+  if (PROOF_COMMANDS.includes(command)) return runProofCommand(command, args, openConsoleDb);
   if (command === 'audit:verify-export') {
     const [file, signature] = args.positionals;
     if (!file || !signature || !args.key) {
@@ -126,9 +96,17 @@ export async function runAuditCommand(command: string, args: AuditArgs): Promise
         ...(publicKey ? { publicKey } : {}),
         extraCheckpoints,
       });
+      // A tree head at every verification that passes (issue 57), with the key at hand: what
+      // verified is then certified outside the database too. A failing one signs nothing.
+      const keyFile = readAuditCliEnv().keyFile;
+      const signed =
+        report.ok && keyFile
+          ? await createCheckpoint(db, await loadAuditKey(keyFile), copy ? { copyFile: copy } : {})
+          : undefined;
+      const text = args.json ? `${JSON.stringify(report, null, 2)}\n` : formatReport(report);
       return {
         code: report.ok ? 0 : 1,
-        text: args.json ? `${JSON.stringify(report, null, 2)}\n` : formatReport(report),
+        text: signed && !args.json ? `${text}  tree head ${signed.id} signed.\n` : text,
       };
     } finally {
       await db.close();
@@ -158,14 +136,18 @@ export async function runAuditCommand(command: string, args: AuditArgs): Promise
         from: date(args.from, 'from'),
         to: date(args.to, 'to'),
         actor: `cli:${userInfo().username}`,
+        treeHeadCopy: readAuditCliEnv().checkpointFile,
         // No role: whole. Whoever runs the CLI holds the database and its key files already; the
         // trail records the export with `masked_for: null`.
       });
       await writeFile(args.out, result.csv, { flag: 'wx' });
       await writeFile(`${args.out}.jws`, `${result.signature}\n`, { flag: 'wx' });
+      // The proofs of its rows' records and of its own, for audit:verify-proof (issue 57).
+      const proofs = await proveExport(db, result);
+      await writeFile(`${args.out}.proofs.json`, `${JSON.stringify(proofs)}\n`, { flag: 'wx' });
       return {
         code: 0,
-        text: `${result.rows} rows written to ${args.out}, its signature to ${args.out}.jws (key ${result.keyId}).\n`,
+        text: `${result.rows} rows written to ${args.out}, its signature to ${args.out}.jws (key ${result.keyId}), the proofs of its ${proofs.records.length} records to ${args.out}.proofs.json.\n`,
       };
     } finally {
       await db.close();

@@ -13,6 +13,7 @@ import type { Db } from '../db/db';
 import type { JournalStore } from '../journal/journal-store';
 import type { SsoOperatorStore } from '../oidc/sso-operators';
 import type { OperatorDirectory } from '../operators/operator-directory';
+import { auditChat, auditEmail, auditRecipients, type AuditFacts } from './audit-messages';
 import { batchChat, batchEmail, batchRecipients, type BatchFacts } from './batch-messages';
 import { chatMessage, emailMessage, type EventFacts } from './message';
 import { policyChangeLines } from './policy-change-lines';
@@ -120,6 +121,19 @@ async function batchMessagesOf(
   });
 }
 
+/** The messages of the scheduled audit verification's event (migration 028), to the admins. */
+async function auditMessagesOf(deps: ExpandDeps, event: NotificationEvent) {
+  const facts: AuditFacts = {
+    state: event.state === 'verified' ? 'verified' : 'broken',
+    detail: event.detail,
+    origin: deps.origin(),
+  };
+  return assemble(deps, event, auditRecipients(await reachableOperators(deps)), {
+    email: () => auditEmail(facts),
+    chat: (names) => auditChat(facts, names),
+  });
+}
+
 /** The messages of one event. */
 export async function messagesOf(
   deps: ExpandDeps,
@@ -127,6 +141,7 @@ export async function messagesOf(
 ): Promise<NewMessage[]> {
   if (event.batch_id) return batchMessagesOf(deps, { ...event, batch_id: event.batch_id });
   const { kind } = event;
+  if (kind === 'audit-broken') return auditMessagesOf(deps, event);
   // Only a batch ends; an entry's event of that kind would be nobody's.
   if (kind === 'batch-ended') return [];
   const entry = event.journal_id ? await deps.journal.get(event.journal_id) : undefined;

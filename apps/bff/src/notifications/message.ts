@@ -11,8 +11,11 @@ import type { ApprovalRequestRow } from '../approvals/approval-store';
 import { messageTime } from './message-time';
 import { summarize, type NameOf } from './request-summary';
 
-/** The kinds a journal entry's event may have (a batch's are said in `batch-messages.ts`). */
-export type EntryEventKind = Exclude<NotificationKind, 'batch-ended'>;
+/**
+ * The kinds a journal entry's event may have (a batch's are said in `batch-messages.ts`, the
+ * audit trail's in `audit-messages.ts`).
+ */
+export type EntryEventKind = Exclude<NotificationKind, 'batch-ended' | 'audit-broken'>;
 
 /** What happened, as the outbox's expansion found it. */
 export interface EventFacts {

@@ -121,6 +121,15 @@ export function auditRoutes(deps: AuditRouteDeps): RouteDef[] {
           ...(key ? { publicKey: key.publicKey } : {}),
           extraCheckpoints,
         });
+        // A tree head at every verification that passes (issue 57), as `audit:verify` signs.
+        if (report.ok && deps.signing) {
+          const { db, checkpointFile } = deps.signing;
+          await createCheckpoint(
+            db,
+            deps.signing.key,
+            checkpointFile ? { copyFile: checkpointFile } : {},
+          );
+        }
         return c.json(wire(report, key));
       },
     },
@@ -150,7 +159,7 @@ export function auditRoutes(deps: AuditRouteDeps): RouteDef[] {
       handler: async (c) => {
         const parsed = parseWith(AuditExportRequestSchema, await jsonBody(c));
         if (!parsed.ok) throw problems.validation(parsed.errors);
-        const { db, key } = signingOf(deps);
+        const { db, key, checkpointFile } = signingOf(deps);
         const operator = c.get('operator')!;
         // What the operator's role may read of each row, no more (issue 55, finding 7).
         const made = await signedExport(db, key, {
@@ -159,6 +168,7 @@ export function auditRoutes(deps: AuditRouteDeps): RouteDef[] {
           to: new Date(parsed.value.to),
           actor: operator.username,
           role: operator.role,
+          treeHeadCopy: checkpointFile,
         });
         return c.body(exportAnswer(made), 200, {
           'Content-Type': 'application/json; charset=UTF-8',

@@ -27,6 +27,7 @@ const KIND_SHORT: Record<NotificationKind, string> = {
   refused: 'refused by the service',
   unsettled: 'not settled',
   'batch-ended': 'batch ended',
+  'audit-broken': 'audit trail',
 };
 
 function DeadLetters() {
