@@ -125,6 +125,25 @@ test.describe('Balances at a glance', () => {
     await expect
       .poll(() => page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth))
       .toBe(false);
+    // A balance nothing holds says its total once, not again as available beside a zero held.
+    const free = held.find((p) => scaled(p.btc!.trading) === 0n);
+    expect(free, 'a profile holds BTC no order holds').toBeDefined();
+    const freeCard = cards
+      .getByRole('listitem')
+      .filter({ has: page.getByRole('link', { name: free!.name, exact: true }) });
+    await expect(freeCard).toContainText(/[\d,.]+/);
+    await expect(freeCard).not.toContainText('Held by open orders');
+    await expect(freeCard).not.toContainText('Available');
     await expectAccessible(page, 'balances at phone width');
+
+    // One that open orders hold says what they hold and what is left available.
+    const heldByOrders = all.flatMap((p) =>
+      p.items.filter((b) => scaled(b.trading) > 0n).map((b) => ({ id: p.id, asset: b.asset })),
+    )[0];
+    expect(heldByOrders, 'the demo has a balance held by an open order').toBeDefined();
+    await page.goto(`/profiles?profile=${heldByOrders!.id}&asset=${heldByOrders!.asset}`);
+    await expect(cards.getByRole('listitem')).toHaveCount(1);
+    await expect(cards.getByRole('listitem')).toContainText('Held by open orders');
+    await expect(cards.getByRole('listitem')).toContainText('Available');
   });
 });

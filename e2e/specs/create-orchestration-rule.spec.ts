@@ -21,7 +21,7 @@ test.describe('Create orchestration rule', () => {
       'Destination asset': 'USD',
     });
     await form.rail('Source', 'Fiat');
-    await form.fill({ 'Deposit instructions id': DEMO_IDS.depositInstructions }, 'Source');
+    await form.fill({ 'Deposit instructions': DEMO_IDS.depositInstructions }, 'Source');
     await form.rail('Destination', 'Profile');
     await form.fill({ Profile: payouts }, 'Destination');
     const refId = await form.refId().inputValue();

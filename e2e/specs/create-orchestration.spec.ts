@@ -50,7 +50,7 @@ test.describe('Create orchestration', () => {
     await form.choose('Network', 'ETHEREUM', 'Source');
     await form.submit();
     await form.expectFieldError(
-      'Address id',
+      'Deposit address',
       'Give the address id or the address of the crypto source',
       'Source',
     );

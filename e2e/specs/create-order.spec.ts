@@ -63,14 +63,14 @@ test.describe('Create order', () => {
     await form.openAdvanced();
     await form.fill({
       Profile: trading,
-      'Identity id': alice,
+      Identity: alice,
       'Wait for fill (ms)': '10001',
     });
     await form.choose('Market', 'BTCUSD');
     await form.submit();
     await form.expectFieldError(
-      'Identity account id',
-      'Identity account id is required when identity id is given',
+      'Identity account',
+      'Identity account is required when an identity is given',
     );
     await form.expectFieldError('Wait for fill (ms)', 'Wait for fill can be at most 10000 ms');
     await form.expectFieldError('Base amount', 'Base amount is required for a limit order');

@@ -44,7 +44,12 @@ test.describe('An order in words', () => {
       const row = orders
         .rows()
         .filter({ has: page.getByRole('link', { name: `Open order ${resting}` }) });
-      await expect(row.getByRole('cell').nth(9)).toHaveText('—');
+      // The Filled cell carries the average price under the amount (issue 60: one column for
+      // both): none for the resting order.
+      const FILLED = 7;
+      await expect(orders.table.getByRole('columnheader').nth(FILLED)).toHaveText('Filled');
+      await expect(row.getByRole('cell').nth(FILLED)).toHaveText(/^0(\.0+)?\s*BTC$|^—$/);
+      await expect(row.getByRole('cell').nth(FILLED)).not.toContainText('avg');
 
       // Filled at once: placed, open (a market order takes what the market offers), filled; no time
       // is made up for OPEN.
@@ -63,6 +68,13 @@ test.describe('An order in words', () => {
         page.getByRole('region', { name: 'As the service holds it now' }),
       ).not.toContainText('none: nothing filled yet');
       await expectAccessible(page, 'a filled order and its timeline');
+
+      // In the list, the filled order's average price sits under what it filled.
+      await orders.goto(`?profile=${trading}&market=BTCUSD`);
+      const filledRow = orders
+        .rows()
+        .filter({ has: page.getByRole('link', { name: `Open order ${filled}` }) });
+      await expect(filledRow.getByRole('cell').nth(FILLED)).toContainText(/avg [\d,.]+\s*USD/);
     } finally {
       await sandbox.setPrice('BTCUSD', null);
     }

@@ -244,12 +244,12 @@ test.describe('Orders', () => {
       );
       await form.fill({ Profile: DEMO_IDS.profiles.trading });
       // A filled order cannot be cancelled: pasted, it is refused before anything is sent.
-      await form.field('Order id').fill(filled.id);
+      await form.field('Order').fill(filled.id);
       await expect(
         form.form.getByText(`No open order the console can see is ${filled.id}.`),
       ).toBeVisible();
-      await form.field('Order id').fill(resting.id);
-      await form.field('Order id').blur();
+      await form.field('Order').fill(resting.id);
+      await form.field('Order').blur();
       await expect(form.form.getByText(resting.id, { exact: true })).toBeVisible();
       await expectAccessible(page, 'cancel order form with its order picker');
       await form.send();

@@ -31,13 +31,13 @@ test.describe('Identifiers picked by name (issue 34)', () => {
     await form.pick('Asset', 'US', 'USD');
     await form.fill({ Amount: '12.34' });
     await form.openAdvanced();
-    await form.pick('From identity id', 'Alice', 'Alice Moreau');
+    await form.pick('From identity', 'Alice', 'Alice Moreau');
     // Only the chosen identity's accounts, its own and those it is a member of.
-    await form.field('From account id').click();
+    await form.field('From account').click();
     await expect(page.getByRole('option')).toHaveText([/^Market making desk/, /^Northwind/]);
     await page.getByRole('option', { name: /^Northwind Trading: house account/ }).click();
-    await form.pick('To identity id', 'Bob', 'Bob Okafor');
-    await form.pick('To account id', 'Brok', 'Brokerage');
+    await form.pick('To identity', 'Bob', 'Bob Okafor');
+    await form.pick('To account', 'Brok', 'Brokerage');
     const limits = form.form.getByRole('region', { name: 'Transfer limits' });
     await expect(limits).toContainText('per transaction on internal transfers');
     await expectAccessible(page, 'internal transfer picked by name');
@@ -70,7 +70,7 @@ test.describe('Identifiers picked by name (issue 34)', () => {
 
   test('a frozen identity is shown with why, and cannot be picked for a send', async ({ page }) => {
     await form.openAdvanced();
-    const field = form.field('From identity id');
+    const field = form.field('From identity');
     await field.fill('Erin');
     const erin = page.getByRole('option', { name: /^Erin Tanaka/ });
     await expect(erin).toContainText('Frozen (legal order): it cannot transact');
@@ -81,7 +81,7 @@ test.describe('Identifiers picked by name (issue 34)', () => {
     // Pasting its id is refused too, in words.
     await field.fill(I.erin);
     await form.expectFieldError(
-      'From identity id',
+      'From identity',
       'Erin Tanaka cannot be chosen here: Frozen (legal order): it cannot transact.',
     );
     await expect(field).not.toHaveValue('Erin Tanaka');
@@ -122,13 +122,13 @@ test.describe('Identifiers picked by name (issue 34)', () => {
     await form.pick('Asset', 'US', 'USD');
     await form.fill({ Amount: '2.50' });
     await form.openAdvanced();
-    await form.pick('From identity id', 'Bob', 'Bob Okafor');
+    await form.pick('From identity', 'Bob', 'Bob Okafor');
     // Meanwhile the service's review freezes Bob.
     expect((await review([{ type: 'FROZEN', reason_code: 'LEGAL_ORDER' }])).status).toBe(200);
     try {
       await form.send();
       await expect(form.problem()).toBeVisible();
-      await form.expectFieldError('From identity id', /Bob Okafor .*Frozen \(legal order\)/);
+      await form.expectFieldError('From identity', /Bob Okafor .*Frozen \(legal order\)/);
       await expectAccessible(page, 'a frozen identity refused by the service');
       await screenshot(page, 'transfer-internal-frozen-identity');
     } finally {

@@ -67,14 +67,14 @@ test.describe('The review step in words', () => {
     await form.rail('Source', 'Profile');
     await form.fill({ Profile: treasury }, 'Source');
     await form.rail('Destination', 'Fiat');
-    await form.fill({ 'Fiat account id': acme }, 'Destination');
+    await form.fill({ 'Fiat account': acme }, 'Destination');
     await form.fill({ 'Source amount': '10.00' });
     const review = new ReviewStep(page, await form.openReview());
     await expect(await review.outlook()).toContainText('No approval needed');
     const to = review.dialog.getByText('To', { exact: true }).locator('..');
     await expect(to).toContainText('Acme Corporation');
     await expect(to).toContainText(acme);
-    await expect(review.sentRow('Destination › Fiat › Fiat account id')).toContainText(
+    await expect(review.sentRow('Destination › Fiat › Fiat account')).toContainText(
       'Acme Corporation',
     );
     await page.keyboard.press('Escape');

@@ -17,7 +17,7 @@ const { acme, globex } = DEMO_IDS.fiatAccounts;
 
 /** Picks the account by name, as support knows it, and waits for the form to fill. */
 async function pickAccount(form: OperationForm, name: string, lastName: string): Promise<void> {
-  await form.field('Fiat account id').fill(name);
+  await form.field('Fiat account').fill(name);
   await form.page.getByRole('option', { name: new RegExp(name) }).click();
   await expect(form.field('Last name')).toHaveValue(lastName);
 }
@@ -40,7 +40,7 @@ test.describe('Update fiat account', () => {
     form = new OperationForm(page, 'Update fiat account');
     // Opened on one account, as its page's Update does; the tests pick the one they change.
     await form.goto(routeOf('updateFiatAccount', { id: DEMO_IDS.fiatAccounts.initech }));
-    await expect(form.field('Fiat account id')).not.toHaveValue('');
+    await expect(form.field('Fiat account')).not.toHaveValue('');
   });
 
   test('support edits an account seeing its current values; the approver sees old → new', async ({
@@ -138,8 +138,8 @@ test.describe('Update fiat account', () => {
 
   test('a pasted id the console does not know is refused beside the field', async () => {
     const unknown = 'f1a2b3c4-d5e6-4f70-8192-a3b4c5d6e799';
-    await form.field('Fiat account id').clear();
-    await form.field('Fiat account id').fill(unknown);
+    await form.field('Fiat account').clear();
+    await form.field('Fiat account').fill(unknown);
     await expect(
       form.form.getByText(`No fiat account the console can see is ${unknown}.`),
     ).toBeVisible();

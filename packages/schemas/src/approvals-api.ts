@@ -214,7 +214,7 @@ export const SendPreviewSchema = z.object({
   destination: DestinationCheckSchema.nullable(),
   /**
    * The operator's limits this send meets (its asset, every window), with what is left and
-   * whether this send passes them ("38,500 of 50,000 USD left in the last 24 hours").
+   * whether this send passes them ("38,500.00 of 50,000.00 USD left in the last 24 hours").
    */
   limits: z.array(LimitCheckSchema),
   /** The version of the approval policy it was decided by (issue 38); null before there is one. */

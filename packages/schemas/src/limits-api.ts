@@ -47,7 +47,7 @@ export const LimitStandingSchema = z.object({
   when_over: z.enum(['escalate', 'refuse']),
   /** Whose limit: the operator's own rule, or their role's. */
   rule: z.enum(['operator', 'role']),
-  /** "38,500 of 50,000 USD left in the last 24 hours". */
+  /** "38,500.00 of 50,000.00 USD left in the last 24 hours". */
   text: z.string(),
 });
 export type LimitStanding = z.infer<typeof LimitStandingSchema>;

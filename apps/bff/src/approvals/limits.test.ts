@@ -70,7 +70,7 @@ describe('limits per operator on what they initiate', () => {
     expect(over.status).toBe(422);
     expect(over.body.code).toBe('limit-exceeded');
     expect(over.body.detail).toBe(
-      'Nothing was journaled: it would pass the limit of 1,000 USD in the last 24 hours (1,000 used, 0 left; this is 0.01).',
+      'Nothing was journaled: it would pass the limit of 1,000.00 USD in the last 24 hours (1,000.00 used, 0.00 left; this is 0.01).',
     );
     expect(over.body.limits).toMatchObject([
       { window: '24h', used: '1000', amount: '0.01', over: true },
@@ -100,7 +100,7 @@ describe('limits per operator on what they initiate', () => {
       escalation: {
         lift_roles: ['admin'],
         reason:
-          'It passes the limit of 1,000 USD in the last 24 hours (1,000 used, 0 left; this is 0.01): one more approver, from admin.',
+          'It passes the limit of 1,000.00 USD in the last 24 hours (1,000.00 used, 0.00 left; this is 0.01): one more approver, from admin.',
       },
     });
     expect((await t.h.approve(held.body.journal.id, 'finance2')).status).toBe(403);
@@ -137,7 +137,7 @@ describe('limits per operator on what they initiate', () => {
     expect((await t.limits())[0]).toMatchObject({
       used: '0',
       left: '1000',
-      text: '1,000 of 1,000 USD left in the last 24 hours',
+      text: '1,000.00 of 1,000.00 USD left in the last 24 hours',
     });
   });
 
@@ -174,11 +174,11 @@ describe('limits per operator on what they initiate', () => {
     );
     const preview = (await res.json()) as SendPreview;
     expect(preview.limits.map((l) => [l.text, l.over])).toEqual([
-      ['400 of 1,000 USD left in the last 24 hours', true],
-      ['4,400 of 5,000 USD left in the last 7 days', false],
+      ['400.00 of 1,000.00 USD left in the last 24 hours', true],
+      ['4,400.00 of 5,000.00 USD left in the last 7 days', false],
     ]);
     expect(preview.refusal).toBeNull();
-    expect(preview.approval?.escalation?.reason).toMatch(/^It passes the limit of 1,000 USD/);
+    expect(preview.approval?.escalation?.reason).toMatch(/^It passes the limit of 1,000.00 USD/);
     expect(await t.journal()).toHaveLength(1);
   });
 });
@@ -202,7 +202,7 @@ describe('limits per operator on what they approve', () => {
     const problem = (await refused.json()) as ConsoleProblem;
     expect(problem.code).toBe('limit-exceeded');
     expect(problem.detail).toBe(
-      'You may not approve it: with it you would pass the limit of 1,000 USD in the last 24 hours (600 used, 400 left; this is 400.01) on what you approve.',
+      'You may not approve it: with it you would pass the limit of 1,000.00 USD in the last 24 hours (600.00 used, 400.00 left; this is 400.01) on what you approve.',
     );
     expect((await t.h.detail(second.body.journal.id)).approval.approvals).toEqual([]);
     expect((await t.h.approve(second.body.journal.id, 'admin')).status).toBe(200);

@@ -1,19 +1,21 @@
 /**
- * Limits in words, for the preview, the problems and `GET /api/limits`: "38,500 of 50,000 USD
- * left in the last 24 hours". Amounts are written from big.js in plain notation (never an
- * exponent), the whole part grouped by thousands.
+ * Limits in words, for the preview, the problems and `GET /api/limits`: "38,500.00 of 50,000.00
+ * USD left in the last 24 hours". Amounts are written by the one function every page and message
+ * uses (`formatAmountIn`), so a fiat limit keeps its cents here as everywhere else (issue 60,
+ * item 8): from big.js in plain notation, never an exponent.
  */
-import { LIMIT_WINDOW_WORDS, type LimitCheck, type LimitStanding } from '@console/schemas';
+import {
+  formatAmountIn,
+  LIMIT_WINDOW_WORDS,
+  type LimitCheck,
+  type LimitStanding,
+} from '@console/schemas';
 import Big from 'big.js';
 import type { LimitRule } from './limit-rules';
 
-/** `38500.5` → `38,500.5`: plain notation, whatever the size or the number of decimals. */
-export function grouped(amount: Big): string {
-  const [whole = '0', fraction] = amount.toFixed().split('.');
-  const sign = whole.startsWith('-') ? '-' : '';
-  const digits = whole.replace('-', '');
-  const withCommas = digits.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  return `${sign}${withCommas}${fraction ? `.${fraction}` : ''}`;
+/** `38500.5` USD → `38,500.50`: in the pages' format, whatever the size or the decimals. */
+export function grouped(amount: Big, asset: string): string {
+  return formatAmountIn(amount.toFixed(), asset, 'en');
 }
 
 /** Where an operator stands against one limit, having used `used` of it. */
@@ -29,7 +31,7 @@ export function standing(rule: LimitRule, used: Big): LimitStanding {
     left: shownLeft.toFixed(),
     when_over: rule.side === 'approve' ? 'refuse' : rule.over,
     rule: 'operator' in rule.who ? 'operator' : 'role',
-    text: `${grouped(shownLeft)} of ${grouped(rule.max)} ${rule.asset} left in ${LIMIT_WINDOW_WORDS[rule.window]}`,
+    text: `${grouped(shownLeft, rule.asset)} of ${grouped(rule.max, rule.asset)} ${rule.asset} left in ${LIMIT_WINDOW_WORDS[rule.window]}`,
   };
 }
 
@@ -45,8 +47,11 @@ export function check(rule: LimitRule, used: Big, amount: Big): LimitCheck {
   };
 }
 
-/** "the limit of 50,000 USD in the last 24 hours (49,000 used, 1,000 left; this is 1,500)". */
+/**
+ * "the limit of 50,000.00 USD in the last 24 hours (49,000.00 used, 1,000.00 left; this is
+ * 1,500.00)".
+ */
 export function overWords(limit: LimitCheck): string {
-  const max = new Big(limit.max);
-  return `the limit of ${grouped(max)} ${limit.asset} in ${LIMIT_WINDOW_WORDS[limit.window]} (${grouped(new Big(limit.used))} used, ${grouped(new Big(limit.left))} left; this is ${grouped(new Big(limit.amount))})`;
+  const words = (amount: string) => grouped(new Big(amount), limit.asset);
+  return `the limit of ${words(limit.max)} ${limit.asset} in ${LIMIT_WINDOW_WORDS[limit.window]} (${words(limit.used)} used, ${words(limit.left)} left; this is ${words(limit.amount)})`;
 }

@@ -100,7 +100,7 @@ describe('the rule engine: limits at their edges, in decimal arithmetic', () => 
       over: false,
       when_over: 'escalate',
       rule: 'role',
-      text: '38,500 of 50,000 USD left in the last 24 hours',
+      text: '38,500.00 of 50,000.00 USD left in the last 24 hours',
     });
   });
 
@@ -112,7 +112,7 @@ describe('the rule engine: limits at their edges, in decimal arithmetic', () => 
       escalation: { liftRoles: ['admin'] },
     });
     expect(decision.requirement?.escalation?.reason).toBe(
-      'It passes the limit of 50,000 USD in the last 24 hours (40,000 used, 10,000 left; this is 20,000): one more approver, from admin.',
+      'It passes the limit of 50,000.00 USD in the last 24 hours (40,000.00 used, 10,000.00 left; this is 20,000.00): one more approver, from admin.',
     );
   });
 
@@ -181,7 +181,7 @@ describe('the rule engine: what an approver may approve', () => {
   it('counts the approval against the approver’s own limit: exactly the limit passes, a cent more is refused, saying why', () => {
     expect(approve('5000', '15000').refusal).toBeNull();
     expect(approve('5000.01', '15000').refusal).toBe(
-      'You may not approve it: with it you would pass the limit of 20,000 USD in the last 24 hours (15,000 used, 5,000 left; this is 5,000.01) on what you approve.',
+      'You may not approve it: with it you would pass the limit of 20,000.00 USD in the last 24 hours (15,000.00 used, 5,000.00 left; this is 5,000.01) on what you approve.',
     );
   });
 });
@@ -391,7 +391,7 @@ describe('the rule engine: rules as data (format 2, issue 38)', () => {
     });
     // Both reasons, the rule's first.
     expect(both.requirement?.escalation?.reason).toMatch(
-      /^The policy's rule not-in-book asks that one of its approvers be from admin\. It passes the limit of 50 USD .*: one more approver, from admin\.$/,
+      /^The policy's rule not-in-book asks that one of its approvers be from admin\. It passes the limit of 50\.00 USD .*: one more approver, from admin\.$/,
     );
     const apart = decideSend(document(limit(['finance'])), facts);
     expect(apart.refusal?.code).toBe('limit-exceeded');

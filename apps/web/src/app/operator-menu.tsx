@@ -1,4 +1,11 @@
-import { Badge, Button, Menu, Text } from '@mantine/core';
+import {
+  Badge,
+  Button,
+  Menu,
+  Text,
+  useComputedColorScheme,
+  useMantineColorScheme,
+} from '@mantine/core';
 import type { SessionInfo } from '@console/schemas';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -8,8 +15,8 @@ import { useSignOut } from '@/lib/session';
 
 /**
  * Who is signed in, and what concerns them alone: their sessions, their notifications, the
- * security events and notification delivery (admins) and Sign out. One menu, so the header fits
- * a phone and Sign out is always one tap away.
+ * security events and notification delivery (admins), the theme on a phone, and Sign out. One
+ * menu, so the header fits a phone and Sign out is always one tap away.
  */
 export function OperatorMenu({ session }: { session: SessionInfo }) {
   const navigate = useNavigate();
@@ -17,6 +24,8 @@ export function OperatorMenu({ session }: { session: SessionInfo }) {
   // Stays on until the page changes: the menu is gone by then.
   const [leaving, setLeaving] = useState(false);
   const { operator } = session;
+  const { setColorScheme } = useMantineColorScheme();
+  const next = useComputedColorScheme('light') === 'dark' ? 'light' : 'dark';
   const leave = async () => {
     setLeaving(true);
     await signOut.leave();
@@ -35,7 +44,7 @@ export function OperatorMenu({ session }: { session: SessionInfo }) {
           aria-label={`Operator menu: ${operator.display_name}, ${operator.role}`}
           loading={leaving}
           styles={{
-            label: { maxWidth: 'min(280px, 40vw)', overflow: 'hidden', textOverflow: 'ellipsis' },
+            label: { maxWidth: 'min(280px, 50vw)', overflow: 'hidden', textOverflow: 'ellipsis' },
           }}
           c="var(--mantine-color-text)"
         >
@@ -76,6 +85,10 @@ export function OperatorMenu({ session }: { session: SessionInfo }) {
             Notification delivery
           </Menu.Item>
         )}
+        {/* The header's own switch is not there on a phone: it would crowd the name out. */}
+        <Menu.Item hiddenFrom="sm" onClick={() => setColorScheme(next)}>
+          Switch to {next} theme
+        </Menu.Item>
         <Menu.Item onClick={() => void leave()}>Sign out</Menu.Item>
       </Menu.Dropdown>
     </Menu>

@@ -31,7 +31,7 @@ export const cancelOrder = defineOperation({
   },
   pathShape: {
     profile_id: pathIdField('Profile', 'who', 'The order’s profile', 'listProfiles'),
-    id: pathIdField('Order id', 'what', 'The order to cancel', 'listOrders'),
+    id: pathIdField('Order', 'what', 'The order to cancel', 'listOrders'),
   },
   bodyShape: {},
   response: z.looseObject({}),

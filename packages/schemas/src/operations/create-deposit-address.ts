@@ -22,8 +22,8 @@ export const createDepositAddress = defineOperation({
   pathShape: {},
   bodyShape: {
     profile_id: idField('Profile', 'who', 'The profile credited by deposits', 'listProfiles'),
-    identity_id: endUserField('Identity id', 'listIdentities', 'The end user who will deposit'),
-    account_id: endUserField('Account id', 'listAccounts', 'An account of that identity'),
+    identity_id: endUserField('Identity', 'listIdentities', 'The end user who will deposit'),
+    account_id: endUserField('Account', 'listAccounts', 'An account of that identity'),
     crypto_network: CryptoNetworkSchema.meta({ label: 'Crypto network', group: 'what' }),
     conversion_target_asset: ConversionTargetAssetSchema.optional().meta({
       label: 'Conversion target asset',

@@ -51,8 +51,8 @@ export const createOrchestrationRule = defineOperation({
   pathShape: {},
   bodyShape: {
     profile_id: idField('Profile', 'who', 'Profile of the account owner', 'listProfiles'),
-    identity_id: endUserField('Identity id', 'listIdentities'),
-    account_id: endUserField('Account id', 'listAccounts', 'Account where the rule applies'),
+    identity_id: endUserField('Identity', 'listIdentities'),
+    account_id: endUserField('Account', 'listAccounts', 'Account where the rule applies'),
     nickname: text('Nickname', 100)
       .optional()
       .meta({ label: 'Nickname', help: 'A name operators recognise', group: 'what' }),

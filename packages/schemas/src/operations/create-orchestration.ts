@@ -54,11 +54,11 @@ export const createOrchestration = defineOperation({
   bodyShape: {
     profile_id: idField('Profile', 'who', 'The profile whose funds move', 'listProfiles'),
     identity_id: endUserField(
-      'Identity id',
+      'Identity',
       'listIdentities',
       'Must be APPROVED, with no FROZEN or CLOSED control',
     ),
-    account_id: endUserField('Account id', 'listAccounts', 'An account of that identity'),
+    account_id: endUserField('Account', 'listAccounts', 'An account of that identity'),
     source_asset: assetField('Source asset', { group: 'what' }),
     source: SourceRequestSchema.meta({
       label: 'Source',

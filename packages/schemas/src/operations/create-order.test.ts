@@ -130,7 +130,7 @@ describe('Create Order: other limits', () => {
       [
         {
           path: 'identity_account_id',
-          message: 'Identity account id is required when identity id is given',
+          message: 'Identity account is required when an identity is given',
         },
       ],
     ],
@@ -139,7 +139,7 @@ describe('Create Order: other limits', () => {
       [
         {
           path: 'identity_id',
-          message: 'Identity id is required when identity account id is given',
+          message: 'Identity is required when an identity account is given',
         },
       ],
     ],

@@ -168,25 +168,25 @@ export const createOrder = defineOperation({
         group: 'advanced',
         kind: 'integer',
       }),
-    identity_id: endUserField('Identity id', 'listIdentities', 'End user requesting the trade'),
+    identity_id: endUserField('Identity', 'listIdentities', 'End user requesting the trade'),
     identity_account_id: endUserField(
-      'Identity account id',
+      'Identity account',
       'listAccounts',
       'Account under which the order is placed: one the identity holds or is a member of',
     ),
     recipient_profile_id: optional(
       idField(
-        'Recipient profile id',
+        'Recipient profile',
         'who',
         'Profile that receives the settled currency',
         'listProfiles',
       ),
     ),
-    self_match_prevention_id: identifier('Self-match prevention id')
-      .max(36, { error: 'Self-match prevention id can have at most 36 characters' })
+    self_match_prevention_id: identifier('Self-match prevention group')
+      .max(36, { error: 'Self-match prevention group can have at most 36 characters' })
       .optional()
       .meta({
-        label: 'Self-match prevention id',
+        label: 'Self-match prevention group',
         help: 'Needs extra permissions; without it a match with your own resting order cancels that order',
         group: 'advanced',
         kind: 'token',
@@ -201,10 +201,10 @@ export const createOrder = defineOperation({
   },
   rules(order, report, now) {
     if (order.identity_id !== undefined && order.identity_account_id === undefined) {
-      report(['identity_account_id'], 'Identity account id is required when identity id is given');
+      report(['identity_account_id'], 'Identity account is required when an identity is given');
     }
     if (order.identity_account_id !== undefined && order.identity_id === undefined) {
-      report(['identity_id'], 'Identity id is required when identity account id is given');
+      report(['identity_id'], 'Identity is required when an identity account is given');
     }
     const type = order.type;
     if (type === undefined || !Object.hasOwn(TIME_IN_FORCE_TABLE, type)) return;

@@ -22,7 +22,7 @@ export const deleteFiatAccount = defineOperation({
     record: { operation: 'getFiatAccount', params: { id: 'id' } },
   },
   pathShape: {
-    id: pathIdField('Fiat account id', 'who', 'The fiat account to delete', 'listFiatAccounts'),
+    id: pathIdField('Fiat account', 'who', 'The fiat account to delete', 'listFiatAccounts'),
   },
   bodyShape: {},
   response: z.looseObject({}),

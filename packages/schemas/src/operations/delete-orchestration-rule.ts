@@ -37,7 +37,7 @@ export const deleteOrchestrationRule = defineOperation({
     record: { operation: 'listOrchestrationRules', query: { ids: 'id' } },
   },
   pathShape: {
-    id: pathIdField('Rule id', 'what', 'The rule to delete', 'listOrchestrationRules'),
+    id: pathIdField('Rule', 'what', 'The rule to delete', 'listOrchestrationRules'),
   },
   bodyShape: {},
   response: z.looseObject({ rule: OrchestrationRuleSchema }),

@@ -15,7 +15,7 @@ export const getAccount = defineRead({
   page: true,
   result: {},
   pathShape: {
-    id: pathIdField('Account id', 'who', undefined, 'listAccounts'),
+    id: pathIdField('Account', 'who', undefined, 'listAccounts'),
   },
   queryShape: {},
   response: AccountSchema,

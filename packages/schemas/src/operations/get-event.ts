@@ -16,7 +16,7 @@ export const getEvent = defineRead({
   route: '/events/:id',
   result: {},
   pathShape: {
-    id: pathIdField('Event id', 'what', undefined, 'listEvents'),
+    id: pathIdField('Event', 'what', undefined, 'listEvents'),
   },
   queryShape: {
     is_test: booleanParam('Test event'),

@@ -28,7 +28,7 @@ export const getFiatAccount = defineRead({
     },
   },
   pathShape: {
-    id: pathIdField('Fiat account id', 'who', undefined, 'listFiatAccounts'),
+    id: pathIdField('Fiat account', 'who', undefined, 'listFiatAccounts'),
   },
   queryShape: {
     include_deleted: booleanParam('Include deleted'),

@@ -22,7 +22,7 @@ export const getFiatDepositInstructions = defineRead({
     },
   },
   pathShape: {
-    id: pathIdField('Deposit instructions id', 'what', undefined, 'listFiatDepositInstructions'),
+    id: pathIdField('Deposit instructions', 'what', undefined, 'listFiatDepositInstructions'),
   },
   queryShape: {},
   response: FiatDepositInstructionsSchema,

@@ -21,7 +21,7 @@ export const getIdentity = defineRead({
     status: { member: 'summary_status', known: IDENTITY_STATUSES, terminal: [] },
   },
   pathShape: {
-    id: pathIdField('Identity id', 'who', undefined, 'listIdentities'),
+    id: pathIdField('Identity', 'who', undefined, 'listIdentities'),
   },
   queryShape: {
     include_details: booleanParam('Include details'),

@@ -23,7 +23,7 @@ export const getOrchestration = defineRead({
     },
   },
   pathShape: {
-    id: pathIdField('Orchestration id', 'what', undefined, 'listOrchestrations'),
+    id: pathIdField('Orchestration', 'what', undefined, 'listOrchestrations'),
   },
   queryShape: {},
   response: OrchestrationSchema,

@@ -17,8 +17,8 @@ export const getOrder = defineRead({
   page: true,
   result: { status: { member: 'status', known: ORDER_STATUSES, terminal: FINAL_ORDER_STATUSES } },
   pathShape: {
-    profile_id: pathIdField('Profile id', 'who', 'The order’s profile', 'listProfiles'),
-    id: pathIdField('Order id', 'what', undefined, 'listOrders'),
+    profile_id: pathIdField('Profile', 'who', 'The order’s profile', 'listProfiles'),
+    id: pathIdField('Order', 'what', undefined, 'listOrders'),
   },
   queryShape: {},
   response: OrderSchema,

@@ -15,7 +15,7 @@ export const getProfileBalance = defineRead({
   route: '/profiles/:profile_id/balances/:asset',
   result: {},
   pathShape: {
-    profile_id: pathIdField('Profile id', 'who', undefined, 'listProfiles'),
+    profile_id: pathIdField('Profile', 'who', undefined, 'listProfiles'),
     asset: assetCode().meta({
       label: 'Asset',
       group: 'what',

@@ -24,7 +24,7 @@ export const getProfile = defineRead({
         error: 'Profile id must be a UUID, or default for the default profile',
       })
       .meta({
-        label: 'Profile id',
+        label: 'Profile',
         group: 'who',
         help: 'A profile id, or default',
         choices: 'listProfiles',

@@ -18,7 +18,7 @@ export const getTransfer = defineRead({
     status: { member: 'status', known: TRANSFER_STATUSES, terminal: FINAL_TRANSFER_STATUSES },
   },
   pathShape: {
-    id: pathIdField('Transfer id', 'what', undefined, 'listTransfers'),
+    id: pathIdField('Transfer', 'what', undefined, 'listTransfers'),
   },
   queryShape: {},
   response: TransferSchema,

@@ -24,7 +24,7 @@ export const listAccounts = defineRead({
   result: {},
   pathShape: {},
   queryShape: {
-    identity_id: idParam('Primary identity id', 'listIdentities'),
+    identity_id: idParam('Primary identity', 'listIdentities'),
     ...timeRangeParams('created_at', 'Created'),
     ...timeRangeParams('updated_at', 'Updated'),
     order: orderParam(),

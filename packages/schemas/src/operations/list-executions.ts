@@ -21,9 +21,9 @@ export const listExecutions = defineRead({
   result: {},
   pathShape: {},
   queryShape: {
-    profile_id: idParam('Profile id', 'listProfiles'),
-    account_id: idParam('Account id', 'listAccounts'),
-    order_id: idParam('Order id', 'listOrders'),
+    profile_id: idParam('Profile', 'listProfiles'),
+    account_id: idParam('Account', 'listAccounts'),
+    order_id: idParam('Order', 'listOrders'),
     since_execution_id: textParam('Since execution id', 40),
     'range.begin': dateTimeParam('Executed at or after'),
     'range.end': dateTimeParam('Executed at or before'),

@@ -35,7 +35,7 @@ export const listOrchestrationRules = defineRead({
   },
   pathShape: {},
   queryShape: {
-    profile_id: idParam('Profile id', 'listProfiles'),
+    profile_id: idParam('Profile', 'listProfiles'),
     status: enumsParam('Statuses', ORCHESTRATION_RULE_STATUSES),
     source_asset: assetCode('Source asset')
       .optional()

@@ -28,8 +28,8 @@ export const listOrders = defineRead({
   },
   pathShape: {},
   queryShape: {
-    profile_id: idParam('Profile id', 'listProfiles'),
-    account_id: idParam('Account id', 'listAccounts'),
+    profile_id: idParam('Profile', 'listProfiles'),
+    account_id: idParam('Account', 'listAccounts'),
     market: enumParam('Market', MARKETS),
     status: enumParam('Status', ORDER_STATUSES),
     'order_time.begin': dateTimeParam('Placed at or after'),

@@ -22,7 +22,7 @@ export const listProfileBalances = defineRead({
     },
   },
   pathShape: {
-    profile_id: pathIdField('Profile id', 'who', undefined, 'listProfiles'),
+    profile_id: pathIdField('Profile', 'who', undefined, 'listProfiles'),
   },
   queryShape: {
     // The appendix sets no bound; the assets of a profile are far fewer than this.

@@ -21,10 +21,10 @@ export const listProfileExecutions = defineRead({
   route: '/profiles/:profile_id/executions',
   result: {},
   pathShape: {
-    profile_id: pathIdField('Profile id', 'who', undefined, 'listProfiles'),
+    profile_id: pathIdField('Profile', 'who', undefined, 'listProfiles'),
   },
   queryShape: {
-    order_id: idParam('Order id', 'listOrders'),
+    order_id: idParam('Order', 'listOrders'),
     since_execution_id: textParam('Since execution id', 40),
     'range.begin': dateTimeParam('Executed at or after'),
     'range.end': dateTimeParam('Executed at or before'),

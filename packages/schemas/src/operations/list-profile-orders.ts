@@ -26,7 +26,7 @@ export const listProfileOrders = defineRead({
     record: { operation: 'getOrder', params: { profile_id: 'profile_id', id: 'id' } },
   },
   pathShape: {
-    profile_id: pathIdField('Profile id', 'who', undefined, 'listProfiles'),
+    profile_id: pathIdField('Profile', 'who', undefined, 'listProfiles'),
   },
   queryShape: {
     market: enumParam('Market', MARKETS),

@@ -47,7 +47,7 @@ export const putCryptoDestinationAddress = defineOperation({
   bodyShape: {
     id: optional(
       idField(
-        'Address id',
+        'Address from the book',
         'who',
         'An address of the book, to rename or bookmark',
         'listCryptoDestinationAddresses',
@@ -61,7 +61,7 @@ export const putCryptoDestinationAddress = defineOperation({
     address: text('Address').optional().meta({ label: 'Address', group: 'who' }),
     identity_id: optional(
       idField(
-        'Identity id',
+        'Identity',
         'who',
         'The identity the address is scoped to; none for the client’s own',
         'listIdentities',

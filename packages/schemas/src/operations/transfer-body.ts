@@ -12,16 +12,16 @@ import type { OperationRules } from './define-operation';
 /** Create Internal Transfer and Create Svc Transfer take the same fields and rules (spec §5). */
 export const transferBodyShape = {
   from_profile_id: idField('From profile', 'who', 'The profile sending funds', 'listProfiles'),
-  from_identity_id: endUserField('From identity id', 'listIdentities', 'The sending user'),
+  from_identity_id: endUserField('From identity', 'listIdentities', 'The sending user'),
   from_account_id: endUserField(
-    'From account id',
+    'From account',
     'listAccounts',
     'Needed only by integrations acting for end users',
   ),
   to_profile_id: idField('To profile', 'who', 'The profile receiving funds', 'listProfiles'),
-  to_identity_id: endUserField('To identity id', 'listIdentities', 'The receiving user'),
+  to_identity_id: endUserField('To identity', 'listIdentities', 'The receiving user'),
   to_account_id: endUserField(
-    'To account id',
+    'To account',
     'listAccounts',
     'Needed only by integrations acting for end users',
   ),

@@ -34,7 +34,7 @@ export const updateFiatAccount = defineOperation({
     record: { operation: 'getFiatAccount', params: { id: 'id' } },
   },
   pathShape: {
-    id: pathIdField('Fiat account id', 'who', 'The fiat account UUID', 'listFiatAccounts'),
+    id: pathIdField('Fiat account', 'who', 'The fiat account UUID', 'listFiatAccounts'),
   },
   bodyShape: {
     fiat_account_owner: FiatAccountOwnerRequestSchema.optional().meta({

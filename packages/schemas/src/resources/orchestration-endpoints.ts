@@ -28,7 +28,7 @@ export const SourceCryptoRequestSchema = z
   .strictObject({
     address_id: identifier('Source address id')
       .optional()
-      .meta(label('Address id', undefined, 'listDepositAddresses')),
+      .meta(label('Deposit address', undefined, 'listDepositAddresses')),
     address: text('Source address').optional().meta(depositAddress()),
     network: CryptoNetworkSchema.optional().meta(label('Network')),
   })
@@ -40,7 +40,7 @@ export const SourceCryptoRequestSchema = z
 export const SourceFiatRequestSchema = z.strictObject({
   deposit_instructions_id: identifier('Deposit instructions id').meta(
     label(
-      'Deposit instructions id',
+      'Deposit instructions',
       'The fiat deposit instructions that receive the funds',
       'listFiatDepositInstructions',
     ),
@@ -58,7 +58,7 @@ export const RuleSourceCryptoRequestSchema = z
     ),
     address_id: identifier('Source address id')
       .optional()
-      .meta(label('Address id', undefined, 'listDepositAddresses')),
+      .meta(label('Deposit address', undefined, 'listDepositAddresses')),
     address: text('Source address').optional().meta(depositAddress()),
   })
   .refine((v) => v.network !== undefined || v.address_id !== undefined || v.address !== undefined, {
@@ -85,7 +85,7 @@ export const RuleSourceFiatRequestSchema = z
       .optional()
       .meta(
         label(
-          'Deposit instructions id',
+          'Deposit instructions',
           'Existing instructions, instead of a new rail',
           'listFiatDepositInstructions',
         ),
@@ -124,7 +124,7 @@ export const DestinationCryptoRequestSchema = z.strictObject({
 
 export const DestinationFiatRequestSchema = z.strictObject({
   fiat_account_id: identifier('Fiat account id').meta(
-    label('Fiat account id', undefined, 'listFiatAccounts'),
+    label('Fiat account', undefined, 'listFiatAccounts'),
   ),
   memo: text('Memo').optional().meta(label('Memo')),
 });

@@ -1,4 +1,4 @@
-import { TextInput } from '@mantine/core';
+import { DayInput } from './day-input';
 
 /**
  * A period of whole UTC days, as exports and runs take it: the first day included, the last
@@ -17,20 +17,8 @@ export function DatePeriodFields({
 }) {
   return (
     <>
-      <TextInput
-        type="date"
-        label="From (UTC, inclusive)"
-        value={from}
-        required
-        onChange={(e) => onFrom(e.currentTarget.value)}
-      />
-      <TextInput
-        type="date"
-        label="To (UTC, exclusive)"
-        value={to}
-        required
-        onChange={(e) => onTo(e.currentTarget.value)}
-      />
+      <DayInput label="From (UTC, inclusive)" value={from} required onChange={onFrom} />
+      <DayInput label="To (UTC, exclusive)" value={to} required onChange={onTo} />
     </>
   );
 }

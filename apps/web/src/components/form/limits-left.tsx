@@ -27,8 +27,8 @@ export function limitsOfAsset(
 }
 
 /**
- * What the operator has left in each window before they fill in an amount ("38,500 of 50,000 USD
- * left in the last 24 hours"), as the BFF sums it from the journal (`GET /api/limits`). Shown only
+ * What the operator has left in each window before they fill in an amount ("38,500.00 of 50,000.00
+ * USD left in the last 24 hours"), as the BFF sums it from the journal (`GET /api/limits`). Shown only
  * in a form whose operation counts against limits; the review says what this send would do.
  */
 export function LimitsLeft({ op }: { op: WriteOperation }) {

@@ -39,7 +39,7 @@ const limits: LimitList = {
       max: '50000',
       used: '11500',
       left: '38500',
-      text: '38,500 of 50,000 USD left in the last 24 hours',
+      text: '38,500.00 of 50,000.00 USD left in the last 24 hours',
     },
     {
       ...standing,
@@ -58,7 +58,7 @@ const limits: LimitList = {
       used: '0',
       left: '200000',
       when_over: 'refuse',
-      text: '200,000 of 200,000 USD left in the last 24 hours',
+      text: '200,000.00 of 200,000.00 USD left in the last 24 hours',
     },
   ],
 };
@@ -101,7 +101,7 @@ describe('limits and the book in the form and its review', () => {
     await user.type(screen.getByRole('combobox', { name: 'Asset' }), 'USD');
     const section = await screen.findByRole('region', { name: 'Your limits' });
     expect(section).toHaveTextContent(
-      '38,500 of 50,000 USD left in the last 24 hours (past it, a send waits for one more approver)',
+      '38,500.00 of 50,000.00 USD left in the last 24 hours (past it, a send waits for one more approver)',
     );
     // Not another asset's, and not what they may approve.
     expect(section).not.toHaveTextContent('BTC');
@@ -118,7 +118,7 @@ describe('limits and the book in the form and its review', () => {
         escalation: {
           lift_roles: ['admin'],
           reason:
-            'It passes the limit of 50,000 USD in the last 24 hours: one more approver, from admin.',
+            'It passes the limit of 50,000.00 USD in the last 24 hours: one more approver, from admin.',
         },
       },
       refusal: null,
@@ -134,12 +134,12 @@ describe('limits and the book in the form and its review', () => {
       await within(dialog).findByText('Escalates: waits for one more approver'),
     ).toBeInTheDocument();
     expect(dialog).toHaveTextContent(
-      'It passes the limit of 50,000 USD in the last 24 hours: one more approver, from admin.',
+      'It passes the limit of 50,000.00 USD in the last 24 hours: one more approver, from admin.',
     );
     expect(
       within(dialog).getByRole('list', { name: 'Your limits this send meets' }),
     ).toHaveTextContent(
-      '38,500 of 50,000 USD left in the last 24 hours: this send of 40000 USD passes it',
+      '38,500.00 of 50,000.00 USD left in the last 24 hours: this send of 40,000.00 USD passes it',
     );
     expect(within(dialog).getByRole('button', { name: 'Confirm and send' })).toBeEnabled();
     expect(dialog).toHaveTextContent('As approval policy version 4 decides it.');
@@ -173,7 +173,7 @@ describe('limits and the book in the form and its review', () => {
     const confirm = within(dialog).getByRole('button', { name: 'Confirm and send' });
     await waitFor(() => expect(confirm).toBeDisabled());
     expect(confirm).toHaveAttribute('aria-describedby', alert.id);
-    expect(dialog).toHaveTextContent('this send of 100 USD fits');
+    expect(dialog).toHaveTextContent('this send of 100.00 USD fits');
     expect(
       fetchMock.mock.calls.some(([url]) => String(url).endsWith('/createInternalTransfer')),
     ).toBe(false);

@@ -21,7 +21,7 @@ describe('operationResolver', () => {
       identity_id: 'i',
     });
     expect(errors.identity_account_id?.message).toBe(
-      'Identity account id is required when identity id is given',
+      'Identity account is required when an identity is given',
     );
   });
 

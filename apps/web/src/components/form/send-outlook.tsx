@@ -8,6 +8,7 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { previewOperation } from '@/lib/api';
 import { isApiError } from '@/lib/api-error';
+import { formatMoney } from '@/lib/format-amount';
 import { DecidingRuleWords } from '../approval/deciding-rule-words';
 import { roleList } from '../approval/role-names';
 import { waitWords } from '../approval/prospect-words';
@@ -169,8 +170,8 @@ function LimitWords({ preview }: { preview: SendPreview }) {
         <List.Item key={`${limit.side} ${limit.asset} ${limit.window}`}>
           {limit.text}
           {limit.over
-            ? `: this send of ${limit.amount} ${limit.asset} passes it (${overWords(limit)}).`
-            : `: this send of ${limit.amount} ${limit.asset} fits.`}
+            ? `: this send of ${formatMoney(limit.amount, limit.asset)} passes it (${overWords(limit)}).`
+            : `: this send of ${formatMoney(limit.amount, limit.asset)} fits.`}
         </List.Item>
       ))}
     </List>

@@ -52,4 +52,12 @@ describe('FilterBar', () => {
     expect(router.state.location.search).toBe('?tab=open');
     expect(read()).toEqual({ values: {}, filtered: false });
   });
+
+  it('takes a day only as YYYY-MM-DD, the format its field shows, whatever the browser’s language', () => {
+    const { router } = renderWithProviders(<Page />, '/orders');
+    const day = screen.getByLabelText('Placed from');
+    expect(day).toHaveAttribute('placeholder', 'YYYY-MM-DD');
+    fireEvent.change(day, { target: { value: '03/04/2026' } });
+    expect(new URLSearchParams(router.state.location.search).get('from')).toBeNull();
+  });
 });

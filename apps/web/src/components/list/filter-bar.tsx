@@ -1,5 +1,6 @@
-import { Button, Group, Select, TextInput } from '@mantine/core';
+import { Button, Group, Select } from '@mantine/core';
 import { useSearchParams } from 'react-router';
+import { DayInput } from '@/components/form/day-input';
 import type { Profile } from '@/lib/read-schemas';
 
 /** A filter chosen from values: a status, a market, a profile. */
@@ -66,12 +67,11 @@ export function FilterBar({ label, filters }: { label: string; filters: readonly
     <Group gap="sm" align="flex-end" role="search" aria-label={label}>
       {filters.map((filter) =>
         'day' in filter ? (
-          <TextInput
+          <DayInput
             key={filter.key}
-            type="date"
             label={filter.label}
             value={params.get(filter.key) ?? ''}
-            onChange={(e) => set([filter.key], e.currentTarget.value)}
+            onChange={(value) => set([filter.key], value)}
             size="xs"
             w={150}
           />

@@ -19,6 +19,12 @@ export interface Column<T> {
   lead?: boolean;
   /** The heading read on a phone's card, where the table's is not there ("Amount"). */
   cardTitle?: string;
+  /**
+   * On a phone's card, listed only when this holds: a fact that adds nothing to the card's lead
+   * (nothing held by orders, so all of a balance available) is left out, and a long list stays
+   * short enough to scroll through (issue 60, item 8). The table always shows the column.
+   */
+  cardWhen?: (item: T) => boolean;
 }
 
 export interface RecordTableProps<T> {
@@ -152,6 +158,7 @@ function RecordCards<T>({
   const lead = columns.filter((c) => c.lead && !c.key);
   const action = columns.filter((c) => c.action);
   const facts = columns.filter((c) => !c.key && !c.lead && !c.action);
+  const factsOf = (item: T) => facts.filter((c) => !c.cardWhen || c.cardWhen(item));
   return (
     <Stack component="ul" aria-label={label} gap="xs" m={0} p={0} style={{ listStyle: 'none' }}>
       {items.map((item) => (
@@ -177,13 +184,13 @@ function RecordCards<T>({
                 ))}
               </Group>
             </Group>
-            {facts.length > 0 && (
+            {factsOf(item).length > 0 && (
               <Box
                 component="dl"
                 m={0}
                 style={{ display: 'grid', gridTemplateColumns: 'minmax(90px, 35%) 1fr', gap: 4 }}
               >
-                {facts.map((c) => (
+                {factsOf(item).map((c) => (
                   <Facts key={c.title} title={c.cardTitle ?? c.title}>
                     {c.cell(item)}
                   </Facts>

@@ -1,4 +1,4 @@
-import { Badge, Tooltip } from '@mantine/core';
+import { Badge, Box, Tooltip } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useSyncExternalStore } from 'react';
@@ -46,7 +46,13 @@ export function LiveUpdates() {
         aria-label={words}
         tabIndex={0}
       >
-        {live ? 'Live' : 'Polling'}
+        {/* A phone's header has room for the colour alone; the name says the words. */}
+        <Box component="span" visibleFrom="sm">
+          {live ? 'Live' : 'Polling'}
+        </Box>
+        <Box component="span" hiddenFrom="sm" aria-hidden>
+          {live ? '●' : '○'}
+        </Box>
       </Badge>
     </Tooltip>
   );

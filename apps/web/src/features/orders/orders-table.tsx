@@ -1,4 +1,4 @@
-import { Anchor, Text } from '@mantine/core';
+import { Anchor, Stack, Text } from '@mantine/core';
 import {
   MARKETS,
   ORDER_SIDES,
@@ -44,6 +44,26 @@ function placedAmount(order: Order): ReactNode {
     : amountOr(order.base_amount, assets?.base);
 }
 
+/**
+ * What filled, and at what average price under it: one column, not two, as side and type share
+ * one, so that the table fits a 1366 px screen beside the navigation with nothing passing under
+ * its pinned action (issue 60, item 7). An unfilled order has no average price, whatever the
+ * service writes there.
+ */
+function filled(order: Order): ReactNode {
+  const average = averagePrice(order);
+  return (
+    <Stack gap={0}>
+      {amountOr(order.amount_filled, assetsOf(order)?.base)}
+      {average && (
+        <Text span size="xs" c="dimmed">
+          avg <Amount value={average} asset={assetsOf(order)?.quote} />
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
 /** Orders as the service holds them: one row each (a card on a phone), its page one click away. */
 export function OrdersTable({
   items,
@@ -72,8 +92,15 @@ export function OrdersTable({
     },
     { title: 'Profile', cell: (o) => <Text size="sm">{profileName(profiles, o.profile_id)}</Text> },
     { title: 'Market', cell: (o) => <EnumBadge value={o.market} known={MARKETS} /> },
-    { title: 'Side', cell: (o) => <EnumBadge value={o.side} known={ORDER_SIDES} /> },
-    { title: 'Type', cell: (o) => <EnumBadge value={o.type} known={ORDER_TYPES} /> },
+    {
+      title: 'Side, type',
+      cell: (o) => (
+        <Stack gap={2} align="flex-start">
+          <EnumBadge value={o.side} known={ORDER_SIDES} />
+          <EnumBadge value={o.type} known={ORDER_TYPES} />
+        </Stack>
+      ),
+    },
     {
       title: 'Status',
       lead: true,
@@ -81,9 +108,7 @@ export function OrdersTable({
     },
     { title: 'Amount', right: true, lead: true, cell: placedAmount },
     { title: 'Price', right: true, cell: (o) => amountOr(o.price, assetsOf(o)?.quote) },
-    { title: 'Filled', right: true, cell: (o) => amountOr(o.amount_filled, assetsOf(o)?.base) },
-    // An unfilled order has no average price, whatever the service writes there.
-    { title: 'Avg price', right: true, cell: (o) => amountOr(averagePrice(o), assetsOf(o)?.quote) },
+    { title: 'Filled', right: true, cell: filled },
     ...(action ? [{ title: 'Action', action: true, cell: action }] : []),
   ];
   return <RecordTable label="Orders" columns={columns} items={items} minWidth={1040} nowrap />;

@@ -11,8 +11,9 @@ const WATCHED: readonly Market[] = ['BTCUSD', 'ETHUSD', 'PAXGUSD', 'LTCUSD', 'BC
 
 /**
  * One line of prices where an operator works with orders: each market's current price and its
- * change since yesterday, and how old the console's shared copy is. Scrolls sideways rather than
- * taking a second line.
+ * change since yesterday, and how old the console's shared copy is. Each market stays whole and
+ * the strip wraps to another line where the screen is narrow: a strip that scrolled sideways cut
+ * a market mid-word with nothing saying more was there (issue 60, item 7).
  */
 export function PricesStrip({ markets = WATCHED }: { markets?: readonly Market[] }) {
   const prices = usePrices(markets);
@@ -20,14 +21,7 @@ export function PricesStrip({ markets = WATCHED }: { markets?: readonly Market[]
   const items = prices.data?.data.items ?? [];
   const age = prices.data?.fetchedAt ? ageWords(prices.data.fetchedAt, now) : undefined;
   return (
-    <Group
-      gap="md"
-      wrap="nowrap"
-      role="region"
-      aria-label="Prices"
-      tabIndex={0}
-      style={{ overflowX: 'auto' }}
-    >
+    <Group gap="md" wrap="wrap" role="region" aria-label="Prices" style={{ rowGap: 4 }}>
       {age && (
         <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
           Prices {age}:

@@ -48,6 +48,12 @@ const PROFILE_COLUMNS: Column<Profile>[] = [
   },
 ];
 
+/**
+ * Whether orders hold any of it. When none do, all of the total is available, and a phone's card
+ * says the total alone rather than the same amount twice and a zero (issue 60, item 8).
+ */
+const holds = (held: string) => !new Big(held).eq(0);
+
 const TOTAL_COLUMNS: Column<AssetTotal>[] = [
   {
     title: 'Asset',
@@ -67,11 +73,13 @@ const TOTAL_COLUMNS: Column<AssetTotal>[] = [
   {
     title: 'Available',
     right: true,
+    cardWhen: (t) => holds(t.trading),
     cell: (t) => <Amount value={t.available} asset={t.asset} bare />,
   },
   {
     title: 'Held by open orders',
     right: true,
+    cardWhen: (t) => holds(t.trading),
     cell: (t) => <Amount value={t.trading} asset={t.asset} bare />,
   },
   { title: 'Profiles holding it', right: true, cell: (t) => <Text size="sm">{t.holders}</Text> },
@@ -125,11 +133,13 @@ function balanceTableColumns(profiles: ReadonlyMap<string, Profile>): Column<Bal
     {
       title: 'Available',
       right: true,
+      cardWhen: (r) => holds(r.balance.trading),
       cell: (r) => <Amount value={r.balance.available} asset={r.balance.asset} bare />,
     },
     {
       title: 'Held by open orders',
       right: true,
+      cardWhen: (r) => holds(r.balance.trading),
       cell: (r) => <Amount value={r.balance.trading} asset={r.balance.asset} bare />,
     },
   ];

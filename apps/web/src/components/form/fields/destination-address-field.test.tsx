@@ -66,7 +66,9 @@ describe('a destination address picked from the book', () => {
       />,
     );
     await waitFor(() =>
-      expect(screen.getByRole('combobox', { name: 'Address id' })).toHaveValue('Cold storage'),
+      expect(screen.getByRole('combobox', { name: 'Address from the book' })).toHaveValue(
+        'Cold storage',
+      ),
     );
     const nickname = screen.getByLabelText('Nickname');
     await user.clear(nickname);

@@ -1,0 +1,39 @@
+import { DateInput } from '@mantine/dates';
+import { DAY_FORMAT, parseDay } from './day-text';
+
+export interface DayInputProps {
+  label: string;
+  /** `YYYY-MM-DD`, or empty for none. */
+  value: string;
+  onChange: (value: string) => void;
+  required?: boolean;
+  size?: 'xs' | 'sm';
+  w?: number;
+}
+
+/**
+ * The one field a day is entered in, everywhere (filters, periods): written and read as
+ * `YYYY-MM-DD` whatever the browser's language, with a calendar beside it. A native date input
+ * shows the browser's own pattern (`mm/dd/yyyy` in a British browser set to American English),
+ * which reads differently from every date the pages print; ISO reads the same to everyone
+ * (issue 60, item 7).
+ */
+export function DayInput({ label, value, onChange, required, size, w }: DayInputProps) {
+  return (
+    <DateInput
+      label={label}
+      value={parseDay(value)}
+      onChange={(next) => onChange(next ?? '')}
+      dateParser={parseDay}
+      valueFormat={DAY_FORMAT}
+      placeholder={DAY_FORMAT}
+      description={size === 'xs' ? undefined : `As ${DAY_FORMAT}`}
+      required={required}
+      clearable={!required}
+      clearButtonProps={{ 'aria-label': `Clear ${label.toLowerCase()}` }}
+      size={size}
+      w={w}
+      popoverProps={{ withinPortal: true }}
+    />
+  );
+}
