@@ -61,6 +61,13 @@ describe('the audit trail of a request for approval', () => {
       eligible_roles: ['finance', 'admin'],
       expires_at: new Date(START + 24 * HOUR).toISOString(),
       escalation: null,
+      // The rule that decided it, in words, as the review and the approval page name it.
+      deciding_rule: expect.objectContaining({
+        words: expect.stringMatching(
+          /^Internal transfers of USD, .* need 1 approver from finance or admin$/,
+        ),
+        estimate: null,
+      }),
     });
     expect((await h.deps().approvals.request(held.journal.id))?.expires_at).toBe(
       new Date(START + 24 * HOUR).toISOString(),

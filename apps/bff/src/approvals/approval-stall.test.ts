@@ -107,6 +107,12 @@ describe('POST /api/operations/{id}/preview: what sending would do, for the revi
           escalation: null,
         },
         refusal: null,
+        // The rule that decides it, and why it matched, for the review.
+        deciding_rule: expect.objectContaining({
+          words:
+            'Internal transfers of USD, EUR or USDP above 10,000 need 2 approvers from finance or admin',
+          why: 'It matched because it is one of the operations the rule names; its asset is USD; its amount, 250,000 USD, is above 10,000.',
+        }),
         // The default policy lets transfers go anywhere, and holds no limits.
         destination: expect.objectContaining({ required: false, allowed: true }),
         limits: [],
@@ -127,7 +133,14 @@ describe('POST /api/operations/{id}/preview: what sending would do, for the revi
     const h = await approvalApp({ client: scriptedClient(echoSuccess).client, policy });
     expect(await preview(h, 'createOrder', exampleInput('createOrder'))).toEqual({
       status: 200,
-      body: { approval: null, refusal: null, destination: null, limits: [], policy_version: null },
+      body: {
+        approval: null,
+        refusal: null,
+        deciding_rule: expect.objectContaining({ words: 'Orders go out at once' }),
+        destination: null,
+        limits: [],
+        policy_version: null,
+      },
     });
     const stalled = await preview(h, 'createInternalTransfer', transfer('1.00'));
     expect(stalled.body).toMatchObject({
