@@ -34,6 +34,8 @@ export interface ConsoleUnderTest {
     ssoSandbox: number;
     idp: number;
     chat: number;
+    demo: number;
+    demoSandbox: number;
   };
   /** Its users file, which `users:set-role` edits and the BFF reads again. */
   usersFile: string;
@@ -48,7 +50,8 @@ export function runDir(): string {
 
 export function consoleAt(index: number, dir = process.env.E2E_RUN_DIR ?? ''): ConsoleUnderTest {
   const base = E2E_PORT + PORT_STRIDE * index;
-  // +2 to +4 are the single sign-on console's, its sandbox's and its provider's (sso-console.ts).
+  // +2 to +4 are the single sign-on console's, its sandbox's and its provider's (sso-console.ts);
+  // +6 and +7 a fresh demo's and its sandbox's (demo-console.ts).
   const ports = {
     bff: base,
     sandbox: base + 1,
@@ -56,6 +59,8 @@ export function consoleAt(index: number, dir = process.env.E2E_RUN_DIR ?? ''): C
     ssoSandbox: base + 3,
     idp: base + 4,
     chat: base + 5,
+    demo: base + 6,
+    demoSandbox: base + 7,
   };
   return {
     index,

@@ -48,6 +48,15 @@ test.describe('Reconciliation', () => {
     await expect(row).toContainText('SUCCEEDED');
     await expect(row).toContainText('FAILED');
     await expectAccessible(page, 'reconciliation queue');
+
+    // The day's view counts it in Needs attention, and leads back to the queue.
+    await page.goto('/');
+    const open = page
+      .getByRole('region', { name: 'Needs attention' })
+      .getByRole('link', { name: /^\d+ open reconciliation differences?$/ });
+    await expect(open).toBeVisible();
+    await open.click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Reconciliation' })).toBeVisible();
     await row.getByRole('link', { name: 'Status differs' }).click();
 
     await expect(page.getByRole('heading', { level: 1, name: 'Status differs' })).toBeVisible();

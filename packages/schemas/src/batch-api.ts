@@ -300,6 +300,8 @@ export const BatchSchema = z.object({
   columns: z.array(z.string()),
   state: z.enum(BATCH_STATES),
   created_by: z.string(),
+  /** The uploader's display name, as every other page names an operator. */
+  created_by_name: z.string(),
   created_at: z.string(),
   rows_hash: z.string(),
   row_count: z.number().int(),
@@ -315,7 +317,7 @@ export const BatchSchema = z.object({
   /** What it waits for: every requirement must be met before any row is sent. */
   requirements: z.array(BatchRequirementSchema),
   policy_version: z.number().int().nullable(),
-  approvals: z.array(z.object({ by: z.string(), at: z.string() })),
+  approvals: z.array(z.object({ by: z.string(), name: z.string(), at: z.string() })),
   rejected_by: z.string().nullable(),
   reason: z.string().nullable(),
   changes: BatchChangesSchema.nullable(),

@@ -168,6 +168,18 @@ export function destinationKey(target: DestinationTarget): string {
 }
 
 /** A destination in words, for messages: "crypto address bc1q… on BITCOIN". */
+/** The id a target stands for in a request: the profile, the fiat account, the address. */
+export function destinationTargetId(target: DestinationTarget): string {
+  switch (target.kind) {
+    case 'crypto-address':
+      return target.address;
+    case 'fiat-account':
+      return target.fiat_account_id;
+    default:
+      return target.profile_id;
+  }
+}
+
 export function describeDestination(target: DestinationTarget): string {
   switch (target.kind) {
     case 'crypto-address':

@@ -62,6 +62,7 @@ export * from './csv';
 export * from './journal-facts';
 export * from './work-queue-api';
 export * from './fee-estimate';
+export * from './fee-outcome';
 export * from './personal-fields';
 export * from './notifications-api';
 export * from './live-api';

@@ -1,6 +1,7 @@
 import { DEMO_IDS, type BatchOperation } from '@console/schemas';
 import { describe, expect, it } from 'vitest';
 import { canonicalJson, checkBatchFile, NO_NAMES, type BatchNames } from './batch-check';
+import { namesFrom } from './batch-tables';
 
 const { treasury, payouts, trading } = DEMO_IDS.profiles;
 const now = () => Date.parse('2026-11-27T12:00:00Z');
@@ -213,6 +214,50 @@ describe('checkBatchFile: totals and the approved text', () => {
         destination: `own profile ${trading}`,
       },
       { asset: 'USD', amount: '0.3', rows: 2, destination: `own profile ${payouts}` },
+    ]);
+  });
+
+  it('names each destination by the name the check read for it, the book’s before the service’s', () => {
+    const names = namesFrom({
+      directoryOf: new Map([['to_profile_id', 'profiles']]),
+      byDirectory: new Map([
+        [
+          'profiles',
+          {
+            ids: new Set([payouts, trading]),
+            names: new Map([
+              ['payouts', [payouts]],
+              ['trading', [trading]],
+            ]),
+            labels: new Map([
+              [payouts, 'Payouts'],
+              [trading, 'Trading'],
+            ]),
+          },
+        ],
+        [
+          'book',
+          {
+            ids: new Set([trading]),
+            names: new Map([['desk', [trading]]]),
+            labels: new Map([[trading, 'Trading desk']]),
+          },
+        ],
+      ]),
+    });
+    const checked = check(
+      `${header}\n${line('0.1')}\n${line('0.2', 'Payouts')}\n${line('5', trading)}\n`,
+      'createInternalTransfer',
+      names,
+    );
+    expect(checked.by_destination).toEqual([
+      { asset: 'USD', amount: '0.3', rows: 2, destination: `Payouts (own profile ${payouts})` },
+      {
+        asset: 'USD',
+        amount: '5',
+        rows: 1,
+        destination: `Trading desk (own profile ${trading})`,
+      },
     ]);
   });
 

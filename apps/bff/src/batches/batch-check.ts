@@ -38,6 +38,8 @@ export interface BatchNames {
    * undefined when the field takes no name or the cell is already an id.
    */
   resolve(field: string, cell: string): { id: string } | { error: string } | undefined;
+  /** The name an id goes by (a book entry's, else a profile's nickname...), for the totals. */
+  label?(id: string): string | undefined;
 }
 
 /** Names resolved by nobody: every cell is taken as it is written. */
@@ -261,7 +263,9 @@ export function checkBatchFile(input: BatchFileInput): CheckedFile {
     checkBalances(input.operation, rows, input.balances, (field) => columnOf(context, field));
   }
   const valid = rows.filter((r) => r.body);
-  const { totals, by_destination } = totalsOf(input.operation, valid);
+  const { totals, by_destination } = totalsOf(input.operation, valid, (id) =>
+    input.names.label?.(id),
+  );
   return {
     ...empty,
     columns: parsed.columns,

@@ -6,7 +6,7 @@
  * budget like any read) and from the book; a name that fits nothing, or more than one thing, is
  * the cell's problem. The source profiles' balances are read once per check the same way.
  */
-import type { DestinationTarget } from '@console/schemas';
+import { destinationTargetId } from '@console/schemas';
 import type { DestinationStore } from '../destinations/destination-store';
 import { ProblemError } from '../errors';
 import type { UpstreamClient, UpstreamOutcome } from '../upstream/client';
@@ -50,18 +50,6 @@ function namesOf(directory: NameDirectory, item: Item): string[] {
       return [text(item.description)];
     case 'book':
       return [text(item.name)];
-  }
-}
-
-/** The id a book entry's target stands for in a request (the profile, the account, the address). */
-function targetId(target: DestinationTarget): string {
-  switch (target.kind) {
-    case 'crypto-address':
-      return target.address;
-    case 'fiat-account':
-      return target.fiat_account_id;
-    default:
-      return target.profile_id;
   }
 }
 
@@ -145,7 +133,7 @@ export async function batchNames(
           ? (await deps.destinations.list())
               .filter((row) => row.revoked === null && row.approved_at !== null)
               .map((row) => ({
-                id: targetId(row.target),
+                id: destinationTargetId(row.target),
                 names: namesOf('book', row as unknown as Item),
               }))
           : (await listAll(deps, directory)).map((item) => ({
@@ -154,12 +142,15 @@ export async function batchNames(
             }));
       const ids = new Set(entries.map((e) => e.id).filter(Boolean));
       const names = new Map<string, string[]>();
+      const labels = new Map<string, string>();
       for (const entry of entries) {
-        for (const name of new Set(entry.names.filter(Boolean).map((n) => n.toLowerCase()))) {
+        const given = entry.names.filter(Boolean);
+        if (entry.id && given[0] && !labels.has(entry.id)) labels.set(entry.id, given[0]);
+        for (const name of new Set(given.map((n) => n.toLowerCase()))) {
           names.set(name, [...(names.get(name) ?? []), entry.id]);
         }
       }
-      byDirectory.set(directory, { ids, names });
+      byDirectory.set(directory, { ids, names, labels });
     }),
   );
   return { directoryOf: new Map(fields.map((f) => [f.field, f.directory])), byDirectory };

@@ -98,11 +98,13 @@ const ROW_COLUMNS = `r.row_no as row, ${ROW_STATE} as state, r.cells, r.body, r.
   ${ROW_ERROR} as error`;
 
 const BATCH_COLUMNS = `b.id::text as id, b.operation, b.file_name, b.state, b.created_by,
+  b.created_by_name,
   ${utcText('b.created_at')} as created_at, b.rows_hash, b.row_count, b.totals, b.by_destination,
   b.largest, b.approvals_required, b.approver_roles, b.requirements, b.policy_version,
   b.rejected_by,
   b.cancelled_by, b.reason, b.waiting_for, ${utcText('b.updated_at')} as updated_at,
-  coalesce((select json_agg(json_build_object('by', a.approver, 'at', ${utcText('a.at')})
+  coalesce((select json_agg(json_build_object('by', a.approver, 'name', a.approver_name,
+    'at', ${utcText('a.at')})
     order by a.at) from batch_approvals a where a.batch_id = b.id), '[]'::json) as approvals,
   coalesce((select json_agg(a.role) from batch_approvals a where a.batch_id = b.id),
     '[]'::json) as approval_roles`;
@@ -117,7 +119,6 @@ interface BatchRecord extends Omit<Batch, 'counts' | 'changes' | 'rejected_by' |
 
 /** A batch as the sender and the routes read it, besides its contract shape. */
 export interface StoredBatch extends Batch {
-  created_by_name: string;
   columns: string[];
   mapping: BatchMapping;
 }
@@ -221,10 +222,8 @@ export function createBatchStore(db: Db) {
     params: SqlParam[],
     options: { changes: boolean; lock?: boolean } = { changes: true },
   ): Promise<StoredBatch[]> {
-    const records = await q.query<
-      BatchRecord & { created_by_name: string; columns: string[]; mapping: BatchMapping }
-    >(
-      `select ${BATCH_COLUMNS}, b.created_by_name, b.columns, b.mapping from batches b
+    const records = await q.query<BatchRecord & { columns: string[]; mapping: BatchMapping }>(
+      `select ${BATCH_COLUMNS}, b.columns, b.mapping from batches b
        where ${where}${options.lock ? ' for update' : ''}`,
       params,
     );

@@ -9,12 +9,15 @@ import type { NameDirectory } from '@console/schemas';
 /** Resolves a cell naming something (a profile's nickname) to its id; see `batch-check.ts`. */
 export interface BatchNamesLike {
   resolve(field: string, cell: string): { id: string } | { error: string } | undefined;
+  label(id: string): string | undefined;
 }
 
 /** The names of one directory: the ids it holds, and the ids each lower-cased name stands for. */
 export interface NameDirectoryTable {
   ids: Set<string>;
   names: Map<string, string[]>;
+  /** The name each id goes by, as written (its first), to name it back in totals. */
+  labels: Map<string, string>;
 }
 
 /** The names directory of one check: which directory each field reads, and those directories. */
@@ -36,9 +39,19 @@ const WHAT: Record<NameDirectory, string> = {
   book: 'entry of the book',
 };
 
+/** Whose name stands for an id first: the book's own name for a destination, then the service's. */
+const LABEL_ORDER: readonly NameDirectory[] = ['book', 'profiles', 'accounts', 'identities'];
+
 /** Resolves cells by `tables`: a name that fits nothing, or more than one thing, is an error. */
 export function namesFrom(tables: NameTables): BatchNamesLike {
   return {
+    label(id) {
+      for (const directory of LABEL_ORDER) {
+        const label = tables.byDirectory.get(directory)?.labels.get(id);
+        if (label) return label;
+      }
+      return undefined;
+    },
     resolve(field, cell) {
       const directory = tables.directoryOf.get(field);
       const found = directory && tables.byDirectory.get(directory);

@@ -7,6 +7,7 @@
 import {
   describeDestination,
   destinationOf,
+  destinationTargetId,
   operations,
   type BatchCheck,
   type BatchOperation,
@@ -27,7 +28,11 @@ export function canonicalJson(value: unknown): string {
 }
 
 /** The amount, asset and destination of a valid row, where the operation says which they are. */
-function moneyOf(operation: BatchOperation, body: Record<string, unknown>) {
+function moneyOf(
+  operation: BatchOperation,
+  body: Record<string, unknown>,
+  labelOf: (id: string) => string | undefined,
+) {
   const fields = operations[operation].approval.amount;
   const amount = fields && body[fields.amount];
   const asset = fields && body[fields.asset];
@@ -36,8 +41,18 @@ function moneyOf(operation: BatchOperation, body: Record<string, unknown>) {
   return {
     amount,
     asset,
-    destination: destination ? describeDestination(destination.target) : undefined,
+    destination: destination ? destinationWords(destination.target, labelOf) : undefined,
   };
+}
+
+/** "Payouts (own profile 5b0a…)": the name first where one is known, the target always. */
+function destinationWords(
+  target: Parameters<typeof describeDestination>[0],
+  labelOf: (id: string) => string | undefined,
+): string {
+  const said = describeDestination(target);
+  const name = labelOf(destinationTargetId(target));
+  return name ? `${name} (${said})` : said;
 }
 
 function sum(map: Map<string, BatchTotal>, key: string, total: Omit<BatchTotal, 'rows'>): void {
@@ -51,16 +66,20 @@ function sum(map: Map<string, BatchTotal>, key: string, total: Omit<BatchTotal, 
   });
 }
 
-/** Totals per asset and per asset and destination of the given valid rows. */
+/**
+ * Totals per asset and per asset and destination of the given valid rows; `labelOf` names a
+ * destination's id (a profile's nickname, a book entry's name) where the check knows it.
+ */
 export function totalsOf(
   operation: BatchOperation,
   rows: readonly { body: Record<string, unknown> | null }[],
+  labelOf: (id: string) => string | undefined = () => undefined,
 ): Pick<BatchCheck, 'totals' | 'by_destination'> & { largest: BatchTotal[] } {
   const perAsset = new Map<string, BatchTotal>();
   const perDestination = new Map<string, BatchTotal>();
   const largest = new Map<string, BatchTotal>();
   for (const row of rows) {
-    const money = row.body && moneyOf(operation, row.body);
+    const money = row.body && moneyOf(operation, row.body, labelOf);
     if (!money) continue;
     sum(perAsset, money.asset, { asset: money.asset, amount: money.amount });
     if (money.destination) {

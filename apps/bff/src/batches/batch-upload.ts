@@ -22,7 +22,7 @@ import { keptCells, keptColumns, keptRow } from './batch-kept';
 import { BatchAlreadyUploaded, type BatchStore, type StoredBatch } from './batch-store';
 import { sourceProfilesOf } from './batch-balances';
 import type { CheckJob, FileCheck } from './batch-checker';
-import type { BalanceTable, NameTables } from './batch-tables';
+import { namesFrom, type BalanceTable, type NameTables } from './batch-tables';
 import { normalizedRows, totalsOf } from './batch-totals';
 
 /**
@@ -128,7 +128,7 @@ export async function checkUpload(
   // The canonical text of exactly the rows that would be sent: what the approval is given to.
   const normalized = normalizedRows(sent);
   const rowsHash = sent.length > 0 ? sha256Hex(normalized) : '';
-  const { totals, by_destination } = totalsOf(input.operation, sent);
+  const { totals, by_destination } = totalsOf(input.operation, sent, namesFrom(names).label);
   const { normalized: _all, ...rest } = checked;
   const check: BatchCheck = {
     ...rest,

@@ -65,7 +65,7 @@ function rowForRole(role: Role, batch: StoredBatch, row: BatchRow): BatchRow {
 
 /** A batch as the contract carries it; per-destination sums masked as their addresses are. */
 function batchForRole(role: Role, batch: StoredBatch): Batch {
-  const { created_by_name: _name, mapping: _mapping, ...shown } = batch;
+  const { mapping: _mapping, ...shown } = batch;
   if (
     seesWhole(role, recordOfOperation(batch.operation)) ||
     batch.operation !== 'createOrchestration'

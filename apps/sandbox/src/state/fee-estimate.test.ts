@@ -1,6 +1,7 @@
 import Big from 'big.js';
 import {
   estimateOrderFee,
+  feeOutcome,
   type Execution,
   type FeeSchedule,
   type OrderToEstimate,
@@ -108,5 +109,77 @@ describe('the fee estimate, as the sandbox charges', () => {
       executions,
     });
     expect(estimate).toEqual({ known: false, why: 'no-rate', liquidity: 'MAKER' });
+  });
+});
+
+/** A fill as the sandbox reports it: gross = base × price, its commission at `liquidity`. */
+const fill = (base: string, price: string, liquidity: 'MAKER' | 'TAKER'): Execution => ({
+  side: 'BUY',
+  amount: base,
+  price,
+  gross_trade_amount: new Big(base).times(price).toFixed(),
+  commission: charged(base, price, liquidity),
+  commission_asset: 'USD',
+});
+
+describe('a filled order’s charge beside the schedule, as the sandbox charges', () => {
+  // Fills whose grosses have sub-cent digits, so that each fill's commission rounds up.
+  const takerFills = [fill('0.20000001', '64659.58', 'TAKER'), fill('0.0333', '64659.59', 'TAKER')];
+
+  it('finds a market order charged exactly the taker rate, fill by fill', () => {
+    const outcome = feeOutcome({ market: 'BTCUSD', type: 'MARKET' }, takerFills, SCHEDULE)!;
+    const gross = new Big(takerFills[0]!.gross_trade_amount!).plus(
+      takerFills[1]!.gross_trade_amount!,
+    );
+    expect(outcome).toMatchObject({ asset: 'USD', gross: gross.toFixed() });
+    expect(outcome.scheduled).toEqual([
+      {
+        liquidity: 'TAKER',
+        rate: DEFAULT_MARKET.taker_fee_rate,
+        fee: new Big(takerFills[0]!.commission!).plus(takerFills[1]!.commission!).toFixed(2),
+        difference: '0',
+      },
+    ]);
+  });
+
+  it('gives a limit order both rates, the maker one matching a resting fill', () => {
+    const outcome = feeOutcome(
+      { market: 'BTCUSD', type: 'LIMIT' },
+      [fill('0.2', '61000', 'MAKER')],
+      SCHEDULE,
+    )!;
+    expect(outcome.scheduled.map((s) => [s.liquidity, s.difference === '0'])).toEqual([
+      ['MAKER', true],
+      ['TAKER', false],
+    ]);
+  });
+
+  it('says by how much a charge above the schedule differs', () => {
+    const over = { ...fill('0.2', '61000', 'MAKER'), commission: charged('0.2', '61000', 'TAKER') };
+    const outcome = feeOutcome({ market: 'BTCUSD', type: 'POST_ONLY_LIMIT' }, [over], SCHEDULE)!;
+    const expected = new Big(charged('0.2', '61000', 'TAKER')).minus(
+      charged('0.2', '61000', 'MAKER'),
+    );
+    expect(outcome.scheduled).toMatchObject([
+      { liquidity: 'MAKER', difference: expected.toFixed() },
+    ]);
+    expect(outcome.effective_rate).toBe(DEFAULT_MARKET.taker_fee_rate);
+  });
+
+  it.each([
+    ['before a fill', [], SCHEDULE],
+    [
+      'when the fee was charged in another asset',
+      [{ ...fill('0.2', '61000', 'MAKER'), commission_asset: 'BTC' }],
+      SCHEDULE,
+    ],
+  ] as const)('has nothing to compare %s', (_, executions, schedule) => {
+    expect(feeOutcome({ market: 'BTCUSD', type: 'LIMIT' }, executions, schedule)).toBeUndefined();
+  });
+
+  it('without a schedule, gives the charge and its rate, and no scheduled fee', () => {
+    const outcome = feeOutcome({ market: 'BTCUSD', type: 'MARKET' }, takerFills, null)!;
+    expect(outcome.scheduled).toEqual([]);
+    expect(new Big(outcome.charged).gt(0)).toBe(true);
   });
 });

@@ -65,6 +65,7 @@ export function batch(over: Partial<Batch> = {}): Batch {
     columns: ['amount', 'to'],
     state: 'awaiting_approval',
     created_by: 'fin',
+    created_by_name: 'Fin Finance',
     created_at: '2026-11-27T10:00:00Z',
     rows_hash: HASH,
     row_count: 3,

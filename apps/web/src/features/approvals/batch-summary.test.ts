@@ -30,7 +30,11 @@ describe('a batch in the queue', () => {
   it.each([
     ['awaiting, another’s, a role of mine', batch(), true],
     ['mine', batch({ created_by: 'frank' }), false],
-    ['approved by me already', batch({ approvals: [{ by: 'frank', at: 'x' }] }), false],
+    [
+      'approved by me already',
+      batch({ approvals: [{ by: 'frank', name: 'Frank', at: 'x' }] }),
+      false,
+    ],
     ['for other roles', batch({ approver_roles: ['admin'] }), false],
     ['sending', batch({ state: 'sending' }), false],
   ])('waits for me when %s: %s', (_, b, waits) => {

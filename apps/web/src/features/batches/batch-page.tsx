@@ -7,6 +7,7 @@ import { StatusBadge } from '@/components/result/status-badge';
 import { ErrorState, LoadingState } from '@/components/states/states';
 import { exportBatchResults } from '@/lib/api';
 import { downloadText } from '@/lib/download';
+import { personLabel } from '@/lib/person';
 import { useSession } from '@/lib/session';
 import { useWrite } from '@/lib/use-write';
 import { BatchActions } from './batch-actions';
@@ -74,7 +75,8 @@ function Summary({ batch }: { batch: Batch }) {
         </Fact>
         <Fact label="Uploaded by">
           <Text size="sm">
-            {batch.created_by}, <LocalTime value={batch.created_at} />
+            {personLabel(batch.created_by, batch.created_by_name)},{' '}
+            <LocalTime value={batch.created_at} />
           </Text>
         </Fact>
         <Fact label="Rows">
@@ -119,7 +121,7 @@ function Summary({ batch }: { batch: Batch }) {
             <List size="sm" aria-label="Approvals given">
               {batch.approvals.map((a) => (
                 <List.Item key={a.by}>
-                  {a.by} · <LocalTime value={a.at} size="sm" />
+                  {personLabel(a.by, a.name)} · <LocalTime value={a.at} size="sm" />
                 </List.Item>
               ))}
             </List>

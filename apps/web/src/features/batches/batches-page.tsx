@@ -8,6 +8,7 @@ import { LocalTime } from '@/components/result/local-time';
 import { StatusBadge } from '@/components/result/status-badge';
 import { EmptyState, ErrorState, LoadingState } from '@/components/states/states';
 import { BATCHES_KEY, listBatches } from '@/lib/api';
+import { personLabel } from '@/lib/person';
 import { useSession } from '@/lib/session';
 import {
   BATCH_STATE_WORDS,
@@ -66,7 +67,7 @@ function BatchList() {
         },
         { title: 'Operation', cell: (b) => batchOperationTitle(b.operation) },
         { title: 'Sent', cell: (b) => progressOf(b.counts).text },
-        { title: 'Uploaded by', cell: (b) => b.created_by },
+        { title: 'Uploaded by', cell: (b) => personLabel(b.created_by, b.created_by_name) },
         { title: 'Uploaded', cell: (b) => <LocalTime value={b.created_at} /> },
       ]}
     />

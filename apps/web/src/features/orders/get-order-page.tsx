@@ -14,6 +14,7 @@ import { pagePath } from '@/lib/operation-routes';
 import { ExecutionPageSchema, FINAL_ORDER_STATUSES } from '@/lib/read-schemas';
 import { useProfiles, profileName } from '@/lib/use-profiles';
 import { CancelOrderAction } from './cancel-order-action';
+import { OrderFeeOutcome } from './order-fee-outcome';
 import { OrderFills, OrderTimeline } from './order-fills';
 import { personLabel } from '@/lib/person';
 
@@ -154,11 +155,14 @@ export default function OrderDetailPage() {
             {executions.isPending ? (
               <LoadingState label="Loading the fills…" />
             ) : executions.data ? (
-              <OrderFills
-                executions={executions.data.items}
-                base={assets?.base}
-                quote={assets?.quote}
-              />
+              <>
+                <OrderFills
+                  executions={executions.data.items}
+                  base={assets?.base}
+                  quote={assets?.quote}
+                />
+                <OrderFeeOutcome order={data} executions={executions.data.items} />
+              </>
             ) : (
               <ErrorState error={executions.error} onRetry={() => void executions.refetch()} />
             )}

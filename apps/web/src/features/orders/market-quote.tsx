@@ -17,7 +17,7 @@ import { formatAmount } from '@/lib/format-amount';
 import { ageWords } from '@/lib/format-time';
 import { maintenanceWords, rangeWords, sideStatusWords } from '@/lib/market-status';
 import { marketMidpoint, orderNotional } from '@/lib/order-estimate';
-import { getFeeSchedule } from '@/lib/api';
+import { useFeeSchedule } from '@/lib/use-fee-schedule';
 import { feeBasisWords, feeWords } from '@/lib/fee-estimate-words';
 import { rememberEstimate } from './fee-estimate-memo';
 import { useMarkets, usePrices, useTicker } from '@/lib/use-market-data';
@@ -34,15 +34,6 @@ function useRecentFills(profileId: string | undefined) {
       (await readListPage('listExecutions', { profile_id: profileId }, { limit: 50 })).items,
     enabled: profileId !== undefined,
     staleTime: 5 * 60_000,
-  });
-}
-
-/** The organisation's fee schedule: it changes with a restart of the BFF, not by the minute. */
-function useFeeSchedule() {
-  return useQuery({
-    queryKey: ['fee-schedule'],
-    queryFn: getFeeSchedule,
-    staleTime: 30 * 60_000,
   });
 }
 
