@@ -10,16 +10,10 @@
  */
 import {
   decidePolicy,
-  defaultRuleWords,
-  destinationKey,
   destinationOf,
-  ruleWords,
   WRITE_OPERATION_IDS,
   type DryRunChange,
-  type DryRunCounts,
-  type DryRunDecision,
   type FieldError,
-  type PolicyDecision,
   type PolicyDocumentV2,
   type PolicyDryRun,
   type Role,
@@ -28,11 +22,11 @@ import {
 import { buildPolicy } from '../approvals/policy';
 import { PolicyError } from '../approvals/policy-file';
 import type { Db } from '../db/db';
-import { createDestinationStore, type DestinationRow } from '../destinations/destination-store';
-import { standingOf, type DestinationStanding } from '../destinations/destination-view';
 import type { SsoOperatorStore } from '../oidc/sso-operators';
 import type { OperatorDirectory } from '../operators/operator-directory';
 import { policyFactsOf } from '../rules/policy-facts';
+import { bookNow } from './dry-run-book';
+import { approvalCounter, described, outcomeKey, zeroCounts } from './dry-run-outcomes';
 import type { PolicyStore, StoredVersion } from './policy-store';
 
 /** Rows read per query: the journal is walked by `seq`, so memory stays one page's. */
@@ -164,33 +158,6 @@ function versionFinder(stored: StoredVersion[]) {
   };
 }
 
-/** Whether each destination is ACTIVE in the book now: the book read once, kept by its key. */
-async function bookNow(db: Db, now: number) {
-  const store = createDestinationStore(db);
-  const [rows, pending] = await Promise.all([store.list(), store.pending()]);
-  // As `byTarget` picks it: the live row of a destination, else its last revoked one.
-  const byKey = new Map<string, DestinationRow>();
-  for (const row of rows) {
-    const key = destinationKey(row.target);
-    const seen = byKey.get(key);
-    const better =
-      !seen ||
-      (seen.revoked !== null &&
-        (row.revoked === null || Date.parse(row.revoked.at) > Date.parse(seen.revoked.at)));
-    if (better) byKey.set(key, row);
-  }
-  const standings = new Map<string, DestinationStanding>();
-  return (target: Parameters<typeof destinationKey>[0]): DestinationStanding => {
-    const key = destinationKey(target);
-    let standing = standings.get(key);
-    if (!standing) {
-      standing = standingOf(target, byKey.get(key), pending, now);
-      standings.set(key, standing);
-    }
-    return standing;
-  };
-}
-
 const jsonBody = (text: string): Record<string, unknown> => {
   try {
     const value: unknown = JSON.parse(text);
@@ -202,59 +169,6 @@ const jsonBody = (text: string): Record<string, unknown> => {
     return {};
   }
 };
-
-const zeroCounts = (): DryRunCounts => ({ send: 0, hold: 0, escalate: 0, refuse: 0 });
-
-/**
- * What an outcome is, for comparing two: its kind, and for a hold or an escalation its number of
- * approvers, roles and escalation roles (sorted). A refusal's reason and a wait do not count.
- */
-function outcomeKey(decision: PolicyDecision): string {
-  const { action } = decision;
-  if (action.kind === 'send' || action.kind === 'refuse') return action.kind;
-  const roles = [...action.roles].sort().join(',');
-  const to = action.kind === 'escalate' ? [...action.escalate_to].sort().join(',') : '';
-  return `${action.kind}:${action.approvers}:${roles}:${to}`;
-}
-
-/**
- * The approvals per set of roles: a held or escalated send adds its number of approvers to the
- * set of roles it names, once, since any of them may give each approval (a hold of 2 from finance
- * or admin adds 2 to "admin, finance", not 2 to each). An escalation counts like a hold of its
- * approvers and roles: the one of `escalate_to` is among them.
- */
-function approvalCounter() {
-  const totals = new Map<string, number>();
-  return {
-    add(decision: PolicyDecision) {
-      const { action } = decision;
-      if (action.kind !== 'hold' && action.kind !== 'escalate') return;
-      const key = [...new Set(action.roles)].sort().join(',');
-      totals.set(key, (totals.get(key) ?? 0) + action.approvers);
-    },
-    list: () =>
-      [...totals.entries()]
-        .map(([key, approvals]) => ({ roles: key.split(','), approvals }))
-        .sort((a, b) => b.approvals - a.approvals || a.roles.join().localeCompare(b.roles.join())),
-  };
-}
-
-function described(document: PolicyDocumentV2, decision: PolicyDecision): DryRunDecision {
-  const { action } = decision;
-  const rule = document.rules[decision.index];
-  return {
-    outcome: action.kind,
-    ...((action.kind === 'hold' || action.kind === 'escalate') && {
-      approvers: action.approvers,
-      roles: [...action.roles],
-    }),
-    ...(action.kind === 'escalate' && { escalate_to: [...action.escalate_to] }),
-    rule: decision.rule,
-    rule_words: rule
-      ? ruleWords(rule, document.market_order_margin_percent)
-      : defaultRuleWords(document.default_rule),
-  };
-}
 
 /**
  * Replays the journal's sends of `from` (inclusive) to `to` (exclusive), by default the 30 days
