@@ -7,6 +7,7 @@ import {
   ruleWords,
   type DryRunCounts,
   type DryRunDecision,
+  type MarketEstimate,
   type PolicyDecision,
   type PolicyDocumentV2,
 } from '@console/schemas';
@@ -47,8 +48,12 @@ export function approvalCounter() {
   };
 }
 
-/** A decision of `document` in words. */
-export function described(document: PolicyDocumentV2, decision: PolicyDecision): DryRunDecision {
+/** A decision of `document` in words, with the estimate its thresholds compared, if any. */
+export function described(
+  document: PolicyDocumentV2,
+  decision: PolicyDecision,
+  estimate?: MarketEstimate,
+): DryRunDecision {
   const { action } = decision;
   const rule = document.rules[decision.index];
   return {
@@ -62,5 +67,6 @@ export function described(document: PolicyDocumentV2, decision: PolicyDecision):
     rule_words: rule
       ? ruleWords(rule, document.market_order_margin_percent)
       : defaultRuleWords(document.default_rule),
+    ...(estimate && { estimate }),
   };
 }

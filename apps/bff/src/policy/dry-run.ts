@@ -6,11 +6,12 @@
  * The facts of a send come from its stored body, as the send path made them (`thresholdAmount`,
  * `destinationOf`), with two read as they are now, since their past is not kept: whether the
  * destination is ACTIVE in the book, and the initiator's role (an operator no longer known is
- * taken as a viewer, and counted).
+ * taken as a viewer, and counted). A market order of unknown size is judged at an estimate, as
+ * the send path judges it (`dry-run-prices.ts`): the only reads of the service it makes are of a
+ * market's ticker, once per market.
  */
 import {
   decidePolicy,
-  destinationOf,
   WRITE_OPERATION_IDS,
   type DryRunChange,
   type FieldError,
@@ -24,9 +25,11 @@ import { PolicyError } from '../approvals/policy-file';
 import type { Db } from '../db/db';
 import type { SsoOperatorStore } from '../oidc/sso-operators';
 import type { OperatorDirectory } from '../operators/operator-directory';
-import { policyFactsOf } from '../rules/policy-facts';
+import type { MarketPrice } from '../rules/market-estimate';
+import { factsOf, shapeOf } from '../rules/policy-facts';
 import { bookNow } from './dry-run-book';
 import { approvalCounter, described, outcomeKey, zeroCounts } from './dry-run-outcomes';
+import { marketOrderPricer } from './dry-run-prices';
 import type { PolicyStore, StoredVersion } from './policy-store';
 
 /** Rows read per query: the journal is walked by `seq`, so memory stays one page's. */
@@ -43,6 +46,8 @@ export interface DryRunDeps {
   directory?: Pick<OperatorDirectory, 'find'>;
   /** Operators known through single sign-on: their role as of their last sign-in. */
   ssoOperators?: Pick<SsoOperatorStore, 'all'>;
+  /** The send path's reader of a market's price now; without it no price is read now. */
+  marketPrice?: MarketPrice;
   /** Unix milliseconds: the end of the default period and the book's moment. */
   now?: () => number;
 }
@@ -176,13 +181,15 @@ const jsonBody = (text: string): Record<string, unknown> => {
  * `DraftError` for a draft the policy cannot take, `NoVersion` when there is no version.
  */
 export async function dryRun(deps: DryRunDeps, input: DryRunInput): Promise<PolicyDryRun> {
-  const now = deps.now?.() ?? Date.now();
+  const clock = deps.now ?? Date.now;
+  const now = clock();
   const draft = asFormat2(input.draft);
   const to = input.to ?? new Date(now);
   const from = input.from ?? new Date(to.getTime() - DEFAULT_PERIOD_MS);
   const versionFor = versionFinder(await deps.store.list());
   const standingOfTarget = await bookNow(deps.db, now);
   const bookReadAt = new Date(now).toISOString();
+  const pricer = marketOrderPricer(deps.db, deps.marketPrice, clock);
 
   // The users file first, then single sign-on, as an approver's role is found.
   const sso = new Map(
@@ -215,23 +222,29 @@ export async function dryRun(deps: DryRunDeps, input: DryRunInput): Promise<Poli
        order by seq limit ${PAGE_ROWS}`,
       [after, WRITE_OPERATION_IDS, from.toISOString(), to.toISOString()],
     );
+    await pricer.page(rows);
     for (const row of rows) {
       entries++;
       const operation = row.operation as WriteOperationId;
       const body = jsonBody(row.request_body);
-      const destination = destinationOf(operation, body);
-      const standing = destination && standingOfTarget(destination.target);
+      const shape = shapeOf(operation, body);
+      const standing = shape.destination && standingOfTarget(shape.destination.target);
       let role = roleOf(row.operator);
       if (role === undefined) {
         unknown++;
         role = 'viewer';
       }
-      const facts = policyFactsOf(operation, body, role, standing);
       const createdAt = new Date(row.created_at).getTime();
       const own = row.policy_version === null ? null : Number(row.policy_version);
       const version = versionFor(own, createdAt);
       versionsUsed.add(version.number);
-      const then = decidePolicy(version.document, facts);
+      const priced = await pricer.shapes(
+        { id: row.id, operation, body, shape },
+        version.document,
+        draft,
+      );
+      const facts = factsOf(operation, priced.draft, role, standing);
+      const then = decidePolicy(version.document, factsOf(operation, priced.then, role, standing));
       const next = decidePolicy(draft, facts);
       counts.then[then.action.kind]++;
       counts.draft[next.action.kind]++;
@@ -246,9 +259,14 @@ export async function dryRun(deps: DryRunDeps, input: DryRunInput): Promise<Poli
           created_at: new Date(row.created_at).toISOString(),
           operator: row.operator,
           asset: facts.asset,
-          amount: facts.amount?.toFixed() ?? null,
-          then: { ...described(version.document, then), version: version.number },
-          draft: described(draft, next),
+          // The size known; a market order's estimates are each decision's.
+          amount: shape.threshold?.amount?.toFixed() ?? null,
+          ...(priced.read && { price_read: priced.read }),
+          then: {
+            ...described(version.document, then, priced.then.estimate),
+            version: version.number,
+          },
+          draft: described(draft, next, priced.draft.estimate),
         });
       }
     }
@@ -267,5 +285,6 @@ export async function dryRun(deps: DryRunDeps, input: DryRunInput): Promise<Poli
     changed: { total, items },
     unknown_initiators: unknown,
     book_read_at: bookReadAt,
+    market_orders: pricer.summary(),
   };
 }
