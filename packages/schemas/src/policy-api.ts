@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { JournalEntrySchema } from './console-api';
+import { MarketEstimateSchema } from './policy/policy-decision';
 import { PolicyDocumentV2Shape } from './policy/policy-document';
 import { text, uuid } from './primitives/identifier';
 
@@ -112,6 +113,9 @@ export const PolicyDryRunRequestSchema = z
   });
 export type PolicyDryRunRequest = z.infer<typeof PolicyDryRunRequestSchema>;
 
+/** Where a market order's estimate took its price: when it was decided, or now. */
+export const DRY_RUN_PRICE_READS = ['when_decided', 'now'] as const;
+
 /** What a policy does with a send. */
 export const DRY_RUN_OUTCOMES = ['send', 'hold', 'escalate', 'refuse'] as const;
 
@@ -147,6 +151,11 @@ export const DryRunDecisionSchema = z.strictObject({
   /** The rule's id (`default` when none matched) and the rule in words. */
   rule: z.string(),
   rule_words: z.string(),
+  /**
+   * For a market order of unknown size that was priced: the estimate this policy's thresholds
+   * compared, its notional raised by this policy's own margin.
+   */
+  estimate: MarketEstimateSchema.optional(),
 });
 export type DryRunDecision = z.infer<typeof DryRunDecisionSchema>;
 
@@ -156,14 +165,47 @@ export const DryRunChangeSchema = z.strictObject({
   operation: z.string(),
   created_at: z.string(),
   operator: z.string(),
-  /** The asset and amount the policy compared ('' and null when the send carries none). */
+  /**
+   * The asset and amount the policy compared ('' and null when the send carries none). Null too
+   * for a market order of unknown size: what each policy compared instead is its `estimate`.
+   */
   asset: z.string(),
   amount: z.string().nullable(),
+  /**
+   * For a market order of unknown size that was priced: where its estimate's price came from,
+   * the one its held request recorded when it was decided, or the market's now
+   * (`market_orders.prices`).
+   */
+  price_read: z.enum(DRY_RUN_PRICE_READS).optional(),
   /** Under the version then in force (`version`), and under the draft. */
   then: DryRunDecisionSchema.extend({ version: z.number().int() }),
   draft: DryRunDecisionSchema,
 });
 export type DryRunChange = z.infer<typeof DryRunChangeSchema>;
+
+/**
+ * The market orders of unknown size the dry run read (a market sell by its base amount has no
+ * notional before it fills). Each was judged, as the send path judges one, at an estimate: its
+ * base amount at a price, raised by the margin of the document deciding (the draft's for the
+ * draft, the version's for then). The price is the one its held request recorded when it was
+ * decided, else the market's now, read once per market; with none, its amount stayed unknown and
+ * any threshold held it.
+ */
+export const DryRunMarketOrdersSchema = z.strictObject({
+  priced_when_decided: z.number().int().nonnegative(),
+  priced_now: z.number().int().nonnegative(),
+  unpriced: z.number().int().nonnegative(),
+  /** The prices read now, one per market, in its quote asset, with when each was read. */
+  prices: z.array(
+    z.strictObject({
+      market: z.string(),
+      price: z.string(),
+      asset: z.string(),
+      read_at: z.string(),
+    }),
+  ),
+});
+export type DryRunMarketOrders = z.infer<typeof DryRunMarketOrdersSchema>;
 
 /**
  * The answer of a dry run. Every send the registry journaled in the period is read, in any state
@@ -172,7 +214,8 @@ export type DryRunChange = z.infer<typeof DryRunChangeSchema>;
  * `created_at`, else the first) and under the draft, from the facts its stored body gives. Two
  * facts are today's, not the send's: whether its destination is ACTIVE in the book (the book's
  * past is not replayed, `book_read_at`), and its initiator's role (from the operators as they
- * are now; an operator no longer known counts as a viewer, `unknown_initiators`).
+ * are now; an operator no longer known counts as a viewer, `unknown_initiators`). A market order
+ * of unknown size is judged at an estimate (`market_orders`), as the send path judges it.
  * An outcome changes when its kind, number of approvers, roles or escalation roles differ.
  */
 export const PolicyDryRunSchema = z.strictObject({
@@ -194,5 +237,7 @@ export const PolicyDryRunSchema = z.strictObject({
   unknown_initiators: z.number().int().nonnegative(),
   /** When the book of allowed destinations was read: its state then decided every send. */
   book_read_at: z.string(),
+  /** The market orders of unknown size, and the estimates they were judged at. */
+  market_orders: DryRunMarketOrdersSchema,
 });
 export type PolicyDryRun = z.infer<typeof PolicyDryRunSchema>;

@@ -6,20 +6,15 @@
  * The facts of a send come from its stored body, as the send path made them (`thresholdAmount`,
  * `destinationOf`), with two read as they are now, since their past is not kept: whether the
  * destination is ACTIVE in the book, and the initiator's role (an operator no longer known is
- * taken as a viewer, and counted).
+ * taken as a viewer, and counted). A market order of unknown size is judged at an estimate, as
+ * the send path judges it (`dry-run-prices.ts`): the only reads of the service it makes are of a
+ * market's ticker, once per market.
  */
 import {
   decidePolicy,
-  defaultRuleWords,
-  destinationKey,
-  destinationOf,
-  ruleWords,
   WRITE_OPERATION_IDS,
   type DryRunChange,
-  type DryRunCounts,
-  type DryRunDecision,
   type FieldError,
-  type PolicyDecision,
   type PolicyDocumentV2,
   type PolicyDryRun,
   type Role,
@@ -28,11 +23,13 @@ import {
 import { buildPolicy } from '../approvals/policy';
 import { PolicyError } from '../approvals/policy-file';
 import type { Db } from '../db/db';
-import { createDestinationStore, type DestinationRow } from '../destinations/destination-store';
-import { standingOf, type DestinationStanding } from '../destinations/destination-view';
 import type { SsoOperatorStore } from '../oidc/sso-operators';
 import type { OperatorDirectory } from '../operators/operator-directory';
-import { policyFactsOf } from '../rules/policy-facts';
+import type { MarketPrice } from '../rules/market-estimate';
+import { factsOf, shapeOf } from '../rules/policy-facts';
+import { bookNow } from './dry-run-book';
+import { approvalCounter, described, outcomeKey, zeroCounts } from './dry-run-outcomes';
+import { marketOrderPricer } from './dry-run-prices';
 import type { PolicyStore, StoredVersion } from './policy-store';
 
 /** Rows read per query: the journal is walked by `seq`, so memory stays one page's. */
@@ -49,6 +46,8 @@ export interface DryRunDeps {
   directory?: Pick<OperatorDirectory, 'find'>;
   /** Operators known through single sign-on: their role as of their last sign-in. */
   ssoOperators?: Pick<SsoOperatorStore, 'all'>;
+  /** The send path's reader of a market's price now; without it no price is read now. */
+  marketPrice?: MarketPrice;
   /** Unix milliseconds: the end of the default period and the book's moment. */
   now?: () => number;
 }
@@ -164,33 +163,6 @@ function versionFinder(stored: StoredVersion[]) {
   };
 }
 
-/** Whether each destination is ACTIVE in the book now: the book read once, kept by its key. */
-async function bookNow(db: Db, now: number) {
-  const store = createDestinationStore(db);
-  const [rows, pending] = await Promise.all([store.list(), store.pending()]);
-  // As `byTarget` picks it: the live row of a destination, else its last revoked one.
-  const byKey = new Map<string, DestinationRow>();
-  for (const row of rows) {
-    const key = destinationKey(row.target);
-    const seen = byKey.get(key);
-    const better =
-      !seen ||
-      (seen.revoked !== null &&
-        (row.revoked === null || Date.parse(row.revoked.at) > Date.parse(seen.revoked.at)));
-    if (better) byKey.set(key, row);
-  }
-  const standings = new Map<string, DestinationStanding>();
-  return (target: Parameters<typeof destinationKey>[0]): DestinationStanding => {
-    const key = destinationKey(target);
-    let standing = standings.get(key);
-    if (!standing) {
-      standing = standingOf(target, byKey.get(key), pending, now);
-      standings.set(key, standing);
-    }
-    return standing;
-  };
-}
-
 const jsonBody = (text: string): Record<string, unknown> => {
   try {
     const value: unknown = JSON.parse(text);
@@ -203,72 +175,21 @@ const jsonBody = (text: string): Record<string, unknown> => {
   }
 };
 
-const zeroCounts = (): DryRunCounts => ({ send: 0, hold: 0, escalate: 0, refuse: 0 });
-
-/**
- * What an outcome is, for comparing two: its kind, and for a hold or an escalation its number of
- * approvers, roles and escalation roles (sorted). A refusal's reason and a wait do not count.
- */
-function outcomeKey(decision: PolicyDecision): string {
-  const { action } = decision;
-  if (action.kind === 'send' || action.kind === 'refuse') return action.kind;
-  const roles = [...action.roles].sort().join(',');
-  const to = action.kind === 'escalate' ? [...action.escalate_to].sort().join(',') : '';
-  return `${action.kind}:${action.approvers}:${roles}:${to}`;
-}
-
-/**
- * The approvals per set of roles: a held or escalated send adds its number of approvers to the
- * set of roles it names, once, since any of them may give each approval (a hold of 2 from finance
- * or admin adds 2 to "admin, finance", not 2 to each). An escalation counts like a hold of its
- * approvers and roles: the one of `escalate_to` is among them.
- */
-function approvalCounter() {
-  const totals = new Map<string, number>();
-  return {
-    add(decision: PolicyDecision) {
-      const { action } = decision;
-      if (action.kind !== 'hold' && action.kind !== 'escalate') return;
-      const key = [...new Set(action.roles)].sort().join(',');
-      totals.set(key, (totals.get(key) ?? 0) + action.approvers);
-    },
-    list: () =>
-      [...totals.entries()]
-        .map(([key, approvals]) => ({ roles: key.split(','), approvals }))
-        .sort((a, b) => b.approvals - a.approvals || a.roles.join().localeCompare(b.roles.join())),
-  };
-}
-
-function described(document: PolicyDocumentV2, decision: PolicyDecision): DryRunDecision {
-  const { action } = decision;
-  const rule = document.rules[decision.index];
-  return {
-    outcome: action.kind,
-    ...((action.kind === 'hold' || action.kind === 'escalate') && {
-      approvers: action.approvers,
-      roles: [...action.roles],
-    }),
-    ...(action.kind === 'escalate' && { escalate_to: [...action.escalate_to] }),
-    rule: decision.rule,
-    rule_words: rule
-      ? ruleWords(rule, document.market_order_margin_percent)
-      : defaultRuleWords(document.default_rule),
-  };
-}
-
 /**
  * Replays the journal's sends of `from` (inclusive) to `to` (exclusive), by default the 30 days
  * before now, through the draft and through the version then in force for each. Throws
  * `DraftError` for a draft the policy cannot take, `NoVersion` when there is no version.
  */
 export async function dryRun(deps: DryRunDeps, input: DryRunInput): Promise<PolicyDryRun> {
-  const now = deps.now?.() ?? Date.now();
+  const clock = deps.now ?? Date.now;
+  const now = clock();
   const draft = asFormat2(input.draft);
   const to = input.to ?? new Date(now);
   const from = input.from ?? new Date(to.getTime() - DEFAULT_PERIOD_MS);
   const versionFor = versionFinder(await deps.store.list());
   const standingOfTarget = await bookNow(deps.db, now);
   const bookReadAt = new Date(now).toISOString();
+  const pricer = marketOrderPricer(deps.db, deps.marketPrice, clock);
 
   // The users file first, then single sign-on, as an approver's role is found.
   const sso = new Map(
@@ -301,23 +222,29 @@ export async function dryRun(deps: DryRunDeps, input: DryRunInput): Promise<Poli
        order by seq limit ${PAGE_ROWS}`,
       [after, WRITE_OPERATION_IDS, from.toISOString(), to.toISOString()],
     );
+    await pricer.page(rows);
     for (const row of rows) {
       entries++;
       const operation = row.operation as WriteOperationId;
       const body = jsonBody(row.request_body);
-      const destination = destinationOf(operation, body);
-      const standing = destination && standingOfTarget(destination.target);
+      const shape = shapeOf(operation, body);
+      const standing = shape.destination && standingOfTarget(shape.destination.target);
       let role = roleOf(row.operator);
       if (role === undefined) {
         unknown++;
         role = 'viewer';
       }
-      const facts = policyFactsOf(operation, body, role, standing);
       const createdAt = new Date(row.created_at).getTime();
       const own = row.policy_version === null ? null : Number(row.policy_version);
       const version = versionFor(own, createdAt);
       versionsUsed.add(version.number);
-      const then = decidePolicy(version.document, facts);
+      const priced = await pricer.shapes(
+        { id: row.id, operation, body, shape },
+        version.document,
+        draft,
+      );
+      const facts = factsOf(operation, priced.draft, role, standing);
+      const then = decidePolicy(version.document, factsOf(operation, priced.then, role, standing));
       const next = decidePolicy(draft, facts);
       counts.then[then.action.kind]++;
       counts.draft[next.action.kind]++;
@@ -332,9 +259,14 @@ export async function dryRun(deps: DryRunDeps, input: DryRunInput): Promise<Poli
           created_at: new Date(row.created_at).toISOString(),
           operator: row.operator,
           asset: facts.asset,
-          amount: facts.amount?.toFixed() ?? null,
-          then: { ...described(version.document, then), version: version.number },
-          draft: described(draft, next),
+          // The size known; a market order's estimates are each decision's.
+          amount: shape.threshold?.amount?.toFixed() ?? null,
+          ...(priced.read && { price_read: priced.read }),
+          then: {
+            ...described(version.document, then, priced.then.estimate),
+            version: version.number,
+          },
+          draft: described(draft, next, priced.draft.estimate),
         });
       }
     }
@@ -353,5 +285,6 @@ export async function dryRun(deps: DryRunDeps, input: DryRunInput): Promise<Poli
     changed: { total, items },
     unknown_initiators: unknown,
     book_read_at: bookReadAt,
+    market_orders: pricer.summary(),
   };
 }

@@ -140,7 +140,8 @@ export function policyRoutes(deps: ApprovalDeps & { policies: PolicyStore; db: D
     },
     {
       // A draft replayed over the journal beside the versions then in force: a POST for its body
-      // (a whole document), which reads only and sends nothing.
+      // (a whole document), which reads only and sends nothing (a market order of unknown size
+      // may read its market's ticker, as the send path does).
       method: 'POST',
       path: '/api/policy/dry-run',
       permission: { kind: 'policy-dry-run' },
@@ -156,6 +157,7 @@ export function policyRoutes(deps: ApprovalDeps & { policies: PolicyStore; db: D
               store: deps.policies,
               directory: deps.directory,
               ...(deps.ssoOperators && { ssoOperators: deps.ssoOperators }),
+              ...(deps.marketPrice && { marketPrice: deps.marketPrice }),
               now: deps.now,
             },
             {
