@@ -121,6 +121,8 @@ export default tseslint.config(
       '**/dist/**',
       '**/node_modules/**',
       '**/.data/**',
+      // The BFF suite's bundle of the run (apps/bff/test/bff-bundle.ts).
+      '**/.test-build-*/**',
       'e2e/artifacts/**',
       // Stryker's working copies and reports (`pnpm test:mutation`).
       '**/.stryker-tmp/**',

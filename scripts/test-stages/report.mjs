@@ -41,7 +41,8 @@ export function fromVitest(report, root) {
 
 /**
  * The tests of a Playwright JSON report (`--reporter=json`): one per test, its time the sum of
- * its attempts.
+ * its attempts. A flaky test (failed, then passed on its retry) counts as failed, as the suite
+ * fails it (`failOnFlakyTests`): its retry is there to record a trace, not to forgive it.
  *
  * @param {any} report
  * @returns {SuiteResult}
@@ -54,7 +55,7 @@ export function fromPlaywright(report) {
   const walk = (suite, titles) => {
     for (const spec of suite.specs ?? []) {
       for (const t of spec.tests ?? []) {
-        if (t.status === 'expected' || t.status === 'flaky') passed += 1;
+        if (t.status === 'expected') passed += 1;
         else if (t.status === 'skipped') skipped += 1;
         else failed += 1;
         const ms = (t.results ?? []).reduce((sum, r) => sum + (r.duration ?? 0), 0);

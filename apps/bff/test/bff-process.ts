@@ -1,10 +1,11 @@
 /**
- * Test support: the BFF as its own process, started from the sources as `main.ts` runs in
- * production, and what a test does with it over HTTP (sign in, send, read the journal).
+ * Test support: the BFF as its own process, started from the run's bundle as production starts
+ * its build (bff-bundle.ts), and what a test does with it over HTTP (sign in, send, read the journal).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
+import { bffEntry } from './bff-bundle';
 
 const bffDir = fileURLToPath(new URL('..', import.meta.url));
 
@@ -47,7 +48,7 @@ export interface BffProcess {
 /** Spawns the BFF with exactly `env` (plus PATH and HOME) and waits until it is ready. */
 export async function spawnBff(name: string, env: Record<string, string>): Promise<BffProcess> {
   const port = env.PORT ?? String(await freePort());
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  const child = spawn(process.execPath, bffEntry('main'), {
     cwd: bffDir,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env, PORT: port },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -7,6 +7,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { emptyTrail, journalEntry, securityEvent, tamper } from '../../test/audit-trail';
+import { bffEntry } from '../../test/bff-bundle';
 import { privatePostgres } from '../../test/databases';
 import { openDb } from '../db/open-db';
 import { runAuditCommand } from './audit-commands';
@@ -132,8 +133,8 @@ describe('pnpm cli audit:*', () => {
     writeFileSync(`${file}.jws`, 'eyJhbGciOiJFZERTQSJ9..AAAA\n');
     const bff = join(import.meta.dirname, '..', '..');
     const failed = await run(
-      join(bff, 'node_modules', '.bin', 'tsx'),
-      ['src/cli.ts', 'audit:verify-export', file, `${file}.jws`, '--key', otherPublic],
+      process.execPath,
+      [...bffEntry('cli'), 'audit:verify-export', file, `${file}.jws`, '--key', otherPublic],
       { cwd: bff },
     ).catch((error: { code: number; stdout: string }) => error);
     expect(failed).toMatchObject({ code: 1 });

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { emptyTrail, journalEntry } from '../../test/audit-trail';
+import { bffEntry } from '../../test/bff-bundle';
 import { privatePostgres } from '../../test/databases';
 import type { Db } from '../db/db';
 import { openDb } from '../db/open-db';
@@ -98,8 +99,8 @@ describe('pnpm cli audit:prove, audit:prove-consistency, audit:verify-proof', ()
     writeFileSync(file, '{"type":"console-audit-inclusion-proof","records":[]}');
     const bff = join(import.meta.dirname, '..', '..');
     const failed = await run(
-      join(bff, 'node_modules', '.bin', 'tsx'),
-      ['src/cli.ts', 'audit:verify-proof', file, '--public-key', publicKey],
+      process.execPath,
+      [...bffEntry('cli'), 'audit:verify-proof', file, '--public-key', publicKey],
       { cwd: bff },
     ).catch((error: { code: number; stdout: string }) => error);
     expect(failed).toMatchObject({ code: 1 });

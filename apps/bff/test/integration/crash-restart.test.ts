@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { exampleInput, type JournalEntry } from '@console/schemas';
 import { afterAll, describe, expect, it } from 'vitest';
+import { bffEntry } from '../bff-bundle';
 import { freePort, until } from '../bff-process';
 import { startFaultProxy } from '../fault-proxy';
 import { TEST_PASSWORDS } from '../harness';
@@ -11,9 +12,9 @@ import { startSignedService } from '../signed-service';
 
 const bffDir = fileURLToPath(new URL('../..', import.meta.url));
 
-/** The BFF as its own process, started from the sources as `main.ts` runs in production. */
+/** The BFF as its own process, started from the run's bundle as production starts its build. */
 function spawnBff(env: Record<string, string>, output: string[]): ChildProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  const child = spawn(process.execPath, bffEntry('main'), {
     cwd: bffDir,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

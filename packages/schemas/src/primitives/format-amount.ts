@@ -58,3 +58,16 @@ export function formatAmountIn(
   const grouped = group.format(BigInt(integer));
   return fraction ? `${grouped}${decimal}${fraction}` : grouped;
 }
+
+/**
+ * How many of an amount's fraction digits lie past its asset's precision (`12931.916` USD: 1),
+ * after trailing zeros are trimmed as `formatAmountIn` trims them. A computed value such as a
+ * fill's gross (amount × price) can hold them: they are real digits, so the screen shows them, set
+ * apart so that a price of a tenth of a cent is not read as a typo (ADR 007).
+ */
+export function digitsPastPrecision(value: string, asset: string | undefined): number {
+  const precision = assetPrecision(asset);
+  if (precision === undefined || !DECIMAL_PATTERN.test(value)) return 0;
+  const fraction = (value.split('.')[1] ?? '').replace(/0+$/, '');
+  return Math.max(0, fraction.length - precision);
+}

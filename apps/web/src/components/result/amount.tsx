@@ -1,11 +1,14 @@
 import { Text } from '@mantine/core';
+import { digitsPastPrecision } from '@console/schemas';
 import { useRef, type ClipboardEvent } from 'react';
 import { formatAmount } from '@/lib/format-amount';
 
 /**
  * An amount with its asset, grouped for reading (`1,234,567.5 BTC`). The exact string the service
  * sent is on hover, and is what a copy of the amount puts on the clipboard: an operator pasting
- * it elsewhere gets the service's digits, not the display's.
+ * it elsewhere gets the service's digits, not the display's. Digits past the asset's precision (a
+ * fill's gross, amount × price, can hold a tenth of a cent) are shown, never rounded, but dimmed:
+ * they are real, and not the cents an operator reads first (ADR 007).
  */
 export function Amount({
   value,
@@ -38,12 +41,25 @@ export function Amount({
       onCopy={onCopy}
       style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}
     >
-      {formatAmount(value, asset)}
+      <AmountDigits text={formatAmount(value, asset)} past={digitsPastPrecision(value, asset)} />
       {asset && !bare ? (
         <Text span size="sm" c="dimmed" fw={600} ml={4}>
           {asset}
         </Text>
       ) : null}
     </Text>
+  );
+}
+
+/** The formatted digits, those past the precision (the last `past` characters) dimmed. */
+function AmountDigits({ text, past }: { text: string; past: number }) {
+  if (past === 0) return text;
+  return (
+    <>
+      {text.slice(0, -past)}
+      <Text span inherit c="dimmed" data-past-precision="">
+        {text.slice(-past)}
+      </Text>
+    </>
   );
 }
