@@ -378,3 +378,16 @@ describe('the fee schedule', () => {
     expect(() => parseEnv({ FEE_SCHEDULE: text })).toThrow(/FEE_SCHEDULE/);
   });
 });
+
+describe('the audit sealer’s pace', () => {
+  it.each([
+    [{}, 1_000],
+    [{ AUDIT_SEAL_MILLIS: '250' }, 250],
+  ])('%j seals pending audit records every %s ms', (vars, ms) => {
+    expect(parseEnv(vars).audit.sealMs).toBe(ms);
+  });
+
+  it.each(['0', '10', '60001', 'soon'])('refuses AUDIT_SEAL_MILLIS=%s', (value) => {
+    expect(problems({ AUDIT_SEAL_MILLIS: value }).join('\n')).toMatch(/AUDIT_SEAL_MILLIS/);
+  });
+});

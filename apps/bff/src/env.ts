@@ -83,6 +83,7 @@ const BaseSchema = z.object({
   AUDIT_CHECKPOINT_FILE: z.string().min(1).optional(),
   AUDIT_CHECKPOINT_MINUTES: z.coerce.number().int().min(1).max(1440).default(5),
   AUDIT_VERIFY_MINUTES: z.coerce.number().int().min(1).max(1440).default(60),
+  AUDIT_SEAL_MILLIS: z.coerce.number().int().min(50).max(60_000).default(1000),
   SEND_LEASE_SECONDS: z.coerce.number().min(1).max(3600).default(30),
   RESOLVER_INTERVAL_SECONDS: z.coerce.number().min(0.1).max(3600).default(10),
   // The watcher (issue 35, ADR 021): the share of one endpoint's service limit (50/s) the
@@ -214,6 +215,8 @@ export interface AuditSettings {
   checkpointMs: number;
   /** How often the scheduled verification runs (its failure reaches the admins). */
   verifyMs: number;
+  /** How often the sealer chains the pending records (issue 57): the seal's lag at most. */
+  sealMs: number;
 }
 
 /** Configuration that cannot be used. `problems` has one line per variable. */
@@ -416,6 +419,7 @@ export function parseEnv(vars: Record<string, string | undefined>): Env {
       checkpointFile: v.AUDIT_CHECKPOINT_FILE ? resolve(v.AUDIT_CHECKPOINT_FILE) : undefined,
       checkpointMs: v.AUDIT_CHECKPOINT_MINUTES * 60_000,
       verifyMs: v.AUDIT_VERIFY_MINUTES * 60_000,
+      sealMs: v.AUDIT_SEAL_MILLIS,
     },
   };
 }

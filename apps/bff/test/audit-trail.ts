@@ -17,7 +17,7 @@ export async function emptyTrail(db: Queryable): Promise<void> {
     alter table policy_versions enable trigger user;
     alter table audit_records disable trigger user;
     alter table audit_checkpoints disable trigger user;
-    delete from audit_records; delete from audit_checkpoints;
+    delete from audit_records; delete from audit_checkpoints; delete from audit_pending;
     alter table audit_records enable trigger user;
     alter table audit_checkpoints enable trigger user;`);
 }

@@ -51,9 +51,25 @@ export const AuditVerificationSchema = z.object({
         table: z.string(),
         id: z.string(),
         column: z.string().nullable(),
-        record: z.object({ chain: z.enum(AUDIT_CHAINS), position: z.number().int() }).nullable(),
+        /** `pending`: a record not sealed onto its chain yet (position 0). */
+        record: z
+          .object({
+            chain: z.enum(AUDIT_CHAINS),
+            position: z.number().int(),
+            pending: z.boolean().optional(),
+          })
+          .nullable(),
       }),
     ),
+  }),
+  /**
+   * Records written by their change and not sealed onto their chain yet (issue 57): pending,
+   * never a break. `lag_seconds` is the oldest's age.
+   */
+  pending: z.object({
+    count: z.number().int(),
+    oldest_at: z.string().nullable(),
+    lag_seconds: z.number(),
   }),
   /** The audit key's public half, to verify exports with; null when none is configured. */
   key: z.object({ key_id: z.string(), public_key_pem: z.string() }).nullable(),

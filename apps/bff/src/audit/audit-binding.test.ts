@@ -10,6 +10,7 @@ import { testDatabases } from '../../test/databases';
 import { sharedDb } from '../../test/harness';
 import type { Db } from '../db/db';
 import { BINDINGS, type BindingFinding, verifyBinding } from './audit-binding';
+import { sealPending } from './audit-sealer';
 import { verifyAuditTrail } from './audit-verify';
 
 beforeAll(() => sharedDb());
@@ -29,7 +30,8 @@ interface Filled {
   approvedEvent: string;
 }
 
-async function fill(db: Db): Promise<Filled> {
+/** The rows of `fill`, their records sealed (`sealed: false`: left pending). */
+async function fill(db: Db, sealed = true): Promise<Filled> {
   const ids = [await journalEntry(db), await journalEntry(db), await journalEntry(db)];
   await approvalEvent(db, ids[0]!, 'submitted');
   await approvalEvent(db, ids[0]!, 'approved');
@@ -38,6 +40,7 @@ async function fill(db: Db): Promise<Filled> {
     `select id::text as id from approval_events where journal_id = $1 and kind = 'approved'`,
     [ids[0]!],
   );
+  if (sealed) await sealPending(db);
   return { ids, approvedEvent: event!.id };
 }
 
@@ -154,6 +157,24 @@ describe.each(testDatabases)('binding the live rows to the trail on $name', (dat
     const findings = report.binding.findings;
     // A deleted entry takes its approval events with it (on delete cascade): those are named too.
     expect(findings.filter((f) => f.table === table)).toEqual([found(filled)]);
+  });
+
+  it('compares a row whose latest record is pending with that record (issue 57)', async () => {
+    const { db } = await open();
+    const filled = await fill(db, false);
+    const clean = await verifyAuditTrail(db);
+    expect(clean.binding).toEqual({ ok: true, rows: 6, findings: [] });
+    expect(clean.ok).toBe(true);
+    expect(clean.pending.count).toBe(9);
+    // Edited before the sealer ran: the pending record still says what the change wrote.
+    await attack(db, 'journal_entries', ATTACKS[1]!.sql(filled));
+    const { findings } = await verifyBinding(db);
+    expect(findings).toEqual([
+      { ...ATTACKS[1]!.found(filled), record: { chain: 'journal', position: 0, pending: true } },
+    ]);
+    // Sealed, the same finding names the record's position.
+    await sealPending(db);
+    expect((await verifyBinding(db)).findings).toEqual([ATTACKS[1]!.found(filled)]);
   });
 
   it('names the events an entry’s deletion took with it as deleted', async () => {

@@ -6,6 +6,10 @@
  * is `changed` (table, row, column and the record it contradicts), a subject the chain names but
  * the table lacks is `deleted`, and a row no record names is `forged`.
  *
+ * A subject whose latest change is still pending (written by its change, not sealed yet:
+ * `audit-sealer.ts`) is compared with that pending record: not reported for being pending, and
+ * a row edited after its change still disagrees with it.
+ *
  * Set-based on purpose: one statement per table, a join of its rows with the latest record of
  * each subject (`distinct on`), returning only the rows that disagree. A query per row would make
  * 100,000 entries 100,000 round trips.
@@ -29,8 +33,11 @@ export interface BindingFinding {
   id: string;
   /** The column whose value the record contradicts (`changed` only). */
   column: string | null;
-  /** The record the row contradicts or that names the deleted row; null for a forged row. */
-  record: { chain: AuditChain; position: number } | null;
+  /**
+   * The record the row contradicts or that names the deleted row; null for a forged row.
+   * `pending`: a record not sealed yet (position 0), compared all the same (issue 57).
+   */
+  record: { chain: AuditChain; position: number; pending?: true } | null;
 }
 
 export interface BindingReport {
@@ -197,15 +204,18 @@ function bindingSql(b: Binding): string {
   const differs = (c: Column, i: number) => `t.v${i} is distinct from ${recorded(c)}`;
   return `
     with latest as (
-      select distinct on (k) k, position, c from (
-        select ${b.recordKey} as k, position, c from (
-          select subject, position, content::jsonb as c from audit_records
-          where chain = $1 and kind = any($2::text[])) s) r
-      order by k, position desc),
+      select distinct on (k) k, position, pending, c from (
+        select ${b.recordKey} as k, position, pending, seq, c from (
+          select subject, position, false as pending, position as seq, content::jsonb as c
+          from audit_records where chain = $1 and kind = any($2::text[])
+          union all
+          select subject, null, true, id, (content_head || '0' || content_tail)::jsonb
+          from audit_pending where chain = $1 and kind = any($2::text[])) s) r
+      order by k, pending desc, seq desc),
     live as (
       select ${b.rowKey} as k, ${b.columns.map((c, i) => `${c.row} as v${i}`).join(', ')}
       from ${b.table})
-    select coalesce(t.k, l.k) as id, l.position::text as position,
+    select coalesce(t.k, l.k) as id, l.position::text as position, l.pending,
       t.k is null as deleted, l.k is null as forged,
       ${b.columns.map((c, i) => `${differs(c, i)} as d${i}`).join(', ')}
     from live t ${b.partial ? 'left' : 'full'} join latest l on l.k = t.k
@@ -218,14 +228,18 @@ type BindingRow = Record<string, unknown> & {
   position: string | null;
   deleted: boolean;
   forged: boolean;
+  pending: boolean | null;
 };
 
 /** The rows of one table that disagree with the trail, as findings. */
 async function bindTable(db: Queryable, b: Binding): Promise<BindingFinding[]> {
   const rows = await db.query<BindingRow>(bindingSql(b), [b.chain, b.kinds]);
   return rows.flatMap((row): BindingFinding[] => {
-    const record =
-      row.position === null ? null : { chain: b.chain, position: Number(row.position) };
+    const record = row.pending
+      ? { chain: b.chain, position: 0, pending: true as const }
+      : row.position === null
+        ? null
+        : { chain: b.chain, position: Number(row.position) };
     const base = { table: b.table, id: row.id, record };
     if (row.deleted) return [{ ...base, kind: 'deleted', column: null }];
     if (row.forged) return [{ ...base, kind: 'forged', column: null, record: null }];

@@ -9,6 +9,7 @@ import type { KeyObject } from 'node:crypto';
 import type { Db, Queryable } from '../db/db';
 import { canonicalJson, GENESIS_HASH, type CanonicalValue } from './audit-canonical';
 import { type AuditKey, verifiedPayload } from './audit-key';
+import { sealPending } from './audit-sealer';
 import { chainRoot } from './audit-tree';
 
 export const AUDIT_CHAINS = ['journal', 'approvals', 'security', 'audit'] as const;
@@ -91,7 +92,8 @@ export async function readHeads(db: Queryable): Promise<Heads> {
 
 /**
  * Signs the heads now, with each chain's Merkle root, and stores the checkpoint; with `copyFile`,
- * appends it there as one JSON line too. The appenders' lock is held while the heads are read,
+ * appends it there as one JSON line too. What is pending is sealed first (issue 57), so the
+ * tree head covers every record committed before it was asked for. The appenders' lock is held while the heads are read,
  * so they are one moment's; the roots are hashed after it is released (records up to a head never
  * change), so appends wait for two index lookups, not for the hashing.
  */
@@ -101,6 +103,7 @@ export async function createCheckpoint(
   options: { copyFile?: string; now?: () => Date } = {},
 ): Promise<Checkpoint> {
   const now = options.now ?? (() => new Date());
+  await sealPending(db);
   const heads = await db.transaction(async (tx) => {
     await tx.query('select pg_advisory_xact_lock($1)', [AUDIT_LOCK]);
     return readHeads(tx);

@@ -16,6 +16,7 @@ import {
   storedCheckpoints,
 } from './audit-checkpoint';
 import type { AuditKey } from './audit-key';
+import { sealPending } from './audit-sealer';
 import type { PostTreeHead } from './tree-head-post';
 
 export const AUDIT_CHECKPOINT_JOB = 'audit-checkpoint';
@@ -50,6 +51,8 @@ export async function checkpointIfDue(options: CheckpointerOptions): Promise<boo
     leaseMs: Math.round(options.intervalMs * 1.5),
   });
   if (!(await lease.acquire()).held) return false;
+  // What is pending is sealed first (issue 57): a head moved by a change not sealed yet too.
+  await sealPending(options.db);
   const last = (await storedCheckpoints(options.db)).at(-1);
   if (last && !moved(parseHeads(last.heads), await readHeads(options.db))) return false;
   const checkpoint = await createCheckpoint(

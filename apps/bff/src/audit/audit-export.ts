@@ -159,7 +159,7 @@ export async function signedExport(
   // that disagrees with its record, the tables hold what no one recorded, and signing them would
   // lend the key to the edit. The whole trail is verified, not the period: a break anywhere
   // means the period's rows cannot be told good by the records alone.
-  const report = await verifyAuditTrail(db, { publicKey: key.publicKey });
+  const report = await verifyAuditTrail(db, { publicKey: key.publicKey, sealFirst: true });
   if (!report.ok) {
     const found = report.binding.findings.length;
     throw problems.conflict(

@@ -5,13 +5,15 @@ import { sharedDb } from '../../test/harness';
 import { openingEmptyTrail } from '../../test/audit-trail';
 import type { Db } from '../db/db';
 import { canonicalJson, GENESIS_HASH, recordHash } from './audit-canonical';
+import { sealPending } from './audit-sealer';
 
 beforeAll(() => sharedDb());
 
 /**
  * Migration 016's construction of a journal entry's record, kept here as the reference: the
  * entry's fields as jsonb, merged with the record's own, made canonical by `audit_canonical`.
- * Migration 023 writes the same text without the jsonb; each record must be byte for byte this.
+ * Migration 023 writes the same text without the jsonb, and 031 the same text pending; each
+ * record, once sealed, must be byte for byte this.
  */
 const REFERENCE = `select audit_canonical(jsonb_build_object(
     'journal_id', e.id, 'operation', e.operation, 'operator', e.operator, 'ref_id', e.ref_id,
@@ -41,6 +43,8 @@ describe.each(testDatabases)('the journal chain records on $name', (database) =>
   const open = async () => (await openEmptyTrail()).db;
 
   const latest = async (db: Db, id: string, previous: string | null) => {
+    // Written pending by the change (migration 031), chained by the sealer.
+    await sealPending(db);
     const [row] = await db.query<{
       reference: string;
       content: string;

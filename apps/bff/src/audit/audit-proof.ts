@@ -14,6 +14,7 @@ import {
   storedCheckpoints,
 } from './audit-checkpoint';
 import type { AuditKey } from './audit-key';
+import { sealPending } from './audit-sealer';
 import { chainSubtrees, leafHashes } from './audit-tree';
 import { consistencyProof, inclusionProof, rootOf } from './merkle';
 
@@ -95,6 +96,8 @@ export async function proveSubject(
   subject: string,
   key: AuditKey | undefined,
 ): Promise<InclusionProofs> {
+  // Its records still pending are sealed first (issue 57): a proof is of chained records only.
+  await sealPending(db);
   const records = await recordsOf(db, [subject]);
   if (records.length === 0) throw new ProofError(`No record names ${subject}`);
   let head = (await storedCheckpoints(db)).filter(hasRoots).at(-1);

@@ -14,7 +14,11 @@ const breakLine = (chain: ChainReport) =>
 // Each finding where an operator would look: the table, the row and the column, and the
 // record it contradicts (or that named the row, for one deleted).
 function findingLine(f: BindingFinding): string {
-  const record = f.record ? ` (record ${f.record.chain} ${f.record.position})` : '';
+  const record = f.record
+    ? f.record.pending
+      ? ` (pending record of ${f.record.chain})`
+      : ` (record ${f.record.chain} ${f.record.position})`
+    : '';
   return f.kind === 'changed'
     ? `${f.table} ${f.id}: ${f.column} CHANGED${record}`
     : `${f.table} ${f.id}: ${f.kind === 'deleted' ? 'DELETED' : 'FORGED, no record names it'}${record}`;
@@ -47,6 +51,12 @@ export function formatReport(report: AuditReport): string {
       : `  rows: ${binding.rows}, ${binding.findings.length} DISAGREE with the trail:`,
   );
   for (const f of binding.findings) lines.push(`    ${findingLine(f)}`);
+  const { pending } = report;
+  lines.push(
+    pending.count === 0
+      ? '  pending: none, every record committed is sealed'
+      : `  pending: ${pending.count} record(s) not sealed yet, the oldest of ${pending.oldestAt} (${pending.lagSeconds.toFixed(1)} s): not on a chain yet, not a break`,
+  );
   return `${lines.join('\n')}\n`;
 }
 

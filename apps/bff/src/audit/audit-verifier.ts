@@ -67,6 +67,7 @@ export async function verifyIfDue(options: VerifierOptions): Promise<VerifierLoo
   const report = await verifyAuditTrail(db, {
     ...(key ? { publicKey: key.publicKey } : {}),
     extraCheckpoints: await readCheckpointCopy(copyFile),
+    sealFirst: true,
   });
   const [last] = await db.query<{ state: string | null; detail: string | null }>(
     `select state, detail from notification_events where kind = 'audit-broken'

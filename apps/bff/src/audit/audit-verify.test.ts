@@ -16,6 +16,7 @@ import { createLogger } from '../logger';
 import { createCheckpoint } from './audit-checkpoint';
 import { checkpointIfDue } from './audit-checkpointer';
 import { auditKeyFromPem } from './audit-key';
+import { sealPending } from './audit-sealer';
 import { verifyAuditTrail } from './audit-verify';
 
 beforeAll(() => sharedDb());
@@ -26,8 +27,11 @@ const pem = () =>
 describe.each(testDatabases)('the audit trail on $name', (database) => {
   const open = openingEmptyTrail(database);
 
-  /** Three journal entries (six records), two approval events, three security events. */
-  const fill = async (db: Db) => {
+  /**
+   * Three journal entries (six records), two approval events, three security events; their
+   * records sealed unless `sealed` is false.
+   */
+  const fill = async (db: Db, sealed = true) => {
     const ids = [
       await journalEntry(db),
       await journalEntry(db, 'REJECTED'),
@@ -36,6 +40,7 @@ describe.each(testDatabases)('the audit trail on $name', (database) => {
     await approvalEvent(db, ids[0]!, 'submitted');
     await approvalEvent(db, ids[0]!, 'approved');
     for (const name of ['alice', 'bob', 'carol']) await securityEvent(db, name);
+    if (sealed) await sealPending(db);
     return ids;
   };
 
@@ -47,9 +52,17 @@ describe.each(testDatabases)('the audit trail on $name', (database) => {
 
   it('records every journal state change, approval event and security event, and verifies', async () => {
     const { db } = await open();
-    await fill(db);
+    await fill(db, false);
+    // Written by the changes, pending until sealed: no record on a chain yet, and no break.
+    const before = await verifyAuditTrail(db);
+    expect(before.ok).toBe(true);
+    expect(before.chains.map((c) => c.records)).toEqual([0, 0, 0, 0]);
+    expect(before.pending).toMatchObject({ count: 11 });
+    expect(before.pending.oldestAt).not.toBeNull();
+    expect(await sealPending(db)).toBe(11);
     const report = await verifyAuditTrail(db);
     expect(report.ok).toBe(true);
+    expect(report.pending).toEqual({ count: 0, oldestAt: null, lagSeconds: 0 });
     expect(report.chains.map((c) => [c.chain, c.records, c.lastGood.position])).toEqual([
       ['journal', 6, 6],
       ['approvals', 2, 2],
@@ -76,6 +89,7 @@ describe.each(testDatabases)('the audit trail on $name', (database) => {
       [id],
     );
     await approvalEvent(db, id, 'approved');
+    await sealPending(db);
     const records = await db.query<{ chain: string; kind: string; content: string }>(
       `select chain, kind, content from audit_records
        where kind in ('entry-event', 'approval-event') order by chain`,
@@ -106,6 +120,7 @@ describe.each(testDatabases)('the audit trail on $name', (database) => {
     const { db } = await open();
     const awkward = 'Zoë "quoted" \\ back\nline\ttab \u0001 ✓ 😀';
     await securityEvent(db, awkward);
+    await sealPending(db);
     const [row] = await db.query<{ content: string }>(
       `select content from audit_records where chain = 'security'`,
     );
@@ -123,7 +138,8 @@ describe.each(testDatabases)('the audit trail on $name', (database) => {
       }),
     ).rejects.toThrow('undone');
     const [head] = await db.query<{ count: string }>(
-      `select count(*) from audit_records where chain = 'journal'`,
+      `select (select count(*) from audit_records where chain = 'journal')
+         + (select count(*) from audit_pending) as count`,
     );
     expect(Number(head!.count)).toBe(0);
   });
@@ -131,6 +147,10 @@ describe.each(testDatabases)('the audit trail on $name', (database) => {
   it('refuses to change or remove a record through the console’s own statements', async () => {
     const { db } = await open();
     await securityEvent(db);
+    await expect(db.exec(`update audit_pending set content_head = '{'`)).rejects.toThrow(
+      /append-only/,
+    );
+    await sealPending(db);
     await expect(db.exec(`update audit_records set content = '{}'`)).rejects.toThrow(/append-only/);
     await expect(db.exec(`delete from audit_records`)).rejects.toThrow(/append-only/);
   });
@@ -241,6 +261,7 @@ describe.each(testDatabases)('the audit trail on $name', (database) => {
     await fill(db);
     const checkpoint = await createCheckpoint(db, key);
     await journalEntry(db);
+    await sealPending(db);
     // The attacker rewrites every record from position 2 on and re-hashes the rest, heads too.
     const rows = await db.query<{ position: string; content: string; prev_hash: string }>(
       `select position, content, prev_hash from audit_records where chain = 'journal'
@@ -297,6 +318,7 @@ describe.each(testDatabases)('the audit trail on $name', (database) => {
       ...Array.from({ length: 10 }, () => securityEvent(db)),
       ...Array.from({ length: 10 }, () => securityEvent(other)),
     ]);
+    await sealPending(db);
     const report = await verifyAuditTrail(db);
     expect(report.ok).toBe(true);
     expect(report.chains.find((c) => c.chain === 'journal')!.records).toBe(80);

@@ -13,11 +13,16 @@
  *
  * Then the live rows are bound to the chains (`audit-binding.ts`): a row that differs from its
  * latest record, a row the chain names that is gone, or a row no record names fails it too.
+ *
+ * Records written by their change and not sealed yet (`audit-sealer.ts`) are reported as
+ * pending, how many and since when, never as a break: they are not on a chain yet.
  */
 import type { KeyObject } from 'node:crypto';
 import type { Queryable } from '../db/db';
 import { type BindingReport, verifyBinding } from './audit-binding';
-import { GENESIS_HASH, recordHash } from './audit-canonical';
+import { GENESIS_HASH } from './audit-canonical';
+import { type ChainBreak, check, type RecordRow } from './audit-chain-check';
+import { type PendingRecords, pendingRecords, sealPending } from './audit-sealer';
 import {
   AUDIT_CHAINS,
   type AuditChain,
@@ -29,14 +34,7 @@ import {
 import { recordLeafHash } from './audit-tree';
 import { MerkleFrontier } from './merkle';
 
-export type BreakKind = 'changed' | 'missing' | 'reordered';
-
-export interface ChainBreak {
-  /** The first position that does not verify. */
-  position: number;
-  kind: BreakKind;
-  detail: string;
-}
+export type { BreakKind, ChainBreak } from './audit-chain-check';
 
 export interface ChainReport {
   chain: AuditChain;
@@ -63,15 +61,8 @@ export interface AuditReport {
   };
   /** The live rows compared with the latest record of each subject (issue 57). */
   binding: BindingReport;
-}
-
-interface RecordRow {
-  position: number;
-  kind: string;
-  subject: string | null;
-  content: string;
-  prev_hash: string;
-  hash: string;
+  /** Records not sealed onto their chain yet: pending, not a break (issue 57). */
+  pending: PendingRecords;
 }
 
 const PAGE = 5_000;
@@ -89,70 +80,6 @@ async function* records(db: Queryable, chain: AuditChain): AsyncGenerator<Record
     if (page.length < PAGE) return;
     after = Number(page[page.length - 1]!.position);
   }
-}
-
-function parsed(content: string): Record<string, unknown> | null {
-  try {
-    const value: unknown = JSON.parse(content);
-    return value && typeof value === 'object' ? (value as Record<string, unknown>) : null;
-  } catch {
-    return null;
-  }
-}
-
-/** Checks one record against the one before it; null when it holds. */
-function check(
-  row: RecordRow,
-  next: RecordRow | undefined,
-  chain: AuditChain,
-  expected: number,
-  prevHash: string,
-): ChainBreak | null {
-  if (row.position !== expected) {
-    return {
-      position: expected,
-      kind: 'missing',
-      detail: `positions ${expected} to ${row.position - 1} are missing`,
-    };
-  }
-  const content = parsed(row.content);
-  if (!content || recordHash(row.prev_hash, row.content) !== row.hash) {
-    return {
-      position: row.position,
-      kind: 'changed',
-      detail: 'its content does not hash to its hash',
-    };
-  }
-  if (content.kind !== row.kind || (content.subject ?? null) !== row.subject) {
-    return { position: row.position, kind: 'changed', detail: 'its kind or subject was changed' };
-  }
-  if (content.chain !== chain || content.position !== row.position) {
-    const named = Number(content.position);
-    // After a deletion the rest may have been renumbered: each then names the one after it.
-    const renumbered =
-      content.chain === chain &&
-      named > row.position &&
-      (next === undefined || parsed(next.content)?.position === named + 1);
-    return renumbered
-      ? {
-          position: row.position,
-          kind: 'missing',
-          detail: `records were removed and the rest renumbered (this one was ${named})`,
-        }
-      : {
-          position: row.position,
-          kind: 'reordered',
-          detail: `it was recorded as ${String(content.chain)} ${String(content.position)}`,
-        };
-  }
-  if (row.prev_hash !== prevHash) {
-    return {
-      position: row.position - 1,
-      kind: 'changed',
-      detail: 'it was re-hashed: the next record chained another hash',
-    };
-  }
-  return null;
 }
 
 async function verifyChain(
@@ -247,7 +174,8 @@ async function verifyChain(
  * copy, which the audit page and `audit:verify` both read when `AUDIT_CHECKPOINT_FILE` is set);
  * with `publicKey`, checkpoint signatures too. A chain that ends before the head a checkpoint
  * certifies is a `missing` break, so a tail cut together with the database's own newest
- * checkpoints shows against the copy.
+ * checkpoints shows against the copy. With `sealFirst`, what is pending is sealed before, so the
+ * chains cover everything committed; what is committed meanwhile is reported pending.
  *
  * @example
  * const report = await verifyAuditTrail(db, { publicKey });
@@ -255,8 +183,9 @@ async function verifyChain(
  */
 export async function verifyAuditTrail(
   db: Queryable,
-  options: { publicKey?: KeyObject; extraCheckpoints?: Checkpoint[] } = {},
+  options: { publicKey?: KeyObject; extraCheckpoints?: Checkpoint[]; sealFirst?: boolean } = {},
 ): Promise<AuditReport> {
+  if (options.sealFirst) await sealPending(db);
   const all = [...(await storedCheckpoints(db)), ...(options.extraCheckpoints ?? [])];
   const seen = new Set<string>();
   const checkpoints: Checkpoint[] = [];
@@ -282,6 +211,7 @@ export async function verifyAuditTrail(
     chains.push(await verifyChain(db, chain, named));
   }
   const binding = await verifyBinding(db);
+  const pending = await pendingRecords(db);
   return {
     ok: chains.every((c) => c.ok) && forged.length === 0 && binding.ok,
     verifiedAt: new Date().toISOString(),
@@ -292,5 +222,6 @@ export async function verifyAuditTrail(
       forged,
     },
     binding,
+    pending,
   };
 }

@@ -1,6 +1,7 @@
 import { DEMO_IDS } from '@console/schemas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabases } from '../../test/databases';
+import { sealPending } from '../audit/audit-sealer';
 import { verifyAuditTrail } from '../audit/audit-verify';
 import type { Db } from '../db/db';
 import { createServicePacer } from '../upstream/service-pace';
@@ -178,7 +179,8 @@ describe.each(testDatabases)('the batch store on $name', (database) => {
       ok: true,
       batch: { state: 'cancelled', counts: { not_sent: 2, excluded: 1 } },
     });
-    // The audit trail's approvals chain tells the batch's life, and still verifies.
+    // The audit trail's approvals chain tells the batch's life (once sealed), and still verifies.
+    await sealPending(db);
     const records = await db.query<{ kind: string; content: string }>(
       `select kind, content from audit_records where chain = 'approvals' and subject = $1
        order by position`,

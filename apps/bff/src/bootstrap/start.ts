@@ -6,6 +6,7 @@ import { createApp } from '../app';
 import { sweepExpired } from '../approvals/approval-flow';
 import { createApprovalStore } from '../approvals/approval-store';
 import { startCheckpointer } from '../audit/audit-checkpointer';
+import { pendingRecords, startSealer } from '../audit/audit-sealer';
 import { startVerifier } from '../audit/audit-verifier';
 import { treeHeadPoster } from '../audit/tree-head-post';
 import { secretsOf } from '../notifications/channels';
@@ -131,7 +132,10 @@ export async function startBff(
   const db = await dbReady;
   const journal = createJournalStore(db, undefined, { leaseMs: env.sendLeaseMs });
   // The backlog and the approvals waiting are read from the database at each scrape.
-  const metrics = createMetrics({ backlog: () => journal.leases.backlog() });
+  const metrics = createMetrics({
+    backlog: () => journal.leases.backlog(),
+    auditPending: () => pendingRecords(db),
+  });
   // The sign-in throttle, the operators' rate limits and the service budget: counted on the
   // database's relaxed side, shared by every process on it.
   const counters = createCounterStore(db.relaxed);
@@ -330,6 +334,14 @@ export async function startBff(
   if (db.kind === 'pglite') await batchSender.expireOthers();
   const stopBatches = startBatchSender(batchSender, { intervalMs: 2_000 });
 
+  // The audit records changes wrote pending, sealed onto their chains by the holder of the
+  // job lease (issue 57).
+  const stopSealer = await startSealer({
+    db,
+    owner: journal.owner,
+    intervalMs: env.audit.sealMs,
+    logger,
+  });
   // Checkpoints of the audit trail (ADR 022), signed by the holder of their job lease.
   const stopCheckpointer = auditKey
     ? startCheckpointer({
@@ -380,6 +392,7 @@ export async function startBff(
           notifier.stop(),
           watcher?.stop(),
           stopBatches(),
+          stopSealer(),
         ]),
         grace(SHUTDOWN_GRACE_MS),
       ]);

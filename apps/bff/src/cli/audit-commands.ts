@@ -95,6 +95,7 @@ export async function runAuditCommand(command: string, args: AuditArgs): Promise
       const report = await verifyAuditTrail(db, {
         ...(publicKey ? { publicKey } : {}),
         extraCheckpoints,
+        sealFirst: true,
       });
       // A tree head at every verification that passes (issue 57), with the key at hand: what
       // verified is then certified outside the database too. A failing one signs nothing.

@@ -15,6 +15,7 @@ import {
 } from 'prom-client';
 import type { Backlog } from '../journal/journal-leases';
 import type { ResolvedReport } from '../send/resolver';
+import type { PendingRecords } from '../audit/audit-sealer';
 
 /** A send as metrics see it. */
 export interface SendReport {
@@ -25,7 +26,11 @@ export interface SendReport {
 }
 
 /** Creates the metrics of this process; `backlog` is read from the database at each scrape. */
-export function createMetrics(options: { backlog: () => Promise<Backlog> }) {
+export function createMetrics(options: {
+  backlog: () => Promise<Backlog>;
+  /** The audit trail's records not sealed yet (issue 57), read at each scrape. */
+  auditPending?: () => Promise<PendingRecords>;
+}) {
   const registry = new Registry();
   const registers = [registry];
   collectDefaultMetrics({ register: registry, prefix: 'console_' });
@@ -90,6 +95,31 @@ export function createMetrics(options: { backlog: () => Promise<Backlog> }) {
       this.set((await backlog()).awaitingApproval);
     },
   });
+  let pendingRead: Promise<PendingRecords> | undefined;
+  const auditPending = options.auditPending;
+  const pending = auditPending
+    ? () => (pendingRead ??= auditPending().finally(() => (pendingRead = undefined)))
+    : undefined;
+  if (pending) {
+    new Gauge({
+      name: 'console_audit_pending_records',
+      help: 'Audit records written by their change and not sealed onto their chain yet.',
+      aggregator: 'max',
+      registers,
+      async collect() {
+        this.set((await pending()).count);
+      },
+    });
+    new Gauge({
+      name: 'console_audit_seal_lag_seconds',
+      help: 'Age of the oldest audit record not sealed yet (0 when none is): the seal lag.',
+      aggregator: 'max',
+      registers,
+      async collect() {
+        this.set((await pending()).lagSeconds);
+      },
+    });
+  }
   if (cluster.isWorker) {
     // The primary asks every worker for its numbers when one of them is scraped.
     AggregatorRegistry.setRegistries([registry]);

@@ -89,6 +89,11 @@ function wire(report: AuditReport, key: AuditKey | undefined): AuditVerification
       forged: report.checkpoints.forged.map((f) => ({ id: f.id, signed_at: f.signedAt })),
     },
     binding: report.binding,
+    pending: {
+      count: report.pending.count,
+      oldest_at: report.pending.oldestAt,
+      lag_seconds: report.pending.lagSeconds,
+    },
     key: key ? { key_id: key.kid, public_key_pem: key.publicKeyPem } : null,
   };
 }
@@ -120,6 +125,7 @@ export function auditRoutes(deps: AuditRouteDeps): RouteDef[] {
         const report = await verifyAuditTrail(deps.db, {
           ...(key ? { publicKey: key.publicKey } : {}),
           extraCheckpoints,
+          sealFirst: true,
         });
         // A tree head at every verification that passes (issue 57), as `audit:verify` signs.
         if (report.ok && deps.signing) {

@@ -57,6 +57,7 @@ const broken: AuditVerification = {
       },
     ],
   },
+  pending: { count: 3, oldest_at: '2026-12-07T10:00:00.000000Z', lag_seconds: 0.4 },
   key: { key_id: 'kid-1', public_key_pem: '-----BEGIN PUBLIC KEY-----\n' },
 };
 
@@ -77,6 +78,10 @@ describe('AuditPage', () => {
       'journal_entries e-1: request_body changed (record 2 of the journal chain)',
     );
     expect(within(journal).getAllByRole('cell')[2]).toHaveTextContent('2');
+    // Records not sealed yet are pending, said as such, not a break.
+    expect(title.closest('[role="alert"]')).toHaveTextContent(
+      '3 record(s) written since are not sealed onto their chain yet (pending, the oldest 0.4 s)',
+    );
   });
 
   it.each([

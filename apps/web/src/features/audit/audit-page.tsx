@@ -110,6 +110,8 @@ function Verification({ data }: { data: AuditVerification }) {
         {data.binding.ok
           ? `All ${data.binding.rows} rows are as the trail records them.`
           : `${data.binding.findings.length} row(s) disagree with the trail.`}
+        {data.pending.count > 0 &&
+          ` ${data.pending.count} record(s) written since are not sealed onto their chain yet (pending, the oldest ${data.pending.lag_seconds.toFixed(1)} s): compared with their rows, not yet chained.`}
       </Alert>
       {data.binding.findings.length > 0 && (
         <ul aria-label="Rows that disagree with the trail">
@@ -121,7 +123,10 @@ function Verification({ data }: { data: AuditVerification }) {
                 : f.kind === 'deleted'
                   ? 'deleted'
                   : 'forged, no record names it'}
-              {f.record && ` (record ${f.record.position} of the ${f.record.chain} chain)`}
+              {f.record &&
+                (f.record.pending
+                  ? ` (a pending record of the ${f.record.chain} chain)`
+                  : ` (record ${f.record.position} of the ${f.record.chain} chain)`)}
             </li>
           ))}
         </ul>

@@ -1,0 +1,125 @@
+/**
+ * The sealer (issue 57, ADR 022): the audit trail off the send path. A change's transaction
+ * writes its record pending (`audit_pending`, migration 031), without the chains' lock; the
+ * process holding the `audit-seal` job lease seals them every `intervalMs`, in batches, each in
+ * one transaction of the database's `audit_seal` (lock, number in id order, hash, delete). A
+ * sealer killed mid-batch rolls back: the records stay pending and the next holder seals them,
+ * once. Two sealers (a lease taken over while its old holder still runs, an export sealing
+ * first) queue on the lock and never number the same position.
+ */
+import type { Db, Queryable } from '../db/db';
+import { createJobLease } from '../jobs/job-lease';
+import type { Logger } from '../logger';
+
+export const AUDIT_SEAL_JOB = 'audit-seal';
+
+/** Records sealed per transaction: a bounded lock hold and a bounded rollback. */
+export const SEAL_BATCH = 1_000;
+
+/** What is still pending: how many, and since when (the oldest's change). */
+export interface PendingRecords {
+  count: number;
+  /** The oldest pending record's time, or null when none is. */
+  oldestAt: string | null;
+  /** Its age in seconds by the database's clock (0 when none is). */
+  lagSeconds: number;
+}
+
+/**
+ * Seals pending records, a batch per transaction, until a batch is not full (everything
+ * committed before the last batch started is sealed) or `maxBatches` were sealed. Returns how
+ * many it sealed.
+ *
+ * @example
+ * await sealPending(db); // then a checkpoint covers everything committed before
+ */
+export async function sealPending(
+  db: Queryable,
+  options: { batch?: number; maxBatches?: number } = {},
+): Promise<number> {
+  const batch = options.batch ?? SEAL_BATCH;
+  let total = 0;
+  for (let i = 0; i < (options.maxBatches ?? Number.POSITIVE_INFINITY); i += 1) {
+    const [row] = await db.query<{ sealed: number | string }>('select audit_seal($1) as sealed', [
+      batch,
+    ]);
+    const sealed = Number(row?.sealed ?? 0);
+    total += sealed;
+    if (sealed < batch) break;
+  }
+  return total;
+}
+
+/** The pending records now: count and lag. */
+export async function pendingRecords(db: Queryable): Promise<PendingRecords> {
+  const [row] = await db.query<{ count: string | number; oldest: Date | string | null }>(
+    'select count(*) as count, min(recorded_at) as oldest from audit_pending',
+  );
+  const oldest = row?.oldest ? new Date(row.oldest) : null;
+  if (!oldest) return { count: 0, oldestAt: null, lagSeconds: 0 };
+  const [clock] = await db.query<{ now: Date | string }>('select clock_timestamp() as now');
+  const now = new Date(clock!.now).getTime();
+  return {
+    count: Number(row!.count),
+    oldestAt: oldest.toISOString(),
+    lagSeconds: Math.max(0, (now - oldest.getTime()) / 1000),
+  };
+}
+
+export interface SealerOptions {
+  db: Db;
+  /** This process (the journal store's owner id). */
+  owner: string;
+  /** `AUDIT_SEAL_MILLIS`. */
+  intervalMs: number;
+  logger: Logger;
+}
+
+const sealLease = (options: SealerOptions) =>
+  createJobLease(options.db, {
+    kind: AUDIT_SEAL_JOB,
+    owner: options.owner,
+    // Several intervals: a holder that stops is replaced within seconds, and one whose look
+    // ran long (a backlog) is not taken over while it works. Two sealing at once is harmless:
+    // they queue on the lock.
+    leaseMs: Math.max(5_000, options.intervalMs * 5),
+  });
+
+/** One look: takes (or renews) the lease and, holding it, seals what is pending. */
+export async function sealIfHolder(options: SealerOptions): Promise<number | null> {
+  if (!(await sealLease(options).acquire()).held) return null;
+  // A look seals at most a lease's worth of batches, so the holder renews before it runs out.
+  return sealPending(options.db, { maxBatches: 50 });
+}
+
+/**
+ * Starts the periodic look; the function returned stops it and waits for a look under way. One
+ * look at a time: the next is due an interval after the last ended. Embedded (PGlite), no
+ * other process can hold the lease: one held by a process that crashed is ended at once.
+ */
+export async function startSealer(options: SealerOptions): Promise<() => Promise<void>> {
+  if (options.db.kind === 'pglite') await sealLease(options).expireOthers();
+  let stopped = false;
+  let running: Promise<void> = Promise.resolve();
+  let timer: NodeJS.Timeout | undefined;
+  const look = () => {
+    running = sealIfHolder(options)
+      .then(
+        () => {},
+        (error: unknown) => options.logger.warn({ err: error }, 'audit seal failed'),
+      )
+      .finally(() => {
+        if (!stopped) schedule();
+      });
+  };
+  const schedule = () => {
+    timer = setTimeout(look, options.intervalMs);
+    timer.unref();
+  };
+  schedule();
+  return async () => {
+    stopped = true;
+    clearTimeout(timer);
+    await running;
+  };
+}
