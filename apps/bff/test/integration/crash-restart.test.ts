@@ -9,6 +9,9 @@ import { startFaultProxy } from '../fault-proxy';
 import { TEST_PASSWORDS } from '../harness';
 import { pemFragments } from '../sandbox-harness';
 import { startSignedService } from '../signed-service';
+import { openDb } from '../../src/db/open-db';
+import { journalDir } from '../../src/bootstrap/data-dirs';
+import { verifyAuditTrail } from '../../src/audit/audit-verify';
 
 const bffDir = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -47,6 +50,8 @@ describe('a BFF killed between the journal write and the answer', () => {
         operations: { createInternalTransfer: { required: false } },
       }),
       LOG_LEVEL: 'debug',
+      // The first life seals nothing before it is killed: its audit records are all pending.
+      AUDIT_SEAL_MILLIS: '60000',
     };
     const base = `http://127.0.0.1:${port}`;
     const output: string[] = [];
@@ -92,9 +97,36 @@ describe('a BFF killed between the journal write and the answer', () => {
     first.kill('SIGKILL');
     await exited;
 
+    // Killed between the commit and the seal (issue 57): the entry's record is pending, kept.
+    const trail = async <T>(read: (db: Awaited<ReturnType<typeof openDb>>) => Promise<T>) => {
+      const db = await openDb({ dataDir: journalDir(env.DATA_DIR) });
+      try {
+        return await read(db);
+      } finally {
+        await db.close();
+      }
+    };
+    const recordsOf = (subject: string) =>
+      trail(async (db) => ({
+        pending: (
+          await db.query<{ kind: string }>(
+            'select kind from audit_pending where subject = $1 order by id',
+            [subject],
+          )
+        ).map((r) => r.kind),
+        sealed: (
+          await db.query<{ kind: string }>(
+            `select kind from audit_records where chain = 'journal' and subject = $1
+             order by position`,
+            [subject],
+          )
+        ).map((r) => r.kind),
+      }));
+    expect(await recordsOf(sending.id)).toEqual({ pending: ['entry-created'], sealed: [] });
+
     // Second life: the entry is found and resolved by reading the transfer back by its ref_id.
     proxy.setHang(false);
-    const second = spawnBff(env, output);
+    const second = spawnBff({ ...env, AUDIT_SEAL_MILLIS: '200' }, output);
     cleanup.push(() => void second.kill('SIGKILL'));
     await healthy();
     cookie = await signIn();
@@ -132,6 +164,16 @@ describe('a BFF killed between the journal write and the answer', () => {
     const stopped = new Promise((resolve) => second.once('exit', resolve));
     second.kill('SIGTERM');
     await stopped;
+
+    // Sealed after the restart, once, with the state change after it; the trail verifies.
+    expect(await recordsOf(sending.id)).toEqual({
+      pending: [],
+      sealed: ['entry-created', 'entry-state'],
+    });
+    const report = await trail((db) => verifyAuditTrail(db));
+    expect(report.chains.filter((c) => !c.ok)).toEqual([]);
+    expect(report.binding.findings).toEqual([]);
+    expect(report.ok).toBe(true);
 
     // Everything both processes wrote: no secret of this run in it.
     const text = output.join('');
