@@ -8,6 +8,7 @@
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { sealPending } from '@console/bff/src/audit/audit-sealer';
 import { verifyAuditTrail } from '@console/bff/src/audit/audit-verify';
 import type { Db } from '@console/bff/src/db/db';
 import { openDb } from '@console/bff/src/db/open-db';
@@ -114,7 +115,7 @@ function writeRow(chained: number[], bare: number[]): Row {
       bare_p99_ms: round(percentile(bare, 99)),
       sends_each: ROUNDS * PER_ROUND,
     },
-    note: `two records a send (created, state changed), appended at commit under one lock; ${ROUNDS} interleaved rounds of ${PER_ROUND} sends with the triggers on and off`,
+    note: `two records a send (created, state changed), written pending at commit without a lock (sealed apart, issue 57); ${ROUNDS} interleaved rounds of ${PER_ROUND} sends with the triggers on and off`,
   };
 }
 
@@ -144,6 +145,10 @@ async function seededAndVerified(db: Db): Promise<Row> {
     `update journal_entries set state = 'SUCCEEDED' where id like 'audit-%' and state = 'SENDING'`,
   );
   const seedMs = performance.now() - seedStart;
+  // Written pending by the triggers (issue 57): sealed onto the chain before it is verified.
+  const sealStart = performance.now();
+  await sealPending(db);
+  const sealMs = performance.now() - sealStart;
   const start = performance.now();
   const report = await verifyAuditTrail(db);
   const ms = performance.now() - start;
@@ -156,7 +161,7 @@ async function seededAndVerified(db: Db): Promise<Row> {
     ratio: '',
     goal: VERIFY_GOAL,
     pass: ms < 10_000,
-    raw: { verify_ms: round(ms), records, append_ms: round(seedMs) },
-    note: `${records} records walked and re-hashed, 5 000 a page, and ${report.binding.rows} rows bound to them; appending them by the triggers took ${formatMs(seedMs)} (${formatMs(seedMs / records)} a record)`,
+    raw: { verify_ms: round(ms), records, append_ms: round(seedMs), seal_ms: round(sealMs) },
+    note: `${records} records walked and re-hashed, 5 000 a page, and ${report.binding.rows} rows bound to them; writing them pending by the triggers took ${formatMs(seedMs)} (${formatMs(seedMs / records)} a record), sealing them ${formatMs(sealMs)}`,
   };
 }
