@@ -124,9 +124,7 @@ function Verification({ data }: { data: AuditVerification }) {
                   ? 'deleted'
                   : 'forged, no record names it'}
               {f.record &&
-                (f.record.pending
-                  ? ` (a pending record of the ${f.record.chain} chain)`
-                  : ` (record ${f.record.position} of the ${f.record.chain} chain)`)}
+                ` (${f.record.pending ? 'a pending record' : `record ${f.record.position}`} of the ${f.record.chain} chain)`}
             </li>
           ))}
         </ul>
