@@ -17,6 +17,8 @@ import { startFaultProxy } from '../fault-proxy';
 import { TEST_PASSWORDS } from '../harness';
 import { startPgCluster, type PgCluster } from '../pg-cluster';
 import { startSignedService, type SignedService } from '../signed-service';
+import { verifyAuditTrail } from '../../src/audit/audit-verify';
+import { openPostgres } from '../../src/db/postgres-db';
 
 const LEASE_S = 2;
 const INTERVAL_S = 0.5;
@@ -147,6 +149,32 @@ describe('BFF processes on one PostgreSQL', () => {
     expect(refs.filter((ref) => debits(now, ref).length !== 1)).toEqual([]);
     const sent = proxy.forwarded.filter((f) => f.path === '/v2/transfer/internal');
     expect(sent).toHaveLength(200);
+
+    // Both processes wrote their audit records pending; the holder of the seal's lease chained
+    // them (issue 57): one linear journal chain, no gap, no fork, each change once.
+    const db = openPostgres(pg.url);
+    try {
+      await until('the audit records sealed', async () => {
+        const [row] = await db.query<{ n: string }>(
+          'select count(*)::text as n from audit_pending',
+        );
+        return row!.n === '0' ? true : undefined;
+      });
+      const report = await verifyAuditTrail(db);
+      expect(report.chains.filter((c) => !c.ok)).toEqual([]);
+      const ids = results.map((r) => r.journal!.id);
+      const records = await db.query<{ kind: string; n: string }>(
+        `select kind, count(*)::text as n from audit_records
+         where chain = 'journal' and subject = any($1::text[]) group by kind order by kind`,
+        [ids],
+      );
+      expect(records).toEqual([
+        { kind: 'entry-created', n: '200' },
+        { kind: 'entry-state', n: '200' },
+      ]);
+    } finally {
+      await db.close();
+    }
   }, 180_000);
 
   it('a process killed mid-send: the other settles its entries, sending nothing twice', async () => {
