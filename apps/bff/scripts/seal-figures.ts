@@ -3,7 +3,7 @@
  * there, not a test: `node_modules/.bin/tsx scripts/seal-figures.ts DATABASE_URL`. On PostgreSQL,
  * in schemas of their own (dropped), the journal's two writes of a send from several processes
  * at once: with the migrations up to 029 (each commit appends under the one lock of all chains)
- * and with 031 (each commit writes its record pending; a sealer chains them apart). It times the
+ * and with 032 (each commit writes its record pending; a sealer chains them apart). It times the
  * sends, samples how often a backend waits on the advisory lock, and, after, the seal's lag.
  */
 import { randomUUID } from 'node:crypto';
@@ -104,7 +104,7 @@ async function run(label: string, last: string, sealer: boolean) {
     const sealStart = performance.now();
     const sealed = sealer ? await sealPending(pools[0]!) : 0;
     const sealMs = performance.now() - sealStart;
-    // Before 031 there is no pending table for the verification of now to read.
+    // Before 032 there is no pending table for the verification of now to read.
     const report = sealer ? await verifyAuditTrail(pools[0]!) : undefined;
     const [chained] = await pools[0]!.query<{ n: string }>(
       `select count(*)::text as n from audit_records where chain = 'journal'`,
@@ -127,4 +127,4 @@ async function run(label: string, last: string, sealer: boolean) {
 }
 
 await run('before (029, append at commit under one lock)', '029-zzz', false);
-await run('after (031, pending, sealed apart)', '031-zzz', true);
+await run('after (032, pending, sealed apart)', '032-zzz', true);

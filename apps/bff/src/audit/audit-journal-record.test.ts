@@ -12,7 +12,7 @@ beforeAll(() => sharedDb());
 /**
  * Migration 016's construction of a journal entry's record, kept here as the reference: the
  * entry's fields as jsonb, merged with the record's own, made canonical by `audit_canonical`.
- * Migration 023 writes the same text without the jsonb, and 031 the same text pending; each
+ * Migration 023 writes the same text without the jsonb, and 032 the same text pending; each
  * record, once sealed, must be byte for byte this.
  */
 const REFERENCE = `select audit_canonical(jsonb_build_object(
@@ -43,7 +43,7 @@ describe.each(testDatabases)('the journal chain records on $name', (database) =>
   const open = async () => (await openEmptyTrail()).db;
 
   const latest = async (db: Db, id: string, previous: string | null) => {
-    // Written pending by the change (migration 031), chained by the sealer.
+    // Written pending by the change (migration 032), chained by the sealer.
     await sealPending(db);
     const [row] = await db.query<{
       reference: string;

@@ -1,6 +1,6 @@
 /**
  * The sealer (issue 57, ADR 022): the audit trail off the send path. A change's transaction
- * writes its record pending (`audit_pending`, migration 031), without the chains' lock; the
+ * writes its record pending (`audit_pending`, migration 032), without the chains' lock; the
  * process holding the `audit-seal` job lease seals them every `intervalMs`, in batches, each in
  * one transaction of the database's `audit_seal` (lock, number in id order, hash, delete). A
  * sealer killed mid-batch rolls back: the records stay pending and the next holder seals them,
