@@ -229,9 +229,18 @@ export const BatchRepeatSchema = z.object({
 });
 export type BatchRepeat = z.infer<typeof BatchRepeatSchema>;
 
+/**
+ * The most repeated rows a batch's read lists: a file most of whose rows were paid before is one
+ * to reject, not to read row by row, and the batch is read again every few seconds while sending.
+ */
+export const BATCH_REPEATS_SHOWN = 1_000;
+
 /** The rows of a batch repeated from earlier batches, and how far back earlier ones are looked for. */
 export const BatchRepeatsSchema = z.object({
   days: z.number().int(),
+  /** How many of its rows repeat a row of an earlier batch: what an approval must name. */
+  total: z.number().int(),
+  /** The first `BATCH_REPEATS_SHOWN` of them, in row order. */
   rows: z.array(BatchRepeatSchema),
 });
 export type BatchRepeats = z.infer<typeof BatchRepeatsSchema>;

@@ -2,6 +2,7 @@ import { DEMO_IDS } from '@console/schemas';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { testDatabases } from '../../test/databases';
 import type { Db } from '../db/db';
+import { repeatedRows } from './batch-repeats';
 import { BatchAlreadyUploaded, createBatchStore, type NewBatch } from './batch-store';
 
 const { treasury, payouts, trading } = DEMO_IDS.profiles;
@@ -116,6 +117,7 @@ describe.each(testDatabases)('payouts asked twice, on $name', (database) => {
       batchOf([payout('5', 'inv 9'), payout('250.5', 'inv 2'), payout('75.00', 'inv 3')], 'n.csv'),
     );
     expect(next.repeats?.days).toBe(7);
+    expect(next.repeats?.total).toBe(2);
     expect(next.repeats?.rows).toEqual([
       {
         row: 2,
@@ -135,6 +137,8 @@ describe.each(testDatabases)('payouts asked twice, on $name', (database) => {
         ],
       },
     ]);
+    // Listed up to a number; counted whole.
+    expect(await repeatedRows(db, next.id, 7, 1)).toMatchObject({ total: 2, rows: [{ row: 2 }] });
     // The earlier batches see nothing of the later one: it is that one's approver who is told.
     expect((await store.get(first.id))?.repeats?.rows).toEqual([]);
     expect(await store.approve(next.id, admin, next.rows_hash)).toMatchObject({

@@ -3,11 +3,12 @@
  * those of a batch of the last days, and the rows of a batch that repeat rows of earlier ones.
  * Both are indexed look-ups by the content keys `batch-row-key.ts` defines (migration 030).
  */
-import type {
-  BatchOperation,
-  BatchRepeat,
-  BatchState,
-  BatchUploadedBefore,
+import {
+  BATCH_REPEATS_SHOWN,
+  type BatchOperation,
+  type BatchRepeat,
+  type BatchState,
+  type BatchUploadedBefore,
 } from '@console/schemas';
 import { jsonb, utcText, type Db, type Queryable } from '../db/db';
 import { contentOf } from './batch-row-key';
@@ -76,7 +77,12 @@ export async function earlierBatch(
  * cancelled batch only a row that left (one never sent pays nothing). Read when the batch is,
  * so that an earlier batch rejected since stops counting.
  */
-export async function repeatedRows(q: Queryable, id: string, days: number): Promise<BatchRepeat[]> {
+export async function repeatedRows(
+  q: Queryable,
+  id: string,
+  days: number,
+  shown = BATCH_REPEATS_SHOWN,
+): Promise<{ total: number; rows: BatchRepeat[] }> {
   const found = await q.query<{
     row: number;
     batch_id: string;
@@ -106,12 +112,14 @@ export async function repeatedRows(q: Queryable, id: string, days: number): Prom
     [id, days],
   );
   const rows: BatchRepeat[] = [];
+  let total = 0;
+  let last: BatchRepeat | undefined;
   for (const f of found) {
     const row = Number(f.row);
-    let last = rows.at(-1);
     if (last?.row !== row) {
+      total += 1;
       last = { row, earlier: [] };
-      rows.push(last);
+      if (rows.length < shown) rows.push(last);
     }
     last.earlier.push({
       batch_id: f.batch_id,
@@ -124,7 +132,7 @@ export async function repeatedRows(q: Queryable, id: string, days: number): Prom
       row_state: f.row_state,
     });
   }
-  return rows;
+  return { total, rows };
 }
 
 /**

@@ -255,7 +255,7 @@ export function createBatchStore(db: Db, options: BatchStoreOptions = {}) {
         counts: counts.get(record.id)!,
         changes: options.changes ? await changesOf(q, record) : null,
         repeats: options.changes
-          ? { days: repeatDays, rows: await repeatedRows(q, record.id, repeatDays) }
+          ? { days: repeatDays, ...(await repeatedRows(q, record.id, repeatDays)) }
           : null,
       });
     }
@@ -520,7 +520,7 @@ export function createBatchStore(db: Db, options: BatchStoreOptions = {}) {
         if (batch.state !== 'awaiting_approval') return { ok: false, reason: 'state', batch };
         if (batch.rows_hash !== rowsHash) return { ok: false, reason: 'hash', batch };
         // Repeated rows are approved only by one who was shown them, all of them as they are now.
-        const repeated = batch.repeats?.rows.length ?? 0;
+        const repeated = batch.repeats?.total ?? 0;
         if (repeated > 0 && repeatedRowsSeen !== repeated) {
           return { ok: false, reason: 'repeats', batch };
         }

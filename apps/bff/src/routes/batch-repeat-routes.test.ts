@@ -82,6 +82,7 @@ describe('a payout file sent twice', () => {
     const read = (await (await h.get(`/api/batches/${next.id}`, h.admin)).json()) as Batch;
     expect(read.repeats).toEqual({
       days: 7,
+      total: 1,
       rows: [{ row: 1, earlier: [expect.objectContaining({ batch_id: first.id, row: 2 })] }],
     });
     const approve = (extra: Record<string, unknown>) =>

@@ -202,7 +202,7 @@ export function batchRoutes(deps: BatchRouteDeps): RouteDef[] {
                 'The batch’s rows are not the ones you approved (their hash differs): read them again.',
               );
             case 'repeats': {
-              const n = outcome.batch!.repeats?.rows.length ?? 0;
+              const n = outcome.batch!.repeats?.total ?? 0;
               throw problems.conflict(
                 `${n} row${n === 1 ? '' : 's'} of this batch repeat${n === 1 ? 's' : ''} rows of earlier batches: read them on the batch’s page, then approve it knowing so.`,
               );

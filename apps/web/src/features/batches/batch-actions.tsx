@@ -40,7 +40,7 @@ const act = (batch: Batch, action: Action) => {
       return approveBatch(
         batch.id,
         batch.rows_hash,
-        batch.repeats && batch.repeats.rows.length > 0 ? batch.repeats.rows.length : undefined,
+        batch.repeats && batch.repeats.total > 0 ? batch.repeats.total : undefined,
       );
     case 'reject':
       return rejectBatch(batch.id, action.reason);

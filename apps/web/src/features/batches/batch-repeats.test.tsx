@@ -40,6 +40,7 @@ const repeated = batch({
   row_count: 3,
   repeats: {
     days: 7,
+    total: 2,
     rows: [
       { row: 1, earlier: [earlier('b-oct', 4)] },
       {
@@ -139,9 +140,22 @@ describe('rows repeating rows of earlier batches', () => {
   });
 
   it('are said of one row in the singular', () => {
-    expect(repeatsSentence({ days: 3, rows: [{ row: 5, earlier: [earlier('b', 1)] }] }, 9)).toBe(
+    expect(
+      repeatsSentence({ days: 3, total: 1, rows: [{ row: 5, earlier: [earlier('b', 1)] }] }, 9),
+    ).toBe(
       'Row 5 (1 of 9) pays what a row of an earlier batch of the last 3 days pays: approving sends it again.',
     );
     expect(repeatsSentence(null, 9)).toBeNull();
+  });
+
+  it('are counted whole where the read lists only the first of them', async () => {
+    renderPage(batch({ row_count: 5000, repeats: { ...repeated.repeats!, total: 1200 } }));
+    const note = await screen.findByRole('note', {
+      name: 'Rows that repeat rows of earlier batches',
+    });
+    expect(note).toHaveTextContent('Rows 1, 3 and 1198 more (1200 of 5000) pay what rows of');
+    expect(note).toHaveTextContent(
+      'The first 2 are listed here; 1198 more repeat earlier rows too.',
+    );
   });
 });

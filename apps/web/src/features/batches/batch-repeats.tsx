@@ -5,9 +5,12 @@ import { LocalTime } from '@/components/result/local-time';
 import { personLabel } from '@/lib/person';
 import { BATCH_STATE_WORDS, ROW_STATE_WORDS } from './batch-words';
 
-const rowList = (rows: readonly number[]) => {
-  const shown = rows.slice(0, 10).join(', ');
-  return rows.length > 10 ? `${shown} and ${rows.length - 10} more` : shown;
+/** The first ten rows by number, and how many more of `total` there are. */
+const rowList = (rows: readonly number[], total: number) => {
+  const shown = rows.slice(0, 10);
+  return total > shown.length
+    ? `${shown.join(', ')} and ${total - shown.length} more`
+    : shown.join(', ');
 };
 
 /**
@@ -15,10 +18,14 @@ const rowList = (rows: readonly number[]) => {
  * of the last 7 days pay". Null when no row repeats one.
  */
 export function repeatsSentence(repeats: Repeats | null, rowCount: number): string | null {
-  if (!repeats || repeats.rows.length === 0) return null;
-  const n = repeats.rows.length;
+  if (!repeats || repeats.total === 0) return null;
+  const n = repeats.total;
+  // Of the rows listed: those past the list name no batch here.
   const batches = new Set(repeats.rows.flatMap((r) => r.earlier.map((e) => e.batch_id))).size;
-  return `${n === 1 ? 'Row' : 'Rows'} ${rowList(repeats.rows.map((r) => r.row))} (${n} of ${rowCount}) ${n === 1 ? 'pays' : 'pay'} what ${n === 1 ? 'a row' : 'rows'} of ${batches === 1 ? 'an earlier batch' : `${batches} earlier batches`} of the last ${repeats.days} days ${n === 1 ? 'pays' : 'pay'}: approving sends ${n === 1 ? 'it' : 'them'} again.`;
+  return `${n === 1 ? 'Row' : 'Rows'} ${rowList(
+    repeats.rows.map((r) => r.row),
+    n,
+  )} (${n} of ${rowCount}) ${n === 1 ? 'pays' : 'pay'} what ${n === 1 ? 'a row' : 'rows'} of ${batches === 1 ? 'an earlier batch' : `${batches} earlier batches`} of the last ${repeats.days} days ${n === 1 ? 'pays' : 'pay'}: approving sends ${n === 1 ? 'it' : 'them'} again.`;
 }
 
 /**
@@ -28,7 +35,8 @@ export function repeatsSentence(repeats: Repeats | null, rowCount: number): stri
  * approver knows before approving whether a payout would leave twice.
  */
 export function BatchRepeats({ repeats, rowCount }: { repeats: Repeats; rowCount: number }) {
-  if (repeats.rows.length === 0) return null;
+  if (repeats.total === 0) return null;
+  const unlisted = repeats.total - repeats.rows.length;
   return (
     <Alert
       color="orange"
@@ -70,6 +78,11 @@ export function BatchRepeats({ repeats, rowCount }: { repeats: Repeats; rowCount
           ))}
         </Table.Tbody>
       </Table>
+      {unlisted > 0 && (
+        <Text size="sm" mt="xs">
+          The first {repeats.rows.length} are listed here; {unlisted} more repeat earlier rows too.
+        </Text>
+      )}
     </Alert>
   );
 }
