@@ -1,7 +1,7 @@
 /**
- * The SQL of a batch row's state, shared by the store's reads and the look-up of rows repeated
- * from earlier batches (`batch-repeats.ts`), which names an earlier row's state by it. It reads
- * `r` (batch_rows), `b` (batches) and `e` (the row's journal entry, left joined).
+ * A batch row's state in SQL, shared by the store's reads and the look-up of rows repeated from
+ * earlier batches (`batch-repeats.ts`), which names an earlier row's state by it. It reads `r`
+ * (batch_rows), `b` (batches) and `e` (the row's journal entry, left joined).
  */
 
 /**
