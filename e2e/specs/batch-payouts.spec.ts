@@ -168,4 +168,84 @@ test.describe('Batches', () => {
       expect(sent[0]!.amount).toBe(row[at('Sum')]);
     }
   });
+
+  test('a payout file uploaded again in another order is refused, and a row paid before is shown to its approver', async ({
+    page,
+    browser,
+  }) => {
+    test.slow();
+    const name = `reordered-${Date.now()}`;
+    // Headers the console maps by name: no mapping to give.
+    const file = (fileName: string, rows: readonly (readonly [string, string])[]) => ({
+      name: `${fileName}.csv`,
+      mimeType: 'text/csv',
+      buffer: Buffer.from(
+        [
+          'From,To,Currency,Amount,Reference',
+          ...rows.map(([a, memo]) => `Treasury,Payouts,USD,${a},${memo}`),
+        ].join('\r\n'),
+      ),
+    });
+    const upload = async (fileName: string, rows: readonly (readonly [string, string])[]) => {
+      await openNewBatch(page);
+      await page.getByLabel('CSV file').setInputFiles(file(fileName, rows));
+      await page.getByRole('button', { name: 'Check the rows' }).click();
+      await expect(page.getByRole('table', { name: 'Checked rows' })).toBeVisible();
+    };
+    await signIn(page, 'fiona');
+    await upload(name, [
+      ['5.00', `${name} 1`],
+      ['6.50', `${name} 2`],
+    ]);
+    await page.getByRole('button', { name: 'Submit for approval' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: `Batch: ${name}.csv` })).toBeFocused();
+    const first = new URL(page.url()).pathname;
+    const firstId = first.split('/').pop()!;
+
+    // The same rows, last first, under another name, one amount written otherwise: refused.
+    await upload(`${name}-copy`, [
+      ['6.5', `${name} 2`],
+      ['5.00', `${name} 1`],
+    ]);
+    const before = page.getByRole('note').filter({ hasText: 'These rows were uploaded before' });
+    await expect(before).toContainText('The same rows, in another order, are');
+    await expect(before.getByRole('link', { name: `batch ${firstId}` })).toHaveAttribute(
+      'href',
+      first,
+    );
+    await page.getByRole('button', { name: 'Submit for approval' }).click();
+    const refused = page.getByRole('alert', { name: 'Already uploaded' });
+    await expect(refused.getByRole('link', { name: `Open batch ${firstId}` })).toBeVisible();
+
+    // A new file one of whose rows pays what a row of the first pays: taken, and said.
+    await upload(`${name}-april`, [
+      ['7.25', `${name} 3`],
+      ['5.00', `${name} 1`],
+    ]);
+    await page.getByRole('button', { name: 'Submit for approval' }).click();
+    await expect(
+      page.getByRole('heading', { level: 1, name: `Batch: ${name}-april.csv` }),
+    ).toBeFocused();
+    const frank = await secondOperator(browser, 'frank');
+    await frank.goto(page.url());
+    const repeated = frank.getByRole('table', { name: 'Repeated rows' });
+    await expect(repeated.getByRole('row')).toHaveCount(2);
+    await expect(repeated).toContainText('Row 1 of');
+    await expect(repeated.getByRole('link', { name: `batch ${name}.csv` })).toHaveAttribute(
+      'href',
+      first,
+    );
+    await expectAccessible(frank, 'batch with a repeated row');
+    await screenshot(frank, 'batch-repeated-row');
+    await frank.getByRole('button', { name: 'Approve' }).click();
+    const dialog = frank.getByRole('dialog', { name: 'Approve the batch?' });
+    await expect(dialog.getByRole('note', { name: 'Repeated rows' })).toContainText(
+      'Row 2 (1 of 2) pays what a row of an earlier batch of the last 7 days pays',
+    );
+    await dialog.getByRole('button', { name: 'Approve' }).click();
+    await expect(frank.getByRole('dialog')).toHaveCount(0);
+    await expect(frank.getByLabel('Rows per state')).toContainText('2 succeeded', {
+      timeout: 60_000,
+    });
+  });
 });

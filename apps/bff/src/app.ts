@@ -88,6 +88,8 @@ export interface AppDeps {
   reconciler?: Reconciler;
   /** The organisation's fee schedule (`FEE_SCHEDULE`): what order fees are estimated at. */
   feeSchedule?: FeeSchedule | undefined;
+  /** How many days back uploads are compared with earlier batches (`BATCH_REPEAT_DAYS`). */
+  batchRepeatDays?: number | undefined;
   /**
    * Where the counters shared by every process are written (sign-in throttle, send rate): the
    * database's `relaxed` side, whose commits need no WAL flush; `db` when not given.
@@ -239,7 +241,7 @@ export function routeTable(
       db: deps.db,
       destinations: deps.destinations,
       now: deps.now ?? Date.now,
-      store: createBatchStore(deps.db),
+      store: createBatchStore(deps.db, { repeatDays: deps.batchRepeatDays }),
       checkFile: (job) => (deps.batchChecker ?? sharedBatchChecker()).check(job),
       names: (operation) =>
         batchNames(

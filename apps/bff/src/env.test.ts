@@ -358,6 +358,19 @@ describe('the nightly reconciliation', () => {
   });
 });
 
+describe('the window of repeated batches', () => {
+  it.each([
+    [{}, 7],
+    [{ BATCH_REPEAT_DAYS: '30' }, 30],
+  ])('%j compares uploads with the batches of the last %i days', (vars, days) => {
+    expect(parseEnv(vars).batchRepeatDays).toBe(days);
+  });
+
+  it.each(['0', '2.5', 'week'])('refuses %s days', (days) => {
+    expect(() => parseEnv({ BATCH_REPEAT_DAYS: days })).toThrow(/BATCH_REPEAT_DAYS/);
+  });
+});
+
 describe('the fee schedule', () => {
   it.each([
     [{}, undefined],

@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { FeeScheduleSchema, type FeeSchedule } from '@console/schemas';
 import { buildPolicy, type ApprovalPolicy } from './approvals/policy';
 import { DEFAULT_POLICY_FILE, PolicyError, readPolicyFile } from './approvals/policy-file';
+import { DEFAULT_REPEAT_DAYS } from './batches/batch-repeats';
 import { notifySettingsFromVariables, type NotifySettings } from './notifications/notify-settings';
 import { oidcSettingsFromVariables, type OidcSettings } from './oidc/oidc-settings';
 import { SECURITY_DEFAULTS } from './security/security-runtime';
@@ -97,6 +98,9 @@ const BaseSchema = z.object({
   // Reconciliation (issue 40, ADR 024): whether the lease holder reconciles the day before every
   // night. Runs asked for in the console, and runs cut by a crash, go on either way.
   RECONCILE_DAILY: z.enum(['on', 'off'], { error: 'must be on or off' }).default('on'),
+  // Batches (issue 64): how many days back an upload's rows are compared with earlier batches'
+  // (a whole file repeated is refused, a repeated row shown to the approver).
+  BATCH_REPEAT_DAYS: z.coerce.number().int().min(1).max(366).default(DEFAULT_REPEAT_DAYS),
   // The organisation's fee schedule (issue 67): maker and taker rates per market, as JSON,
   // `{"BTCUSD":{"maker":"0.001","taker":"0.0025"}}`. What order fees are estimated at; the
   // service publishes no rate.
@@ -199,6 +203,8 @@ export interface Env {
   watchSpacingMs: number | undefined;
   /** Whether the day before is reconciled every night (`RECONCILE_DAILY`). */
   reconcileDaily: boolean;
+  /** How many days back uploads are compared with earlier batches (`BATCH_REPEAT_DAYS`). */
+  batchRepeatDays: number;
   /** The organisation's maker and taker rates per market (`FEE_SCHEDULE`); unset: none. */
   feeSchedule: FeeSchedule | undefined;
   /** The service's webhook key and header; unset, deliveries are refused. */
@@ -410,6 +416,7 @@ export function parseEnv(vars: Record<string, string | undefined>): Env {
     watchSpacingMs:
       v.WATCH_SHARE_PERCENT === 'off' ? undefined : watchSpacingMs(v.WATCH_SHARE_PERCENT),
     reconcileDaily: v.RECONCILE_DAILY === 'on',
+    batchRepeatDays: v.BATCH_REPEAT_DAYS,
     feeSchedule: v.FEE_SCHEDULE,
     webhook: v.SVC_WEBHOOK_API_KEY
       ? { apiKey: v.SVC_WEBHOOK_API_KEY, header: v.SVC_WEBHOOK_HEADER.toLowerCase() }

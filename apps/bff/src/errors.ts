@@ -4,6 +4,7 @@
  * `problemResponse`, and nothing else writes an error body.
  */
 import type {
+  BatchUploadedBefore,
   ConsoleProblem,
   DestinationCheck,
   FieldError,
@@ -82,6 +83,8 @@ export interface ProblemInit {
   policy_version?: number;
   /** A batch whose rows were uploaded before: that batch. */
   batch_id?: string;
+  /** That batch as the upload's check names it (issue 64). */
+  uploaded_before?: BatchUploadedBefore;
   /** Extra response headers (`Retry-After`); never part of the body. */
   headers?: Record<string, string>;
 }
@@ -110,6 +113,7 @@ export function problemBody(init: ProblemInit, requestId: string): ConsoleProble
     ...(init.limits ? { limits: init.limits } : {}),
     ...(init.policy_version !== undefined ? { policy_version: init.policy_version } : {}),
     ...(init.batch_id !== undefined ? { batch_id: init.batch_id } : {}),
+    ...(init.uploaded_before ? { uploaded_before: init.uploaded_before } : {}),
   };
 }
 

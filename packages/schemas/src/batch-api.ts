@@ -193,6 +193,58 @@ export const BatchChangesSchema = z.object({
 });
 export type BatchChanges = z.infer<typeof BatchChangesSchema>;
 
+/** The earlier batch an upload repeats whole: who uploaded it, when, and under what name. */
+export const BatchUploadedBeforeSchema = z.object({
+  batch_id: z.string(),
+  state: z.enum(BATCH_STATES),
+  file_name: z.string(),
+  created_at: z.string(),
+  created_by: z.string(),
+  created_by_name: z.string(),
+  same_order: z.boolean(),
+});
+export type BatchUploadedBefore = z.infer<typeof BatchUploadedBeforeSchema>;
+
+/**
+ * A row of a batch that pays what a row of an earlier batch of the last days paid or will pay
+ * (issue 64): same operation, source, destination, asset, amount and memo, whatever the row's
+ * number or the file's name. Shown to the approver before any approval counts.
+ */
+export const BatchRepeatSchema = z.object({
+  /** The row of this batch. */
+  row: z.number().int(),
+  /** The earlier rows it repeats, oldest first. */
+  earlier: z.array(
+    z.object({
+      batch_id: z.string(),
+      file_name: z.string(),
+      batch_state: z.enum(BATCH_STATES),
+      created_at: z.string(),
+      created_by: z.string(),
+      created_by_name: z.string(),
+      row: z.number().int(),
+      row_state: z.enum(BATCH_ROW_STATES),
+    }),
+  ),
+});
+export type BatchRepeat = z.infer<typeof BatchRepeatSchema>;
+
+/**
+ * The most repeated rows a batch's read lists: a file most of whose rows were paid before is one
+ * to reject, not to read row by row, and the batch is read again every few seconds while sending.
+ */
+export const BATCH_REPEATS_SHOWN = 1_000;
+
+/** The rows of a batch repeated from earlier batches, and how far back earlier ones are looked for. */
+export const BatchRepeatsSchema = z.object({
+  days: z.number().int(),
+  /** How many of its rows repeat a row of an earlier batch: what an approval must name. */
+  total: z.number().int(),
+  /** The first `BATCH_REPEATS_SHOWN` of them, in row order. */
+  rows: z.array(BatchRepeatSchema),
+});
+export type BatchRepeats = z.infer<typeof BatchRepeatsSchema>;
+
 /**
  * What a batch's file name may hold: letters and digits of any script, spaces, and `. , _ - + ( )
  * [ ]`. The name is written into messages (an approver's email subject, the room's chat post),
@@ -260,8 +312,11 @@ export const BatchCheckSchema = z.object({
   by_destination: z.array(BatchTotalSchema),
   /** Hash of the normalized valid rows (hex sha-256): what an approval is given to. */
   rows_hash: z.string(),
-  /** The same rows were uploaded before as this batch: nothing new would be sent. */
-  already_uploaded: z.object({ batch_id: z.string(), state: z.enum(BATCH_STATES) }).nullable(),
+  /**
+   * The same rows were uploaded before as this batch: nothing new would be sent. `same_order`
+   * false: the same rows in another order (or under other row numbers), issue 64.
+   */
+  already_uploaded: BatchUploadedBeforeSchema.nullable(),
   changes: BatchChangesSchema.nullable(),
 });
 export type BatchCheck = z.infer<typeof BatchCheckSchema>;
@@ -321,6 +376,8 @@ export const BatchSchema = z.object({
   rejected_by: z.string().nullable(),
   reason: z.string().nullable(),
   changes: BatchChangesSchema.nullable(),
+  /** Its rows repeated from earlier batches; null where not read (the list of batches). */
+  repeats: BatchRepeatsSchema.nullable(),
   /** Why the sender waits, in words (paced, the service unavailable since …), or null. */
   waiting_for: z.string().nullable(),
   updated_at: z.string(),
@@ -358,7 +415,14 @@ export const BatchRowPageSchema = z.object({
 export type BatchRowPage = z.infer<typeof BatchRowPageSchema>;
 
 /** The approver approves exactly these rows: a batch whose rows hash differs is not approved. */
-export const BatchApproveSchema = z.strictObject({ rows_hash: z.string().regex(/^[0-9a-f]{64}$/) });
+export const BatchApproveSchema = z.strictObject({
+  rows_hash: z.string().regex(/^[0-9a-f]{64}$/),
+  /**
+   * How many repeated rows the approver was shown (issue 64): a batch with repeated rows is
+   * approved only when this is their number now, as its rows hash says which rows are approved.
+   */
+  repeated_rows: z.number().int().min(0).optional(),
+});
 export const BatchReasonSchema = z.strictObject({
   reason: z.string().trim().min(3, 'Say why, in a few words').max(500),
 });

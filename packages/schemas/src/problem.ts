@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { BatchUploadedBeforeSchema } from './batch-api';
 import { JournalEntrySchema } from './console-api';
 import { DestinationCheckSchema } from './destinations-api';
 import { LimitCheckSchema } from './limits-api';
@@ -63,5 +64,7 @@ export const ConsoleProblemSchema = z.object({
   policy_version: z.number().optional(),
   /** The same rows were uploaded before (`batch-already-uploaded`): that batch's id (issue 39). */
   batch_id: z.string().optional(),
+  /** That batch: its name, state, when and by whom it was uploaded, and in which order (issue 64). */
+  uploaded_before: BatchUploadedBeforeSchema.optional(),
 });
 export type ConsoleProblem = z.infer<typeof ConsoleProblemSchema>;

@@ -64,6 +64,17 @@ export type ReconRun = z.infer<typeof ReconRunSchema>;
 
 export const ReconRunListSchema = z.object({ items: z.array(ReconRunSchema) });
 
+/**
+ * A record the service keeps as a part of another (issue 64): a transfer's credit leg under its
+ * debit, an orchestration's transfers, a deposit's conversion. Named under its head's difference.
+ */
+export const ReconLegSchema = z.object({
+  id: z.string(),
+  type: z.string().nullable(),
+  profile_id: z.string().nullable(),
+});
+export type ReconLeg = z.infer<typeof ReconLegSchema>;
+
 export const ReconDifferenceSchema = z.object({
   id: z.string(),
   kind: z.enum(RECON_DIFFERENCE_KINDS),
@@ -75,6 +86,8 @@ export const ReconDifferenceSchema = z.object({
   journal_value: z.string().nullable(),
   service_value: z.string().nullable(),
   detail: z.string(),
+  /** The records that are its record's legs: one difference for them all, whoever made them. */
+  legs: z.array(ReconLegSchema),
   subject_at: z.string(),
   status: z.enum(RECON_STATUSES),
   reopened: z.number().int(),

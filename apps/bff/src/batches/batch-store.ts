@@ -16,10 +16,20 @@ import {
   type BatchRowState,
   type BatchState,
   type BatchTotal,
+  type BatchUploadedBefore,
   type Role,
 } from '@console/schemas';
 import { jsonb, utcText, type Db, type Queryable, type SqlParam } from '../db/db';
 import { advances, progressOf, type StoredRequirement } from './batch-requirements';
+import {
+  DEFAULT_REPEAT_DAYS,
+  earlierBatch,
+  fillContentKeys,
+  findRepeatOf,
+  repeatedRows,
+} from './batch-repeats';
+import { contentOf } from './batch-row-key';
+import { ROW_STATE } from './batch-row-state';
 
 /** A row as the check made it, to be stored. */
 export interface NewBatchRow {
@@ -52,35 +62,18 @@ export interface NewBatch {
   policy_version: number | null;
 }
 
-/** The same rows of the same operation were stored before: nothing new is stored. */
+/**
+ * The same rows of the same operation were stored before (in this order, or in another order as
+ * a batch of the last days that counts): nothing new is stored.
+ */
 export class BatchAlreadyUploaded extends Error {
   override readonly name = 'BatchAlreadyUploaded';
-  constructor(
-    readonly batchId: string,
-    readonly state: BatchState,
-  ) {
-    super(`These rows were uploaded before as batch ${batchId}`);
+  constructor(readonly earlier: BatchUploadedBefore) {
+    super(`These rows were uploaded before as batch ${earlier.batch_id}`);
   }
 }
 
 const UNIQUE_VIOLATION = '23505';
-
-/**
- * A row's state: its journal entry's once it has one, else what the row says. An entry that
- * was REJECTED with no attempt (the console's budget had no room, nothing left) waits to be sent
- * again, unless the batch was cancelled meanwhile.
- */
-export const ROW_STATE = `case
-  when r.excluded then 'excluded'
-  when r.journal_id is null then coalesce(r.state,
-    case when b.state in ('cancelled', 'rejected') then 'not_sent' else 'waiting' end)
-  when e.state in ('SUCCEEDED', 'DUPLICATE') then 'succeeded'
-  when e.state = 'UNKNOWN' then 'unknown'
-  when e.state = 'REJECTED' and e.attempts = 0 and e.response_status is null then
-    case when b.state = 'cancelled' then 'not_sent' else 'waiting' end
-  when e.state = 'REJECTED' then 'failed'
-  else 'sent'
-end`;
 
 /** Why a row failed or is unknown, in words; null for the others. */
 const ROW_ERROR = `case
@@ -157,7 +150,8 @@ export type ApproveOutcome =
   | { ok: true; batch: StoredBatch }
   | {
       ok: false;
-      reason: 'not-found' | 'state' | 'hash' | 'own' | 'role' | 'again' | 'adds-nothing';
+      reason:
+        'not-found' | 'state' | 'hash' | 'repeats' | 'own' | 'role' | 'again' | 'adds-nothing';
       batch?: StoredBatch;
     };
 
@@ -166,7 +160,24 @@ export type ChangeOutcome =
   | { ok: true; batch: StoredBatch }
   | { ok: false; reason: 'not-found' | 'state'; batch?: StoredBatch };
 
-export function createBatchStore(db: Db) {
+export interface BatchStoreOptions {
+  /** How many days back an upload is compared with earlier batches (issue 64). */
+  repeatDays?: number | undefined;
+}
+
+export function createBatchStore(db: Db, options: BatchStoreOptions = {}) {
+  const repeatDays = options.repeatDays ?? DEFAULT_REPEAT_DAYS;
+  // Batches stored before their rows had content keys get them once per process, before the
+  // first look-up that compares with them.
+  let keyed: Promise<unknown> | undefined;
+  const keysFilled = async () => {
+    keyed ??= fillContentKeys(db).catch((error: unknown) => {
+      keyed = undefined;
+      throw error;
+    });
+    await keyed;
+  };
+
   /**
    * What changed between the rows an earlier batch of the same file kept to send and this one's,
    * by row number and mapped cells. A row left out at upload keeps nothing to compare
@@ -243,6 +254,9 @@ export function createBatchStore(db: Db) {
         policy_version: record.policy_version === null ? null : Number(record.policy_version),
         counts: counts.get(record.id)!,
         changes: options.changes ? await changesOf(q, record) : null,
+        repeats: options.changes
+          ? { days: repeatDays, ...(await repeatedRows(q, record.id, repeatDays)) }
+          : null,
       });
     }
     return out;
@@ -259,6 +273,7 @@ export function createBatchStore(db: Db) {
     params: SqlParam[],
     after?: (tx: Queryable) => Promise<void>,
   ): Promise<ChangeOutcome> {
+    await keysFilled();
     return db.transaction(async (tx) => {
       const [found] = await tx.query<{ state: BatchState }>(
         'select state from batches where id = $1::uuid for update',
@@ -295,15 +310,24 @@ export function createBatchStore(db: Db) {
      */
     async create(batch: NewBatch): Promise<StoredBatch> {
       const id = randomUUID();
+      const content = contentOf(batch.operation, batch.rows);
+      await keysFilled();
       try {
         await db.transaction(async (tx) => {
+          // Two uploads of the same rows in different orders have different rows hashes, which
+          // the unique index cannot tell apart: the second waits for the first, then finds it.
+          await tx.query('select pg_advisory_xact_lock(hashtext($1))', [
+            `batch-content ${batch.operation} ${content.hash}`,
+          ]);
+          const repeated = await findRepeatOf(tx, batch.operation, content.hash, repeatDays);
+          if (repeated) throw new BatchAlreadyUploaded(repeated);
           await tx.query(
             `insert into batches (id, operation, file_name, state, created_by, created_by_name,
                columns, mapping, rows_hash, row_count, totals, by_destination, largest,
-               approvals_required, approver_roles, policy_version, requirements)
+               approvals_required, approver_roles, policy_version, requirements, content_hash)
              values ($1, $2, $3, 'awaiting_approval', $4, $5, $6::text::jsonb, $7::text::jsonb, $8, $9,
                $10::text::jsonb, $11::text::jsonb, $12::text::jsonb, $13, $14::text::jsonb, $15,
-               $16::text::jsonb)`,
+               $16::text::jsonb, $17)`,
             [
               id,
               batch.operation,
@@ -321,25 +345,28 @@ export function createBatchStore(db: Db) {
               jsonb(batch.approver_roles),
               batch.policy_version,
               jsonb(batch.requirements),
+              content.hash,
             ],
           );
           // One statement for all the rows (up to 10 000), as one JSON document: the same on
           // PGlite and PostgreSQL, whose drivers type parameter arrays differently.
           await tx.query(
-            `insert into batch_rows (batch_id, row_no, cells, body, excluded, error)
+            `insert into batch_rows (batch_id, row_no, cells, body, excluded, error, content_key)
              select $1::uuid, r.row_no, r.cells, nullif(r.body, 'null'::jsonb), r.excluded,
-               r.reason
+               r.reason, r.content_key
              from jsonb_to_recordset($2::text::jsonb)
-               as r(row_no integer, cells jsonb, body jsonb, excluded boolean, reason text)`,
+               as r(row_no integer, cells jsonb, body jsonb, excluded boolean, reason text,
+                 content_key text)`,
             [
               id,
               jsonb(
-                batch.rows.map((r) => ({
+                batch.rows.map((r, i) => ({
                   row_no: r.row,
                   cells: r.cells,
                   body: r.body,
                   excluded: r.excluded,
                   reason: r.reason,
+                  content_key: content.keys[i],
                 })),
               ),
             ],
@@ -348,26 +375,44 @@ export function createBatchStore(db: Db) {
       } catch (error) {
         if ((error as { code?: string }).code === UNIQUE_VIOLATION) {
           const earlier = await this.findByHash(batch.operation, batch.rows_hash);
-          if (earlier) throw new BatchAlreadyUploaded(earlier.batch_id, earlier.state);
+          if (earlier) throw new BatchAlreadyUploaded(earlier);
         }
         throw error;
       }
       return (await this.get(id))!;
     },
 
-    /** The batch of these rows of this operation, if any was stored. */
+    /**
+     * The batch of these rows of this operation in this order, if any was stored: whatever its
+     * state or age, as the unique index of rows hashes holds one batch per rows hash.
+     */
     async findByHash(
       operation: BatchOperation,
       rowsHash: string,
-    ): Promise<{ batch_id: string; state: BatchState } | null> {
-      const [found] = await db.query<{ batch_id: string; state: BatchState }>(
-        'select id::text as batch_id, state from batches where operation = $1 and rows_hash = $2',
-        [operation, rowsHash],
-      );
-      return found ?? null;
+    ): Promise<BatchUploadedBefore | null> {
+      const found = await earlierBatch(db, 'b.operation = $1 and b.rows_hash = $2', [
+        operation,
+        rowsHash,
+      ]);
+      return found && { ...found, same_order: true };
     },
 
-    get: (id: string) => getIn(db, id),
+    /**
+     * The batch of the last days these rows repeat in any order (`REPEATED_BATCH_STATES`), by
+     * the multiset hash of their content keys (`batch-row-key.ts`).
+     */
+    async findRepeat(
+      operation: BatchOperation,
+      rows: readonly { body: Record<string, unknown> | null }[],
+    ): Promise<BatchUploadedBefore | null> {
+      await keysFilled();
+      return findRepeatOf(db, operation, contentOf(operation, rows).hash, repeatDays);
+    },
+
+    get: async (id: string) => {
+      await keysFilled();
+      return getIn(db, id);
+    },
 
     /** The newest batches (without their changes, which only the batch's own page shows). */
     async list(limit = 100): Promise<StoredBatch[]> {
@@ -457,20 +502,28 @@ export function createBatchStore(db: Db) {
     },
 
     /**
-     * Approves a batch awaiting approval by its rows hash, once per operator, never by its
-     * uploader, only from the roles it names and only when the approval counts towards a
+     * Approves a batch awaiting approval by its rows hash (and, when rows of it repeat rows of
+     * earlier batches, by the number of them the approver was shown), once per operator, never by
+     * its uploader, only from the roles it names and only when the approval counts towards a
      * requirement not met yet; the approval that meets the last of them moves it to `sending`.
      */
     async approve(
       id: string,
       approver: { username: string; display_name: string; role: Role },
       rowsHash: string,
+      repeatedRowsSeen?: number,
     ): Promise<ApproveOutcome> {
+      await keysFilled();
       return db.transaction(async (tx): Promise<ApproveOutcome> => {
         const batch = await getIn(tx, id, true);
         if (!batch) return { ok: false, reason: 'not-found' };
         if (batch.state !== 'awaiting_approval') return { ok: false, reason: 'state', batch };
         if (batch.rows_hash !== rowsHash) return { ok: false, reason: 'hash', batch };
+        // Repeated rows are approved only by one who was shown them, all of them as they are now.
+        const repeated = batch.repeats?.total ?? 0;
+        if (repeated > 0 && repeatedRowsSeen !== repeated) {
+          return { ok: false, reason: 'repeats', batch };
+        }
         if (batch.created_by === approver.username) return { ok: false, reason: 'own', batch };
         if (!batch.approver_roles.includes(approver.role)) {
           return { ok: false, reason: 'role', batch };

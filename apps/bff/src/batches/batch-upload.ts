@@ -3,7 +3,8 @@
  * and the one the create route runs again are the same code. The file is parsed and checked row
  * by row (`checkBatchFile`), then the policy checks every valid row as a single send of it, the
  * rows hash is taken over the normalized rows that would be sent, and a file whose rows were
- * uploaded before is recognised by it.
+ * uploaded before is recognised by it, or (in another order, under another name) by the content
+ * of its rows as a batch of the last days (issue 64, `batch-row-key.ts`).
  */
 import { createHash } from 'node:crypto';
 import type {
@@ -12,6 +13,7 @@ import type {
   BatchCreateRequest,
   BatchMapping,
   BatchOperation,
+  BatchUploadedBefore,
   FieldError,
   Operator,
 } from '@console/schemas';
@@ -144,6 +146,10 @@ export async function checkUpload(
       (rowsHash ? await deps.store.findByHash(input.operation, rowsHash) : null) ??
       (statedHash && statedHash !== rowsHash
         ? await deps.store.findByHash(input.operation, statedHash)
+        : null) ??
+      (sent.length > 0 ? await deps.store.findRepeat(input.operation, sent) : null) ??
+      (stated.length > 0 && statedHash !== rowsHash
+        ? await deps.store.findRepeat(input.operation, stated)
         : null),
     changes:
       checked.file_errors.length === 0
@@ -177,7 +183,7 @@ export async function createUpload(
 ): Promise<StoredBatch> {
   const exclude = new Set(input.exclude_rows);
   const { check, decision } = await checkUpload(deps, input, operator, exclude);
-  if (check.already_uploaded) throw alreadyUploaded(check.already_uploaded.batch_id);
+  if (check.already_uploaded) throw alreadyUploaded(check.already_uploaded);
   const unfit = (detail: string, errors?: FieldError[]) =>
     new ProblemError({
       status: 422,
@@ -230,16 +236,19 @@ export async function createUpload(
       policy_version: decision.policyVersion,
     });
   } catch (error) {
-    if (error instanceof BatchAlreadyUploaded) throw alreadyUploaded(error.batchId);
+    if (error instanceof BatchAlreadyUploaded) throw alreadyUploaded(error.earlier);
     throw error;
   }
 }
 
-export function alreadyUploaded(batchId: string): ProblemError {
+/** 409 naming the earlier batch: its id, when and by whom it was uploaded, and its state. */
+export function alreadyUploaded(earlier: BatchUploadedBefore): ProblemError {
+  const rows = earlier.same_order ? 'These rows' : 'These rows, in another order,';
   return new ProblemError({
     status: 409,
     code: 'batch-already-uploaded',
-    detail: `These rows were uploaded before as batch ${batchId}: nothing new would be sent.`,
-    batch_id: batchId,
+    detail: `${rows} were uploaded before as batch ${earlier.batch_id} (${earlier.file_name}, by ${earlier.created_by_name} (${earlier.created_by}) at ${earlier.created_at}, ${earlier.state.replace('_', ' ')}): sending them again would pay every row twice.`,
+    batch_id: earlier.batch_id,
+    uploaded_before: earlier,
   });
 }

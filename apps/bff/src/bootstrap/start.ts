@@ -234,6 +234,7 @@ export async function startBff(
     // The demo's organisation pays what its sandbox charges, so that estimates can be checked
     // against charges from the first order; a set FEE_SCHEDULE wins.
     feeSchedule: env.feeSchedule ?? sandbox?.feeSchedule,
+    batchRepeatDays: env.batchRepeatDays,
     approvals,
     destinations,
     policy,

@@ -26,6 +26,8 @@ const newBatch = (hash: string): NewBatch => ({
       to_profile_id: payouts,
       asset: 'USD',
       amount: `${row}000.25`,
+      // Each batch pays its own rows: the same rows again are one batch (issue 64).
+      metadata: { upload: hash.slice(0, 6) },
     },
     excluded: row === 3,
     reason: row === 3 ? 'Excluded at upload.' : null,

@@ -140,9 +140,75 @@ describe('matchPeriod', () => {
     ).toEqual([
       ['unjournaled', 'deposit', 'd-1', 'unjournaled:transfer:d-1'],
       ['unjournaled', 'rule', 'o-1', 'unjournaled:orchestration:o-1'],
+      // Another client's transfer is one difference, its credit leg named under its debit.
       ['unjournaled', 'other', 't-1', 'unjournaled:transfer:t-1'],
-      ['unjournaled', 'other', 't-2', 'unjournaled:transfer:t-2'],
     ]);
+  });
+
+  it('tells another client’s transfer once, naming its legs, whatever order they are read in', () => {
+    const theirs = legs({ ref_id: 'someone-else' });
+    for (const records of [theirs, [...theirs].reverse()]) {
+      const { differences } = matchPeriod([], records, OPTIONS);
+      expect(differences).toHaveLength(1);
+      expect(differences[0]).toMatchObject({
+        kind: 'unjournaled',
+        record_id: 't-1',
+        legs: [{ id: 't-2', type: 'INTERNAL_TRANSFER_CREDIT', profile_id: 'p-b' }],
+      });
+      expect(differences[0]!.detail).toBe(
+        'At the service, not in the journal (another client), with its leg t-2 (INTERNAL_TRANSFER_CREDIT, profile p-b).',
+      );
+    }
+    // Only its credit leg read (the debit's profile out of sight): that leg, once.
+    expect(
+      matchPeriod([], [theirs[1]!], OPTIONS).differences.map((d) => [d.record_id, d.legs]),
+    ).toEqual([['t-2', []]]);
+  });
+
+  it('tells another client’s transfer pending too long once, not once per leg', () => {
+    const pending = legs(
+      { ref_id: 'someone-else', status: 'PENDING', created_at: LONG_AGO },
+      { status: 'PENDING', created_at: LONG_AGO },
+    );
+    expect(matchPeriod([], pending, OPTIONS).differences.map((d) => [d.kind, d.record_id])).toEqual(
+      [
+        ['unjournaled', 't-1'],
+        ['pending', 't-1'],
+      ],
+    );
+  });
+
+  it('tells a deposit converted elsewhere once, naming the transfers of its conversion', () => {
+    const records: ServiceRecord[] = [
+      {
+        record_type: 'transfer',
+        record: {
+          id: 'd-1',
+          type: 'CRYPTO_DEPOSIT',
+          status: 'COMPLETED',
+          auto_conversion: { from_transfer_id: 'c-1', to_transfer_id: 'c-2' },
+          created_at: RECENT,
+        },
+      },
+      ...(['c-1', 'c-2'] as const).map((id, i): ServiceRecord => ({
+        record_type: 'transfer',
+        record: {
+          id,
+          group_id: 'g-c',
+          direction: i === 0 ? 'DEBIT' : 'CREDIT',
+          profile_id: 'p-a',
+          status: 'COMPLETED',
+          created_at: RECENT,
+        },
+      })),
+    ];
+    expect(
+      matchPeriod([], records, OPTIONS).differences.map((d) => [
+        d.source,
+        d.record_id,
+        d.legs?.map((leg) => leg.id),
+      ]),
+    ).toEqual([['deposit', 'd-1', ['c-1', 'c-2']]]);
   });
 
   it.each([
@@ -270,5 +336,11 @@ describe('matchPeriod', () => {
         d.record_id,
       ]),
     ).toEqual([['unjournaled', 'rule', 'o-1']]);
+    expect(
+      matchPeriod([], [orchestration('rule-x', 'x'), ...legsOfIt], OPTIONS).differences[0]!.legs,
+    ).toEqual([
+      { id: 't-1', type: 'INTERNAL_TRANSFER_DEBIT', profile_id: 'p-a' },
+      { id: 't-2', type: 'INTERNAL_TRANSFER_CREDIT', profile_id: 'p-b' },
+    ]);
   });
 });

@@ -5,9 +5,10 @@
  * kind and a key that names it across runs (the same difference found again is the same key).
  * Amounts are compared as decimals to the last digit (`1.50` and `1.5` are the same amount).
  */
-import type { RECON_DIFFERENCE_KINDS, RECON_SOURCES } from '@console/schemas';
+import type { RECON_DIFFERENCE_KINDS, RECON_SOURCES, ReconLeg } from '@console/schemas';
 import Big from 'big.js';
 import { profileInPath } from '../watch/inbox-audience';
+import { groupRecords, legOf, legsWords } from './record-groups';
 
 /** The records the service keeps of the console's sends. */
 export type RecordType = 'transfer' | 'order' | 'orchestration';
@@ -53,6 +54,8 @@ export interface Difference {
   subject_at: string;
   /** The service's record as the run read it: the queue shows it beside the journal's entry. */
   service_record: Record<string, unknown> | null;
+  /** The records that are its record's legs (`record-groups.ts`); none when absent. */
+  legs?: ReconLeg[];
 }
 
 /** A send and the record the service holds of it, alike in everything compared. */
@@ -185,18 +188,6 @@ const PENDING_STATUSES: Record<RecordType, ReadonlySet<string>> = {
 };
 const FINAL_ORDER = new Set(['FILLED', 'CANCELLED', 'REJECTED', 'EXPIRED']);
 
-/** The transfers a record names as its parts (an orchestration's legs, a deposit's conversion). */
-function partsOf(value: unknown, into: Set<string>, key = ''): Set<string> {
-  if (typeof value === 'string') {
-    if (key.endsWith('transfer_id') && value !== '') into.add(value);
-  } else if (Array.isArray(value)) {
-    for (const item of value) partsOf(item, into, key);
-  } else if (value !== null && typeof value === 'object') {
-    for (const [inner, item] of Object.entries(value)) partsOf(item, into, inner);
-  }
-  return into;
-}
-
 function sourceOf(service: ServiceRecord): UnjournaledSource {
   const { record } = service;
   if (service.record_type === 'transfer' && /_DEPOSIT$/.test(String(record.type))) return 'deposit';
@@ -228,19 +219,10 @@ export function matchPeriod(
     if (group) groups.set(group, [...(groups.get(group) ?? []), service.record]);
   }
   const matched = new Set<Record<string, unknown>>();
-  // A transfer another record names as its part (with the other legs of its group) is that
-  // record's: matched with it, or covered by that record's own difference, never one of its own.
-  const parts = new Set<string>();
-  for (const service of records) {
-    for (const id of partsOf(service.record, new Set())) {
-      if (id !== service.record.id) parts.add(id);
-    }
-  }
-  for (const group of groups.values()) {
-    if (group.some((leg) => parts.has(text(leg.id) ?? ''))) {
-      for (const leg of group) parts.add(text(leg.id) ?? '');
-    }
-  }
+  // A leg of another record (a transfer's credit under its debit, an orchestration's transfers,
+  // a deposit's conversion) is that record's: matched with it, or named under its one
+  // difference, never a difference of its own, whoever made it.
+  const { headOf, legsOf } = groupRecords(records);
 
   for (const send of sends) {
     const spec = RECONCILED[send.operation];
@@ -343,10 +325,11 @@ export function matchPeriod(
 
   for (const service of records) {
     if (matched.has(service.record) || isSample(service, options)) continue;
-    if (service.record_type === 'transfer' && parts.has(text(service.record.id) ?? '')) continue;
+    if (headOf.has(service.record)) continue;
     const recordId = text(service.record.id);
     const source = sourceOf(service);
     const subjectAt = text(service.record.created_at) ?? new Date(options.now).toISOString();
+    const legs = (legsOf.get(service.record) ?? []).map(legOf);
     differences.push({
       kind: 'unjournaled',
       key: `unjournaled:${service.record_type}:${recordId ?? ''}`,
@@ -359,7 +342,8 @@ export function matchPeriod(
       journal_value: null,
       service_value: text(service.record.status),
       subject_at: subjectAt,
-      detail: `At the service, not in the journal (${source === 'other' ? 'another client' : `a ${source}`}).`,
+      detail: `At the service, not in the journal (${source === 'other' ? 'another client' : `a ${source}`})${legsWords(legs)}.`,
+      legs,
     });
     differences.push(
       ...pendingOf(service, options, {

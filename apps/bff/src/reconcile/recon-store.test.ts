@@ -61,6 +61,24 @@ describe.each(testDatabases)('the reconciliation queue on $name', (database) => 
       )
     )[0];
 
+  it('keeps the legs a difference names, as the last run that found it named them', async () => {
+    const { store, run } = await open();
+    const unjournaled = (legs: Difference['legs']) =>
+      difference('unjournaled:transfer:t-1', {
+        kind: 'unjournaled',
+        source: 'other',
+        journal_id: null,
+        legs,
+      });
+    await run([unjournaled([])]);
+    const credit = { id: 't-2', type: 'INTERNAL_TRANSFER_CREDIT', profile_id: 'p-b' };
+    await run([unjournaled([credit])]);
+    const [queued] = await store.list({ status: 'open', limit: 10 });
+    expect(queued).toMatchObject({ key: 'unjournaled:transfer:t-1', legs: [credit] });
+    await run([difference('a')]);
+    expect((await store.list({ limit: 10 })).find((d) => d.key === 'a')?.legs).toEqual([]);
+  });
+
   it('queues each difference once, however many runs find it', async () => {
     const { store, run } = await open();
     expect(await run([difference('a'), difference('b', { kind: 'status' })])).toEqual({

@@ -31,7 +31,7 @@ export interface FindingsOutcome {
 export type StoredDifference = ReconDifference & { key: string; present: boolean };
 
 const COLUMNS = `id::text as id, key, kind, source, journal_id, record_type, record_id, ref_id,
-  journal_value, service_value, detail, ${utcText('subject_at')} as subject_at, status, present,
+  journal_value, service_value, detail, legs, ${utcText('subject_at')} as subject_at, status, present,
   reopened, assignee, resolved_by, ${utcText('resolved_at')} as resolved_at, resolution`;
 
 async function event(
@@ -107,8 +107,9 @@ export function createReconStore(db: Db) {
             const [row] = await tx.query<{ id: string }>(
               `insert into recon_differences (key, kind, source, journal_id, record_type, record_id,
                  ref_id, journal_value, service_value, detail, subject_at, first_run, last_run,
-                 service_record, id)
-               values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $12, $13::text::jsonb, $14)
+                 service_record, id, legs)
+               values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $12, $13::text::jsonb, $14,
+                 $15::text::jsonb)
                returning id::text as id`,
               [
                 d.key,
@@ -125,6 +126,7 @@ export function createReconStore(db: Db) {
                 findings.runId,
                 d.service_record === null ? null : jsonb(d.service_record),
                 randomUUID(),
+                jsonb(d.legs ?? []),
               ],
             );
             await event(tx, row!.id, 'opened', null);
@@ -137,7 +139,7 @@ export function createReconStore(db: Db) {
                journal_value = $3, service_value = $4, detail = $5,
                status = case when $6 then 'open' else status end,
                reopened = reopened + case when $6 then 1 else 0 end,
-               service_record = $7::text::jsonb
+               service_record = $7::text::jsonb, legs = $8::text::jsonb
              where id = $1`,
             [
               known.id,
@@ -147,6 +149,7 @@ export function createReconStore(db: Db) {
               d.detail,
               recurs,
               d.service_record === null ? null : jsonb(d.service_record),
+              jsonb(d.legs ?? []),
             ],
           );
           if (recurs) {

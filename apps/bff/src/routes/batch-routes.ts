@@ -187,9 +187,12 @@ export function batchRoutes(deps: BatchRouteDeps): RouteDef[] {
       permission: ACT,
       sends: false,
       handler: async (c) => {
-        const { rows_hash } = await bodyOf<{ rows_hash: string }>(c, BatchApproveSchema);
+        const { rows_hash, repeated_rows } = await bodyOf<{
+          rows_hash: string;
+          repeated_rows?: number;
+        }>(c, BatchApproveSchema);
         const operator = operatorOf(c);
-        const outcome = await store.approve(idOf(c), operator, rows_hash);
+        const outcome = await store.approve(idOf(c), operator, rows_hash, repeated_rows);
         if (!outcome.ok) {
           switch (outcome.reason) {
             case 'not-found':
@@ -198,6 +201,12 @@ export function batchRoutes(deps: BatchRouteDeps): RouteDef[] {
               throw problems.conflict(
                 'The batch’s rows are not the ones you approved (their hash differs): read them again.',
               );
+            case 'repeats': {
+              const n = outcome.batch!.repeats?.total ?? 0;
+              throw problems.conflict(
+                `${n} row${n === 1 ? '' : 's'} of this batch repeat${n === 1 ? 's' : ''} rows of earlier batches: read them on the batch’s page, then approve it knowing so.`,
+              );
+            }
             case 'own':
               throw problems.conflict(
                 'You uploaded this batch: another operator must approve it (four eyes).',

@@ -36,16 +36,18 @@ describe.each(testDatabases)('sessions on $name', (database) => {
 
   /** A store whose listening has begun and whose session has been read once. */
   async function warmed(db: Db) {
-    const sessions = store(db);
+    const probe = countingStatements(db);
+    const sessions = store(probe.db);
     const { token, session } = await sessions.create('ada', 'g1', {});
-    await sessions.touch(token);
-    // The first request starts listening; the cache is trusted once listening is confirmed.
-    await eventually(async () => {
+    // The first request starts listening; the cache is trusted once listening is confirmed, which
+    // is when a request is answered without a statement. On a busy machine the confirmation takes
+    // longer than any fixed wait would allow.
+    const confirmed = await eventually(async () => {
+      const before = probe.seen.statements;
       await sessions.touch(token);
-      return true;
-    });
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    await sessions.touch(token);
+      return probe.seen.statements === before;
+    }, 10_000);
+    expect(confirmed).toBe(true);
     return { sessions, token, session };
   }
 

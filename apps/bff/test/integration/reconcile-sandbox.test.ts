@@ -118,7 +118,8 @@ describe('reconciliation against the sandbox', () => {
     expect(outcome).not.toBeNull();
     const queue = await r.store.list({ status: 'open', limit: 100 });
     const found = queue.map((d) => `${d.kind}${d.source ? `/${d.source}` : ''} ${d.record_id}`);
-    // The other client's transfer is two records, its debit and its credit, both unjournaled.
+    // The other client's transfer is two records, its debit and its credit: one difference, its
+    // debit's, naming its credit leg (issue 64).
     const state = await h.control<{ transfers: { id: string; group_id?: string }[] }>(
       'GET',
       '/state',
@@ -134,9 +135,12 @@ describe('reconciliation against the sandbox', () => {
         `unjournaled/deposit ${deposit.transfer.id}`,
         `unjournaled/deposit ${swept.transfer.id}`,
         `unjournaled/rule ${swept.orchestrations[0]!.id}`,
-        ...outsideLegs.map((id) => `unjournaled/other ${id}`),
+        `unjournaled/other ${outsideId}`,
         `pending ${pending.id}`,
       ].sort(),
+    );
+    expect(queue.find((d) => d.record_id === outsideId)!.legs.map((leg) => leg.id)).toEqual(
+      outsideLegs.filter((id) => id !== outsideId),
     );
     const amount = queue.find((d) => d.kind === 'amount')!;
     expect([amount.journal_value, amount.service_value]).toEqual(['15.00', '15.01']);

@@ -264,8 +264,18 @@ export const listBatchRows = (
   options: { background?: boolean } = {},
 ) => call('listBatchRows', { params: { id }, query }, options);
 /** Approves exactly the rows whose hash the approver saw; another hash is refused (`409`). */
-export const approveBatch = (id: string, rowsHash: string) =>
-  call('approveBatch', { params: { id }, body: { rows_hash: rowsHash } });
+/**
+ * Approves exactly the rows of `rowsHash`; `repeatedRows`, the number of rows repeating earlier
+ * batches the approver was shown, is what the BFF asks of a batch that has any (issue 64).
+ */
+export const approveBatch = (id: string, rowsHash: string, repeatedRows?: number) =>
+  call('approveBatch', {
+    params: { id },
+    body: {
+      rows_hash: rowsHash,
+      ...(repeatedRows === undefined ? {} : { repeated_rows: repeatedRows }),
+    },
+  });
 export const rejectBatch = (id: string, reason: string) =>
   call('rejectBatch', { params: { id }, body: { reason } });
 export const pauseBatch = (id: string) => call('pauseBatch', { params: { id } });

@@ -90,6 +90,7 @@ export function batch(over: Partial<Batch> = {}): Batch {
     rejected_by: null,
     reason: null,
     changes: null,
+    repeats: { days: 7, total: 0, rows: [] },
     waiting_for: null,
     updated_at: '2026-11-27T10:00:00Z',
     ...over,

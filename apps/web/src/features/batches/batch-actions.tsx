@@ -15,6 +15,7 @@ import {
 } from '@/lib/api';
 import { formatMoney } from '@/lib/format-amount';
 import { useWrite } from '@/lib/use-write';
+import { repeatsSentence } from './batch-repeats';
 import {
   batchOperationTitle,
   lastApprovalBy,
@@ -34,8 +35,13 @@ type Action =
 const act = (batch: Batch, action: Action) => {
   switch (action.kind) {
     case 'approve':
-      // Exactly the rows the approver saw: rows changed since are not approved by this.
-      return approveBatch(batch.id, batch.rows_hash);
+      // Exactly the rows the approver saw, and the repeated rows they were shown: rows changed
+      // since, or rows found repeated since, are not approved by this.
+      return approveBatch(
+        batch.id,
+        batch.rows_hash,
+        batch.repeats && batch.repeats.total > 0 ? batch.repeats.total : undefined,
+      );
     case 'reject':
       return rejectBatch(batch.id, action.reason);
     case 'pause':
@@ -86,6 +92,7 @@ export function BatchActions({
   const sending = batch.state === 'sending' || batch.state === 'paused';
   const still = stillAwaited(batch);
   const notYetSent = batch.counts.waiting;
+  const repeated = repeatsSentence(batch.repeats, batch.row_count);
 
   return (
     <Stack gap="xs">
@@ -166,6 +173,11 @@ export function BatchActions({
             </Text>
             . Rows changed since are not approved by this.
           </Text>
+          {repeated && (
+            <Alert color="orange" variant="light" p="xs" role="note" title="Repeated rows">
+              {repeated} They are listed on this page with links to the earlier batches.
+            </Alert>
+          )}
           <Alert color="blue" variant="light" p="xs" role="note">
             {lastApprovalBy(batch, role)
               ? 'Yours is the last approval it needs: the console starts sending its rows, at the pace the service allows.'

@@ -13,6 +13,7 @@ import { useWrite } from '@/lib/use-write';
 import { BatchActions } from './batch-actions';
 import { BatchChanges } from './batch-changes';
 import { BatchProgress } from './batch-progress';
+import { BatchRepeats } from './batch-repeats';
 import { BatchRows } from './batch-rows';
 import { TotalsTable } from './batch-totals';
 import {
@@ -152,8 +153,9 @@ function Summary({ batch }: { batch: Batch }) {
 }
 
 /**
- * One batch (issue 39): its state, who uploaded and approved it, its totals and largest rows, what
- * changed since an earlier upload, the progress of its sending, its rows, and what may be done.
+ * One batch (issue 39): its state, who uploaded and approved it, its rows that repeat rows of
+ * earlier batches (issue 64), its totals and largest rows, what changed since an earlier upload,
+ * the progress of its sending, its rows, and what may be done.
  */
 export function BatchPage() {
   const { id = '' } = useParams();
@@ -188,6 +190,8 @@ export function BatchPage() {
         </Group>
       </Group>
       <Summary batch={b} />
+      {/* Before the actions: an approver reads which rows would pay a second time first. */}
+      {b.repeats && <BatchRepeats repeats={b.repeats} rowCount={b.row_count} />}
       <BatchActions
         batch={b}
         me={session.data?.operator.username}

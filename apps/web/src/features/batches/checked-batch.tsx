@@ -3,8 +3,10 @@ import type { BatchCheck, BatchCheckRequest } from '@console/schemas';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { LocalTime } from '@/components/result/local-time';
 import { BATCHES_KEY, createBatch } from '@/lib/api';
 import { isApiError, networkProblem } from '@/lib/api-error';
+import { personLabel } from '@/lib/person';
 import { useWrite } from '@/lib/use-write';
 import { BatchChanges } from './batch-changes';
 import { TotalsTable } from './batch-totals';
@@ -132,7 +134,7 @@ export function CheckedBatch({
       {check.already_uploaded && (
         <Alert color="orange" variant="light" role="note" title="These rows were uploaded before">
           <Text size="sm">
-            The same rows are{' '}
+            The same rows{check.already_uploaded.same_order ? '' : ', in another order,'} are{' '}
             <Anchor
               component={Link}
               to={`/batches/${check.already_uploaded.batch_id}`}
@@ -140,8 +142,11 @@ export function CheckedBatch({
             >
               batch {check.already_uploaded.batch_id}
             </Anchor>{' '}
-            ({BATCH_STATE_WORDS[check.already_uploaded.state].label.toLowerCase()}). Submitting them
-            again is refused: nothing new would be sent.
+            ({check.already_uploaded.file_name}, uploaded by{' '}
+            {personLabel(check.already_uploaded.created_by, check.already_uploaded.created_by_name)}
+            , <LocalTime value={check.already_uploaded.created_at} />;{' '}
+            {BATCH_STATE_WORDS[check.already_uploaded.state].label.toLowerCase()}). Submitting them
+            again is refused: every row would be paid twice.
           </Text>
         </Alert>
       )}

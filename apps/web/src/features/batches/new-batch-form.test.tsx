@@ -303,7 +303,15 @@ describe('a new batch', () => {
     checkAnswer = () => ({
       ...TWO_ROWS,
       rows: TWO_ROWS.rows.slice(0, 1),
-      already_uploaded: { batch_id: 'b-7', state: 'done' },
+      already_uploaded: {
+        batch_id: 'b-7',
+        state: 'done',
+        file_name: 'payouts-october.csv',
+        created_at: '2026-11-20T09:00:00Z',
+        created_by: 'fin',
+        created_by_name: 'Fin Finance',
+        same_order: false,
+      },
       changes: {
         earlier_batch_id: 'b-6',
         earlier_state: 'cancelled',
@@ -324,6 +332,12 @@ describe('a new batch', () => {
       'href',
       '/batches/b-7',
     );
+    // The same rows in another order (issue 64): the earlier batch's name, uploader and time.
+    expect(
+      screen.getByText(
+        /The same rows, in another order, are .*payouts-october\.csv, uploaded by Fin Finance \(fin\)/,
+      ),
+    ).toBeInTheDocument();
     expect(screen.getByText(/1 row added \(3\); 2 rows changed \(1, 2\)/)).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Submit for approval' }));
     const alert = await screen.findByRole('alert', { name: 'Already uploaded' });

@@ -20,6 +20,7 @@ import { useWrite } from '@/lib/use-write';
 import {
   differenceTitle,
   instantOfDate,
+  legsLine,
   recordPath,
   STATUS_WORDS,
   utcDay,
@@ -181,6 +182,12 @@ function DifferenceRow({ d }: { d: ReconDifference }) {
           </Anchor>
         ) : (
           <Text size="sm">{d.record_id ? `${d.record_type} ${d.record_id}` : '—'}</Text>
+        )}
+        {/* One row for a record and its legs, whoever made them: the legs are named here. */}
+        {d.legs.length > 0 && (
+          <Text size="xs" c="dimmed">
+            {legsLine(d.legs)}
+          </Text>
         )}
       </Table.Td>
       <Table.Td>{d.journal_value ?? '—'}</Table.Td>

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   differenceTitle,
+  legsLine,
   openDifferences,
   instantOfDate,
   recordPath,
@@ -8,6 +9,19 @@ import {
 } from './reconcile-words';
 
 describe('reconciliation words', () => {
+  it('names the legs one difference stands for, and nothing for a record alone', () => {
+    expect(legsLine([{ id: 't-2', type: 'INTERNAL_TRANSFER_CREDIT', profile_id: 'p-b' }])).toBe(
+      'and its leg t-2 (INTERNAL_TRANSFER_CREDIT, profile p-b)',
+    );
+    expect(
+      legsLine([
+        { id: 'c-1', type: null, profile_id: 'p-a' },
+        { id: 'c-2', type: null, profile_id: null },
+      ]),
+    ).toBe('and its 2 legs c-1 (profile p-a), c-2');
+    expect(legsLine([])).toBe('');
+  });
+
   it.each([
     [{ kind: 'unjournaled', source: 'deposit' }, 'At the service, not in the journal (a deposit)'],
     [

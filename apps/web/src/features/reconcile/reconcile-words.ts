@@ -26,6 +26,19 @@ export function differenceTitle(d: Pick<ReconDifference, 'kind' | 'source'>): st
   return d.kind === 'unjournaled' && d.source ? `${kind} (${SOURCE_WORDS[d.source]})` : kind;
 }
 
+/**
+ * The legs one difference stands for (issue 64), for the queue's row: "and its leg t-2
+ * (INTERNAL_TRANSFER_CREDIT, profile p-b)". Empty for a difference of one record.
+ */
+export function legsLine(legs: ReconDifference['legs']): string {
+  if (legs.length === 0) return '';
+  const each = legs.map((leg) => {
+    const about = [leg.type, leg.profile_id && `profile ${leg.profile_id}`].filter(Boolean);
+    return about.length > 0 ? `${leg.id} (${about.join(', ')})` : leg.id;
+  });
+  return `and its ${legs.length === 1 ? 'leg' : `${legs.length} legs`} ${each.join(', ')}`;
+}
+
 /** The console's page of the service's record, where it has one without more ids. */
 export function recordPath(
   d: Pick<ReconDifference, 'record_type' | 'record_id'>,
