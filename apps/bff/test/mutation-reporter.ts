@@ -36,6 +36,8 @@ export default class SuiteFailuresAsTests implements Reporter {
           suite: suite === file ? undefined : suite,
           result: { state: 'fail', errors: suite.result?.errors },
           meta: {},
+          annotations: [],
+          artifacts: [],
         } as unknown as Test;
         suite.tasks.push(failure);
       }
