@@ -61,6 +61,20 @@ describe.each(testDatabases)('the journal on $name', (database) => {
     });
   });
 
+  describe('the policy version an entry was decided under', () => {
+    it('is kept for a send held in an approval’s transaction and for one sent on its own', async () => {
+      const journal = store();
+      const held = await opened.db.transaction((tx) =>
+        journal.create({ ...fiatUpdate(1), policy_version: 7 }, 'AWAITING_APPROVAL', tx),
+      );
+      const sent = await journal.create({ ...fiatUpdate(2), policy_version: 8 });
+      const unversioned = await journal.create(fiatUpdate(3), 'AWAITING_APPROVAL');
+      expect((await journal.get(held.id))?.policy_version).toBe(7);
+      expect((await journal.get(sent.id))?.policy_version).toBe(8);
+      expect((await journal.get(unversioned.id))?.policy_version).toBeNull();
+    });
+  });
+
   describe('a console action settled in the BFF', () => {
     it('ends SUCCEEDED with the record it made, once: a second settling finds nothing to settle', async () => {
       const journal = store();
