@@ -287,4 +287,14 @@ describe('a request a limit escalated, as its approvers read it', () => {
       ['approved', 'finance2'],
     ]);
   });
+  it('stalls, saying so, when enough may approve but nobody left may lift the limit', async () => {
+    const { h, id } = await escalated();
+    h.removeUser('admin');
+    h.setRole('support', 'finance');
+    const { approval } = await h.detail(id, 'finance2');
+    expect(approval.prospect).toMatchObject({ still_needed: 2, candidates: 2 });
+    expect(approval.prospect?.stalled).toMatch(
+      /^Needs an approval from admin to lift the limit it passes, and /,
+    );
+  });
 });
