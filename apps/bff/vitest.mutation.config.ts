@@ -9,6 +9,9 @@ export default mergeConfig(
   defineConfig({
     test: {
       setupFiles: ['test/mutation-setup.ts'],
+      // A file or `describe` that a mutant breaks outside any test must count as a failed test;
+      // Stryker reads the results from Vitest's state, so no other reporter is needed.
+      reporters: ['./test/mutation-reporter.ts'],
       exclude: [
         'test/integration/crash-restart.test.ts',
         'test/integration/spa-secrets.test.ts',

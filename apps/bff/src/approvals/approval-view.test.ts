@@ -5,7 +5,7 @@ import { echoSuccess, scriptedClient, sharedDb } from '../../test/harness';
 import { createJournalStore, requestSha256 } from '../journal/journal-store';
 import type { ApprovalRequestRow, ApprovalRow } from './approval-store';
 import { cannotDecide, decodedFields } from './approval-view';
-import { defaultPolicy } from './policy';
+import { buildPolicy, defaultPolicy } from './policy';
 
 beforeAll(() => sharedDb());
 
@@ -186,6 +186,8 @@ describe('the detail of a request for approval', () => {
     const { approval } = await h.detail(id, 'support');
     expect(approval.can_cancel).toBe(false);
     expect(approval.cannot_decide_reason).toMatch(/^The request is SUCCEEDED;/);
+    // Nothing is still needed of anyone.
+    expect(approval.prospect).toBeNull();
   });
 
   it('lists each approval with whether it counts now; one given before hashes bound it shows none', async () => {
@@ -225,5 +227,74 @@ describe('the detail of a request for approval', () => {
       fiat_account_owner: { person_details: { last_name: 'Lovelace' } },
     });
     expect(whole.journal.request_body).toContain('Lovelace');
+  });
+});
+
+describe('a request a limit escalated, as its approvers read it', () => {
+  const reason =
+    'It passes the limit of 1,000.00 USD in the last 24 hours (0.00 used, 1,000.00 left; this is 1,000.01): one more approver, from admin.';
+
+  async function escalated() {
+    const h = await approvalApp({
+      client: scriptedClient(echoSuccess).client,
+      policy: buildPolicy({
+        operations: { createSvcTransfer: { required: true } },
+        limits: [
+          {
+            role: 'finance',
+            side: 'initiate',
+            asset: 'USD',
+            window: '24h',
+            max: '1000',
+            over: 'escalate',
+          },
+        ],
+      }),
+    });
+    const submitted = await h.submit('createSvcTransfer', {
+      ...exampleInput('createSvcTransfer'),
+      asset: 'USD',
+      amount: '1000.01',
+    });
+    expect(submitted.status).toBe(202);
+    return { h, id: submitted.journal.id };
+  }
+
+  it('the detail says why it waits for one more approver and from whom, and the rule that held it', async () => {
+    const { h, id } = await escalated();
+    const { approval } = await h.detail(id, 'admin');
+    expect(approval).toMatchObject({
+      approvers_needed: 2,
+      escalation: { lift_roles: ['admin'], reason },
+      deciding_rule: { words: 'Svc transfers need 1 approver from finance or admin' },
+      prospect: { still_needed: 2, candidates: 2, stalled: null },
+    });
+  });
+
+  it('the queue shows each request with the approvals given so far, whether they count, its events and who is still needed', async () => {
+    const { h, id } = await escalated();
+    expect((await h.approve(id, 'finance2')).status).toBe(202);
+    const [item] = (await h.queue('admin')).items;
+    expect(item?.journal.id).toBe(id);
+    expect(item?.approval).toMatchObject({
+      escalation: { lift_roles: ['admin'], reason },
+      // The admin the limit asks for: the one who approved is no candidate.
+      prospect: { still_needed: 1, candidates: 1, stalled: null },
+      approvals: [{ approver: 'finance2', counts: true }],
+    });
+    expect(item?.approval.events.map((e) => [e.kind, e.actor])).toEqual([
+      ['submitted', 'finance'],
+      ['approved', 'finance2'],
+    ]);
+  });
+  it('stalls, saying so, when enough may approve but nobody left may lift the limit', async () => {
+    const { h, id } = await escalated();
+    h.removeUser('admin');
+    h.setRole('support', 'finance');
+    const { approval } = await h.detail(id, 'finance2');
+    expect(approval.prospect).toMatchObject({ still_needed: 2, candidates: 2 });
+    expect(approval.prospect?.stalled).toMatch(
+      /^Needs an approval from admin to lift the limit it passes, and /,
+    );
   });
 });

@@ -7,8 +7,9 @@ import type {
 } from '@console/schemas';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { approvalApp } from '../../test/approvals-test-kit';
-import { echoSuccess, scriptedClient } from '../../test/harness';
+import { echoSuccess, scriptedClient, sharedDb } from '../../test/harness';
 import { buildPolicy } from '../approvals/policy';
+import { createDestinationStore, type DestinationRow } from '../destinations/destination-store';
 
 type App = Awaited<ReturnType<typeof approvalApp>>;
 
@@ -137,6 +138,9 @@ describe('the book of allowed destinations: each state and transition', () => {
     // Once is enough: a second revocation journals nothing.
     const again = await revoke(id);
     expect(again.status).toBe(409);
+    expect(((await again.json()) as { detail: string }).detail).toBe(
+      `It was revoked already, at ${revoked.destination.revoked?.at}.`,
+    );
     const journal = (await (
       await h.get('/api/journal?operation=revokeAllowedDestination', h.cookies.admin)
     ).json()) as { items: JournalEntry[] };
@@ -157,6 +161,9 @@ describe('the book of allowed destinations: each state and transition', () => {
     expect(await entry(id)).toMatchObject({ state: 'REVOKED', usable_from: null });
     const detail = await h.detail(proposed.body.journal.id);
     expect(detail.journal.state).toBe('REJECTED');
+    expect(detail.journal.error).toBe(
+      'Revoked by Test admin before it was approved: Contract ended',
+    );
     expect(detail.approval.events.at(-1)).toMatchObject({ kind: 'rejected', actor: 'admin' });
     expect((await h.approve(proposed.body.journal.id, 'finance2')).status).toBe(409);
   });
@@ -242,5 +249,94 @@ describe('the book of allowed destinations: each state and transition', () => {
     });
     expect(bad.status).toBe(400);
     expect(await book()).toEqual([]);
+  });
+  it('an unknown id is not found even while another proposal awaits approval, which stays as it was', async () => {
+    const proposed = await propose();
+    const unknown = await revoke('7e57e57e-0000-4000-8000-000000000000');
+    expect(unknown.status).toBe(404);
+    expect(((await unknown.json()) as { detail: string }).detail).toBe(
+      'There is no entry of the book with this id.',
+    );
+    expect((await entry(idOf(proposed.body.journal))).state).toBe('PENDING_APPROVAL');
+    expect((await h.detail(proposed.body.journal.id)).journal.state).toBe('AWAITING_APPROVAL');
+  });
+
+  it('a proposal approved and being added this very moment is not revoked: the admin is told to revoke it once in the book', async () => {
+    const proposed = await propose();
+    // Its last approval committed; the entry is written an instant later.
+    await h.db.query(`update journal_entries set state = 'APPROVED' where id = $1`, [
+      proposed.body.journal.id,
+    ]);
+    const res = await revoke(idOf(proposed.body.journal));
+    expect(res.status).toBe(409);
+    expect(((await res.json()) as { detail: string }).detail).toBe(
+      'It is being added at this moment: revoke it once it is in the book.',
+    );
+    expect((await h.detail(proposed.body.journal.id)).journal.state).toBe('APPROVED');
+  });
+
+  it('a proposal approved after its destination entered the book by another made at the same moment ends rejected, naming that entry', async () => {
+    const proposed = await propose();
+    // Two proposals made in the same instant both pass the proposal's check; the other was
+    // approved first (its journal entry stands in for the other proposal's).
+    const other = await propose(proposalOf({ kind: 'fiat-account', fiat_account_id: 'fa-9' }));
+    await createDestinationStore(h.db).insert(h.db, {
+      id: '7e57e57e-0000-4000-8000-0000000000b2',
+      target: wallet as DestinationRow['target'],
+      name: 'Payroll wallet (first)',
+      reason: 'Monthly payroll',
+      added_by: 'finance2',
+      added_by_name: 'Test finance 2',
+      proposed_at: new Date(START).toISOString(),
+      proposal_id: other.body.journal.id,
+      approved_at: new Date(START).toISOString(),
+      usable_from: new Date(START + 24 * HOUR).toISOString(),
+      revoked: null,
+    });
+    const res = await h.approve(proposed.body.journal.id, 'finance2');
+    expect(res.status).toBe(422);
+    expect(((await res.json()) as { detail: string }).detail).toBe(
+      'Not added: the crypto address 0xA11CE0000000000000000000000000000000BEEF on ETHEREUM is in the book already ("Payroll wallet (first)").',
+    );
+    expect(
+      (await book()).filter((e) => e.target.kind === 'crypto-address').map((e) => e.name),
+    ).toEqual(['Payroll wallet (first)']);
+    expect((await h.detail(proposed.body.journal.id)).journal.state).toBe('REJECTED');
+  });
+  it('two approvals that read the book before either wrote: the second is refused, the book holds one entry', async () => {
+    // Every read of the book comes too early: the unique index decides the race.
+    const book = createDestinationStore(await sharedDb());
+    const stale = {
+      ...book,
+      byTarget: async () => undefined,
+      list: async () => [],
+      pending: async () => [],
+    };
+    const racing = await approvalApp({
+      client: scriptedClient(echoSuccess).client,
+      start: START,
+      extra: { destinations: stale },
+    });
+    const proposeThere = async () =>
+      (
+        (await (
+          await racing.post('/api/destinations', racing.cookies.finance, proposalOf())
+        ).json()) as {
+          journal: JournalEntry;
+        }
+      ).journal;
+    const first = await proposeThere();
+    const second = await proposeThere();
+    expect((await racing.approve(first.id, 'finance2')).status).toBe(200);
+    const res = await racing.approve(second.id, 'finance2');
+    expect(res.status).toBe(422);
+    expect(((await res.json()) as { detail: string }).detail).toBe(
+      'Not added: the destination was added meanwhile.',
+    );
+    expect(await book.byTarget(wallet as DestinationRow['target'])).toMatchObject({
+      proposal_id: first.id,
+      revoked: null,
+    });
+    expect((await racing.detail(second.id)).journal.state).toBe('REJECTED');
   });
 });

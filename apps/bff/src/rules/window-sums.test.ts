@@ -66,6 +66,39 @@ describe.each(testDatabases)('window sums from the journal on $name', (database)
     });
   });
 
+  it('counts a send in a window until exactly the window’s length has passed since it was made', async () => {
+    await entry(usd('1'), HOUR, 'SUCCEEDED');
+    await entry(usd('2'), HOUR - 1, 'SUCCEEDED');
+    await entry(usd('4'), 24 * HOUR, 'SUCCEEDED');
+    await entry(usd('8'), 24 * HOUR - 1, 'SUCCEEDED');
+    await entry(usd('16'), 7 * 24 * HOUR - 1, 'SUCCEEDED');
+    await entry(usd('32'), 7 * 24 * HOUR, 'SUCCEEDED');
+    expect(text(await initiatedSums(opened.db, 'fiona', 'USD', NOW))).toEqual({
+      '1h': '2',
+      '24h': '11',
+      '7d': '31',
+    });
+  });
+
+  it('an entry whose stored body cannot be read counts nothing, and the others still count', async () => {
+    const unreadable = await entry(usd('100'), 0, 'SUCCEEDED');
+    const empty = await entry(usd('200'), 0, 'SUCCEEDED');
+    await opened.db.query('update journal_entries set request_body = $2 where id = $1', [
+      unreadable,
+      '{ not json',
+    ]);
+    await opened.db.query('update journal_entries set request_body = $2 where id = $1', [
+      empty,
+      'null',
+    ]);
+    await entry(usd('3'), 0, 'SUCCEEDED');
+    expect(text(await initiatedSums(opened.db, 'fiona', 'USD', NOW))).toEqual({
+      '1h': '3',
+      '24h': '3',
+      '7d': '3',
+    });
+  });
+
   it('leaves out what moved nothing, a duplicate of a counted intent, other assets, operators and operations', async () => {
     for (const state of ['REJECTED', 'CANCELLED', 'EXPIRED', 'DUPLICATE'] as const) {
       await entry(usd('1'), 0, state);
