@@ -41,8 +41,8 @@ export function fromVitest(report, root) {
 
 /**
  * The tests of a Playwright JSON report (`--reporter=json`): one per test, its time the sum of
- * its attempts. A flaky test (failed, then passed on its retry) counts as failed, as the suite
- * fails it (`failOnFlakyTests`): its retry is there to record a trace, not to forgive it.
+ * its attempts. A flaky test (failed, then passed on a retry) counts as failed: a retry may show
+ * why it failed, never forgive it.
  *
  * @param {any} report
  * @returns {SuiteResult}
