@@ -1,6 +1,17 @@
 import { DateInput } from '@mantine/dates';
 import { DAY_FORMAT, parseDay } from './day-text';
 
+const CALENDAR_LABELS = {
+  previousMonth: 'Previous month',
+  nextMonth: 'Next month',
+  previousYear: 'Previous year',
+  nextYear: 'Next year',
+  previousDecade: 'Previous decade',
+  nextDecade: 'Next decade',
+  monthLevelControl: 'Choose a month',
+  yearLevelControl: 'Choose a year',
+};
+
 export interface DayInputProps {
   label: string;
   /** `YYYY-MM-DD`, or empty for none. */
@@ -34,6 +45,8 @@ export function DayInput({ label, value, onChange, required, size, w }: DayInput
       size={size}
       w={w}
       popoverProps={{ withinPortal: true }}
+      // The calendar's arrows are icons: without these a screen reader says only "button".
+      ariaLabels={CALENDAR_LABELS}
     />
   );
 }
