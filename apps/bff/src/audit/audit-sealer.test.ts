@@ -10,7 +10,13 @@ import { sharedDb } from '../../test/harness';
 import type { Db, Queryable } from '../db/db';
 import { createLogger } from '../logger';
 import { AUDIT_LOCK } from './audit-checkpoint';
-import { AUDIT_SEAL_JOB, pendingRecords, sealIfHolder, sealPending } from './audit-sealer';
+import {
+  AUDIT_SEAL_JOB,
+  pendingRecords,
+  sealIfHolder,
+  sealPending,
+  startSealer,
+} from './audit-sealer';
 import { verifyAuditTrail } from './audit-verify';
 
 beforeAll(() => sharedDb());
@@ -184,6 +190,22 @@ describe.each(testDatabases)('the audit sealer on $name', (database) => {
     expect(await sealIfHolder({ ...base, db: await second(), owner: 'process-b' })).toBeNull();
     expect((await pendingRecords(db)).count).toBe(1);
     expect(await sealIfHolder({ ...base, db, owner: 'process-a' })).toBe(1);
+    await linear(db);
+  });
+
+  it('seals what is left when stopped in order, before its interval comes', async () => {
+    const { db } = await open();
+    await db.exec(`delete from job_leases where kind = '${AUDIT_SEAL_JOB}'`);
+    const stop = await startSealer({
+      db,
+      owner: 'process-a',
+      intervalMs: 60_000,
+      logger: createLogger('silent'),
+    });
+    await journalEntry(db);
+    expect((await pendingRecords(db)).count).toBe(2);
+    await stop();
+    expect((await pendingRecords(db)).count).toBe(0);
     await linear(db);
   });
 });

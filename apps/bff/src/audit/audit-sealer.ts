@@ -93,9 +93,11 @@ export async function sealIfHolder(options: SealerOptions): Promise<number | nul
 }
 
 /**
- * Starts the periodic look; the function returned stops it and waits for a look under way. One
- * look at a time: the next is due an interval after the last ended. Embedded (PGlite), no
- * other process can hold the lease: one held by a process that crashed is ended at once.
+ * Starts the periodic look; the function returned stops it, waits for a look under way and
+ * takes one last look, so a process stopped in order (after its requests finished) leaves
+ * nothing it wrote pending while it holds the lease. One look at a time: the next is due an
+ * interval after the last ended. Embedded (PGlite), no other process can hold the lease: one
+ * held by a process that crashed is ended at once.
  */
 export async function startSealer(options: SealerOptions): Promise<() => Promise<void>> {
   if (options.db.kind === 'pglite') await sealLease(options).expireOthers();
@@ -121,5 +123,8 @@ export async function startSealer(options: SealerOptions): Promise<() => Promise
     stopped = true;
     clearTimeout(timer);
     await running;
+    await sealIfHolder(options).catch((error: unknown) =>
+      options.logger.warn({ err: error }, 'audit seal at stop failed; the next holder seals'),
+    );
   };
 }

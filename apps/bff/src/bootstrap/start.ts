@@ -393,7 +393,6 @@ export async function startBff(
           notifier.stop(),
           watcher?.stop(),
           stopBatches(),
-          stopSealer(),
         ]),
         grace(SHUTDOWN_GRACE_MS),
       ]);
@@ -401,6 +400,8 @@ export async function startBff(
       shutdown.abort();
       await Promise.race([Promise.all([closed, replica.stopResolver()]), grace(2_000)]);
       if ('closeAllConnections' in server) server.closeAllConnections();
+      // Last, so the records of the sends that finished in the grace period are sealed too.
+      await Promise.race([stopSealer(), grace(5_000)]);
       await replica
         .releaseLeases()
         .catch((error: unknown) =>

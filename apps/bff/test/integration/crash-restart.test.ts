@@ -165,7 +165,8 @@ describe('a BFF killed between the journal write and the answer', () => {
     second.kill('SIGTERM');
     await stopped;
 
-    // Sealed after the restart, once, with the state change after it; the trail verifies.
+    // Sealed after the restart (by its sealer, at the latest by its last look as it stops),
+    // once, with the state change after it; the trail verifies.
     expect(await recordsOf(sending.id)).toEqual({
       pending: [],
       sealed: ['entry-created', 'entry-state'],
