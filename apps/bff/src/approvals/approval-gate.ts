@@ -90,7 +90,6 @@ export function approvalGate(deps: ApprovalDeps): SendGate {
     // One reading of the policy decides it (a new version may come into force meanwhile), and
     // its version is kept with its entry: held, sent or journaled in SENDING.
     const policy = { ...deps.policy };
-    const entry = { ...given, policy_version: policy.version ?? null };
     const needs = await pricedNeeds(
       deps.marketPrice,
       policy.document,
@@ -98,6 +97,13 @@ export function approvalGate(deps: ApprovalDeps): SendGate {
       body,
       sendNeeds(policy, operation, body, operator),
     );
+    // The estimate a market order was decided at stays with it, held or sent at once: a dry run
+    // judges it again at that price, not at the day's (issue 66).
+    const entry = {
+      ...given,
+      policy_version: policy.version ?? null,
+      ...(needs.shape.estimate && { market_estimate: needs.shape.estimate }),
+    };
     const destination = await destinationFacts(
       deps,
       needs.destination?.required ? needs.destination : undefined,

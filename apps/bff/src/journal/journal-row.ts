@@ -3,7 +3,7 @@
  * journal, approvals and audits compare. Shared by the journal's stores.
  */
 import { createHash } from 'node:crypto';
-import type { JournalEntry, JournalState } from '@console/schemas';
+import type { JournalEntry, JournalState, MarketEstimate } from '@console/schemas';
 import { jsonb, type JsonbText } from '../db/db';
 import { unsafeTextErrors } from '../json-checks';
 
@@ -21,7 +21,16 @@ export interface NewJournalEntry {
   request_id: string;
   /** The policy version its send was decided under (issue 38); null or absent: none. */
   policy_version?: number | null;
+  /**
+   * A market order of unknown notional: the estimate its thresholds compared when it was decided
+   * (issue 66), kept for the dry runs that judge it again later. Absent for any other send.
+   */
+  market_estimate?: MarketEstimate | null;
 }
+
+/** The estimate as its column holds it: JSON text, or null. */
+export const estimateText = (entry: NewJournalEntry) =>
+  entry.market_estimate ? JSON.stringify(entry.market_estimate) : null;
 
 export interface JournalOutcome {
   state: Extract<JournalState, 'SUCCEEDED' | 'REJECTED' | 'UNKNOWN'>;

@@ -21,6 +21,7 @@ import {
   bodySha256,
   COLUMNS,
   E_COLUMNS,
+  estimateText,
   responseColumns,
   toEntry,
   type JournalOutcome,
@@ -236,9 +237,9 @@ export function createJournalStore(
       q,
       `insert into journal_entries (id, operation, operator, operator_name, ref_id, state, method,
          request_path, request_body, body_sha256, request_id, created_at, updated_at, owner,
-         lease_until, policy_version)
+         lease_until, policy_version, market_estimate)
        values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12::timestamptz, $12::timestamptz,
-         $13, case when $13::text is not null then ${LEASE('$14')} end, $15::integer)
+         $13, case when $13::text is not null then ${LEASE('$14')} end, $15::integer, $16::text)
        returning ${COLUMNS}`,
       [
         randomUUID(),
@@ -256,6 +257,7 @@ export function createJournalStore(
         state === 'SENDING' ? owner : null,
         leaseMs,
         entry.policy_version ?? null,
+        estimateText(entry),
       ],
     );
     return created!;

@@ -15,6 +15,7 @@ import {
   bodySha256,
   COLUMNS,
   E_COLUMNS,
+  estimateText,
   responseColumns,
   toEntry,
   type JournalOutcome,
@@ -53,16 +54,16 @@ export function createJournalWrites(db: Db, options: JournalWritesOptions) {
     const rows = await db.query<Row>(
       `insert into journal_entries (id, operation, operator, operator_name, ref_id, state, method,
          request_path, request_body, body_sha256, request_id, created_at, updated_at, owner,
-         lease_until, policy_version)
+         lease_until, policy_version, market_estimate)
        select u.id, u.operation, u.operator, u.operator_name, u.ref_id, u.state, u.method,
          u.request_path, u.request_body, u.body_sha256, u.request_id, $12::timestamptz,
          $12::timestamptz, u.owner, case when u.owner is not null then ${LEASE('$13')} end,
-         u.policy_version
+         u.policy_version, u.market_estimate
        from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[],
          $7::text[], $8::text[], $9::text[], $10::text[], $11::text[], $14::text[],
-         $15::integer[])
+         $15::integer[], $16::text[])
          as u(id, operation, operator, operator_name, ref_id, state, method, request_path,
-           request_body, request_id, body_sha256, owner, policy_version)
+           request_body, request_id, body_sha256, owner, policy_version, market_estimate)
        returning ${COLUMNS}`,
       [
         ids,
@@ -80,6 +81,7 @@ export function createJournalWrites(db: Db, options: JournalWritesOptions) {
         leaseMs,
         column((i) => (i.state === 'SENDING' ? owner : null)),
         column((i) => i.entry.policy_version ?? null),
+        column((i) => estimateText(i.entry)),
       ],
     );
     const byId = new Map(rows.map((row) => [row.id, row]));

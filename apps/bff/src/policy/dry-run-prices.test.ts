@@ -18,7 +18,8 @@ import { createPolicyStore, type PolicyStore } from './policy-store';
 /*
  * The dry run judges a market order of unknown size (a market sell by its base amount) as the
  * send path does (issue 66): at its base amount times a price, plus the margin of the document
- * deciding. The price is the one its held request recorded when it was decided, else today's.
+ * deciding. The price is the one it was decided at (kept by its journal entry, or by its held
+ * request's deciding rule from before the entry kept it), else today's.
  */
 
 const NOW = Date.parse('2026-11-27T09:00:00Z');
@@ -137,6 +138,16 @@ describe.each(testDatabases)('a dry run of market orders on $name', (database) =
     expect(held.status).toBe(202);
     expect((held.approval as ApprovalRequirement).deciding_rule?.estimate?.price).toBe('60000');
     ids.set('sell-held', held.journal.id);
+    // As if held before its journal entry kept the estimate (migration 033): its request's
+    // deciding rule still says the price.
+    await h.db.query('update journal_entries set market_estimate = null where id = $1', [
+      held.journal.id,
+    ]);
+    // Sent at once by the send path: 0.1 BTC at 60,000 is 6,000 USD, 6,120 with the margin; at
+    // today's 64,000 it would be 6,528.
+    const sent = await h.submit('createOrder', sell('BTCUSD', '0.1'));
+    expect(sent.journal).toMatchObject({ state: 'SUCCEEDED' });
+    ids.set('sell-sent', sent.journal.id);
   });
   afterAll(async () => {
     await opened.close();
@@ -165,7 +176,8 @@ describe.each(testDatabases)('a dry run of market orders on $name', (database) =
     result.changed.items.find((item) => item.journal_id === ids.get(name));
 
   it('judges a market sell at today’s price plus each document’s margin: a threshold between the two changes its outcome', async () => {
-    // 6,500 USD lies between 6,400 (the notional) and 6,528 (with the 2 % margin).
+    // 6,500 USD lies between 6,400 (the notional) and 6,528 (with the 2 % margin). The order sent
+    // at once is judged at the 60,000 it was decided at (6,120): it does not change.
     const { result, reads } = await run(policyAbove('6500'));
     expect(result.changed.items.map((item) => item.journal_id)).toEqual([ids.get('sell-now')]);
     expect(changed(result, 'sell-now')).toEqual({
@@ -193,14 +205,14 @@ describe.each(testDatabases)('a dry run of market orders on $name', (database) =
       },
     });
     expect(result.market_orders).toEqual({
-      priced_when_decided: 1,
+      priced_when_decided: 2,
       priced_now: 2,
       unpriced: 1,
       prices: [
         { market: 'BTCUSD', price: '64000', asset: 'USD', read_at: new Date(NOW).toISOString() },
       ],
     });
-    // Once per market, whatever the number of its orders; the held one's price was recorded.
+    // Once per market, whatever the number of its orders; the decided ones' prices were kept.
     expect(reads.sort()).toEqual(['BTCUSD', 'ETHUSD']);
   });
 
@@ -226,18 +238,38 @@ describe.each(testDatabases)('a dry run of market orders on $name', (database) =
     });
   });
 
+  it('judges an order sent at once at the price it was decided at, kept by its journal entry', async () => {
+    const [kept] = await h.db.query<{ market_estimate: string | null }>(
+      'select market_estimate from journal_entries where id = $1',
+      [ids.get('sell-sent')!],
+    );
+    expect(JSON.parse(kept!.market_estimate!)).toEqual(
+      estimate('0.1', '60000', '2', '6000.00', '6120.00'),
+    );
+    // 6,200 USD: above the 6,120 it was decided at, below the 6,528 of today's price.
+    const { result } = await run(policyAbove('6200'));
+    expect(changed(result, 'sell-sent')).toBeUndefined();
+    // Under 6,100 it would have been held when it was sent.
+    const lower = await run(policyAbove('6100'));
+    expect(changed(lower.result, 'sell-sent')).toMatchObject({
+      price_read: 'when_decided',
+      then: { outcome: 'send', estimate: estimate('0.1', '60000', '2', '6000.00', '6120.00') },
+      draft: { outcome: 'hold', estimate: estimate('0.1', '60000', '2', '6000.00', '6120.00') },
+    });
+  });
+
   it('leaves an order it cannot price unknown, held by any threshold, and counts it', async () => {
     const { result, reads } = await run(policyAbove('6500'), null);
     expect(reads).toEqual([]);
     // Without a price now, only the held order is priced; 6,500 and 10,000 hold the others alike.
     expect(result.market_orders).toEqual({
-      priced_when_decided: 1,
+      priced_when_decided: 2,
       priced_now: 0,
       unpriced: 3,
       prices: [],
     });
     expect(result.changed.total).toBe(0);
-    expect(result.then).toMatchObject({ hold: 4, send: 1 });
+    expect(result.then).toMatchObject({ hold: 4, send: 2 });
   });
 
   it('POST /api/policy/dry-run prices today through the app’s reader, sending nothing', async () => {
@@ -249,7 +281,7 @@ describe.each(testDatabases)('a dry run of market orders on $name', (database) =
     expect(res.status).toBe(200);
     const body = (await res.json()) as PolicyDryRun;
     expect(body.market_orders).toMatchObject({
-      priced_when_decided: 1,
+      priced_when_decided: 2,
       priced_now: 2,
       unpriced: 1,
       prices: [{ market: 'BTCUSD', price: '60000', asset: 'USD' }],

@@ -3,8 +3,8 @@
  * notional before it fills; read as unknown, any threshold held it under the draft and the version
  * alike, hiding what a threshold change does to market orders. So each document judges it as the
  * send path does (`estimateOf`, `pricedShape`): its base amount at a price, raised by that
- * document's own margin. The price is the one its held request recorded when it was decided (the
- * estimate of `approval_requests.deciding_rule`), else the market's now, read once per market per
+ * document's own margin. The price is the one it was decided at (the estimate its journal entry
+ * keeps, or its held request's `deciding_rule` from before the entry kept it), else the market's now, read once per market per
  * dry run through the send path's reader (outside any transaction: the dry run opens none). With
  * no price, its amount stays unknown, as before, and is counted.
  */
@@ -36,18 +36,22 @@ export interface PricedShapes {
   read?: 'when_decided' | 'now';
 }
 
-/** The price of the estimate a held request recorded, when it has one. */
-function recordedPrice(decidingRule: string): string | undefined {
+/** The price of an estimate kept as JSON text (of `pick` of it), when it holds one. */
+function recordedPrice(
+  text: string | null,
+  pick: (parsed: unknown) => unknown = (parsed) => parsed,
+): string | undefined {
+  if (text === null) return undefined;
   try {
-    const estimate = MarketEstimateSchema.safeParse(
-      (JSON.parse(decidingRule) as { estimate?: unknown }).estimate,
-    );
+    const estimate = MarketEstimateSchema.safeParse(pick(JSON.parse(text)));
     const price = estimate.success ? estimate.data.price : undefined;
     return price !== undefined && DECIMAL_PATTERN.test(price) ? price : undefined;
   } catch {
     return undefined;
   }
 }
+
+const ruleEstimate = (rule: unknown) => (rule as { estimate?: unknown } | null)?.estimate;
 
 /**
  * Prices the market orders of unknown size of a dry run: `page` before each page of sends is
@@ -82,19 +86,29 @@ export function marketOrderPricer(db: Db, price: MarketPrice | undefined, now: (
   };
 
   return {
-    /** Reads what the held requests among a page's orders recorded when they were decided. */
+    /**
+     * Reads the prices a page's orders were decided at: the estimate each journal entry keeps
+     * (migration 033), else, for a request held before it, its request's deciding rule.
+     */
     async page(sends: { id: string; operation: string }[]) {
       recorded = new Map();
       const orders = sends.filter((s) => s.operation === 'createOrder').map((s) => s.id);
       if (orders.length === 0) return;
-      const rows = await db.query<{ journal_id: string; deciding_rule: string }>(
-        `select journal_id, deciding_rule from approval_requests
-         where journal_id = any($1::text[]) and deciding_rule is not null`,
+      const rows = await db.query<{
+        id: string;
+        market_estimate: string | null;
+        deciding_rule: string | null;
+      }>(
+        `select e.id, e.market_estimate, a.deciding_rule
+         from journal_entries e left join approval_requests a on a.journal_id = e.id
+         where e.id = any($1::text[])
+           and (e.market_estimate is not null or a.deciding_rule is not null)`,
         [orders],
       );
       for (const row of rows) {
-        const found = recordedPrice(row.deciding_rule);
-        if (found) recorded.set(row.journal_id, found);
+        const found =
+          recordedPrice(row.market_estimate) ?? recordedPrice(row.deciding_rule, ruleEstimate);
+        if (found) recorded.set(row.id, found);
       }
     },
 
