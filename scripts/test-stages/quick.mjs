@@ -89,14 +89,10 @@ export function quickStages({ root, since }) {
     // Nothing long runs beside the inner loop's stages: none waits in the background.
     if (stage.name.startsWith('typecheck ')) quick.push({ ...stage, needs: [], background: false });
     else if (stage.suite === 'vitest' && reached.has(stage.pkg)) {
-      // A suite held to fewer workers to share the cores with the browser suite has them all
-      // here: nothing runs beside it.
-      const alone = stage.command.filter((arg) => !arg.startsWith('--maxWorkers='));
       quick.push({
         ...stage,
         needs: [],
-        ...(alone.length < stage.command.length && { slots: 2 }),
-        command: [...alone, '--changed', base, '--passWithNoTests'],
+        command: [...stage.command, '--changed', base, '--passWithNoTests'],
       });
     } else if (stage.name === 'test runner' && files.some((f) => f.startsWith('scripts/test'))) {
       quick.push({ ...stage, needs: [], background: false });

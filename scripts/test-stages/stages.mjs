@@ -46,13 +46,12 @@ export const TOTAL_BUDGET_SECONDS = 45 * 60;
  * @returns {Stage[]}
  */
 export function stages({ reports }) {
-  const vitest = (pkg, name, budget, { slots = 1, workers } = {}) => ({
+  const vitest = (pkg, name, budget, slots = 1) => ({
     name,
     cwd: pkg,
     command: [
       'node_modules/.bin/vitest',
       'run',
-      ...(workers ? [`--maxWorkers=${workers}`] : []),
       '--reporter=default',
       '--reporter=json',
       `--outputFile.json=${reports}/${name}.json`,
@@ -85,9 +84,7 @@ export function stages({ reports }) {
       cwd: 'e2e',
       command: ['node_modules/.bin/playwright', 'test', '--reporter=list,json'],
       needs: ['build web', 'build bff'],
-      // One worker keeps about one core busy (ADR 031): the other slot runs the BFF's suite and
-      // then the small suites beside it.
-      slots: 1,
+      slots: 2,
       // 1371 s for 114 tests (ADR 031).
       budget: 1650,
       suite: 'playwright',
@@ -96,10 +93,7 @@ export function stages({ reports }) {
     // 514 s for 2420 tests, on PGlite and PostgreSQL; 538 s for 2730 on CI; 659 s for 2786 (the
     // trail's proofs and its scheduled verification added) on a quiet machine, the background
     // lane's checks beside it.
-    // Beside the browser suite, in the slot it leaves, with one Vitest worker: at normal priority
-    // (its crash and lease tests time their waits), and one core, so that the two suites together
-    // ask for the machine's two and the browser suite is not slowed (ADR 031, "Later").
-    vitest('apps/bff', 'bff', 720, { workers: 1 }),
+    vitest('apps/bff', 'bff', 720, 2),
     // 355 s beside the typechecks and lint with a jsdom per file; 112 s with one per worker on a
     // busy machine, against 604 s per file there (ADR 031).
     vitest('apps/web', 'web', 240),
