@@ -14,7 +14,7 @@ import {
   type BatchCounts,
   type NotificationKind,
 } from '@console/schemas';
-import type { StoredBatch } from '../batches/batch-store';
+import type { StoredBatch } from '../batches/batch-reads';
 import { awaitedWords } from '../batches/batch-requirements';
 import { amountInWords } from './amount-words';
 import { messageTime } from './message-time';

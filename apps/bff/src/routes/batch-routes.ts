@@ -23,7 +23,7 @@ import type { Context } from 'hono';
 import { maskPersonal, maskText, recordOfOperation, seesWhole } from '../access/personal-data';
 import { awaitedWords } from '../batches/batch-requirements';
 import { checkUpload, createUpload, type BatchUploadDeps } from '../batches/batch-upload';
-import type { StoredBatch } from '../batches/batch-store';
+import type { StoredBatch } from '../batches/batch-reads';
 import type { AppEnv } from '../context';
 import { problems } from '../errors';
 import { jsonBody } from './request-body';
