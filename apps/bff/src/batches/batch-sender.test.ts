@@ -5,7 +5,8 @@ import type { Db } from '../db/db';
 import { echoSuccess, logCollector, scriptedClient, sharedDb } from '../../test/harness';
 import { createJournalStore } from '../journal/journal-store';
 import { createServicePacer } from '../upstream/service-pace';
-import { batchRefId, createBatchSender } from './batch-sender';
+import { batchRefId } from './batch-row-queue';
+import { createBatchSender } from './batch-sender';
 import { createBatchStore } from './batch-store';
 
 beforeAll(() => sharedDb());

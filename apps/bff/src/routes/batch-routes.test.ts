@@ -15,7 +15,8 @@ import { createBatchChecker } from '../batches/batch-checker';
 import type { AppDeps } from '../app';
 import { hashPassword } from '../operators/password';
 import { staticDirectory } from '../operators/operator-directory';
-import { createBatchSender, batchRefId } from '../batches/batch-sender';
+import { batchRefId } from '../batches/batch-row-queue';
+import { createBatchSender } from '../batches/batch-sender';
 import type { SendRequest, UpstreamOutcome } from '../upstream/client';
 import { createServicePacer } from '../upstream/service-pace';
 

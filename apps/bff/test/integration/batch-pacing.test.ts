@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { DEMO_IDS, type Batch } from '@console/schemas';
 import type { RequestLogEntry } from '@console/sandbox';
 import { afterAll, describe, expect, it } from 'vitest';
-import { batchRefId } from '../../src/batches/batch-sender';
+import { batchRefId } from '../../src/batches/batch-row-queue';
 import { spawnBff, until, type BffProcess } from '../bff-process';
 import { TEST_PASSWORDS } from '../harness';
 import { startPgCluster } from '../pg-cluster';
