@@ -15,12 +15,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { DEMO_IDS, exampleInput } from '@console/schemas';
+import { exampleInput } from '@console/schemas';
 import type { BenchContext } from './lib/figure';
 import { BFF_MAIN, ROOT } from './lib/paths';
 import { median } from './lib/stats';
 import { describeFailures, runLoad } from './load/load';
 import { stopAll } from './stack/processes';
+import { seededOrder } from './stack/seeded-order';
 import { startStack, type Database } from './stack/stack';
 
 const { values, positionals } = parseArgs({
@@ -52,27 +53,22 @@ const ctx: BenchContext = {
 async function run(build: { label: string; main: string }, round: number) {
   const stack = await startStack(ctx, `${build.label}-${round}`, database, { main: build.main });
   try {
-    const state = (await (await fetch(`${stack.sandbox.url}/sandbox/state`)).json()) as {
-      orders: { id: string; profile_id: string }[];
-    };
-    const order = state.orders.find((o) => o.profile_id === DEMO_IDS.profiles.marketMaking);
-    if (!order) throw new Error('the sandbox has no seeded order to read');
+    // The order is found again after each reset: a reset seeds new ids (`seeded-order.ts`).
+    const readUrl = async () =>
+      `${stack.bff.url}/api/svc${(await seededOrder(stack.sandbox.url)).path}`;
     const targets = {
-      send: {
+      send: async () => ({
         url: `${stack.bff.url}/api/operations/${OPERATION}`,
         method: 'POST' as const,
         body: JSON.stringify(exampleInput(OPERATION)),
-      },
-      read: {
-        url: `${stack.bff.url}/api/svc/v2/profiles/${order.profile_id}/orders/${order.id}`,
-        method: 'GET' as const,
-      },
+      }),
+      read: async () => ({ url: await readUrl(), method: 'GET' as const }),
     };
     const measured: Record<string, number> = {};
-    for (const [name, target] of Object.entries(targets)) {
-      const load = (duration: number) =>
+    for (const [name, aim] of Object.entries(targets)) {
+      const load = async (duration: number) =>
         runLoad({
-          ...target,
+          ...(await aim()),
           connections,
           duration,
           headers: stack.bff.headers,

@@ -162,6 +162,6 @@ async function seededAndVerified(db: Db): Promise<Row> {
     goal: VERIFY_GOAL,
     pass: ms < 10_000,
     raw: { verify_ms: round(ms), records, append_ms: round(seedMs), seal_ms: round(sealMs) },
-    note: `${records} records walked and re-hashed, 5 000 a page, and ${report.binding.rows} rows bound to them; writing them pending by the triggers took ${formatMs(seedMs)} (${formatMs(seedMs / records)} a record), sealing them ${formatMs(sealMs)}`,
+    note: `${records} records walked and re-hashed, 5 000 positions a statement, and ${report.binding.rows} rows bound to them; writing them pending by the triggers took ${formatMs(seedMs)} (${formatMs(seedMs / records)} a record), sealing them ${formatMs(sealMs)}`,
   };
 }

@@ -7,13 +7,13 @@
  * the BFF's CPU per read, its database's included.
  */
 import { createSigner } from '@console/bff/src/upstream/signing';
-import { DEMO_IDS } from '@console/schemas';
 import type { BenchContext, Figure, Row } from '../lib/figure';
 import { cpuMs } from '../lib/cpu';
 import type { Proc } from '../stack/processes';
 import { formatMs, formatRatio, round } from '../lib/stats';
 import { runRounds, type Target as RoundsTarget, type TargetSummary } from '../load/rounds';
 import { startProxyProcess } from '../stack/proxy-process';
+import { seededOrder } from '../stack/seeded-order';
 import { DATABASE_NAMES, startStack, type Database, type Stack } from '../stack/stack';
 
 const CONNECTIONS = 16;
@@ -51,12 +51,15 @@ async function measure(ctx: BenchContext, database: Database): Promise<Row[]> {
   try {
     const proxy = await startProxyProcess(stack.dir, stack.sandbox.url);
     try {
-      const targets = await prepareTargets(stack, proxy);
+      const { targets, aim } = await prepareTargets(stack, proxy);
       const summaries = await runRounds(
         ctx,
         targets,
         { connections: CONNECTIONS, warmupSeconds: 2, runSeconds: 4, rounds: 3 },
-        () => stack.sandbox.reset(),
+        async () => {
+          await stack.sandbox.reset();
+          await aim();
+        },
       );
       return rows(database, summaries);
     } finally {
@@ -68,42 +71,34 @@ async function measure(ctx: BenchContext, database: Database): Promise<Row[]> {
 }
 
 /**
- * An order of the demo seed's history (its ids come from the sandbox's seeded generator, the same
- * after every reset). The baselines send the same read with a token and a signature made once:
- * what they measure is the sandbox and the hop.
+ * An order of the demo seed's history, found again after every reset (its id is new each time:
+ * `seeded-order.ts`); until the bench did, every read after the first reset answered 404. The
+ * baselines send the same read with a token made once and a signature made per order: what they
+ * measure is the sandbox and the hop.
  */
-async function prepareTargets(stack: Stack, proxy: { url: string; proc: Proc }): Promise<Target[]> {
-  const state = (await (await fetch(`${stack.sandbox.url}/sandbox/state`)).json()) as {
-    orders: { id: string; profile_id: string; ref_id?: string }[];
-  };
-  const order = state.orders.find((o) => o.profile_id === DEMO_IDS.profiles.marketMaking);
-  if (!order) throw new Error('the sandbox has no seeded order to read');
-  const path = `/v2/profiles/${order.profile_id}/orders/${order.id}`;
-  const probe = await fetch(`${stack.bff.url}/api/svc${path}`, { headers: stack.bff.headers });
-  if (!probe.ok) throw new Error(`a read through the BFF answered ${probe.status}`);
+async function prepareTargets(
+  stack: Stack,
+  proxy: { url: string; proc: Proc },
+): Promise<{ targets: Target[]; aim: () => Promise<void> }> {
   const token = await stack.sandbox.token('exchange:read_order');
   const signer = await createSigner({ privateKeyPem: stack.key.pem, kid: stack.key.kid });
-  const direct = {
-    authorization: `Bearer ${token}`,
-    'svc-signature': await signer.sign({ method: 'GET', pathWithQuery: path, body: '' }),
-  };
-  return [
-    { name: 'sandbox', url: stack.sandbox.url + path, method: 'GET', headers: direct },
-    {
-      name: 'proxy',
-      url: proxy.url + path,
-      cpuMs: () => cpuMs(proxy.proc.pid),
-      method: 'GET',
-      headers: direct,
-    },
-    {
-      name: 'bff',
-      url: `${stack.bff.url}/api/svc${path}`,
-      method: 'GET',
-      headers: stack.bff.headers,
-      cpuMs: stack.bffCpuMs,
-    },
+  const direct: Record<string, string> = {};
+  const targets: Target[] = [
+    { name: 'sandbox', url: '', method: 'GET', headers: direct },
+    { name: 'proxy', url: '', cpuMs: () => cpuMs(proxy.proc.pid), method: 'GET', headers: direct },
+    { name: 'bff', url: '', method: 'GET', headers: stack.bff.headers, cpuMs: stack.bffCpuMs },
   ];
+  const bases = { sandbox: stack.sandbox.url, proxy: proxy.url, bff: `${stack.bff.url}/api/svc` };
+  const aim = async () => {
+    const { path } = await seededOrder(stack.sandbox.url);
+    direct.authorization = `Bearer ${token}`;
+    direct['svc-signature'] = await signer.sign({ method: 'GET', pathWithQuery: path, body: '' });
+    for (const target of targets) target.url = bases[target.name] + path;
+  };
+  await aim();
+  const probe = await fetch(targets[2]!.url, { headers: stack.bff.headers });
+  if (!probe.ok) throw new Error(`a read through the BFF answered ${probe.status}`);
+  return { targets, aim };
 }
 
 function rows(database: Database, s: Record<Target['name'], TargetSummary>): Row[] {

@@ -11,7 +11,7 @@
  * a row edited after its change still disagrees with it.
  *
  * Set-based on purpose: one statement per table, a join of its rows with the latest record of
- * each subject (`distinct on`), returning only the rows that disagree. A query per row would make
+ * each subject, returning only the rows that disagree. A query per row would make
  * 100,000 entries 100,000 round trips.
  *
  * Only the columns that a record is written for whenever they change are compared. A journal
@@ -64,6 +64,11 @@ export interface Binding {
   kinds: string[];
   /** SQL over a record (`subject`, `c` its parsed content) naming its row. */
   recordKey: string;
+  /**
+   * Whether `recordKey` reads the content (`c`). When it does not, a subject's latest record is
+   * found by its position alone and only that record's content is parsed (see `bindingSql`).
+   */
+  keyInContent?: true;
   /** SQL over the table's row naming it the same way. */
   rowKey: string;
   columns: Column[];
@@ -113,6 +118,7 @@ export const BINDINGS: Binding[] = [
     chain: table === 'journal_events' ? 'journal' : 'approvals',
     kinds: [table === 'journal_events' ? 'entry-event' : 'approval-event'],
     recordKey: `c->>'event_id'`,
+    keyInContent: true,
     rowKey: 'id::text',
     columns: [
       same('journal_id'),
@@ -188,6 +194,7 @@ export const BINDINGS: Binding[] = [
     chain: 'approvals',
     kinds: ['batch-approval'],
     recordKey: `subject || '/' || (c->>'approver')`,
+    keyInContent: true,
     rowKey: `batch_id::text || '/' || approver`,
     columns: [same('approver_name'), same('role'), same('rows_hash'), at('at')],
   },
@@ -196,22 +203,48 @@ export const BINDINGS: Binding[] = [
 /** At most this many disagreeing rows are read per table: enough to locate, bounded in memory. */
 export const FINDINGS_PER_TABLE = 1000;
 
+/**
+ * The latest sealed record of each subject, with its content parsed (`k`, `position`, `c`).
+ * Parsing a record's JSON is most of binding's cost (PGlite parses in WebAssembly), and most
+ * records are not their subject's latest (a journal entry has two or more): when the key is a
+ * column, the latest position per subject is found from the columns alone (a narrow aggregate,
+ * not a sort of every parsed record, which spilled to disk on PGlite's 1 MB of work memory)
+ * and only those records are parsed. A key read from the content needs every record parsed.
+ */
+function newestSql(b: Binding): string {
+  const kinds = `chain = $1 and kind = any($2::text[])`;
+  if (b.keyInContent) {
+    return `select distinct on (k) k, position, c from (
+        select ${b.recordKey} as k, position, c from (
+          select subject, position, content::jsonb as c from audit_records where ${kinds}) r) s
+      order by k, position desc`;
+  }
+  return `select n.k, r.position, r.content::jsonb as c from (
+      select ${b.recordKey} as k, max(position) as position from audit_records
+      where ${kinds} group by 1) n
+    join audit_records r on r.chain = $1 and r.position = n.position`;
+}
+
 function bindingSql(b: Binding): string {
   const recorded = (c: Column) =>
     b.partial
       ? `case when l.k is null then ${b.partial.absent[c.column] ?? 'null'} else l.c->>'${c.field}' end`
       : `l.c->>'${c.field}'`;
   const differs = (c: Column, i: number) => `t.v${i} is distinct from ${recorded(c)}`;
+  // A subject with a pending record is compared with its latest pending one (issue 57).
   return `
-    with latest as (
-      select distinct on (k) k, position, pending, c from (
-        select ${b.recordKey} as k, position, pending, seq, c from (
-          select subject, position, false as pending, position as seq, content::jsonb as c
-          from audit_records where chain = $1 and kind = any($2::text[])
-          union all
-          select subject, null, true, id, (content_head || '0' || content_tail)::jsonb
-          from audit_pending where chain = $1 and kind = any($2::text[])) s) r
-      order by k, pending desc, seq desc),
+    with pending as (
+      select distinct on (k) k, c from (
+        select ${b.recordKey} as k, id, c from (
+          select subject, id, (content_head || '0' || content_tail)::jsonb as c
+          from audit_pending where chain = $1 and kind = any($2::text[])) p) s
+      order by k, id desc),
+    newest as (${newestSql(b)}),
+    latest as (
+      select k, null::bigint as position, true as pending, c from pending
+      union all
+      select k, position, false, c from newest n
+      where not exists (select 1 from pending p where p.k = n.k)),
     live as (
       select ${b.rowKey} as k, ${b.columns.map((c, i) => `${c.row} as v${i}`).join(', ')}
       from ${b.table})

@@ -5,14 +5,16 @@ import {
   openingEmptyTrail,
   securityEvent,
 } from '../../test/audit-trail';
-import { testDatabases } from '../../test/databases';
+import { countingStatements, testDatabases } from '../../test/databases';
 import { sharedDb } from '../../test/harness';
 import type { Db, Queryable } from '../db/db';
 import { createLogger } from '../logger';
 import { AUDIT_LOCK } from './audit-checkpoint';
 import {
   AUDIT_SEAL_JOB,
+  PGLITE_SEAL_BATCH,
   pendingRecords,
+  SEAL_BATCH,
   sealIfHolder,
   sealPending,
   startSealer,
@@ -85,6 +87,25 @@ describe.each(testDatabases)('the audit sealer on $name', (database) => {
       expect(await count(db, 'audit_pending')).toBe(5);
     },
   );
+
+  it('seals in smaller batches on PGlite, whose one connection a batch holds', async () => {
+    const { db } = await open();
+    await db.query(
+      `insert into journal_entries (id, operation, operator, operator_name, ref_id, state,
+         method, request_path, request_body, body_sha256, request_id, created_at, updated_at)
+       select 'batch-' || i, 'createInternalTransfer', 'op', 'Op', 'ref-batch-' || i, 'SENDING',
+         'POST', '/v2/transfer/internal', '{}', encode(sha256(convert_to('{}', 'UTF8')), 'hex'),
+         'req', now(), now()
+       from generate_series(1, $1::int) i`,
+      [PGLITE_SEAL_BATCH + 50],
+    );
+    const { db: counted, seen } = countingStatements(db);
+    expect(await sealPending(counted)).toBe(PGLITE_SEAL_BATCH + 50);
+    // One statement per batch: 100 and 50 on PGlite, all 150 at once on PostgreSQL.
+    expect(seen.statements).toBe(database.name === 'PGlite' ? 2 : 1);
+    expect(PGLITE_SEAL_BATCH).toBeLessThan(SEAL_BATCH);
+    await linear(db);
+  });
 
   it('seals in id order, each chain from its head, as one linear chain', async () => {
     const { db } = await open();

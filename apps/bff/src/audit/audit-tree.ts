@@ -6,14 +6,14 @@
  * million leaves cross as 20 rows of 3.2 MB rather than as a million rows of content.
  */
 import type { Queryable } from '../db/db';
-import { leafHash, MerkleFrontier, type SubtreeHash } from './merkle';
+import { MerkleFrontier, type SubtreeHash, textLeafHash } from './merkle';
 
 /** Leaves per statement. */
 const PAGE = 50_000;
 
 /** The leaf a record is: its content's UTF-8 bytes. */
 export function recordLeafHash(content: string): Buffer {
-  return leafHash(Buffer.from(content, 'utf8'));
+  return textLeafHash(content);
 }
 
 /**
