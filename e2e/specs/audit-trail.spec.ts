@@ -36,7 +36,7 @@ test.describe('Audit trail', () => {
     await (await publicKey).path();
     await form.getByRole('button', { name: 'Export and sign' }).click();
     await expect(page.getByRole('status').filter({ hasText: /rows exported/ })).toBeVisible();
-    await expect.poll(() => files.size, { timeout: 10_000 }).toBe(3);
+    await expect.poll(() => files.size, { timeout: 10_000 }).toBe(4);
 
     const csv = [...files.keys()].find((name) => name.endsWith('.csv'))!;
     expect(readFileSync(files.get(csv)!, 'utf8')).toContain('audrey');
@@ -49,6 +49,14 @@ test.describe('Audit trail', () => {
       files.get('audit-public.pem')!,
     ]);
     expect(verified).toContain('the signature holds');
+    // And that its records are in the trail's signed tree, down to the export's own record.
+    const proven = cli([
+      'audit:verify-proof',
+      files.get(`${csv}.proofs.json`)!,
+      '--public-key',
+      files.get('audit-public.pem')!,
+    ]);
+    expect(proven).toMatch(/Record audit \d+ \(export\)/);
     // The export is in the trail now: the audit chain has a record more, and still verifies.
     await page.getByRole('button', { name: 'Verify again' }).click();
     const exports = page.getByRole('row', { name: /^Exports/ });

@@ -107,5 +107,10 @@ export const AuditExportSchema = z.object({
   signature: z.string(),
   key_id: z.string(),
   rows: z.number().int(),
+  /**
+   * The inclusion proofs of its rows' records and of its own, in the tree head signed with it, as
+   * the text of the file `pnpm cli audit:verify-proof` checks offline (issue 57).
+   */
+  proofs: z.string(),
 });
 export type AuditExport = z.infer<typeof AuditExportSchema>;

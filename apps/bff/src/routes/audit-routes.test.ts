@@ -14,6 +14,7 @@ import { testDatabases } from '../../test/databases';
 import { echoSuccess, scriptedClient, sharedDb, testApp } from '../../test/harness';
 import type { Db } from '../db/db';
 import { auditKeyFromPem, publicKeyFromPem, verifyDetached } from '../audit/audit-key';
+import { verifyProofFile } from '../audit/audit-proof-verify';
 
 const keyPem = () =>
   generateKeyPairSync('ed25519').privateKey.export({ format: 'pem', type: 'pkcs8' }).toString();
@@ -149,6 +150,17 @@ describe.each(testDatabases)('the audit routes on $name', (database) => {
       valid: true,
       kid: h.key.kid,
     });
+    // Its proofs check offline with the same public key: the entry's two records (created, then
+    // its state) and the export's own record; a changed proof does not.
+    const proven = await verifyProofFile(made.proofs, publicKey);
+    expect(proven.ok).toBe(true);
+    expect((JSON.parse(made.proofs) as { records: unknown[] }).records).toHaveLength(3);
+    const forged = made.proofs.replace(
+      /"path":\["([0-9a-f])/,
+      (_, c: string) => `"path":["${c === '0' ? '1' : '0'}`,
+    );
+    expect(forged).not.toBe(made.proofs);
+    expect((await verifyProofFile(forged, publicKey)).ok).toBe(false);
     const [record] = await h.db.query<{ content: string }>(
       `select content from audit_records where chain = 'audit' and kind = 'export'`,
     );

@@ -9,6 +9,7 @@ import {
 import { createCheckpoint, readCheckpointCopy } from '../audit/audit-checkpoint';
 import { signedExport, type SignedExport } from '../audit/audit-export';
 import type { AuditKey } from '../audit/audit-key';
+import { proveExport } from '../audit/audit-proof';
 import { type AuditReport, verifyAuditTrail } from '../audit/audit-verify';
 import type { Db, Queryable } from '../db/db';
 import { problems } from '../errors';
@@ -35,15 +36,16 @@ const ESCAPE_PIECE_BYTES = 256 * 1024;
  * An export's answer (`AuditExport`), streamed: the CSV's bytes are escaped into the JSON string
  * piece by piece, so that a large period is never one string in V8's heap (ADR 026), only bytes.
  */
-function exportAnswer(made: SignedExport): ReadableStream<Uint8Array> {
+function exportAnswer(made: SignedExport, proofs: string): ReadableStream<Uint8Array> {
   const fields: Omit<AuditExport, 'csv'> = {
     filename: made.filename,
     signature: made.signature,
     key_id: made.keyId,
     rows: made.rows,
+    proofs,
   };
   const head = `{"filename":${JSON.stringify(fields.filename)},"csv":"`;
-  const tail = `","signature":${JSON.stringify(fields.signature)},"key_id":${JSON.stringify(fields.key_id)},"rows":${fields.rows}}`;
+  const tail = `","signature":${JSON.stringify(fields.signature)},"key_id":${JSON.stringify(fields.key_id)},"rows":${fields.rows},"proofs":${JSON.stringify(fields.proofs)}}`;
   // Pieces end on a character: the decoder keeps an unfinished UTF-8 sequence for the next one.
   const decoder = new StringDecoder('utf8');
   let at = -1;
@@ -176,7 +178,9 @@ export function auditRoutes(deps: AuditRouteDeps): RouteDef[] {
           role: operator.role,
           treeHeadCopy: checkpointFile,
         });
-        return c.body(exportAnswer(made), 200, {
+        // The proofs of its records, as the CLI's export writes them beside its file (issue 57).
+        const proofs = `${JSON.stringify(await proveExport(db, made))}\n`;
+        return c.body(exportAnswer(made, proofs), 200, {
           'Content-Type': 'application/json; charset=UTF-8',
         });
       },

@@ -117,6 +117,7 @@ describe('AuditPage', () => {
       signature: 'h..s',
       key_id: 'kid-1',
       rows: 7,
+      proofs: '{"type":"console-audit-inclusion-proof"}\n',
     };
     fetchMock.mockImplementation(async (_input, init) =>
       init?.method === 'POST' ? jsonResponse(200, made) : jsonResponse(200, broken),
@@ -129,6 +130,9 @@ describe('AuditPage', () => {
     await user.type(within(form).getByLabelText(/^From/), '2026-01-01');
     await user.click(within(form).getByRole('button', { name: 'Export and sign' }));
     await waitFor(() => expect(screen.getByText(/7 rows exported/)).toBeInTheDocument());
+    expect(screen.getByText(/7 rows exported/)).toHaveTextContent(
+      'proofs in journal-2026-01-01-to-2026-02-01.csv.proofs.json',
+    );
     const post = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST')!;
     expect(String(post[0])).toBe('/api/audit/exports');
     expect(new Headers(post[1]!.headers).get('X-CSRF')).toBe('1');

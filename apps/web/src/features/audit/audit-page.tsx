@@ -166,6 +166,7 @@ function SignedExport({ keyId, publicKey }: { keyId: string; publicKey: string }
     onSuccess: (result) => {
       downloadText(result.filename, result.csv, 'text/csv;charset=utf-8');
       downloadText(`${result.filename}.jws`, `${result.signature}\n`, 'application/jose');
+      downloadText(`${result.filename}.proofs.json`, result.proofs, 'application/json');
       void queryClient.invalidateQueries({ queryKey: KEY });
     },
   });
@@ -179,9 +180,11 @@ function SignedExport({ keyId, publicKey }: { keyId: string; publicKey: string }
         Signed export
       </Title>
       <Text size="sm">
-        A period as CSV, with a detached signature (JWS) by the audit key {keyId}. Anyone can check
-        it: <code>pnpm cli audit:verify-export FILE FILE.jws --key audit-public.pem</code>. Each
-        export is recorded in the trail with your name and the period.
+        A period as CSV, with a detached signature (JWS) by the audit key {keyId} and the proofs
+        that its records are in the trail&apos;s signed tree. Anyone can check both:{' '}
+        <code>pnpm cli audit:verify-export FILE FILE.jws --key audit-public.pem</code> and{' '}
+        <code>pnpm cli audit:verify-proof FILE.proofs.json --public-key audit-public.pem</code>.
+        Each export is recorded in the trail with your name and the period.
       </Text>
       <form onSubmit={submit} aria-label="Signed export">
         <Group align="end" gap="sm">
@@ -211,7 +214,7 @@ function SignedExport({ keyId, publicKey }: { keyId: string; publicKey: string }
       {made.data && (
         <Text size="sm" role="status">
           {made.data.rows} rows exported to {made.data.filename}, signature in {made.data.filename}
-          .jws.
+          .jws, proofs in {made.data.filename}.proofs.json.
         </Text>
       )}
     </Stack>
