@@ -1,34 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { JournalEntry, JournalState, Role } from '@console/schemas';
-import { entryForRole } from '../access/personal-data';
-import type { Db, Queryable, SqlParam } from '../db/db';
+import type { Db, Queryable } from '../db/db';
 import { createJournalHistory, type JournalHistory } from './journal-history';
+import { createJournalReads, type JournalListPage, type JournalView } from './journal-reads';
 import { createLeaseQueries, LEASE, type LeaseQueries } from './journal-leases';
-import {
-  conflictingOutcomes,
-  recordConflict,
-  settlesNothingNew,
-  type ConflictingOutcome,
-} from './journal-outcome';
-import {
-  buildJournalFilter,
-  decodeCursor,
-  encodeCursor,
-  type JournalFilter,
-} from './journal-query';
-import {
-  bodySha256,
-  COLUMNS,
-  E_COLUMNS,
-  estimateText,
-  responseColumns,
-  toEntry,
-  type JournalOutcome,
-  type NewJournalEntry,
-  type Row,
-} from './journal-row';
+import { recordConflict, settlesNothingNew, type ConflictingOutcome } from './journal-outcome';
+import type { JournalFilter } from './journal-query';
+import { COLUMNS, type JournalOutcome, type NewJournalEntry } from './journal-row';
 import { settleLocally, type LocalOutcome } from './journal-local';
+import { createSingleWrites, one } from './journal-write-one';
 import { createJournalWrites } from './journal-writes';
 
 export {
@@ -60,32 +41,11 @@ export interface JournalStoreOptions {
   leaseMs?: number;
 }
 
-const UNIQUE_VIOLATION = '23505';
-
 /**
  * Where a sender's outcome lands: the entry is SENDING and this process holds it (or nobody
  * does); a success lands whoever holds it (`journal-writes.ts` says the same of a batch).
  */
 const RECORDED = `state = 'SENDING' and (owner is null or owner = $9 or $2::text = 'SUCCEEDED')`;
-
-/**
- * The journal's storage. Every state change is one conditional UPDATE, so that two actors (a
- * retry and a resolver, two processes, or two approvals) cannot both move the same entry. An
- * entry in SENDING (and an APPROVED one about to be sent) is held by one process under a lease
- * (`owner`, `lease_until` by the database's clock), taken in the statement that moves it there
- * and released by the one that records its outcome; `leases` renews what this process holds.
- */
-/** A page of the journal, newest first; `next_cursor` continues after its last entry. */
-export interface JournalListPage {
-  items: JournalEntry[];
-  next_cursor: string | null;
-}
-
-/** The journal as one role may read it (`JournalStore.seenBy`). */
-export interface JournalView {
-  get(id: string): Promise<JournalEntry | undefined>;
-  list(filter: JournalFilter, limit?: number): Promise<JournalListPage>;
-}
 
 /**
  * The journal (DESIGN.md §4): one row per intent, written before anything is sent, with its
@@ -169,6 +129,13 @@ export interface JournalStore {
   ping(): Promise<void>;
 }
 
+/**
+ * The journal's storage. Every state change is one conditional UPDATE, so that two actors (a
+ * retry and a resolver, two processes, or two approvals) cannot both move the same entry. An
+ * entry in SENDING (and an APPROVED one about to be sent) is held by one process under a lease
+ * (`owner`, `lease_until` by the database's clock), taken in the statement that moves it there
+ * and released by the one that records its outcome; `leases` renews what this process holds.
+ */
 export function createJournalStore(
   db: Db,
   now: () => Date = () => new Date(),
@@ -182,90 +149,12 @@ export function createJournalStore(
     if (entry) held.add(entry.id);
     return entry;
   };
-  const one = async (q: Queryable, sql: string, params: SqlParam[]) => {
-    const rows = await q.query<Row>(sql, params);
-    return rows[0] ? toEntry(rows[0]) : undefined;
-  };
-
-  /** One outcome onto the entry where `condition` holds; the same intent's second success is a DUPLICATE. */
-  async function applyOutcome(id: string, outcome: JournalOutcome, condition: string) {
-    const at = now().toISOString();
-    const { json, text } = responseColumns(outcome);
-    const params = [
-      id,
-      outcome.state,
-      outcome.attempts,
-      outcome.response_status,
-      json,
-      outcome.error,
-      at,
-      text,
-      owner,
-    ];
-    const set = (row: string) => `attempts = ${row}attempts + $3, response_status = $4,
-      response = $5::text::jsonb, response_text = $8, updated_at = $7::timestamptz,
-      last_answered_at = $7::timestamptz, owner = null, lease_until = null`;
-    try {
-      return await one(
-        db,
-        `update journal_entries set state = $2, error = $6, ${set('')}
-         where id = $1 and ${condition} returning ${COLUMNS}`,
-        params,
-      );
-    } catch (error) {
-      if ((error as { code?: unknown }).code !== UNIQUE_VIOLATION) throw error;
-      // Another entry of this operation and ref_id already SUCCEEDED: this one is the same
-      // intent, not a second success.
-      return one(
-        db,
-        `update journal_entries e set state = 'DUPLICATE', ${set('e.')},
-           duplicate_of = f.id,
-           error = 'The same intent as entry ' || f.id || ', which succeeded: nothing new happened.'
-         from journal_entries f
-         where e.id = $1 and ${condition.replaceAll(/\b(state|owner|lease_until)\b/g, 'e.$1')}
-           and f.operation = e.operation and f.ref_id = e.ref_id and f.state = 'SUCCEEDED'
-           and $2::text = 'SUCCEEDED' and $6::text is null
-         returning ${E_COLUMNS}`,
-        params,
-      );
-    }
-  }
-
-  /** One new entry, by one statement of its own. */
-  async function insertOne(q: Queryable, entry: NewJournalEntry, state: JournalState) {
-    const created = await one(
-      q,
-      `insert into journal_entries (id, operation, operator, operator_name, ref_id, state, method,
-         request_path, request_body, body_sha256, request_id, created_at, updated_at, owner,
-         lease_until, policy_version, market_estimate)
-       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12::timestamptz, $12::timestamptz,
-         $13, case when $13::text is not null then ${LEASE('$14')} end, $15::integer, $16::text)
-       returning ${COLUMNS}`,
-      [
-        randomUUID(),
-        entry.operation,
-        entry.operator,
-        entry.operator_name,
-        entry.ref_id,
-        state,
-        entry.method,
-        entry.request_path,
-        entry.request_body,
-        bodySha256(entry.request_body),
-        entry.request_id,
-        now().toISOString(),
-        state === 'SENDING' ? owner : null,
-        leaseMs,
-        entry.policy_version ?? null,
-        estimateText(entry),
-      ],
-    );
-    return created!;
-  }
 
   // The two writes of a send, batched with those of concurrent sends. One alone is written by
   // the single-row statements (cheaper to plan than their multi-row forms), with the same
   // conditions: `applyOutcome` with RECORDED.
+  const { applyOutcome, insertOne } = createSingleWrites(db, { owner, leaseMs, now });
+  const reads = createJournalReads(db);
   const writes = createJournalWrites(db, {
     owner,
     leaseMs,
@@ -273,33 +162,6 @@ export function createJournalStore(
     insertAlone: (entry, state) => insertOne(db, entry, state),
     outcomeAlone: (id, outcome) => applyOutcome(id, outcome, RECORDED),
   });
-
-  async function get(id: string): Promise<JournalEntry | undefined> {
-    return one(db, `select ${COLUMNS} from journal_entries where id = $1`, [id]);
-  }
-
-  /** One page, newest first; `next_cursor` continues after its last entry. */
-  async function list(filter: JournalFilter, limit = 50) {
-    const { where, params } = buildJournalFilter(filter);
-    const after = filter.cursor ? decodeCursor(filter.cursor) : undefined;
-    if (after !== undefined) {
-      params.push(after);
-      where.push(`seq < $${params.length}::bigint`);
-    }
-    params.push(limit + 1);
-    const rows = await db.query<Row>(
-      `select ${COLUMNS} from journal_entries
-       ${where.length ? `where ${where.join(' and ')}` : ''}
-       order by seq desc limit $${params.length}`,
-      params,
-    );
-    const items = rows.slice(0, limit);
-    const last = items[items.length - 1];
-    return {
-      items: items.map(toEntry),
-      next_cursor: rows.length > limit && last ? encodeCursor(last.position) : null,
-    };
-  }
 
   return {
     owner,
@@ -388,34 +250,7 @@ export function createJournalStore(
       return settleLocally(q, id, from, outcome, owner, now());
     },
 
-    get,
-
-    seenBy(role: Role) {
-      return {
-        get: async (id: string) => {
-          const entry = await get(id);
-          return entry && entryForRole(role, entry);
-        },
-        list: async (filter: JournalFilter, limit?: number) => {
-          const page = await list(filter, limit);
-          return { ...page, items: page.items.map((entry) => entryForRole(role, entry)) };
-        },
-      };
-    },
-
-    async openOutcome(id: string) {
-      const rows = await db.query<{ resolve_after: Date | string | null }>(
-        'select resolve_after from journal_entries where id = $1',
-        [id],
-      );
-      const after = rows[0]?.resolve_after;
-      return {
-        nextLookAt: after ? new Date(after).toISOString() : null,
-        conflicts: await conflictingOutcomes(db, id),
-      };
-    },
-
-    list,
+    ...reads,
 
     async ping(): Promise<void> {
       await db.query('select 1');
