@@ -72,7 +72,7 @@ import {
   type SecurityOptions,
   type SecurityRuntime,
 } from './security/security-runtime';
-import type { SessionStore } from './sessions/session-store';
+import type { SessionStore } from './sessions/session-types';
 import { createSsoSessionStore } from './sessions/sso-session-store';
 import type { DispatchDeps } from './send/dispatch';
 import type { UpstreamClient } from './upstream/client';

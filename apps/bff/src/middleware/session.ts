@@ -6,7 +6,7 @@ import type { OperatorDirectory } from '../operators/operator-directory';
 import { operatorGeneration, toOperator } from '../operators/users-file';
 import type { SecurityEventStore } from '../security/security-events';
 import { SESSION_COOKIE } from '../sessions/session-cookie';
-import type { ActiveSession, SessionStore, TouchMode } from '../sessions/session-store';
+import type { ActiveSession, SessionStore, TouchMode } from '../sessions/session-types';
 
 /**
  * Sent by the SPA on requests it makes on its own (polls): they read the session without

@@ -11,7 +11,7 @@ import type { OperatorDirectory } from '../operators/operator-directory';
 import { operatorGeneration } from '../operators/users-file';
 import type { SecurityEventStore } from '../security/security-events';
 import type { SessionCookie } from '../sessions/session-cookie';
-import type { SessionStore } from '../sessions/session-store';
+import type { SessionStore } from '../sessions/session-types';
 import type { SsoSessionStore } from '../sessions/sso-session-store';
 import type { Logger } from '../logger';
 

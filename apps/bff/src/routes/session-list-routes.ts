@@ -5,7 +5,7 @@ import type { AppEnv } from '../context';
 import { problems } from '../errors';
 import type { SecurityEventStore } from '../security/security-events';
 import type { SessionCookie } from '../sessions/session-cookie';
-import type { SessionStore } from '../sessions/session-store';
+import type { SessionStore } from '../sessions/session-types';
 import type { RouteDef } from './route-table';
 
 export interface SessionListRouteDeps {

@@ -17,7 +17,7 @@ import { operatorGeneration, toOperator } from '../operators/users-file';
 import type { SecurityEventStore } from '../security/security-events';
 import type { SignInThrottle } from '../security/sign-in-throttle';
 import type { SessionCookie } from '../sessions/session-cookie';
-import type { SessionStore } from '../sessions/session-store';
+import type { SessionStore } from '../sessions/session-types';
 import { jsonBody } from './request-body';
 import type { RouteDef } from './route-table';
 

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Db } from '../db/db';
 import { countingStatements, testDatabases } from '../../test/databases';
 import { SESSION_CACHE_MS } from './session-cache';
-import { createSessionStore, type SessionStore } from './session-store';
+import { createSessionStore } from './session-store';
+import type { SessionStore } from './session-types';
 
 const IDLE_MS = 15 * 60_000;
 

@@ -1,6 +1,7 @@
 import type { Queryable } from '../db/db';
 import { unseal } from '../oidc/sealed-token';
-import { sha256, type SessionStore } from './session-store';
+import { sha256 } from './session-store';
+import type { SessionStore } from './session-types';
 
 /**
  * What only single sign-on sessions need of the sessions table: the ID token for the provider's
