@@ -56,6 +56,8 @@ const CASES: Case[] = [
     // Completed at the service as the console recorded; failed by its staff afterwards.
     change: async (s, record) => {
       await s.h.control('POST', '/clock', { advance_ms: 10_000 });
+      const { transfers } = await s.h.control<{ transfers: Sent[] }>('GET', '/state');
+      expect(transfers.find((t) => t.id === record.id)?.status).toBe('COMPLETED');
       await patch(s, record, { status: 'FAILED' });
     },
     found: (record) => ({
