@@ -358,6 +358,36 @@ describe('the nightly reconciliation', () => {
   });
 });
 
+describe('how long a record may stay pending before reconciliation queues it', () => {
+  const HOUR = 3_600_000;
+  it.each([
+    [{}, { transfer: 24 * HOUR, order: HOUR, orchestration: 24 * HOUR }],
+    [
+      {
+        RECONCILE_PENDING_TRANSFER_MINUTES: '2880',
+        RECONCILE_PENDING_ORDER_MINUTES: '15',
+        RECONCILE_PENDING_ORCHESTRATION_MINUTES: '90',
+      },
+      { transfer: 48 * HOUR, order: 15 * 60_000, orchestration: 90 * 60_000 },
+    ],
+    [
+      { RECONCILE_PENDING_ORDER_MINUTES: '1' },
+      { transfer: 24 * HOUR, order: 60_000, orchestration: 24 * HOUR },
+    ],
+  ])('%j: %j', (vars, limits) => {
+    expect(parseEnv(vars).reconcilePendingLimitMs).toEqual(limits);
+  });
+
+  it.each([
+    ['RECONCILE_PENDING_TRANSFER_MINUTES', '0'],
+    ['RECONCILE_PENDING_ORDER_MINUTES', '1.5'],
+    ['RECONCILE_PENDING_ORCHESTRATION_MINUTES', '44641'],
+    ['RECONCILE_PENDING_TRANSFER_MINUTES', 'a day'],
+  ])('refuses %s=%s', (name, value) => {
+    expect(() => parseEnv({ [name]: value })).toThrow(new RegExp(name));
+  });
+});
+
 describe('the window of repeated batches', () => {
   it.each([
     [{}, 7],

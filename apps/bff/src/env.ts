@@ -9,6 +9,8 @@ import { FeeScheduleSchema, type FeeSchedule } from '@console/schemas';
 import { buildPolicy, type ApprovalPolicy } from './approvals/policy';
 import { DEFAULT_POLICY_FILE, PolicyError, readPolicyFile } from './approvals/policy-file';
 import { DEFAULT_REPEAT_DAYS } from './batches/batch-repeats';
+import type { RecordType } from './reconcile/match';
+import { DEFAULT_PENDING_LIMIT_MS } from './reconcile/reconciler';
 import { notifySettingsFromVariables, type NotifySettings } from './notifications/notify-settings';
 import { oidcSettingsFromVariables, type OidcSettings } from './oidc/oidc-settings';
 import { SECURITY_DEFAULTS } from './security/security-runtime';
@@ -20,6 +22,14 @@ const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'
 
 const port = (fallback: number) => z.coerce.number().int().min(0).max(65535).default(fallback);
 const positive = (fallback: number) => z.coerce.number().positive().default(fallback);
+/** Minutes a record may stay pending at the service, from a default in ms: a minute to 31 days. */
+const pendingMinutes = (fallbackMs: number) =>
+  z.coerce
+    .number()
+    .int({ error: 'must be a whole number of minutes' })
+    .min(1, { error: 'must be at least 1 minute' })
+    .max(31 * 24 * 60, { error: 'must be at most 31 days (44640 minutes)' })
+    .default(fallbackMs / 60_000);
 const httpUrl = z
   .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
   .transform((url) => url.replace(/\/+$/, ''));
@@ -98,6 +108,12 @@ const BaseSchema = z.object({
   // Reconciliation (issue 40, ADR 024): whether the lease holder reconciles the day before every
   // night. Runs asked for in the console, and runs cut by a crash, go on either way.
   RECONCILE_DAILY: z.enum(['on', 'off'], { error: 'must be on or off' }).default('on'),
+  // How long a record may stay pending at the service before reconciliation queues it (issue
+  // 64): rails differ by organisation (a wire that takes two days is normal for some), so these
+  // are the deployment's, defaulting to the limits reconciliation was built with.
+  RECONCILE_PENDING_TRANSFER_MINUTES: pendingMinutes(DEFAULT_PENDING_LIMIT_MS.transfer),
+  RECONCILE_PENDING_ORDER_MINUTES: pendingMinutes(DEFAULT_PENDING_LIMIT_MS.order),
+  RECONCILE_PENDING_ORCHESTRATION_MINUTES: pendingMinutes(DEFAULT_PENDING_LIMIT_MS.orchestration),
   // Batches (issue 64): how many days back an upload's rows are compared with earlier batches'
   // (a whole file repeated is refused, a repeated row shown to the approver).
   BATCH_REPEAT_DAYS: z.coerce.number().int().min(1).max(366).default(DEFAULT_REPEAT_DAYS),
@@ -203,6 +219,8 @@ export interface Env {
   watchSpacingMs: number | undefined;
   /** Whether the day before is reconciled every night (`RECONCILE_DAILY`). */
   reconcileDaily: boolean;
+  /** How long each record type may stay pending before it is a difference (`RECONCILE_PENDING_*`). */
+  reconcilePendingLimitMs: Record<RecordType, number>;
   /** How many days back uploads are compared with earlier batches (`BATCH_REPEAT_DAYS`). */
   batchRepeatDays: number;
   /** The organisation's maker and taker rates per market (`FEE_SCHEDULE`); unset: none. */
@@ -416,6 +434,11 @@ export function parseEnv(vars: Record<string, string | undefined>): Env {
     watchSpacingMs:
       v.WATCH_SHARE_PERCENT === 'off' ? undefined : watchSpacingMs(v.WATCH_SHARE_PERCENT),
     reconcileDaily: v.RECONCILE_DAILY === 'on',
+    reconcilePendingLimitMs: {
+      transfer: v.RECONCILE_PENDING_TRANSFER_MINUTES * 60_000,
+      order: v.RECONCILE_PENDING_ORDER_MINUTES * 60_000,
+      orchestration: v.RECONCILE_PENDING_ORCHESTRATION_MINUTES * 60_000,
+    },
     batchRepeatDays: v.BATCH_REPEAT_DAYS,
     feeSchedule: v.FEE_SCHEDULE,
     webhook: v.SVC_WEBHOOK_API_KEY

@@ -5,6 +5,7 @@
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { demoConfig, startSandbox, type SandboxConfig } from '@console/sandbox';
 import type { Role } from '@console/schemas';
+import type { Db } from '../src/db/db';
 import { createApp, type AppDeps } from '../src/app';
 import { createApprovalStore } from '../src/approvals/approval-store';
 import { createDestinationStore } from '../src/destinations/destination-store';
@@ -70,6 +71,8 @@ export async function sandboxHarness(options: {
   live?: AppDeps['live'];
   /** The service's webhook key and header (issue 35). */
   webhook?: AppDeps['webhook'];
+  /** A database of `testDatabases` (PostgreSQL); else the file's shared PGlite. */
+  db?: Db;
 }) {
   const { secrets } = options;
   const clientSecret = randomBytes(24).toString('base64url');
@@ -105,7 +108,7 @@ export async function sandboxHarness(options: {
     return response;
   };
 
-  const db = await sharedDb();
+  const db = options.db ?? (await sharedDb());
   await db.exec(
     'delete from journal_entries; delete from sessions; delete from security_events; delete from security_counters;',
   );

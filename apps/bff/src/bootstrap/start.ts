@@ -189,6 +189,7 @@ export async function startBff(
         env.timeoutMs,
       ),
       daily: env.reconcileDaily,
+      pendingLimitMs: env.reconcilePendingLimitMs,
       sampleBefore: sandbox?.sampleBefore,
     },
   );

@@ -7,61 +7,17 @@
  */
 import { randomUUID } from 'node:crypto';
 import { DEMO_IDS, exampleInput, operations } from '@console/schemas';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { logCollector } from '../harness';
-import { sandboxHarness, type RunSecrets } from '../sandbox-harness';
-import { createReconciler, type ReconcilerOptions } from '../../src/reconcile/reconciler';
+import {
+  HOUR,
+  period,
+  RECONCILE_OPTIONS as OPTIONS,
+  reconcileSandboxes,
+} from '../reconcile-harness';
+import { createReconciler } from '../../src/reconcile/reconciler';
 
-const secrets: RunSecrets = { values: new Set(), tokens: 0 };
-type Harness = Awaited<ReturnType<typeof sandboxHarness>>;
-const harnesses: Harness[] = [];
-afterAll(async () => {
-  for (const h of harnesses) await h.close();
-});
-
-const OPTIONS: ReconcilerOptions = {
-  spacingMs: 0,
-  timeoutMs: 5_000,
-  leaseMs: 30_000,
-  pendingLimitMs: { transfer: 3_600_000, order: 3_600_000, orchestration: 3_600_000 },
-};
-const HOUR = 3_600_000;
-
-async function setUp() {
-  const h = await sandboxHarness({ alg: 'EdDSA', secrets });
-  harnesses.push(h);
-  await h.db.exec(
-    "delete from recon_events; delete from recon_differences; delete from recon_run_records; delete from recon_runs; delete from job_leases where kind = 'reconcile';",
-  );
-  const finance = await h.signIn('finance');
-  /** An internal transfer through the console; its debit's id. */
-  const transfer = async (amount: string) => {
-    const sent = await h.post('/api/operations/createInternalTransfer', finance, {
-      ...exampleInput('createInternalTransfer'),
-      amount,
-      ref_id: `recon-${randomUUID()}`,
-    });
-    expect(sent.status).toBe(200);
-    return ((await sent.json()) as { data: { id: string; ref_id: string } }).data;
-  };
-  const reconciler = (owner: string, over: Partial<ReconcilerOptions> = {}, later = 0) =>
-    createReconciler(
-      {
-        db: h.db,
-        client: h.client,
-        owner,
-        logger: logCollector().logger,
-        now: () => Date.now() + later,
-      },
-      { ...OPTIONS, ...over },
-    );
-  return { h, transfer, reconciler };
-}
-
-const period = (startedAt: number) => ({
-  from: new Date(startedAt - 1_000).toISOString(),
-  to: new Date(Date.now() + HOUR).toISOString(),
-});
+const { setUp } = reconcileSandboxes();
 
 describe('reconciliation against the sandbox', () => {
   it('finds each kind of difference once, and nothing of the sends that match', async () => {

@@ -5,11 +5,10 @@ import {
   CRYPTO_DESTINATION_ADDRESS_STATUSES,
   IDENTITY_STATUSES,
   MarketSchema,
-  parseWith,
 } from '@console/schemas';
 import { iso } from '../clock';
 import { ControlSchema } from '../config-seed';
-import { asProblem, badRequest, notFound, problemResponse } from '../problem';
+import { asProblem, badRequest, problemResponse } from '../problem';
 import { balancesView } from '../state/balances';
 import { depositInstructionsView } from '../state/deposit-instructions';
 import { DepositSchema, simulateDeposit } from '../state/deposits';
@@ -23,24 +22,8 @@ import { settleOrchestrationNow } from '../state/orchestrations';
 import { limitView } from '../state/transfer-limits';
 import { settleTransferNow } from '../state/transfers';
 import type { SandboxRuntime } from '../runtime';
-
-async function jsonBody<S extends z.ZodType>(req: Request, schema: S): Promise<z.infer<S>> {
-  let json: unknown;
-  try {
-    const text = await req.text();
-    json = text.trim() === '' ? {} : JSON.parse(text);
-  } catch {
-    throw badRequest('body: not valid JSON');
-  }
-  const parsed = parseWith(schema, json);
-  if (!parsed.ok) {
-    const first = parsed.errors[0];
-    throw badRequest(`${first?.path ? `${first.path}: ` : ''}${first?.message ?? 'invalid body'}`, {
-      errors: parsed.errors,
-    });
-  }
-  return parsed.value;
-}
+import { jsonBody } from './json-body';
+import { staffRoutes } from './staff-routes';
 
 /**
  * The sandbox's own endpoints, which the real service does not have: reset, inspect state and
@@ -149,22 +132,7 @@ export function controlRoutes(rt: SandboxRuntime): Hono {
     return c.json(settleOrchestrationNow(rt.state, id, status ?? 'COMPLETED', rt.clock.now()));
   });
 
-  // A correction by the service's own staff: a transfer's amount (and total) as the service now
-  // holds it, nothing else touched. Reconciliation's tests use it to make the service's record
-  // differ from what the console sent.
-  app.patch('/transfers/:id', async (c) => {
-    const { amount } = await jsonBody(
-      c.req.raw,
-      z.strictObject({ amount: z.string().regex(/^[0-9]+(\.[0-9]+)?$/) }),
-    );
-    const transfer = rt.state.transfers.get(c.req.param('id'));
-    if (!transfer) throw notFound(`id: transfer ${c.req.param('id')} does not exist`);
-    const fee = new Big(String(transfer.record.fee ?? '0'));
-    transfer.record.amount = amount;
-    transfer.record.total = new Big(amount).plus(fee).toFixed();
-    transfer.record.updated_at = iso(rt.clock.now());
-    return c.json(transfer.record);
-  });
+  staffRoutes(app, rt);
 
   // A change made at the service by someone else (another client, the service's own staff): the
   // account's members are merged as an update merges them, its status left as it is. Tests use

@@ -138,6 +138,11 @@ export interface TransferState {
   credit?: { profile_id: string; asset: string; amount: Big };
   /** Given back to the sender when the record fails (debit sides). */
   refund?: { profile_id: string; asset: string; amount: Big };
+  /**
+   * Left PENDING by the service's staff (`PATCH /sandbox/transfers/{id}`): the clock does not
+   * complete it; only a settle does.
+   */
+  held?: boolean;
 }
 
 export interface OrchestrationState {

@@ -127,11 +127,11 @@ export function recordSettled(
   state.transfers.set(record.id, { record, completes_at: now });
 }
 
-/** Completes the PENDING transfers whose time has come. */
+/** Completes the PENDING transfers whose time has come, but for those the staff hold. */
 export function advanceTransfers(state: SandboxState, now: number): void {
   for (const t of state.transfers.values()) {
-    if (t.record.status === 'PENDING' && now >= t.completes_at) {
-      settle(state, t, 'COMPLETED', t.completes_at);
+    if (t.record.status === 'PENDING' && !t.held && now >= t.completes_at) {
+      settleRecord(state, t, 'COMPLETED', t.completes_at);
     }
   }
 }
@@ -140,8 +140,14 @@ export function advanceTransfers(state: SandboxState, now: number): void {
  * Settles a PENDING transfer: COMPLETED credits the recipient; FAILED gives the sender back what
  * was debited (amount and fee). Nothing happens to a transfer already settled.
  */
-function settle(state: SandboxState, t: TransferState, status: 'COMPLETED' | 'FAILED', at: number) {
+export function settleRecord(
+  state: SandboxState,
+  t: TransferState,
+  status: 'COMPLETED' | 'FAILED',
+  at: number,
+) {
   if (t.record.status !== 'PENDING') return;
+  delete t.held;
   t.record.status = status;
   t.record.updated_at = iso(at);
   const move = status === 'COMPLETED' ? t.credit : t.refund;
@@ -165,7 +171,7 @@ export function settleTransferNow(
   const group = transfer.record.group_id;
   for (const t of state.transfers.values()) {
     if (t === transfer || (group !== undefined && t.record.group_id === group)) {
-      settle(state, t, status, now);
+      settleRecord(state, t, status, now);
     }
   }
   return transfer.record;
