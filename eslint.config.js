@@ -17,7 +17,18 @@ const ROOT = fileURLToPath(new URL('.', import.meta.url));
 
 const BFF = 'apps/bff/src';
 const BFF_LAYERS = [
-  ['main.ts', 'cli.ts', 'app.ts', 'env.ts', 'bootstrap', 'cli', 'metrics'],
+  [
+    'main.ts',
+    'cli.ts',
+    'app.ts',
+    'env.ts',
+    'env-files.ts',
+    'env-schema.ts',
+    'env-warnings.ts',
+    'bootstrap',
+    'cli',
+    'metrics',
+  ],
   ['routes', 'middleware'],
   ['approvals', 'console-actions', 'rules'],
   ['send', 'reads', 'sessions', 'security', 'operators', 'oidc', 'destinations'],

@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { generateKeyPairSync } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { configurationWarnings, EnvError, parseEnv } from './env';
+import { EnvError, parseEnv } from './env';
+import { configurationWarnings } from './env-warnings';
 import { exampleInput } from '@console/schemas';
 import { requirementFor } from '../test/policy-requirement';
 

@@ -3,7 +3,8 @@ import { generateKeyPairSync } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { configurationWarnings, EnvError, parseEnv } from '../env';
+import { EnvError, parseEnv } from '../env';
+import { configurationWarnings } from '../env-warnings';
 import { parseRoleMap } from './oidc-settings';
 
 const dir = mkdtempSync(join(tmpdir(), 'oidc-env-'));
