@@ -1,15 +1,8 @@
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
 import type { AddressInfo } from 'node:net';
 import { createApp } from '../app';
-import { sweepExpired } from '../approvals/approval-flow';
 import { createApprovalStore } from '../approvals/approval-store';
-import { startCheckpointer } from '../audit/audit-checkpointer';
-import { pendingRecords, startSealer } from '../audit/audit-sealer';
-import { startVerifier } from '../audit/audit-verifier';
-import { treeHeadPoster } from '../audit/tree-head-post';
-import { secretsOf } from '../notifications/channels';
+import { pendingRecords } from '../audit/audit-sealer';
 import { auditKeyFromPem } from '../audit/audit-key';
 import { createDestinationStore } from '../destinations/destination-store';
 import { openDb } from '../db/open-db';
@@ -18,28 +11,27 @@ import { configurationWarnings } from '../env-warnings';
 import { createJournalStore } from '../journal/journal-store';
 import { createLogger, type Logger } from '../logger';
 import { createFlowStore } from '../oidc/flow-store';
-import { createOidcClient } from '../oidc/oidc-client';
 import { createSsoOperatorStore } from '../oidc/sso-operators';
 import { createMetrics } from '../metrics/metrics';
-import { loadDemoOperators, type DemoOperators } from '../operators/demo-operators';
-import { fileDirectory, staticDirectory } from '../operators/operator-directory';
+import type { DemoOperators } from '../operators/demo-operators';
 import { createCounterStore } from '../security/counter-store';
 import { createSecurityEventStore } from '../security/security-events';
 import { createSessionStore } from '../sessions/session-store';
 import { createServiceBudget } from '../upstream/service-budget';
-import type { CredentialSet } from '../upstream/tokens';
 import type { EmbeddedSandbox } from './sandbox-mode';
-import { journalDir, sandboxStateDir } from './data-dirs';
+import { journalDir } from './data-dirs';
 import { proposeChangedFile, startPolicy } from './policy';
-import { startNotifier } from './notifications';
-import { startWatcher } from './watch';
-import { createReconciler, reconcileDefaults, startReconcileLoop } from '../reconcile/reconciler';
+import { createReconciler, reconcileDefaults } from '../reconcile/reconciler';
 import { DEFAULT_WATCH_SHARE_PERCENT, watchSpacingMs } from '../watch/watch-pace';
-import { startReplica } from './replica';
 import { requestStop } from '../approvals/send-time-rules';
-import { createBatchSender, startBatchSender } from '../batches/batch-sender';
+import { createBatchSender } from '../batches/batch-sender';
 import { createServicePacer } from '../upstream/service-pace';
-import { createUpstream } from './upstream';
+import { createUpstream, serviceOf } from './upstream';
+import { defaultWebDist, localOrigin } from './addresses';
+import { embeddedSandboxOf } from './embedded-sandbox';
+import { operatorsOf } from './operators';
+import { singleSignOnOf } from './single-sign-on';
+import { startBackgroundJobs } from './background-jobs';
 
 /** A running BFF. */
 export interface RunningBff {
@@ -60,27 +52,6 @@ export interface RunningBff {
 
 /** How long a graceful shutdown lets requests in flight finish before it stops waiting. */
 export const SHUTDOWN_GRACE_MS = 10_000;
-
-/** `apps/web/dist`, from `apps/bff/src/bootstrap` (sources) or `apps/bff/dist` (bundle). */
-function defaultWebDist(): string {
-  const here = fileURLToPath(new URL('.', import.meta.url));
-  return here.includes(`${'/src/'}`)
-    ? join(here, '../../../web/dist')
-    : join(here, '../../web/dist');
-}
-
-/**
- * The address of a console without `PUBLIC_URL`: `http://HOST:PORT`, with a wildcard host named
- * as the loopback address a browser on this machine opens.
- */
-function localOrigin(listen: { host: string; port: number }): string {
-  const host = /^(0\.0\.0\.0|::)$/.test(listen.host)
-    ? '127.0.0.1'
-    : listen.host.includes(':')
-      ? `[${listen.host}]`
-      : listen.host;
-  return `http://${host}:${listen.port}`;
-}
 
 /**
  * Starts everything from a validated configuration: the embedded sandbox when there is no
@@ -103,33 +74,9 @@ export async function startBff(
   });
   dbReady.catch(() => {});
 
-  // Loaded only without SVC_BASE_URL: the sandbox is a development dependency, in its own chunk
-  // of the bundle, and absent from the build for the real service (build-options.mjs).
-  const sandbox = env.svcBaseUrl
-    ? undefined
-    : await (
-        await import('./sandbox-mode')
-      ).startEmbeddedSandbox({
-        dataDir: env.dataDir,
-        port: env.sandboxPort,
-        host: '127.0.0.1',
-        signingKey: env.signingKey,
-        ...(env.sandboxState === 'kept' ? { stateDir: sandboxStateDir(env.dataDir) } : {}),
-        auditKeyConfigured: Boolean(env.audit.keyPem),
-      });
-  // With single sign-on, operators come from the provider: no demo operators, and the password
-  // form only for a users file's break-glass operators.
-  const demo = env.usersFile || env.oidc ? undefined : await loadDemoOperators(env.dataDir);
-  const directory = env.usersFile
-    ? fileDirectory(env.usersFile, (error) =>
-        logger.warn({ err: error }, 'users file not reloaded'),
-      )
-    : staticDirectory(demo?.users ?? []);
+  const sandbox = await embeddedSandboxOf(env);
+  const { demo, directory } = await operatorsOf(env, logger);
 
-  const credentials: CredentialSet = sandbox
-    ? { default: { clientId: sandbox.clientId, clientSecret: sandbox.clientSecret } }
-    : env.credentials!;
-  const signingKey = sandbox ? sandbox.signingKey : env.signingKey;
   const db = await dbReady;
   const journal = createJournalStore(db, undefined, { leaseMs: env.sendLeaseMs });
   // The backlog and the approvals waiting are read from the database at each scrape.
@@ -141,10 +88,7 @@ export async function startBff(
   // database's relaxed side, shared by every process on it.
   const counters = createCounterStore(db.relaxed);
   const { client } = await createUpstream({
-    baseUrl: sandbox?.url ?? env.svcBaseUrl!,
-    authUrl: sandbox?.url ?? env.svcAuthUrl!,
-    credentials,
-    signingKey,
+    ...serviceOf(env, sandbox),
     logger,
     ...(env.serviceBudgetPercent !== undefined
       ? { budget: createServiceBudget(counters, { percent: env.serviceBudgetPercent }) }
@@ -163,19 +107,7 @@ export async function startBff(
   // The port is filled in once the server listens (PORT=0 asks for any free port).
   const listen = { host: env.host, port: env.port };
   const origin = () => env.publicOrigin ?? localOrigin(listen);
-  const sso = env.oidc
-    ? createOidcClient(env.oidc, {
-        redirectUri: () => `${origin()}/api/session/oidc/callback`,
-        postLogoutRedirectUri: () => `${origin()}/sign-in?sso=signed-out`,
-      })
-    : undefined;
-  // Discovery now, so that a wrong issuer shows in the log at start; a provider that is down is
-  // tried again at the first sign-in.
-  sso
-    ?.configuration()
-    .catch((error: unknown) =>
-      logger.warn({ err: error, issuer: env.oidc?.issuer }, 'the OpenID provider did not answer'),
-    );
+  const sso = singleSignOnOf(env, origin, logger);
   const securityEvents = createSecurityEventStore(db);
   // The demo's own audit key where none was configured, as it makes its other keys.
   const auditPem = env.audit.keyPem ?? sandbox?.auditKeyPem;
@@ -285,88 +217,44 @@ export async function startBff(
     },
   );
   listen.port = port;
-  // Requests waiting past their limit become EXPIRED even when nobody reads the queue.
-  // Counters whose window and lock have passed go too.
-  const sweeper = setInterval(() => {
-    sweepExpired({ approvals, journal, now: Date.now }).catch((error: unknown) =>
-      logger.warn({ err: error }, 'approval expiry sweep failed'),
-    );
-    counters.sweep().catch((error: unknown) => logger.warn({ err: error }, 'counter sweep failed'));
-    if (sso)
-      flows.sweep().catch((error: unknown) => logger.warn({ err: error }, 'flow sweep failed'));
-  }, 60_000);
-  sweeper.unref();
-  const replica = await startReplica({
-    db,
-    journal,
-    dispatch: dispatchDeps,
-    approval: approvalDeps,
-    leaseMs: env.sendLeaseMs,
-    resolverIntervalMs: env.resolverIntervalMs,
-    logger,
-    metrics,
-  });
-
+  // A changed policy file is proposed for an admin's approval, once, by whichever process claims it.
   await proposeChangedFile(approvalDeps, policies.store, env.policySeed, logger);
-
-  const notifier = await startNotifier({
-    db,
-    journal,
-    approvals,
-    directory,
-    ssoOperators,
-    policy,
-    settings: env.notify,
-    client,
-    timeoutMs: env.timeoutMs,
-    origin,
-    logger,
-  });
-  const watcher = await startWatcher({
-    db,
-    client,
-    owner: journal.owner,
-    logger,
-    spacingMs: env.watchSpacingMs,
-    timeoutMs: env.timeoutMs,
-  });
-
-  // Embedded, no other process can hold the lease: a run cut by a crash resumes at once.
-  if (db.kind === 'pglite') await reconciler.lease.expireOthers();
-  const stopReconciling = startReconcileLoop(reconciler, { intervalMs: 60_000, logger });
-  if (db.kind === 'pglite') await batchSender.expireOthers();
-  const stopBatches = startBatchSender(batchSender, { intervalMs: 2_000 });
-
-  // The audit records changes wrote pending, sealed onto their chains by the holder of the
-  // job lease (issue 57).
-  const stopSealer = await startSealer({
-    db,
-    owner: journal.owner,
-    intervalMs: env.audit.sealMs,
-    logger,
-  });
-  // Checkpoints of the audit trail (ADR 022), signed by the holder of their job lease.
-  const stopCheckpointer = auditKey
-    ? startCheckpointer({
-        db,
-        key: auditKey,
-        owner: journal.owner,
-        intervalMs: env.audit.checkpointMs,
-        copyFile: env.audit.checkpointFile,
-        post: env.notify.webhook
-          ? treeHeadPoster(env.notify.webhook, secretsOf(env.notify), logger)
-          : undefined,
-        logger,
-      })
-    : () => {};
-  // The scheduled verification, its failure told to the admins (issue 57); without the key it
-  // still checks the chains and the rows, not the checkpoints' signatures.
-  const stopVerifier = startVerifier({
-    db,
-    key: auditKey,
-    owner: journal.owner,
-    intervalMs: env.audit.verifyMs,
-    copyFile: env.audit.checkpointFile,
+  const jobs = await startBackgroundJobs({
+    replica: {
+      db,
+      journal,
+      dispatch: dispatchDeps,
+      approval: approvalDeps,
+      leaseMs: env.sendLeaseMs,
+      resolverIntervalMs: env.resolverIntervalMs,
+      logger,
+      metrics,
+    },
+    notifier: {
+      db,
+      journal,
+      approvals,
+      directory,
+      ssoOperators,
+      policy,
+      settings: env.notify,
+      client,
+      timeoutMs: env.timeoutMs,
+      origin,
+      logger,
+    },
+    watcher: {
+      db,
+      client,
+      owner: journal.owner,
+      logger,
+      spacingMs: env.watchSpacingMs,
+      timeoutMs: env.timeoutMs,
+    },
+    audit: { db, owner: journal.owner, env, key: auditKey, logger },
+    reconciler,
+    batchSender,
+    sweep: { approvals, journal, counters, flows: sso ? flows : undefined },
     logger,
   });
 
@@ -375,36 +263,24 @@ export async function startBff(
     warnings,
     sandbox,
     demo,
-    resolved: replica.firstLook,
+    resolved: jobs.firstLook,
     async close() {
       accepting = false;
-      clearInterval(sweeper);
       policies.holder.stop();
-      stopCheckpointer();
-      stopVerifier();
-      stopReconciling();
+      jobs.stopAtOnce();
       // No new connections; idle keep-alive ones end now, busy ones after their answer.
       const closed = new Promise<void>((done) => server.close(() => done()));
       if ('closeIdleConnections' in server) server.closeIdleConnections();
       const grace = (ms: number) => new Promise((done) => setTimeout(done, ms).unref());
       // Sends in flight (requests and the resolver's look) get the grace period to finish.
-      await Promise.race([
-        Promise.all([
-          closed,
-          replica.stopResolver(),
-          notifier.stop(),
-          watcher?.stop(),
-          stopBatches(),
-        ]),
-        grace(SHUTDOWN_GRACE_MS),
-      ]);
+      await Promise.race([Promise.all([closed, jobs.stopInFlight()]), grace(SHUTDOWN_GRACE_MS)]);
       // The rest stop waiting and are journaled UNKNOWN rather than left SENDING.
       shutdown.abort();
-      await Promise.race([Promise.all([closed, replica.stopResolver()]), grace(2_000)]);
+      await Promise.race([Promise.all([closed, jobs.stopResolver()]), grace(2_000)]);
       if ('closeAllConnections' in server) server.closeAllConnections();
       // Last, so the records of the sends that finished in the grace period are sealed too.
-      await Promise.race([stopSealer(), grace(5_000)]);
-      await replica
+      await Promise.race([jobs.stopSealing(), grace(5_000)]);
+      await jobs
         .releaseLeases()
         .catch((error: unknown) =>
           logger.warn({ err: error }, 'could not release the leases; they run out on their own'),

@@ -1,8 +1,37 @@
+import type { Env } from '../env';
 import type { Logger } from '../logger';
 import { createUpstreamClient, type UpstreamClient } from '../upstream/client';
 import type { ServiceBudget } from '../upstream/service-budget';
 import { createSigner } from '../upstream/signing';
 import { createTokenProvider, type CredentialSet, type TokenProvider } from '../upstream/tokens';
+import type { EmbeddedSandbox } from './sandbox-mode';
+
+/**
+ * The service this console talks to: the embedded sandbox with its own client and keys when it
+ * runs, else the configured one.
+ */
+export function serviceOf(
+  env: Pick<Env, 'svcBaseUrl' | 'svcAuthUrl' | 'credentials' | 'signingKey'>,
+  sandbox: EmbeddedSandbox | undefined,
+): Pick<
+  Parameters<typeof createUpstream>[0],
+  'baseUrl' | 'authUrl' | 'credentials' | 'signingKey'
+> {
+  if (sandbox) {
+    return {
+      baseUrl: sandbox.url,
+      authUrl: sandbox.url,
+      credentials: { default: { clientId: sandbox.clientId, clientSecret: sandbox.clientSecret } },
+      signingKey: sandbox.signingKey,
+    };
+  }
+  return {
+    baseUrl: env.svcBaseUrl!,
+    authUrl: env.svcAuthUrl!,
+    credentials: env.credentials!,
+    signingKey: env.signingKey,
+  };
+}
 
 /**
  * The token provider, the signer (when a key is configured) and the client, wired together the
