@@ -21,6 +21,8 @@ const BFF_LAYERS = [
     'main.ts',
     'cli.ts',
     'app.ts',
+    'app-deps.ts',
+    'app-routes.ts',
     'env.ts',
     'env-files.ts',
     'env-schema.ts',

@@ -11,7 +11,7 @@ import {
 } from '@console/schemas';
 import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
-import type { AppDeps } from '../src/app';
+import type { AppDeps } from '../src/app-deps';
 import type { ApprovalDeps } from '../src/approvals/approval-deps';
 import { mayResend } from '../src/approvals/approval-send';
 import { sendApprovedAsConsole } from '../src/approvals/resume-approved';

@@ -7,7 +7,7 @@ import { generateKeyPairSync } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { startTestProvider, TEST_ROLE_MAP, type TestProvider } from '@console/test-idp';
-import type { AppDeps } from '../src/app';
+import type { AppDeps } from '../src/app-deps';
 import { createOidcClient } from '../src/oidc/oidc-client';
 import { parseRoleMap, type OidcSettings } from '../src/oidc/oidc-settings';
 import { BROWSER_HEADERS, echoSuccess, scriptedClient, testApp } from './harness';

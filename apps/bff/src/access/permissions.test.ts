@@ -1,6 +1,6 @@
 import { WRITE_OPERATION_IDS, operations, type Role } from '@console/schemas';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { routeTable } from '../app';
+import { routeTable } from '../app-routes';
 import type { RouteDef } from '../routes/route-table';
 import { echoSuccess, scriptedClient, testApp } from '../../test/harness';
 import { createOidcClient } from '../oidc/oidc-client';

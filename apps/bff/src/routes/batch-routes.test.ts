@@ -12,7 +12,7 @@ import {
 import { buildPolicy } from '../approvals/policy';
 import type { StoredRequest } from '../approvals/send-time-rules';
 import { createBatchChecker } from '../batches/batch-checker';
-import type { AppDeps } from '../app';
+import type { AppDeps } from '../app-deps';
 import { hashPassword } from '../operators/password';
 import { staticDirectory } from '../operators/operator-directory';
 import { batchRefId } from '../batches/batch-row-queue';

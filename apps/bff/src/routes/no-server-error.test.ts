@@ -1,7 +1,7 @@
 import { exampleInput, isWriteOperationId } from '@console/schemas';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { routeTable } from '../app';
+import { routeTable } from '../app-routes';
 import { BROWSER_HEADERS, echoSuccess, scriptedClient, testApp } from '../../test/harness';
 
 type Harness = Awaited<ReturnType<typeof testApp>>;

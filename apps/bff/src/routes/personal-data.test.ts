@@ -12,7 +12,7 @@ import { emptyTrail } from '../../test/audit-trail';
 import { echoSuccess, scriptedClient, sharedDb } from '../../test/harness';
 import type { SendRequest, UpstreamOutcome } from '../upstream/client';
 import { defaultPolicy } from '../approvals/policy';
-import { routeTable } from '../app';
+import { routeTable } from '../app-routes';
 import { auditKeyFromPem } from '../audit/audit-key';
 
 // PGlite starts once per file, before any test's clock.

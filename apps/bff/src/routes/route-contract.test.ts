@@ -6,7 +6,7 @@ import {
   type ApiRoute,
 } from '@console/schemas';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { routeTable } from '../app';
+import { routeTable } from '../app-routes';
 import { createOidcClient } from '../oidc/oidc-client';
 import { echoSuccess, scriptedClient, testApp } from '../../test/harness';
 import type { RouteDef } from './route-table';

@@ -2,7 +2,7 @@ import { exampleInput, ROLES, isWriteOperationId } from '@console/schemas';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { allows } from '../access/permissions';
 import { WEBHOOK_PATH } from './webhook-routes';
-import { routeTable } from '../app';
+import { routeTable } from '../app-routes';
 import { BROWSER_HEADERS, echoSuccess, scriptedClient, testApp } from '../../test/harness';
 
 type Harness = Awaited<ReturnType<typeof testApp>>;

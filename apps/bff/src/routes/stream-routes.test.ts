@@ -16,7 +16,7 @@ import {
   testApp,
   testUsers,
 } from '../../test/harness';
-import type { AppDeps } from '../app';
+import type { AppDeps } from '../app-deps';
 import type { Db } from '../db/db';
 import type { UserRecord } from '../operators/users-file';
 import { SESSION_COOKIE } from '../sessions/session-cookie';
