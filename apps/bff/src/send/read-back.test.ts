@@ -5,15 +5,14 @@ import {
   type JournalEntry,
   type WriteOperationId,
 } from '@console/schemas';
+import { mayResendByItself, readBackPolicy } from './read-back';
 import {
   holdsUpdate,
   LOST_ANSWER,
   lostAnswerOf,
-  mayResendByItself,
-  readBackPolicy,
   unusedPlans,
   type Intent,
-} from './read-back';
+} from './read-back-plans';
 
 const intent = (body: Record<string, unknown>, params: Record<string, string> = {}): Intent => ({
   body,

@@ -13,13 +13,8 @@ import {
   type DispatchDeps,
   type Dispatched,
 } from './dispatch';
-import {
-  canReadBack,
-  lostAnswerOf,
-  mayResendByItself,
-  readBack,
-  readBackPolicy,
-} from './read-back';
+import { canReadBack, mayResendByItself, readBack, readBackPolicy } from './read-back';
+import { lostAnswerOf } from './read-back-plans';
 
 async function record(
   deps: DispatchDeps,
