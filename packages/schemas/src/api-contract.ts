@@ -20,10 +20,12 @@ import {
 } from './console-api';
 import { API_ROUTES, type ApiMethod, type ApiRouteName } from './api-routes';
 import {
-  BatchApproveSchema,
   BatchCheckRequestSchema,
   BatchCheckSchema,
   BatchCreateRequestSchema,
+} from './batch-check-api';
+import {
+  BatchApproveSchema,
   BatchListSchema,
   BatchReasonSchema,
   BatchResultsSchema,
