@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { answerIssues, findApiRoute, matchesPath, undeclaredMembers } from './api-check';
-import { apiContract, type ApiRoute } from './api-contract';
+import { apiContract } from './api-contract';
+import type { ApiRoute } from './api-route-spec';
 
 describe('matchesPath', () => {
   it.each([

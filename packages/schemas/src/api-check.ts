@@ -1,5 +1,6 @@
 import type { z } from 'zod';
-import { apiContract, type ApiRoute, type ApiRouteName } from './api-contract';
+import { apiContract, type ApiRouteName } from './api-contract';
+import type { ApiRoute } from './api-route-spec';
 import { isRecord } from './primitives/is-record';
 
 /*

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BATCH_OPERATIONS } from './batch-api';
+import { BATCH_OPERATIONS } from './batch-states';
 import {
   batchFieldsOf,
   cellReadingsOf,

@@ -4,7 +4,8 @@
  * A column is mapped by its header when the header names a field (its path, its last segment or
  * its label, in any case, with spaces, dashes or underscores), else by the operator's mapping.
  */
-import type { BatchField, BatchMapping, BatchOperation } from './batch-api';
+import type { BatchField, BatchMapping } from './batch-check-api';
+import type { BatchOperation } from './batch-states';
 import { kindOfPath } from './personal-fields';
 import { fieldMeta } from './primitives/field-meta';
 import { operations } from './registry';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { JournalEntrySchema } from './console-api';
-import { CryptoNetworkSchema } from './primitives/enums';
+import { CryptoNetworkSchema } from './primitives/transfer-enums';
 import { identifier, text, uuid } from './primitives/identifier';
 import type { ApprovalDefault } from './operations/operation-meta';
 import { isWriteOperationId, operations } from './registry';

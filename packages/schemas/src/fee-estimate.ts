@@ -8,7 +8,7 @@ import {
   type Market,
   type OrderSide,
   type OrderType,
-} from './primitives/enums';
+} from './primitives/trading-enums';
 import type { Execution } from './resources/execution';
 
 /*

@@ -2,7 +2,7 @@ import Big from 'big.js';
 import type { FeeSchedule, Liquidity, OrderToEstimate } from './fee-estimate';
 import { assetPrecision } from './primitives/assets';
 import { DECIMAL_PATTERN } from './primitives/decimal';
-import { marketAssets } from './primitives/enums';
+import { marketAssets } from './primitives/trading-enums';
 import type { Execution } from './resources/execution';
 
 /*

@@ -1,5 +1,6 @@
 import type { JournalEntry, JournalState } from './console-api';
-import { MARKETS, isKnownValue, marketAssets } from './primitives/enums';
+import { isKnownValue } from './primitives/enums';
+import { MARKETS, marketAssets } from './primitives/trading-enums';
 
 /** A journal state as an operator says it. The wire and the CSV keep the upper-case value. */
 export const JOURNAL_STATE_WORDS: Readonly<Record<JournalState, string>> = {

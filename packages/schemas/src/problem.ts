@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { BatchUploadedBeforeSchema } from './batch-api';
+import { BatchUploadedBeforeSchema } from './batch-check-api';
 import { JournalEntrySchema } from './console-api';
 import { DestinationCheckSchema } from './destinations-api';
 import { LimitCheckSchema } from './limits-api';

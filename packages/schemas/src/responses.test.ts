@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { OrderSchema } from './resources/order';
 import { TransferSchema } from './resources/transfer';
-import { isKnownValue, ORDER_STATUSES } from './primitives/enums';
+import { isKnownValue } from './primitives/enums';
+import { ORDER_STATUSES } from './primitives/trading-enums';
 import { problemCode } from './problem';
 
 const order = { id: 'o-1', status: 'OPEN', side: 'BUY', market: 'BTCUSD', type: 'LIMIT' };

@@ -1,6 +1,6 @@
 import { MONEY_ROLES } from '../primitives/roles';
 import { positiveDecimalString } from '../primitives/decimal';
-import { CryptoNetworkSchema } from '../primitives/enums';
+import { CryptoNetworkSchema } from '../primitives/transfer-enums';
 import { text } from '../primitives/identifier';
 import { assetField } from './common-fields';
 import { CryptoWithdrawalFeeSchema } from '../resources/crypto-withdrawal-fee';

@@ -1,5 +1,5 @@
 import { MONEY_ROLES } from '../primitives/roles';
-import { ConversionTargetAssetSchema, CryptoNetworkSchema } from '../primitives/enums';
+import { ConversionTargetAssetSchema, CryptoNetworkSchema } from '../primitives/transfer-enums';
 import { DepositAddressSchema } from '../resources/deposit-address';
 import { endUserField, idField, metadataField, optional, refIdField } from './common-fields';
 import { defineOperation } from './define-operation';

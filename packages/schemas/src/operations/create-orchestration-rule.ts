@@ -1,7 +1,7 @@
 import {
   FINAL_ORCHESTRATION_RULE_STATUSES,
   ORCHESTRATION_RULE_STATUSES,
-} from '../primitives/enums';
+} from '../primitives/transfer-enums';
 import { MONEY_ROLES } from '../primitives/roles';
 import { z } from 'zod';
 import { newRefId } from '../demo-ids';

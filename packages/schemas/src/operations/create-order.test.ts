@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { parseWith } from '../errors';
-import { ORDER_TYPES, TIME_IN_FORCE, type OrderType, type TimeInForce } from '../primitives/enums';
+import {
+  ORDER_TYPES,
+  TIME_IN_FORCE,
+  type OrderType,
+  type TimeInForce,
+} from '../primitives/trading-enums';
 import { createOrder, orderAmountFields, TIME_IN_FORCE_TABLE } from './create-order';
 
 const NOW = 1_790_000_000_000;

@@ -10,7 +10,7 @@ import {
   type OrderSide,
   type OrderType,
   type TimeInForce,
-} from '../primitives/enums';
+} from '../primitives/trading-enums';
 import { identifier } from '../primitives/identifier';
 import { MONEY_ROLES } from '../primitives/roles';
 import { OrderSchema } from '../resources/order';

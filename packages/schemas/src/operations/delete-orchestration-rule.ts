@@ -2,7 +2,7 @@ import { z } from 'zod';
 import {
   FINAL_ORCHESTRATION_RULE_STATUSES,
   ORCHESTRATION_RULE_STATUSES,
-} from '../primitives/enums';
+} from '../primitives/transfer-enums';
 import { MONEY_ROLES } from '../primitives/roles';
 import { OrchestrationRuleSchema } from '../resources/orchestration-rule';
 import { pathIdField } from './common-fields';

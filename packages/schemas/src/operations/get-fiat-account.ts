@@ -1,4 +1,4 @@
-import { FIAT_ACCOUNT_STATUSES, FINAL_FIAT_ACCOUNT_STATUSES } from '../primitives/enums';
+import { FIAT_ACCOUNT_STATUSES, FINAL_FIAT_ACCOUNT_STATUSES } from '../primitives/transfer-enums';
 import { booleanParam } from '../primitives/query';
 import { FIAT_ROLES, ROLES } from '../primitives/roles';
 import { FiatAccountSchema } from '../resources/fiat-account';

@@ -1,4 +1,4 @@
-import { FIAT_DEPOSIT_INSTRUCTIONS_STATUSES } from '../primitives/enums';
+import { FIAT_DEPOSIT_INSTRUCTIONS_STATUSES } from '../primitives/transfer-enums';
 import { ROLES } from '../primitives/roles';
 import { FiatDepositInstructionsSchema } from '../resources/fiat-deposit-instructions';
 import { pathIdField } from './common-fields';

@@ -1,4 +1,4 @@
-import { IDENTITY_STATUSES } from '../primitives/enums';
+import { IDENTITY_STATUSES } from '../primitives/identity-enums';
 import { booleanParam } from '../primitives/query';
 import { ROLES } from '../primitives/roles';
 import { IdentitySchema } from '../resources/identity';

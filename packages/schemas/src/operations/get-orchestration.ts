@@ -1,4 +1,4 @@
-import { FINAL_ORCHESTRATION_STATUSES, ORCHESTRATION_STATUSES } from '../primitives/enums';
+import { FINAL_ORCHESTRATION_STATUSES, ORCHESTRATION_STATUSES } from '../primitives/transfer-enums';
 import { ROLES } from '../primitives/roles';
 import { OrchestrationSchema } from '../resources/orchestration';
 import { pathIdField } from './common-fields';

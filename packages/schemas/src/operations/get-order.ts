@@ -1,4 +1,4 @@
-import { FINAL_ORDER_STATUSES, ORDER_STATUSES } from '../primitives/enums';
+import { FINAL_ORDER_STATUSES, ORDER_STATUSES } from '../primitives/trading-enums';
 import { ROLES } from '../primitives/roles';
 import { OrderSchema } from '../resources/order';
 import { pathIdField } from './common-fields';

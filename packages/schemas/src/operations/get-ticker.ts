@@ -1,4 +1,4 @@
-import { MarketSchema } from '../primitives/enums';
+import { MarketSchema } from '../primitives/trading-enums';
 import { ROLES } from '../primitives/roles';
 import { TickerSchema } from '../resources/market';
 import { defineRead } from './define-read';

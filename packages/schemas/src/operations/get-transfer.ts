@@ -1,4 +1,4 @@
-import { FINAL_TRANSFER_STATUSES, TRANSFER_STATUSES } from '../primitives/enums';
+import { FINAL_TRANSFER_STATUSES, TRANSFER_STATUSES } from '../primitives/transfer-enums';
 import { ROLES } from '../primitives/roles';
 import { TransferSchema } from '../resources/transfer';
 import { pathIdField } from './common-fields';

@@ -1,4 +1,4 @@
-import { CryptoNetworkSchema } from '../primitives/enums';
+import { CryptoNetworkSchema } from '../primitives/transfer-enums';
 import {
   arrayParam,
   enumParam,

@@ -1,4 +1,4 @@
-import { EVENT_TYPES } from '../primitives/enums';
+import { EVENT_TYPES } from '../primitives/event-enums';
 import {
   booleanParam,
   enumParam,

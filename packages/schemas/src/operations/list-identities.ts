@@ -3,7 +3,7 @@ import {
   IDENTITY_CONTROL_TYPES,
   IDENTITY_STATUSES,
   IDENTITY_TYPES,
-} from '../primitives/enums';
+} from '../primitives/identity-enums';
 import {
   enumParam,
   enumsParam,

@@ -1,7 +1,7 @@
 import {
   FINAL_ORCHESTRATION_RULE_STATUSES,
   ORCHESTRATION_RULE_STATUSES,
-} from '../primitives/enums';
+} from '../primitives/transfer-enums';
 import { assetCode } from '../primitives/identifier';
 import {
   enumsParam,

@@ -1,4 +1,4 @@
-import { FINAL_ORCHESTRATION_STATUSES, ORCHESTRATION_STATUSES } from '../primitives/enums';
+import { FINAL_ORCHESTRATION_STATUSES, ORCHESTRATION_STATUSES } from '../primitives/transfer-enums';
 import { assetCode } from '../primitives/identifier';
 import {
   arrayParam,

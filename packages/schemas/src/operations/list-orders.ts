@@ -1,4 +1,4 @@
-import { FINAL_ORDER_STATUSES, MARKETS, ORDER_STATUSES } from '../primitives/enums';
+import { FINAL_ORDER_STATUSES, MARKETS, ORDER_STATUSES } from '../primitives/trading-enums';
 import {
   dateTimeParam,
   deprecatedOffsetParam,

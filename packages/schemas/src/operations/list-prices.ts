@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MarketSchema } from '../primitives/enums';
+import { MarketSchema } from '../primitives/trading-enums';
 import { arrayParam } from '../primitives/query';
 import { ROLES } from '../primitives/roles';
 import { MarketPriceSchema } from '../resources/market';

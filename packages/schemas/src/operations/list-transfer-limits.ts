@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { TRANSFER_TYPES } from '../primitives/enums';
+import { TRANSFER_TYPES } from '../primitives/transfer-enums';
 import { ROLES } from '../primitives/roles';
 import { TransferLimitSchema } from '../resources/transfer-limit';
 import { defineRead } from './define-read';

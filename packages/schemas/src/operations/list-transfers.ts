@@ -3,7 +3,7 @@ import {
   SECONDARY_STATUSES,
   TRANSFER_STATUSES,
   TRANSFER_TYPES,
-} from '../primitives/enums';
+} from '../primitives/transfer-enums';
 import {
   arrayParam,
   enumParam,

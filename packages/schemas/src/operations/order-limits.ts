@@ -1,6 +1,6 @@
 import Big from 'big.js';
 import { DECIMAL_PATTERN } from '../primitives/decimal';
-import type { OrderSide, OrderType } from '../primitives/enums';
+import type { OrderSide, OrderType } from '../primitives/trading-enums';
 import type { Report } from './define-operation';
 
 /** The smallest quote amount of a market buy (svc-api.md appendix, "Minimums"). */

@@ -3,7 +3,7 @@ import {
   CRYPTO_DESTINATION_ADDRESS_STATUSES,
   CryptoNetworkSchema,
   FINAL_CRYPTO_DESTINATION_ADDRESS_STATUSES,
-} from '../primitives/enums';
+} from '../primitives/transfer-enums';
 import { text } from '../primitives/identifier';
 import { MONEY_ROLES } from '../primitives/roles';
 import { CryptoDestinationAddressSchema } from '../resources/crypto-destination-address';

@@ -1,4 +1,4 @@
-import { FIAT_ACCOUNT_STATUSES, FINAL_FIAT_ACCOUNT_STATUSES } from '../primitives/enums';
+import { FIAT_ACCOUNT_STATUSES, FINAL_FIAT_ACCOUNT_STATUSES } from '../primitives/transfer-enums';
 import { FIAT_ROLES } from '../primitives/roles';
 import {
   FiatAccountOwnerRequestSchema,

@@ -1,6 +1,6 @@
 import Big from 'big.js';
 import { ASSET_PRECISION } from '../primitives/assets';
-import { MARKETS, marketAssets } from '../primitives/enums';
+import { MARKETS, marketAssets } from '../primitives/trading-enums';
 import { ROLES } from '../primitives/roles';
 import { operations, WRITE_OPERATION_IDS, type WriteOperationId } from '../registry';
 import type {

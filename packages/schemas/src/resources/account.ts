@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { ACCOUNT_TYPES, IDENTITY_STATUSES, openEnum } from '../primitives/enums';
+import { openEnum } from '../primitives/enums';
+import { ACCOUNT_TYPES, IDENTITY_STATUSES } from '../primitives/identity-enums';
 import { DateTimeSchema } from '../primitives/identifier';
 
 /** A further identity with access to an account. */

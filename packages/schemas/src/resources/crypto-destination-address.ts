@@ -1,9 +1,6 @@
 import { z } from 'zod';
-import {
-  CRYPTO_DESTINATION_ADDRESS_STATUSES,
-  CRYPTO_NETWORKS,
-  openEnum,
-} from '../primitives/enums';
+import { openEnum } from '../primitives/enums';
+import { CRYPTO_DESTINATION_ADDRESS_STATUSES, CRYPTO_NETWORKS } from '../primitives/transfer-enums';
 import { DateTimeSchema } from '../primitives/identifier';
 
 /**

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { CRYPTO_NETWORKS, openEnum } from '../primitives/enums';
+import { openEnum } from '../primitives/enums';
+import { CRYPTO_NETWORKS } from '../primitives/transfer-enums';
 import { DateTimeSchema } from '../primitives/identifier';
 
 /** Crypto withdrawal fee: a guaranteed fee quote, valid until `expires_at`. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { CONVERSION_TARGET_ASSETS, CRYPTO_NETWORKS, openEnum } from '../primitives/enums';
+import { openEnum } from '../primitives/enums';
+import { CONVERSION_TARGET_ASSETS, CRYPTO_NETWORKS } from '../primitives/transfer-enums';
 import { DateTimeSchema } from '../primitives/identifier';
 
 /** Deposit address: the response of Create Deposit Address. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { EVENT_OBJECT_TYPES, EVENT_TYPES, openEnum } from '../primitives/enums';
+import { openEnum } from '../primitives/enums';
+import { EVENT_OBJECT_TYPES, EVENT_TYPES } from '../primitives/event-enums';
 import { DateTimeSchema } from '../primitives/identifier';
 
 /**

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { MARKETS, ORDER_SIDES, openEnum } from '../primitives/enums';
+import { openEnum } from '../primitives/enums';
+import { MARKETS, ORDER_SIDES } from '../primitives/trading-enums';
 import { DateTimeSchema } from '../primitives/identifier';
 
 /** Execution: one fill of an order (List Executions). The appendix marks no field required. */

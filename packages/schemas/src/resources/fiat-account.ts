@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { FIAT_ACCOUNT_STATUSES, ROUTING_NUMBER_TYPES, openEnum } from '../primitives/enums';
+import { openEnum } from '../primitives/enums';
+import { FIAT_ACCOUNT_STATUSES, ROUTING_NUMBER_TYPES } from '../primitives/transfer-enums';
 import { DateTimeSchema } from '../primitives/identifier';
 import { metadataSchema } from '../primitives/metadata';
 

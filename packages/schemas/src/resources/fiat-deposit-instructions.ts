@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { FIAT_DEPOSIT_INSTRUCTIONS_STATUSES, openEnum } from '../primitives/enums';
+import { openEnum } from '../primitives/enums';
+import { FIAT_DEPOSIT_INSTRUCTIONS_STATUSES } from '../primitives/transfer-enums';
 import { DateTimeSchema } from '../primitives/identifier';
 import { FiatAccountOwnerSchema, FiatNetworkInstructionsSchema } from './fiat-account';
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { openEnum } from '../primitives/enums';
 import {
   IDENTITY_CONTROL_REASON_CODES,
   IDENTITY_CONTROL_SET_BY,
@@ -8,8 +9,7 @@ import {
   IDENTITY_REQUIREMENT_TYPES,
   IDENTITY_STATUSES,
   IDENTITY_TYPES,
-  openEnum,
-} from '../primitives/enums';
+} from '../primitives/identity-enums';
 import { DateTimeSchema } from '../primitives/identifier';
 
 /**

@@ -1,10 +1,10 @@
 import { z } from 'zod';
+import { openEnum } from '../primitives/enums';
 import {
   MARKETS,
   MARKET_STATUS_REASONS,
   MARKET_TRADING_STATUSES,
-  openEnum,
-} from '../primitives/enums';
+} from '../primitives/trading-enums';
 import { DateTimeSchema } from '../primitives/identifier';
 
 /*

@@ -3,7 +3,7 @@ import {
   CryptoNetworkSchema,
   FIAT_RULE_ACCOUNT_TYPES,
   FIAT_RULE_NETWORKS,
-} from '../primitives/enums';
+} from '../primitives/transfer-enums';
 import { identifier, text } from '../primitives/identifier';
 
 /*

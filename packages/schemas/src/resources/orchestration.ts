@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { ORCHESTRATION_STATUSES, TRANSFER_DETAIL_STATUSES, openEnum } from '../primitives/enums';
+import { openEnum } from '../primitives/enums';
+import { ORCHESTRATION_STATUSES, TRANSFER_DETAIL_STATUSES } from '../primitives/transfer-enums';
 import { DateTimeSchema } from '../primitives/identifier';
 import { DestinationSchema, SourceSchema } from './orchestration-endpoints';
 

@@ -1,12 +1,12 @@
 import { z } from 'zod';
+import { openEnum } from '../primitives/enums';
 import {
   MARKETS,
   ORDER_SIDES,
   ORDER_STATUSES,
   ORDER_TYPES,
   TIME_IN_FORCE,
-  openEnum,
-} from '../primitives/enums';
+} from '../primitives/trading-enums';
 import { DateTimeSchema } from '../primitives/identifier';
 
 /** Order: the response of Create Order. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { PROFILE_TYPES, openEnum } from '../primitives/enums';
+import { openEnum } from '../primitives/enums';
+import { PROFILE_TYPES } from '../primitives/identity-enums';
 
 /** Profile: a set of balances of one customer (Get Profile, List Profiles). */
 export const ProfileSchema = z.looseObject({

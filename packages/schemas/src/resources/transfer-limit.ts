@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { TRANSFER_TYPES, openEnum } from '../primitives/enums';
+import { openEnum } from '../primitives/enums';
+import { TRANSFER_TYPES } from '../primitives/transfer-enums';
 
 /**
  * A limit on what transfers of some types may move: per transaction (`period_seconds` `0`, no

@@ -1,12 +1,12 @@
 import { z } from 'zod';
+import { openEnum } from '../primitives/enums';
 import {
   CRYPTO_NETWORKS,
   SECONDARY_STATUSES,
   TRANSFER_DIRECTIONS,
   TRANSFER_STATUSES,
   TRANSFER_TYPES,
-  openEnum,
-} from '../primitives/enums';
+} from '../primitives/transfer-enums';
 import { DateTimeSchema } from '../primitives/identifier';
 
 const detail = (...members: string[]) =>

@@ -11,7 +11,8 @@ import { ErrorState, LoadingState } from '@/components/states/states';
 import { assignReconDifference, getReconDifference, resolveReconDifference } from '@/lib/api';
 import { useSession } from '@/lib/session';
 import { useWrite } from '@/lib/use-write';
-import { DIFFERENCES_KEY, mayReconcile } from './reconcile-page';
+import { DIFFERENCES_KEY } from './reconcile-keys';
+import { mayReconcile } from './reconcile-page';
 import { differenceTitle, recordPath, STATUS_WORDS } from './reconcile-words';
 
 const EVENT_WORDS: Record<string, string> = {

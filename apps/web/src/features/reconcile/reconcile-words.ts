@@ -60,3 +60,6 @@ export function utcDay(daysAgo: number, now = Date.now()): string {
 
 /** A date field's value (`YYYY-MM-DD`, UTC) as the instant of its midnight. */
 export const instantOfDate = (date: string): string => `${date}T00:00:00.000Z`;
+
+/** An instant's UTC date (`YYYY-MM-DD`), as a date field holds it. */
+export const dateOf = (instant: string) => instant.slice(0, 10);

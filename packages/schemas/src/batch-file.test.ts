@@ -4,10 +4,10 @@ import {
   BATCH_MAX_COLUMNS,
   BATCH_MAX_ROWS,
   BATCH_MAX_TEXT_CHARS,
-  BatchCheckRequestSchema,
   BatchFileNameSchema,
   batchTextProblem,
-} from './batch-api';
+} from './batch-file';
+import { BatchCheckRequestSchema } from './batch-check-api';
 
 const request = (text: string) =>
   BatchCheckRequestSchema.safeParse({

@@ -1,97 +1,28 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { DEMO_IDS, READ_OPERATION_IDS, operations } from '@console/schemas';
+import { NOT_FILTERS, memberFilters } from '../../test/member-filters';
 import {
-  DEMO_IDS,
-  READ_OPERATION_IDS,
-  exampleInput,
-  operations,
-  requiredQuery,
-} from '@console/schemas';
-import { NOT_FILTERS, memberFilters, probe, withFilter } from '../../test/member-filters';
-import { startTestSandbox, type TestSandbox } from '../../test/test-support';
+  DELETED,
+  I,
+  P,
+  alice,
+  at,
+  before,
+  controls,
+  createdAt,
+  has,
+  ids,
+  items,
+  readOf,
+  ref,
+  same,
+  state,
+  sbx,
+  useFilterSandbox,
+  type Row,
+} from '../../test/filters-fixture';
 
-const P = DEMO_IDS.profiles;
-const alice = { identity: DEMO_IDS.identities.alice, account: DEMO_IDS.accounts.alice };
-type Item = Record<string, unknown>;
-let sbx: TestSandbox;
-let state: Record<string, Item[]>;
-const ref = (list: string, refId: string) => state[list]!.find((r) => r.ref_id === refId)!;
-const createdAt = (profileId: string) =>
-  new Date(sbx.sandbox.runtime.state.profiles.get(profileId)!.created_at).toISOString();
-/** Deleted before the rows run: reads leave it out unless asked to include deleted accounts. */
-const DELETED = DEMO_IDS.fiatAccounts.umbrella;
-
-beforeAll(async () => {
-  sbx = await startTestSandbox();
-  // Records with an identity and an account, so those filters have something to find.
-  await sbx.call('createInternalTransfer', {
-    ...exampleInput('createInternalTransfer'),
-    ref_id: 'filter-identity',
-    from_identity_id: alice.identity,
-    from_account_id: alice.account,
-  });
-  await sbx.call('createDepositAddress', {
-    profile_id: P.trading,
-    crypto_network: 'SOLANA',
-    identity_id: alice.identity,
-    account_id: alice.account,
-    ref_id: 'filter-address',
-  });
-  await sbx.send('DELETE', `/v2/transfer/fiat-accounts/${DELETED}`);
-  // Records that differ from the seed's in the members the lists filter on, so that a filter of
-  // the registry's schema (test/member-filters.ts) keeps some records and drops others.
-  await sbx.call('createOrder', exampleInput('createOrder'));
-  await sbx.call('createOrchestration', exampleInput('createOrchestration'));
-  const rule = await sbx.call('createOrchestrationRule', {
-    ...exampleInput('createOrchestrationRule'),
-    destination_asset: 'BTC',
-  });
-  await sbx.call('createOrchestrationRule', {
-    ...exampleInput('createOrchestrationRule'),
-    source_asset: 'EUR',
-  });
-  await sbx.send(
-    'DELETE',
-    `/v2/orchestration/rules/${(rule.body as { rule: { id: string } }).rule.id}`,
-  );
-  sbx.clock.advance(5_000);
-  await sbx.control('POST', '/clock', { advance_ms: 0 });
-  // One still under way when the rows run, so that a status tells it from the completed ones.
-  await sbx.call('createOrchestration', exampleInput('createOrchestration'));
-  state = (await sbx.control('GET', '/state')).body as Record<string, Item[]>;
-});
-afterAll(() => sbx.close());
-
-/** The read of the registry a path (with its query) is a request of. */
-const readOf = (path: string) => {
-  const { pathname } = new URL(path, 'http://x');
-  return READ_OPERATION_IDS.find((id) =>
-    new RegExp(`^${operations[id].path.replace(/\{\w+\}/g, '[^/]+')}$`).test(pathname),
-  );
-};
-
-/** The records of a list's page, under the member its registry entry names. */
-async function items(path: string): Promise<Item[]> {
-  const res = await sbx.send('GET', path);
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-  const read = readOf(path);
-  return res.body[(read && operations[read].list?.member) ?? 'items'] as Item[];
-}
-
-const same = (a: unknown[], b: unknown[]) => expect([...a].sort()).toEqual([...b].sort());
-const ids = (list: Item[], key = 'id') => list.map((r) => r[key]);
-
-type Row = [string | (() => string), () => Item[], string, string?];
-const I = DEMO_IDS.identities;
-const has = (list: unknown, wanted: string[], key = 'type') =>
-  (list as Item[]).some((c) => wanted.includes(c[key] as string));
-const controls = (i: Item) => (i.status_details as { active_controls: Item[] }).active_controls;
-/** A time of a record of /sandbox/state, found by its ref_id, as a query value. */
-const at = (list: string, refId: string, member = 'created_at') =>
-  encodeURIComponent(ref(list, refId)[member] as string);
-const before =
-  (list: string, refId: string, member = 'created_at') =>
-  (r: Item) =>
-    (r[member] as string) < (ref(list, refId)[member] as string);
+useFilterSandbox();
 
 /** The filters of appendix B's lists, against the demo seed and its history. */
 const APPENDIX_B_ROWS = (): Row[] => [
@@ -638,34 +569,7 @@ describe('each filter keeps exactly the matching records', () => {
   });
 });
 
-/*
- * A new list needs no row for a filter its schema states (test/member-filters.ts): the filter keeps
- * exactly the records of the read's own unfiltered answer whose member matches a value taken from
- * those records, one that keeps some and drops others.
- */
 const MEMBER_FILTERS = memberFilters();
-
-describe('a filter named after a member of its records keeps exactly the records it matches', () => {
-  it.each(MEMBER_FILTERS.map((f) => [`${f.read} ${f.param}`, f] as const))(
-    '%s',
-    async (_name, filter) => {
-      const op = operations[filter.read];
-      const { params = {} } = op.example();
-      const unfiltered = { ...requiredQuery(filter.read), limit: String(op.list!.maxLimit) };
-      const records = await items(op.toPath(params, unfiltered));
-      const chosen = probe(filter, records);
-      expect(
-        chosen,
-        `the sandbox's ${op.list!.member} cannot tell ${filter.param} from no filter`,
-      ).toBeDefined();
-      const got = await items(op.toPath(params, withFilter(filter, unfiltered, chosen!.values)));
-      same(
-        got.map((r) => JSON.stringify(r)),
-        chosen!.keeps.map((r) => JSON.stringify(r)),
-      );
-    },
-  );
-});
 
 /** A time range is one filter: any of its comparisons names it (each is tested on some list). */
 const filterName = (name: string) => name.replace(/\.(lt|lte|eq|gte|gt)$/, '.*');
