@@ -23,10 +23,14 @@ const RECORDS = 2 * TRANSFERS;
 /** The production pace: the watcher's share of the service's limit (200 ms). */
 const PACE_MS = watchSpacingMs(DEFAULT_WATCH_SHARE_PERCENT);
 /**
- * The sandbox stamps a read when it arrives; the reader spaces them when they leave. One read's
- * transit may be shorter than the last one's by this much on a busy machine.
+ * The sandbox stamps a read when it arrives; the reader spaces them when they leave, before the
+ * budget's statement, the signature and the socket. On a busy machine (the sandbox and PGlite in
+ * this process) one read may come this much later than it left, and the next one on time: the
+ * bench saw gaps of 155 ms at a pace of 200.
  */
-const TRANSIT_MS = 50;
+const TRANSIT_MS = 100;
+/** Reads in a window whose span must hold the pace, whatever one read's transit. */
+const WINDOW = 5;
 
 /** What a run over the busy day must read: ceil(n / size) per list. */
 const REF_GROUPS = Math.ceil(TRANSFERS / 100);
@@ -46,10 +50,19 @@ function countKinds(reads: readonly RequestLogEntry[]) {
   return counts;
 }
 
-/** Reads spaced at the pace: each gap within a transit of it, and the run no faster overall. */
+/**
+ * Reads spaced at the pace: each gap within a transit of it, every window of reads and the run
+ * no faster than the pace.
+ */
 function expectPaced(reads: readonly RequestLogEntry[]) {
   const gaps = gapsOf(reads);
   expect(Math.min(...gaps)).toBeGreaterThanOrEqual(PACE_MS - TRANSIT_MS);
+  for (let i = 0; i + WINDOW <= reads.length; i++) {
+    const span = reads[i + WINDOW - 1]!.received_ms - reads[i]!.received_ms;
+    expect(span, `reads ${i}–${i + WINDOW - 1}`).toBeGreaterThanOrEqual(
+      (WINDOW - 1) * PACE_MS - TRANSIT_MS,
+    );
+  }
   const span = reads.at(-1)!.received_ms - reads[0]!.received_ms;
   expect(span).toBeGreaterThanOrEqual((reads.length - 1) * PACE_MS - TRANSIT_MS);
 }
