@@ -22,6 +22,7 @@ import { initialJs } from './figures/initial-js';
 import { journalCost } from './figures/journal-cost';
 import { liveReads } from './figures/live-reads';
 import { policyDryRun } from './figures/policy-dry-run';
+import { reconcilePace } from './figures/reconcile-pace';
 import { signingCost } from './figures/signing-cost';
 import { startToHealth } from './figures/start-to-health';
 import { tokenRequests } from './figures/token-requests';
@@ -49,6 +50,7 @@ const FIGURES: Figure[] = [
   workersThroughput,
   liveReads,
   batchCost('pglite'),
+  reconcilePace,
 ];
 /** Figures run only when a word asks for them (`pnpm bench batch-cost-postgres`): time. */
 const ON_REQUEST: Figure[] = [batchCost('postgres')];

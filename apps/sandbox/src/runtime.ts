@@ -21,7 +21,13 @@ export interface RequestLogEntry {
    * credentials are kept out: `authorization` and `svc-signature` show only that they came.
    */
   headers: Record<string, string>;
+  /** When it came, by the sandbox's clock (which tests move). */
   at: string;
+  /**
+   * When it came in real time (ms): the spacing of a client's requests, which a moved sandbox
+   * clock would hide or invent.
+   */
+  received_ms: number;
 }
 
 /** Everything a running sandbox holds; the routes share it. */

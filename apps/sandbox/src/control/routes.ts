@@ -19,11 +19,24 @@ import { fiatAccountOr404, fiatAccountView, mergeUpdate } from '../state/fiat-ac
 import { reactToPrice } from '../state/order-engine';
 import { executionView, orderView } from '../state/order-view';
 import { settleOrchestrationNow } from '../state/orchestrations';
+import { seedTransfers } from '../state/seed-volume';
 import { limitView } from '../state/transfer-limits';
 import { settleTransferNow } from '../state/transfers';
 import type { SandboxRuntime } from '../runtime';
 import { jsonBody } from './json-body';
 import { staffRoutes } from './staff-routes';
+
+const dateTime = z.iso.datetime({ offset: true, message: 'must be an RFC 3339 date-time' });
+const VolumeSchema = z.strictObject({
+  count: z.number().int().min(1).max(50_000),
+  from: dateTime,
+  to: dateTime,
+  ref_prefix: z.string().min(1).max(64),
+  from_profile_id: z.string().min(1).max(100),
+  to_profile_id: z.string().min(1).max(100),
+  asset: z.string().min(1).max(16),
+  amount: z.string().regex(/^[0-9]+(\.[0-9]+)?$/, { error: 'must be a decimal string' }),
+});
 
 /**
  * The sandbox's own endpoints, which the real service does not have: reset, inspect state and
@@ -133,6 +146,18 @@ export function controlRoutes(rt: SandboxRuntime): Hono {
   });
 
   staffRoutes(app, rt);
+
+  // A busy day at once (issue 64): `count` internal transfers across a past period, so that a
+  // reconciliation's pace can be measured on tens of thousands of records without as many
+  // signed requests. The refs come back, for the caller to journal them.
+  app.post('/history/transfers', async (c) => {
+    const v = await jsonBody(c.req.raw, VolumeSchema);
+    const [from, to] = [Date.parse(v.from), Date.parse(v.to)];
+    if (!(from < to)) throw badRequest('to: must be after from');
+    if (to > rt.clock.now()) throw badRequest("to: must not be after the sandbox's now");
+    const transfers = seedTransfers(rt.state, { ...v, from, to }, rt.clock.now());
+    return c.json({ transfers });
+  });
 
   // A change made at the service by someone else (another client, the service's own staff): the
   // account's members are merged as an update merges them, its status left as it is. Tests use

@@ -45,6 +45,7 @@ export async function dispatch(c: Context, rt: SandboxRuntime): Promise<Response
     signature: null,
     headers: loggedHeaders(c.req.raw.headers),
     at: iso(rt.clock.now()),
+    received_ms: rt.wallClock.now(),
   };
   let response: Response;
   try {
