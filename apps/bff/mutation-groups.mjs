@@ -88,6 +88,9 @@ export const MUTATION_GROUPS = [
     name: 'journal',
     mutate: [
       'src/journal/journal-store.ts',
+      // Split out of the store (issue 59): its reads and its single-row statements.
+      'src/journal/journal-reads.ts',
+      'src/journal/journal-write-one.ts',
       'src/journal/journal-leases.ts',
       'src/journal/journal-outcome.ts',
       'src/journal/journal-writes.ts',
