@@ -14,6 +14,7 @@ export const MUTATION_GROUPS = [
     mutate: ['src/send/dispatch.ts', 'src/send/resolver.ts'],
     testFiles: [
       'src/send/dispatch.test.ts',
+      'src/send/dispatch-classify.test.ts',
       'src/send/resolver.test.ts',
       'src/send/read-back.test.ts',
       'test/integration/resolve-by-read.test.ts',
@@ -54,6 +55,7 @@ export const MUTATION_GROUPS = [
     name: 'rules',
     mutate: [
       'src/rules/rule-engine.ts',
+      'src/rules/destination-check.ts',
       'src/rules/destination-rules.ts',
       'src/rules/limit-rules.ts',
       'src/rules/limit-words.ts',

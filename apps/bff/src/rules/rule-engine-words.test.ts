@@ -3,15 +3,8 @@ import Big from 'big.js';
 import { describe, expect, it } from 'vitest';
 import { buildPolicy } from '../approvals/policy';
 import type { DestinationStanding } from '../destinations/destination-view';
-import {
-  approvalNeeds,
-  decideApproval,
-  decideSend,
-  destinationCheck,
-  destinationRefusal,
-  limitChecks,
-  sendNeeds,
-} from './rule-engine';
+import { approvalNeeds, decideApproval, decideSend, limitChecks, sendNeeds } from './rule-engine';
+import { destinationCheck, destinationRefusal } from './destination-check';
 import type { WindowSums } from './window-sums';
 
 const fiona = { username: 'fiona', role: 'finance' as Role };
