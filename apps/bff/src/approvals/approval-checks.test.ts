@@ -6,7 +6,7 @@ import { requestSha256 } from '../journal/journal-store';
 import { staticDirectory } from '../operators/operator-directory';
 import { createSecurityEventStore } from '../security/security-events';
 import type { ApprovalDeps } from './approval-deps';
-import type { ApprovalRequestRow, ApprovalRow } from './approval-store';
+import type { ApprovalRequestRow, ApprovalRow } from './approval-rows';
 import { recount, reportTampered, tampered, whyNotCounted } from './approval-checks';
 import { decideNow } from './send-time-rules';
 import { buildPolicy, defaultPolicy, noApprovalPolicy, type ApprovalPolicy } from './policy';

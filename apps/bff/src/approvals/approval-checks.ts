@@ -8,7 +8,7 @@ import type { JournalEntry, Role } from '@console/schemas';
 import type { Queryable } from '../db/db';
 import { requestSha256 } from '../journal/journal-store';
 import type { ApprovalDeps } from './approval-deps';
-import type { ApprovalRequestRow, ApprovalRow } from './approval-store';
+import type { ApprovalRequestRow, ApprovalRow } from './approval-rows';
 import { policyRolesOf, type Requirement } from './policy';
 
 /** True when the stored operation, method, path or body no longer hash to what was approved. */

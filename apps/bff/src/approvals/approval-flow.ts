@@ -11,7 +11,7 @@ import { requestSha256, type NewJournalEntry } from '../journal/journal-store';
 import { liftGiven, reportTampered, tampered, withCurrentOperators } from './approval-checks';
 import { withinApprovalLimits } from './approval-limits';
 import { actorOf, type ApprovalDeps } from './approval-deps';
-import type { ApprovalRequestRow } from './approval-store';
+import type { ApprovalRequestRow } from './approval-rows';
 import { sendApproved, type ApprovedOutcome } from './approval-send';
 import { cannotDecide, counts } from './approval-view';
 import type { Requirement } from './policy';

@@ -4,7 +4,7 @@ import { dispatch, type Dispatched } from '../send/dispatch';
 import { sendableOperation } from '../send/operation-table';
 import { recount, reportTampered, tampered, withCurrentOperators } from './approval-checks';
 import { actorOf, type ApprovalDeps } from './approval-deps';
-import type { ApprovalRequestRow } from './approval-store';
+import type { ApprovalRequestRow } from './approval-rows';
 import { decodedFields } from './approval-view';
 import { claimForRetry, decideNow, policyStop } from './send-time-rules';
 import { applyApproved } from '../console-actions/apply-action';

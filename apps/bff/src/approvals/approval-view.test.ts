@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { approvalApp } from '../../test/approvals-test-kit';
 import { echoSuccess, scriptedClient, sharedDb } from '../../test/harness';
 import { createJournalStore, requestSha256 } from '../journal/journal-store';
-import type { ApprovalRequestRow, ApprovalRow } from './approval-store';
+import type { ApprovalRequestRow, ApprovalRow } from './approval-rows';
 import { cannotDecide, decodedFields } from './approval-view';
 import { buildPolicy, defaultPolicy } from './policy';
 

@@ -22,7 +22,7 @@ import {
 import { approvingRoles, currentOperators, prospectOf, type CurrentOperator } from './prospect';
 import { compareWithNow, snapshotForRole } from './approval-snapshot';
 import type { ApprovalDeps } from './approval-deps';
-import type { ApprovalRequestRow, ApprovalRow } from './approval-store';
+import type { ApprovalRequestRow, ApprovalRow } from './approval-rows';
 import type { Requirement } from './policy';
 import { requiredAllNow, requiredNow } from './send-time-rules';
 

@@ -1,6 +1,6 @@
 import type { JournalEntry } from '@console/schemas';
 import { describe, expect, it } from 'vitest';
-import type { ApprovalRequestRow } from '../approvals/approval-store';
+import type { ApprovalRequestRow } from '../approvals/approval-rows';
 import { chatMessage, emailMessage, type EventFacts } from './message';
 
 /** A transfer Fiona asked for, Treasury → Payouts, as the journal holds it. */

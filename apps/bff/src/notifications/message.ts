@@ -7,7 +7,7 @@
  * written as a viewer would see the request.
  */
 import type { JournalEntry, NotificationKind, Role } from '@console/schemas';
-import type { ApprovalRequestRow } from '../approvals/approval-store';
+import type { ApprovalRequestRow } from '../approvals/approval-rows';
 import { messageTime } from './message-time';
 import { summarize, type NameOf } from './request-summary';
 

@@ -12,7 +12,7 @@ import {
   type Role,
 } from '@console/schemas';
 import type { ApprovalPolicy } from '../approvals/policy';
-import type { ApprovalRequestRow } from '../approvals/approval-store';
+import type { ApprovalRequestRow } from '../approvals/approval-rows';
 import { approvingRoles } from '../approvals/prospect';
 import type { SsoOperatorStore } from '../oidc/sso-operators';
 import type { OperatorDirectory } from '../operators/operator-directory';
