@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { FeeScheduleSchema } from '@console/schemas';
 import { DEFAULT_REPEAT_DAYS } from './batches/batch-repeats';
 import { SECURITY_DEFAULTS } from './security/security-runtime';
-import { DEFAULT_PENDING_LIMIT_MS } from './reconcile/reconciler';
+import { DEFAULT_PENDING_LIMIT_MS } from './reconcile/reconcile-options';
 import { DEFAULT_BUDGET_PERCENT, MAX_BUDGET_PERCENT } from './upstream/service-budget';
 import { DEFAULT_WATCH_SHARE_PERCENT } from './watch/watch-pace';
 

@@ -7,7 +7,7 @@ import { join, resolve } from 'node:path';
 import type { FeeSchedule } from '@console/schemas';
 import { buildPolicy, type ApprovalPolicy } from './approvals/policy';
 import { DEFAULT_POLICY_FILE, PolicyError, readPolicyFile } from './approvals/policy-file';
-import type { RecordType } from './reconcile/match';
+import type { RecordType } from './reconcile/match-types';
 import { notifySettingsFromVariables, type NotifySettings } from './notifications/notify-settings';
 import { oidcSettingsFromVariables, type OidcSettings } from './oidc/oidc-settings';
 import { credentialSetFromVariables, type CredentialSet } from './upstream/credentials';

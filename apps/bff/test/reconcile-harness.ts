@@ -9,7 +9,8 @@ import { afterAll, expect } from 'vitest';
 import type { Db } from '../src/db/db';
 import { logCollector } from './harness';
 import { sandboxHarness, type RunSecrets } from './sandbox-harness';
-import { createReconciler, type ReconcilerOptions } from '../src/reconcile/reconciler';
+import type { ReconcilerOptions } from '../src/reconcile/reconcile-options';
+import { createReconciler } from '../src/reconcile/reconciler';
 
 export const HOUR = 3_600_000;
 

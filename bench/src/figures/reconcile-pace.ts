@@ -13,7 +13,8 @@ import { demoConfig, startSandbox, type RequestLogEntry } from '@console/sandbox
 import { createUpstream } from '@console/bff/src/bootstrap/upstream';
 import { openDb } from '@console/bff/src/db/open-db';
 import { createLogger } from '@console/bff/src/logger';
-import { createReconciler, reconcileDefaults } from '@console/bff/src/reconcile/reconciler';
+import { reconcileDefaults } from '@console/bff/src/reconcile/reconcile-options';
+import { createReconciler } from '@console/bff/src/reconcile/reconciler';
 import { createCounterStore } from '@console/bff/src/security/counter-store';
 import {
   createServiceBudget,

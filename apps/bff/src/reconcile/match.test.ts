@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { matchPeriod, type JournalSend, type ServiceRecord } from './match';
+import { matchPeriod } from './match';
+import type { JournalSend, ServiceRecord } from './match-types';
 
 const NOW = Date.parse('2026-11-27T12:00:00Z');
 const OPTIONS = {

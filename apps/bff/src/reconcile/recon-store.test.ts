@@ -3,8 +3,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { testDatabases } from '../../test/databases';
 import type { Db } from '../db/db';
 import { createJournalStore } from '../journal/journal-store';
-import type { Difference } from './match';
-import { createReconStore, journalSide, readRun, recentRuns } from './recon-store';
+import type { Difference } from './match-types';
+import { journalSide, readRun, recentRuns } from './recon-reads';
+import { createReconStore } from './recon-store';
 
 const FROM = '2026-11-01T00:00:00.000Z';
 const TO = '2026-12-01T00:00:00.000Z';

@@ -5,9 +5,10 @@ import { logCollector } from '../../test/harness';
 import type { Db } from '../db/db';
 import { createJournalStore } from '../journal/journal-store';
 import type { SendRequest, UpstreamClient, UpstreamOutcome } from '../upstream/client';
-import type { RecordType } from './match';
-import { createReconciler, type ReconcilerOptions } from './reconciler';
-import { readRun, recentRuns } from './recon-store';
+import type { RecordType } from './match-types';
+import type { ReconcilerOptions } from './reconcile-options';
+import { createReconciler } from './reconciler';
+import { readRun, recentRuns } from './recon-reads';
 
 const PERIOD = { from: '2026-11-20T00:00:00.000Z', to: '2026-11-21T00:00:00.000Z' };
 /** The run's clock: the period is over, and nothing the service holds is pending. */

@@ -11,8 +11,7 @@
  * crash is resumed by whoever holds the lease next, from the step it had reached.
  */
 import { randomUUID } from 'node:crypto';
-import { operations } from '@console/schemas';
-import { jsonb, utcText, type Db } from '../db/db';
+import { jsonb, utcText } from '../db/db';
 import { createJobLease } from '../jobs/job-lease';
 import {
   createPacedReader,
@@ -23,101 +22,14 @@ import {
   type ReadService,
 } from '../jobs/paced-reader';
 import type { Logger } from '../logger';
-import type { UpstreamClient } from '../upstream/client';
-import {
-  matchPeriod,
-  RECONCILED,
-  type JournalSend,
-  type RecordType,
-  type ServiceRecord,
-} from './match';
+import { matchPeriod } from './match';
+import { periodSends } from './period-sends';
+import type { RecordType, ServiceRecord } from './match-types';
 import { createReconStore, type FindingsOutcome } from './recon-store';
+import { HOUR_MS, type ReconcilerDeps, type ReconcilerOptions } from './reconcile-options';
+import { LISTS, PAGE_LIMIT, stepsOf, type Position, type RunStep } from './run-steps';
 
 export const RECONCILE_JOB = 'reconcile';
-/** `ref_ids` a list read takes at once (the spec's maximum). */
-export const REF_GROUP = 100;
-const PAGE_LIMIT = 1000;
-
-/** The list read of each record type, and the name of its `ref_id` filter. */
-const LISTS = {
-  transfer: { read: operations.listTransfers, refs: 'ref_ids', from: 'created_at.gte' },
-  order: { read: operations.listOrders, refs: 'ref_ids', from: 'order_time.begin' },
-  orchestration: { read: operations.listOrchestrations, refs: 'ref_id', from: 'created_at.gte' },
-} as const;
-
-/** One step of a run: a group of `ref_id`s, or the records created in the period. */
-export type RunStep =
-  | { kind: 'refs'; recordType: RecordType; refIds: string[] }
-  | { kind: 'period'; recordType: RecordType };
-
-interface Position {
-  step: number;
-  cursor?: string;
-}
-
-export interface ReconcilerOptions {
-  spacingMs: number;
-  timeoutMs: number;
-  leaseMs: number;
-  pendingLimitMs: Record<RecordType, number>;
-  /** Whether the lease holder starts a run over the day before, once a day (after 01:00 UTC). */
-  daily?: boolean;
-  /** The embedded demo sandbox's sample history ends here (ms): see `MatchOptions`. */
-  sampleBefore?: number | undefined;
-}
-
-const HOUR_MS = 3_600_000;
-
-/**
- * How long a record may stay pending before it is a difference: a transfer or an orchestration a
- * day (a wire or a chain can take hours; a day is past any rail's normal time), an order an hour
- * (an order not yet booked after an hour is stuck; an open limit order is not pending).
- */
-export const DEFAULT_PENDING_LIMIT_MS: Record<RecordType, number> = {
-  transfer: 24 * HOUR_MS,
-  order: HOUR_MS,
-  orchestration: 24 * HOUR_MS,
-};
-
-/** The defaults, at `spacingMs` between reads (the watcher's share of the rate limit). */
-export const reconcileDefaults = (spacingMs: number, timeoutMs: number): ReconcilerOptions => ({
-  spacingMs,
-  timeoutMs,
-  leaseMs: 60_000,
-  pendingLimitMs: DEFAULT_PENDING_LIMIT_MS,
-  daily: true,
-});
-
-export interface ReconcilerDeps {
-  db: Db;
-  client: UpstreamClient;
-  owner: string;
-  logger: Logger;
-  now?: () => number;
-  sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
-}
-
-/** The steps of a run over `sends`: fixed by the sends, so a resumed run takes the same ones. */
-export function stepsOf(sends: readonly JournalSend[]): RunStep[] {
-  const steps: RunStep[] = [];
-  for (const recordType of ['transfer', 'order', 'orchestration'] as const) {
-    const refs = [
-      ...new Set(
-        sends
-          .filter((s) => RECONCILED[s.operation]?.recordType === recordType)
-          .map((s) => s.ref_id),
-      ),
-    ].sort();
-    for (let i = 0; i < refs.length; i += REF_GROUP) {
-      steps.push({ kind: 'refs', recordType, refIds: refs.slice(i, i + REF_GROUP) });
-    }
-  }
-  for (const recordType of ['transfer', 'order', 'orchestration'] as const) {
-    steps.push({ kind: 'period', recordType });
-  }
-  return steps;
-}
-
 export function createReconciler(deps: ReconcilerDeps, options: ReconcilerOptions) {
   const now = deps.now ?? Date.now;
   const lease = createJobLease(deps.db, {
@@ -160,32 +72,6 @@ export function createReconciler(deps: ReconcilerDeps, options: ReconcilerOption
     requestPrefix: 'reconcile',
   });
 
-  async function sendsOf(from: string, to: string): Promise<JournalSend[]> {
-    const rows = await deps.db.query<{
-      journal_id: string;
-      operation: string;
-      state: string;
-      ref_id: string;
-      request_path: string;
-      request_body: string;
-      response: Record<string, unknown> | null;
-      created_at: string;
-    }>(
-      `select id as journal_id, operation, state, ref_id, request_path, request_body, response,
-         ${utcText('created_at')} as created_at
-       from journal_entries
-       where operation = any($1::text[]) and state in ('SUCCEEDED', 'REJECTED', 'UNKNOWN')
-         and ref_id is not null and created_at >= $2 and created_at < $3
-       order by seq`,
-      [Object.keys(RECONCILED), from, to],
-    );
-    return rows.map(({ request_body, response, ...row }) => ({
-      ...row,
-      body: parseObject(request_body),
-      response: response && typeof response === 'object' ? response : null,
-    }));
-  }
-
   /** Reads one page of a step; the records and the next cursor (none: the step is done). */
   async function readStep(
     read: ReadService,
@@ -226,7 +112,7 @@ export function createReconciler(deps: ReconcilerDeps, options: ReconcilerOption
       [runId],
     );
     if (!run) return null;
-    const sends = await sendsOf(run.from, run.to);
+    const sends = await periodSends(deps.db, run.from, run.to);
     const steps = stepsOf(sends);
     const counter = { reads: 0 };
     const read = reader(counter);
@@ -360,17 +246,6 @@ export function createReconciler(deps: ReconcilerDeps, options: ReconcilerOption
       stopper = new AbortController();
     },
   };
-}
-
-function parseObject(text: string): Record<string, unknown> {
-  try {
-    const value: unknown = JSON.parse(text);
-    return value !== null && typeof value === 'object' && !Array.isArray(value)
-      ? (value as Record<string, unknown>)
-      : {};
-  } catch {
-    return {};
-  }
 }
 
 export type Reconciler = ReturnType<typeof createReconciler>;

@@ -29,7 +29,8 @@ import type { Queryable } from '../db/db';
 import { problems } from '../errors';
 import type { Logger } from '../logger';
 import type { Reconciler } from '../reconcile/reconciler';
-import { journalSide, readRun, recentRuns, type StoredDifference } from '../reconcile/recon-store';
+import { journalSide, readRun, recentRuns } from '../reconcile/recon-reads';
+import type { StoredDifference } from '../reconcile/recon-store';
 import { jsonBody } from './request-body';
 import type { RouteDef } from './route-table';
 
