@@ -1,32 +1,13 @@
-import {
-  Alert,
-  Badge,
-  Button,
-  Code,
-  Group,
-  NativeSelect,
-  Stack,
-  Table,
-  Text,
-  Title,
-} from '@mantine/core';
-import type {
-  AuditChainReport,
-  AuditExportRequest,
-  AuditVerification,
-  Role,
-} from '@console/schemas';
+import { Alert, Badge, Button, Code, Group, Stack, Table, Text, Title } from '@mantine/core';
+import type { AuditChainReport, AuditVerification, Role } from '@console/schemas';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
-import { DatePeriodFields } from '@/components/form/date-period';
 import { LocalTime } from '@/components/result/local-time';
 import { ErrorState, LoadingState } from '@/components/states/states';
-import { createAuditCheckpoint, exportAuditPeriod, verifyAuditTrail } from '@/lib/api';
+import { createAuditCheckpoint, verifyAuditTrail } from '@/lib/api';
 import { useSession } from '@/lib/session';
 import { useWrite } from '@/lib/use-write';
-import { downloadText } from '@/lib/download';
-
-const KEY = ['audit-verification'] as const;
+import { AUDIT_KEY } from './audit-keys';
+import { SignedExport } from './signed-export';
 
 /** Who may open the page: admins and auditors (issue 41). */
 export const mayAudit = (role: Role | undefined) => role === 'admin' || role === 'auditor';
@@ -152,84 +133,15 @@ function Verification({ data }: { data: AuditVerification }) {
   );
 }
 
-/** Tomorrow (UTC): `to` is exclusive, so the default period takes in all of today. */
-const tomorrow = () => new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
-const monthAgo = () => new Date(Date.now() - 30 * 86_400_000).toISOString().slice(0, 10);
-
-function SignedExport({ keyId, publicKey }: { keyId: string; publicKey: string }) {
-  const [kind, setKind] = useState<AuditExportRequest['kind']>('journal');
-  const [from, setFrom] = useState(monthAgo);
-  const [to, setTo] = useState(tomorrow);
-  const queryClient = useQueryClient();
-  const made = useWrite({
-    mutationFn: (body: AuditExportRequest) => exportAuditPeriod(body),
-    onSuccess: (result) => {
-      downloadText(result.filename, result.csv, 'text/csv;charset=utf-8');
-      downloadText(`${result.filename}.jws`, `${result.signature}\n`, 'application/jose');
-      downloadText(`${result.filename}.proofs.json`, result.proofs, 'application/json');
-      void queryClient.invalidateQueries({ queryKey: KEY });
-    },
-  });
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    void made.run({ kind, from, to });
-  };
-  return (
-    <Stack gap="xs" component="section" aria-labelledby="audit-export-title">
-      <Title order={2} size="h4" id="audit-export-title">
-        Signed export
-      </Title>
-      <Text size="sm">
-        A period as CSV, with a detached signature (JWS) by the audit key {keyId} and the proofs
-        that its records are in the trail&apos;s signed tree. Anyone can check both:{' '}
-        <code>pnpm cli audit:verify-export FILE FILE.jws --key audit-public.pem</code> and{' '}
-        <code>pnpm cli audit:verify-proof FILE.proofs.json --public-key audit-public.pem</code>.
-        Each export is recorded in the trail with your name and the period.
-      </Text>
-      <form onSubmit={submit} aria-label="Signed export">
-        <Group align="end" gap="sm">
-          <NativeSelect
-            label="Records"
-            value={kind}
-            onChange={(e) => setKind(e.currentTarget.value as AuditExportRequest['kind'])}
-            data={[
-              { value: 'journal', label: 'Journal' },
-              { value: 'approvals', label: 'Approval events' },
-              { value: 'security', label: 'Security events' },
-            ]}
-          />
-          <DatePeriodFields from={from} to={to} onFrom={setFrom} onTo={setTo} />
-          <Button type="submit" loading={made.isPending}>
-            Export and sign
-          </Button>
-          <Button
-            variant="default"
-            onClick={() => downloadText('audit-public.pem', publicKey, 'application/x-pem-file')}
-          >
-            Download the public key
-          </Button>
-        </Group>
-      </form>
-      {made.isError && <ErrorState error={made.error} />}
-      {made.data && (
-        <Text size="sm" role="status">
-          {made.data.rows} rows exported to {made.data.filename}, signature in {made.data.filename}
-          .jws, proofs in {made.data.filename}.proofs.json.
-        </Text>
-      )}
-    </Stack>
-  );
-}
-
 /** The audit trail, for admins and auditors: verification, checkpoints, signed exports. */
 export function AuditPage() {
   const session = useSession();
   const allowed = mayAudit(session.data?.operator.role);
   const queryClient = useQueryClient();
-  const query = useQuery({ queryKey: KEY, queryFn: verifyAuditTrail, enabled: allowed });
+  const query = useQuery({ queryKey: AUDIT_KEY, queryFn: verifyAuditTrail, enabled: allowed });
   const checkpoint = useWrite({
     mutationFn: () => createAuditCheckpoint(),
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: KEY }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: AUDIT_KEY }),
   });
   return (
     <Stack gap="md">
