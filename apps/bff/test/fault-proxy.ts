@@ -20,6 +20,8 @@ export type Fault =
 export async function startFaultProxy(target: string) {
   let hang = false;
   const faults: Fault[] = [];
+  /** Faults for the next request to a path, whatever else (a background job's reads) comes first. */
+  const pathFaults: { prefix: string; fault: Fault }[] = [];
   const forwarded: { path: string; status: number; body: string }[] = [];
   const received: { path: string; fault: Fault | null }[] = [];
   const credentials = new Set<string>();
@@ -41,7 +43,10 @@ export async function startFaultProxy(target: string) {
     }
     if (headers.authorization) credentials.add(headers.authorization.replace(/^Bearer /, ''));
     if (headers['svc-signature']) credentials.add(headers['svc-signature']);
-    const fault = faults.shift() ?? (hang ? 'hang-after-forward' : null);
+    const onPath = pathFaults.findIndex((f) => (req.url ?? '').startsWith(f.prefix));
+    const fault =
+      (onPath >= 0 ? pathFaults.splice(onPath, 1)[0]!.fault : faults.shift()) ??
+      (hang ? 'hang-after-forward' : null);
     received.push({ path: req.url ?? '', fault });
     if (fault === 'hang-before-forward') {
       held.push(res);
@@ -86,6 +91,10 @@ export async function startFaultProxy(target: string) {
     /** Faults for the next requests, in order. */
     queue(...next: Fault[]) {
       faults.push(...next);
+    },
+    /** A fault for the next request whose path starts with `prefix`, and only for it. */
+    queueOn(prefix: string, fault: Fault) {
+      pathFaults.push({ prefix, fault });
     },
     close: () =>
       new Promise<void>((resolve) => {

@@ -182,7 +182,8 @@ describe('BFF processes on one PostgreSQL', () => {
     const support = await a.signIn('support', TEST_PASSWORDS.support);
     const before = proxy.forwarded.length;
     // The transfer reaches the service, which acts; its answer never comes back.
-    proxy.queue('hang-after-forward');
+    // Faults and arrivals by path: the processes' background reads pass through the proxy too.
+    proxy.queueOn('/v2/transfer/internal', 'hang-after-forward');
     void a
       .post(
         '/api/operations/createInternalTransfer',
@@ -191,15 +192,19 @@ describe('BFF processes on one PostgreSQL', () => {
       )
       .catch(() => {});
     await until('the transfer to reach the service', async () =>
-      proxy.forwarded.length > before ? true : undefined,
+      proxy.forwarded.slice(before).some((f) => f.path.startsWith('/v2/transfer/internal'))
+        ? true
+        : undefined,
     );
     // The fiat account update is held before the service sees it.
     const received = proxy.received.length;
-    proxy.queue('hang-before-forward');
+    proxy.queueOn('/v2/transfer/fiat-accounts/', 'hang-before-forward');
     const update = { ...exampleInput('updateFiatAccount'), metadata: { ticket: 'SUP-9999' } };
     void a.post('/api/operations/updateFiatAccount', support, update).catch(() => {});
     await until('the update to reach the proxy', async () =>
-      proxy.received.length > received ? true : undefined,
+      proxy.received.slice(received).some((r) => r.path.startsWith('/v2/transfer/fiat-accounts/'))
+        ? true
+        : undefined,
     );
     const sending = (
       (await (await b.get('/api/journal?state=SENDING', finance)).json()) as JournalPage
@@ -305,16 +310,18 @@ describe('BFF processes on one PostgreSQL', () => {
 
     // SIGTERM while a send hangs at the service: the process waits its grace, then journals it
     // UNKNOWN (never left SENDING), releases its leases and exits 0; b settles the entry.
+    // The fault and the send looked for by their path: the processes' background reads
+    // (reconciliation, the watcher) pass through the same proxy meanwhile.
     const before = proxy.forwarded.length;
-    proxy.queue('hang-after-forward');
+    proxy.queueOn('/v2/transfer/internal', 'hang-after-forward');
     const hanging = pair.post('/api/operations/createInternalTransfer', cookie, body).then(
       (res) => res.status,
       () => 'closed',
     );
-    await until('the send to reach the service', async () =>
-      proxy.forwarded.length > before ? true : undefined,
+    const sent = await until('the send to reach the service', async () =>
+      proxy.forwarded.slice(before).find((f) => f.path.startsWith('/v2/transfer/internal')),
     );
-    const ref = (JSON.parse(proxy.forwarded.at(-1)!.body) as { ref_id: string }).ref_id;
+    const ref = (JSON.parse(sent.body) as { ref_id: string }).ref_id;
     pair.child.kill('SIGTERM');
     expect(await pair.exited).toBe(0);
     // Answered before the process went: no answer from the service (the wait was cut short).
