@@ -447,4 +447,41 @@ describe('personal data on every route', () => {
       fiat_account_owner: { person_details: { last_name: 'Lovelace-Byron' } },
     });
   });
+
+  it('an auditor reads the same masked values on the journal page, in its CSV export and in a signed export (issue 67)', async () => {
+    const db = await sharedDb();
+    await emptyTrail(db);
+    const key = await auditKeyFromPem(
+      generateKeyPairSync('ed25519').privateKey.export({ format: 'pem', type: 'pkcs8' }).toString(),
+    );
+    const h = await approvalApp({
+      client: scriptedClient(service).client,
+      policy: defaultPolicy(),
+      extra: { audit: { db, key } },
+    });
+    const held = await h.submit('updateFiatAccount', fiatUpdate, 'support');
+    const auditor = await h.signIn('auditor');
+    const entry = (await (
+      await h.get(`/api/journal/${held.journal.id}`, auditor)
+    ).json()) as JournalEntry;
+    const csv = await (await h.get('/api/journal.csv', auditor)).text();
+    const period = { kind: 'journal', from: '2000-01-01', to: '2100-01-01' };
+    const signed = (await (
+      await h.post('/api/audit/exports', auditor, period)
+    ).json()) as AuditExport;
+    // Each surface as text, a CSV cell's doubled quotes undone: one masked value, one spelling.
+    const surfaces = {
+      page: entry.request_body,
+      csv: csv.replaceAll('""', '"'),
+      'signed export': signed.csv.replaceAll('""', '"'),
+    };
+    const masked = ['"last_name":"H."', '"account_number":"••••6789"', '"ticket":"••••"'];
+    const wrong = Object.entries(surfaces).flatMap(([surface, text]) => [
+      ...masked
+        .filter((value) => !text.includes(value))
+        .map((value) => `${surface} lacks ${value}`),
+      ...leaks(text).map((secret) => `${surface} shows ${secret}`),
+    ]);
+    expect(wrong).toEqual([]);
+  });
 });
