@@ -32,6 +32,7 @@ export const TOTAL_BUDGET_SECONDS = 45 * 60;
  * @property {string[]} command  run from `cwd` (the workspace root when absent)
  * @property {string} [cwd]
  * @property {string[]} [needs]  stages that must pass first
+ * @property {string[]} [after]  stages that must have ended first, passed or failed
  * @property {number} [slots]  cores it keeps busy (1 when absent)
  * @property {boolean} [background]  runs at the lowest priority, in the CPU time the others leave
  *   idle, and may run beside a stage that holds every slot (schedule.mjs); its budget is then
@@ -108,10 +109,10 @@ export function stages({ reports }) {
     // lane's checks beside it; 400 s for 2998 on CI. Two workers, one slot: its files wait on
     // child processes, PostgreSQL and paced reads, and kept two cores about 65 % busy, so the
     // SPA's suite runs beside it in the other (ADR 031, "the small suites in the lane").
-    vitest('apps/bff', 'bff', 720),
+    { ...vitest('apps/bff', 'bff', 720), after: ['e2e'] },
     // 355 s beside the typechecks and lint with a jsdom per file; 112 s with one per worker on a
     // busy machine, against 604 s per file there (ADR 031).
-    vitest('apps/web', 'web', 240),
+    { ...vitest('apps/web', 'web', 240), after: ['e2e'] },
     // In the lane beside the browser suite: 35 s, 15 s and 18 s of wall time after it before.
     backgroundVitest('apps/sandbox', 'sandbox', 75),
     backgroundVitest('packages/schemas', 'schemas', 40),
