@@ -41,7 +41,10 @@ export interface SeriesInForce {
   created_by_name: string;
   policy_version: number | null;
   approved_at: string;
-  /** The last occurrence decided under this version, or null. */
+  /**
+   * The last occurrence the scheduler decided under this version, or null: it walks the timing
+   * from there (an operator's skip ahead of time is no such mark).
+   */
   last_due_at: string | null;
 }
 
@@ -57,3 +60,6 @@ export interface OccurrenceDecision {
   late?: boolean;
   decided_by: string;
 }
+
+/** Who decides an occurrence at its time: the scheduler, as `decided_by`. */
+export const SCHEDULER = 'scheduler';

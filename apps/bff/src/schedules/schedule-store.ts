@@ -10,6 +10,7 @@ import { ScheduleTimingSchema, type BatchOperation } from '@console/schemas';
 import { jsonb, type Db, type Queryable } from '../db/db';
 import { ProblemError } from '../errors';
 import {
+  SCHEDULER,
   scheduleRefId,
   type NewSeries,
   type OccurrenceDecision,
@@ -222,7 +223,8 @@ export function createScheduleStore(db: Db) {
       const rows = await db.query<SeriesInForce & { timing: unknown; approved_at: Date | string }>(
         `select s.id::text as series_id, v.id::text as version_id, s.operation, v.body, v.timing,
            v.catch_up, v.created_by, v.created_by_name, v.policy_version, v.approved_at,
-           (select max(o.due_at) from schedule_occurrences o where o.version_id = v.id)
+           (select max(o.due_at) from schedule_occurrences o
+             where o.version_id = v.id and o.decided_by = '${SCHEDULER}')
              as last_due_at
          from schedule_series s join schedule_versions v on v.id = s.version_id
          where s.state = 'active' and v.state = 'approved'
@@ -234,6 +236,31 @@ export function createScheduleStore(db: Db) {
         approved_at: iso(row.approved_at),
         last_due_at: row.last_due_at === null ? null : iso(row.last_due_at),
       }));
+    },
+
+    /** The instants (epoch ms) of a version's occurrences decided from `from` on, skips included. */
+    async decidedSince(versionId: string, from: string): Promise<Set<number>> {
+      const rows = await db.query<{ due_at: Date | string }>(
+        `select due_at from schedule_occurrences
+         where version_id = $1::uuid and due_at >= $2::timestamptz`,
+        [versionId, from],
+      );
+      return new Set(rows.map((row) => new Date(row.due_at).getTime()));
+    },
+
+    /**
+     * Occurrences of active series journaled whose entry never left (the console's own budget had
+     * no room): sent again, the same entry, by the scheduler.
+     */
+    async neverLeft(): Promise<{ journal_id: string; request_id: string }[]> {
+      return db.query<{ journal_id: string; request_id: string }>(
+        `select e.id as journal_id, e.request_id from schedule_occurrences o
+         join schedule_versions v on v.id = o.version_id
+         join schedule_series s on s.version_id = v.id and s.state = 'active'
+         join journal_entries e on e.id = o.journal_id
+         where e.state = 'REJECTED' and e.attempts = 0 and e.response_status is null
+         order by o.due_at`,
+      );
     },
 
     /** A series' occurrences decided, latest first, each with its journal entry's state. */

@@ -58,7 +58,7 @@ create table schedule_occurrences (
   -- rules in force at its time refused it, in `words`. `skipped`: an operator skipped it, or it
   -- was missed while no scheduler ran and the series says to skip what was missed.
   state text not null check (state in ('journaled', 'refused', 'skipped')),
-  journal_id text unique references journal_entries (id),
+  journal_id text unique,
   words text,
   -- Sent later than its time, after the scheduler was down (the operators are told).
   late boolean not null default false,
