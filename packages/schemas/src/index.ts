@@ -97,3 +97,4 @@ export * from './policy/policy-book';
 export * from './policy/policy-decision';
 export * from './schedules';
 export * from './schedule-occurrences';
+export * from './schedule-api';

@@ -4,6 +4,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { BatchOperation, CatchUpRule, ScheduleTiming } from '@console/schemas';
+import type { StoredRequirement } from '../batches/batch-requirements';
 
 /**
  * The ref_id of an occurrence: UUID-shaped from the SHA-256 of `<version id>:<due instant>`
@@ -27,6 +28,11 @@ export interface NewSeries {
   created_by: string;
   created_by_name: string;
   policy_version: number | null;
+  /** What the policy asked (`decideSchedule`), and what the approvers are shown. */
+  requirements: StoredRequirement[];
+  per_occurrence: { asset: string; amount: string } | null;
+  occurrences: number | null;
+  total: { asset: string; amount: string } | null;
 }
 
 /** A series in force: its approved version, as the scheduler reads it. */

@@ -11,12 +11,14 @@ import { logCollector } from '../../test/harness';
 import { sandboxHarness, type RunSecrets } from '../../test/sandbox-harness';
 import type { Db } from '../db/db';
 import { createJournalStore } from '../journal/journal-store';
+import { createScheduleApprovals } from './schedule-approvals';
 import { createScheduleRunner, SCHEDULE_RUNNER_JOB } from './schedule-runner';
 import { scheduleRefId, type NewSeries } from './schedule-rows';
 import { createScheduleStore } from './schedule-store';
 
 const { treasury, payouts } = DEMO_IDS.profiles;
 const checker = { id: 'admin', name: 'Test admin' };
+const admin = { username: 'admin', display_name: 'Test admin', role: 'admin' } as const;
 const secrets: RunSecrets = { values: new Set(), tokens: 0 };
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -39,6 +41,12 @@ const series = (amount: string, extra: Partial<NewSeries> = {}): NewSeries => ({
   created_by: 'finance',
   created_by_name: 'Test finance',
   policy_version: null,
+  requirements: [
+    { approvals_required: 1, approver_roles: ['admin'], escalation: null, asked_by: 'each' },
+  ],
+  per_occurrence: { asset: 'USD', amount },
+  occurrences: 6,
+  total: null,
   ...extra,
 });
 
@@ -105,7 +113,7 @@ describe.each(testDatabases)('the scheduler against the sandbox ($name)', (datab
     const a = runner('process-a', db);
     clock = at('2027-01-06T09:00:30Z');
     expect(await a.wake()).toMatchObject({ held: true, journaled: 0 });
-    await store.approve(version_id, checker);
+    await createScheduleApprovals(db).approve(series_id, version_id, admin);
     clock = at('2027-01-04T08:59:00Z');
     expect(await a.wake()).toMatchObject({ journaled: 0 });
     clock = at('2027-01-04T09:00:10Z');
@@ -127,7 +135,7 @@ describe.each(testDatabases)('the scheduler against the sandbox ($name)', (datab
 
   it('after downtime, sends each missed occurrence once, late, when the series says send_once', async () => {
     const { store, series_id, version_id } = await fresh('1.02');
-    await store.approve(version_id, checker);
+    await createScheduleApprovals(db).approve(series_id, version_id, admin);
     clock = at('2027-01-13T09:00:05Z');
     const a = runner('process-a', db);
     expect(await a.wake()).toMatchObject({ journaled: 4 });
@@ -143,7 +151,7 @@ describe.each(testDatabases)('the scheduler against the sandbox ($name)', (datab
 
   it('after downtime, skips what it missed when the series says skip, and sends what is due', async () => {
     const { store, series_id, version_id } = await fresh('1.03', { catch_up: 'skip' });
-    await store.approve(version_id, checker);
+    await createScheduleApprovals(db).approve(series_id, version_id, admin);
     clock = at('2027-01-13T09:00:05Z');
     const a = runner('process-a', db);
     expect(await a.wake()).toMatchObject({ journaled: 1, skipped: 3 });
@@ -162,7 +170,7 @@ describe.each(testDatabases)('the scheduler against the sandbox ($name)', (datab
 
   it('records an occurrence the rules in force refuse, in words, and goes on with the next', async () => {
     const { store, series_id, version_id } = await fresh('1.04');
-    await store.approve(version_id, checker);
+    await createScheduleApprovals(db).approve(series_id, version_id, admin);
     let refusal: string | null = 'The destination is no longer in the book.';
     const a = runner('process-a', db, { stop: () => refusal });
     clock = at('2027-01-04T09:00:05Z');
@@ -180,8 +188,8 @@ describe.each(testDatabases)('the scheduler against the sandbox ($name)', (datab
   });
 
   it('two schedulers on one database, one cut off mid-run, send each occurrence exactly once', async () => {
-    const { store, version_id } = await fresh('1.05');
-    await store.approve(version_id, checker);
+    const { series_id, version_id } = await fresh('1.05');
+    await createScheduleApprovals(db).approve(series_id, version_id, admin);
     clock = at('2027-01-20T09:00:05Z');
     // Process A stops dead after its second occurrence (as a kill would), its lease left held.
     let asked = 0;
@@ -212,7 +220,7 @@ describe.each(testDatabases)('the scheduler against the sandbox ($name)', (datab
 
   it('sends nothing of a paused series, and goes on once it is resumed', async () => {
     const { store, series_id, version_id } = await fresh('1.06');
-    await store.approve(version_id, checker);
+    await createScheduleApprovals(db).approve(series_id, version_id, admin);
     await store.setState(series_id, 'pause', checker);
     clock = at('2027-01-04T09:00:05Z');
     const a = runner('process-a', db);

@@ -18,7 +18,7 @@ import {
   type SeriesInForce,
 } from './schedule-rows';
 
-type Operator = { id: string; name: string };
+export type Operator = { id: string; name: string };
 
 const iso = (value: Date | string) => new Date(value).toISOString();
 
@@ -27,31 +27,34 @@ const notFound = () =>
 
 const conflict = (detail: string) => new ProblemError({ status: 409, code: 'conflict', detail });
 
-export function createScheduleStore(db: Db) {
-  async function action(
-    q: Queryable,
-    seriesId: string,
-    versionId: string | null,
-    kind: string,
-    by: Operator,
-    extra: { due_at?: string; reason?: string } = {},
-  ) {
-    await q.query(
-      `insert into schedule_actions (series_id, version_id, action, operator, operator_name,
-         due_at, reason)
-       values ($1::uuid, $2::uuid, $3, $4, $5, $6::timestamptz, $7)`,
-      [seriesId, versionId, kind, by.id, by.name, extra.due_at ?? null, extra.reason ?? null],
-    );
-  }
+/** Records an operator's action on a series, in the caller's transaction. */
+export async function recordAction(
+  q: Queryable,
+  seriesId: string,
+  versionId: string | null,
+  kind: string,
+  by: Operator,
+  extra: { due_at?: string; reason?: string } = {},
+) {
+  await q.query(
+    `insert into schedule_actions (series_id, version_id, action, operator, operator_name,
+       due_at, reason)
+     values ($1::uuid, $2::uuid, $3, $4, $5, $6::timestamptz, $7)`,
+    [seriesId, versionId, kind, by.id, by.name, extra.due_at ?? null, extra.reason ?? null],
+  );
+}
 
+export function createScheduleStore(db: Db) {
   async function addVersion(q: Queryable, seriesId: string, series: NewSeries): Promise<string> {
     const id = randomUUID();
     await q.query(
       `insert into schedule_versions (id, series_id, version, body, timing, catch_up, state,
-         created_by, created_by_name, policy_version)
+         created_by, created_by_name, policy_version, requirements, per_occurrence, occurrences,
+         total)
        values ($1::uuid, $2::uuid,
          (select coalesce(max(version), 0) + 1 from schedule_versions where series_id = $2::uuid),
-         $3::text::jsonb, $4::text::jsonb, $5, 'awaiting_approval', $6, $7, $8)`,
+         $3::text::jsonb, $4::text::jsonb, $5, 'awaiting_approval', $6, $7, $8, $9::text::jsonb,
+         $10::text::jsonb, $11, $12::text::jsonb)`,
       [
         id,
         seriesId,
@@ -61,6 +64,10 @@ export function createScheduleStore(db: Db) {
         series.created_by,
         series.created_by_name,
         series.policy_version,
+        jsonb(series.requirements),
+        series.per_occurrence === null ? null : jsonb(series.per_occurrence),
+        series.occurrences,
+        series.total === null ? null : jsonb(series.total),
       ],
     );
     return id;
@@ -103,7 +110,7 @@ export function createScheduleStore(db: Db) {
         );
         const versionId = await addVersion(tx, seriesId, series);
         const by = { id: series.created_by, name: series.created_by_name };
-        await action(tx, seriesId, versionId, 'create', by);
+        await recordAction(tx, seriesId, versionId, 'create', by);
         return { series_id: seriesId, version_id: versionId };
       });
     },
@@ -119,45 +126,8 @@ export function createScheduleStore(db: Db) {
         if (found.state === 'cancelled') throw conflict('A cancelled schedule cannot be edited.');
         const versionId = await addVersion(tx, seriesId, { ...series, operation: found.operation });
         const by = { id: series.created_by, name: series.created_by_name };
-        await action(tx, seriesId, versionId, 'edit', by);
+        await recordAction(tx, seriesId, versionId, 'edit', by);
         return versionId;
-      });
-    },
-
-    /**
-     * Approves a version awaiting approval, by someone other than its author: it is in force from
-     * now, the one before superseded (its occurrences not yet decided are never sent).
-     */
-    async approve(versionId: string, by: Operator): Promise<void> {
-      await db.transaction(async (tx) => {
-        const [version] = await tx.query<{ series_id: string; created_by: string }>(
-          `select v.series_id::text as series_id, v.created_by from schedule_versions v
-           join schedule_series s on s.id = v.series_id
-           where v.id = $1::uuid and v.state = 'awaiting_approval' and s.state <> 'cancelled'
-           for update of v`,
-          [versionId],
-        );
-        if (!version) throw conflict('This version is not awaiting approval.');
-        if (version.created_by === by.id) {
-          throw conflict('Whoever made a schedule cannot approve it.');
-        }
-        await tx.query(
-          `update schedule_versions set state = 'superseded'
-           where series_id = $1::uuid and state = 'approved'`,
-          [version.series_id],
-        );
-        await tx.query(
-          `update schedule_versions set state = 'approved', approved_by = $2,
-             approved_by_name = $3, approved_at = now()
-           where id = $1::uuid`,
-          [versionId, by.id, by.name],
-        );
-        await tx.query(
-          `update schedule_series set version_id = $2::uuid, updated_at = now()
-           where id = $1::uuid`,
-          [version.series_id, versionId],
-        );
-        await action(tx, version.series_id, versionId, 'approve', by);
       });
     },
 
@@ -187,7 +157,7 @@ export function createScheduleStore(db: Db) {
           if (!exists) throw notFound();
           throw conflict(`This schedule cannot ${kind} now.`);
         }
-        await action(tx, seriesId, null, kind, by, reason === undefined ? {} : { reason });
+        await recordAction(tx, seriesId, null, kind, by, reason === undefined ? {} : { reason });
       });
     },
 
@@ -211,7 +181,7 @@ export function createScheduleStore(db: Db) {
           words: `Skipped by ${by.name}`,
           decided_by: by.id,
         });
-        if (decided) await action(tx, seriesId, series.version_id, 'skip', by, due);
+        if (decided) await recordAction(tx, seriesId, series.version_id, 'skip', by, due);
         return decided;
       });
     },
@@ -288,11 +258,23 @@ export function createScheduleStore(db: Db) {
 
     /** The series' actions, oldest first. */
     async actions(seriesId: string) {
-      return db.query<{ action: string; operator: string; version_id: string | null }>(
-        `select action, operator, version_id::text as version_id from schedule_actions
-         where series_id = $1::uuid order by id`,
+      const rows = await db.query<{
+        action: string;
+        by: string;
+        name: string;
+        at: Date | string;
+        due_at: Date | string | null;
+        reason: string | null;
+      }>(
+        `select action, operator as by, operator_name as name, at, due_at, reason
+         from schedule_actions where series_id = $1::uuid order by id`,
         [seriesId],
       );
+      return rows.map((row) => ({
+        ...row,
+        at: iso(row.at),
+        due_at: row.due_at === null ? null : iso(row.due_at),
+      }));
     },
   };
 }

@@ -35,12 +35,31 @@ create table schedule_versions (
   approved_by_name text,
   -- From the approval on: an occurrence due before the version was approved is not its to send.
   approved_at timestamptz,
+  -- What the policy asked of it (as a batch's, ADR 027): every distinct requirement of a single
+  -- occurrence's send and of the send of its total, each met before the version is in force.
+  requirements jsonb not null,
+  -- What the approvers are shown: the amount per occurrence, how many (null: no end), the total.
+  per_occurrence jsonb,
+  occurrences integer,
+  total jsonb,
   -- The version of the policy that decided the approval (null: a policy given in code).
   policy_version integer,
+  rejected_by text,
+  reason text,
   created_at timestamptz not null default now(),
   unique (series_id, version),
   -- Four eyes: whoever made a version never approves it.
   check (approved_by is null or approved_by <> created_by)
+);
+
+-- One row per operator who approved a version: the key makes "one operator counts once" a fact.
+create table schedule_approvals (
+  version_id uuid not null references schedule_versions (id) on delete cascade,
+  approver text not null,
+  approver_name text not null,
+  role text not null,
+  at timestamptz not null default now(),
+  primary key (version_id, approver)
 );
 
 alter table schedule_series add constraint schedule_series_version
