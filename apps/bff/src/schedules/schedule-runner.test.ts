@@ -194,7 +194,7 @@ describe.each(testDatabases)('the scheduler against the sandbox ($name)', (datab
     // Process A stops dead after its second occurrence (as a kill would), its lease left held.
     let asked = 0;
     const a = runner('process-a', db, {
-      leaseMs: 400,
+      leaseMs: 1_500,
       stop: () => {
         asked += 1;
         if (asked > 2) throw new Error('killed');
@@ -202,13 +202,17 @@ describe.each(testDatabases)('the scheduler against the sandbox ($name)', (datab
       },
     });
     await expect(a.wake()).rejects.toThrow('killed');
-    const b = runner('process-b', second, { leaseMs: 400 });
-    // B asks while A's lease holds, then again once it has lapsed.
+    const beforeKill = await sentRefs();
+    expect(
+      expectedRefs(version_id, '2027-01-20T09:01:00Z').map((ref) => beforeKill.get(ref)),
+    ).toEqual([1, 1, undefined, undefined, undefined, undefined]);
+    const b = runner('process-b', second, { leaseMs: 1_500 });
+    // B asks while A's lease holds, then again once it has lapsed, as a restarted A does.
     expect(await b.wake()).toMatchObject({ held: false });
-    await sleep(500);
+    await sleep(1_600);
     const [fromB, fromA] = await Promise.all([
       b.wake(),
-      runner('process-a', db, { leaseMs: 400 }).wake(),
+      runner('process-a', db, { leaseMs: 1_500 }).wake(),
     ]);
     expect(fromA.journaled + fromB.journaled).toBe(4);
     const sent = await sentRefs();

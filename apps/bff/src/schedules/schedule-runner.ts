@@ -59,6 +59,20 @@ export function createScheduleRunner(deps: ScheduleRunnerDeps) {
   });
   const stopping = new AbortController();
   let running: Promise<ScheduleTurn> | undefined;
+  /** When this process last took or renewed the lease (`performance.now()`), if in this look. */
+  let renewedAt: number | undefined;
+
+  /**
+   * Renews the lease once a third of it has passed (a long catch-up must not outlive it); false
+   * when another process holds it now. Timed by this process's own monotonic clock, not `now`,
+   * which is the clock occurrences fall due by.
+   */
+  async function keep(): Promise<boolean> {
+    if (renewedAt !== undefined && performance.now() - renewedAt < leaseMs / 3) return true;
+    if (!(await lease.acquire()).held) return false;
+    renewedAt = performance.now();
+    return true;
+  }
 
   /** Decides the due occurrences of one series, oldest first. */
   async function series(one: SeriesInForce, at: number, turn: ScheduleTurn): Promise<void> {
@@ -68,6 +82,7 @@ export function createScheduleRunner(deps: ScheduleRunnerDeps) {
     const decided = await store.decidedSince(one.version_id, new Date(from).toISOString());
     for (const occurrence of due) {
       if (stopping.signal.aborted || decided.has(Date.parse(occurrence.at))) continue;
+      if (!(await keep())) return;
       const late = at - Date.parse(occurrence.at) > lateAfterMs;
       const outcome =
         late && one.catch_up === 'skip'
@@ -94,14 +109,15 @@ export function createScheduleRunner(deps: ScheduleRunnerDeps) {
   /** One look: every series in force, then the entries that never left, sent again. */
   async function turn(): Promise<ScheduleTurn> {
     const done: ScheduleTurn = { held: false, journaled: 0, refused: 0, skipped: 0 };
-    if (!(await lease.acquire()).held) return done;
+    renewedAt = undefined;
+    if (!(await keep())) return done;
     done.held = true;
     const at = now();
     for (const one of await store.inForce()) {
       if (stopping.signal.aborted) break;
       await series(one, at, done);
-      // A long look keeps its lease: the occurrences' transactions ask that it holds.
-      if (!(await lease.acquire()).held) return done;
+      // The occurrences' transactions ask that the lease holds: one lost ends the look.
+      if (!(await keep())) return done;
     }
     for (const left of await store.neverLeft()) {
       if (stopping.signal.aborted) break;
