@@ -11,6 +11,7 @@ import type { BatchSender } from '../batches/batch-sender';
 import { startBatchSender } from '../batches/batch-sender';
 import type { Logger } from '../logger';
 import { startReconcileLoop, type Reconciler } from '../reconcile/reconciler';
+import { occurrenceLimits } from '../schedules/schedule-limits';
 import { createScheduleRunner, startScheduleRunner } from '../schedules/schedule-runner';
 import { startAuditJobs } from './audit-jobs';
 import { startNotifier } from './notifications';
@@ -76,7 +77,8 @@ export async function startBackgroundJobs(deps: BackgroundJobDeps): Promise<Back
   if (db.kind === 'pglite') await deps.batchSender.expireOthers();
   const stopBatches = startBatchSender(deps.batchSender, { intervalMs: 2_000 });
   // Scheduled sends (issue 63): one scheduler for the deployment by its job lease, each
-  // occurrence asked of the policy in force before it is journaled, as a batch's row is.
+  // occurrence asked of the policy in force before it is journaled, as a batch's row is, and
+  // counted against its maker's limits as it is journaled, as a single send is.
   const { replica } = deps;
   const scheduler = createScheduleRunner({
     db,
@@ -85,6 +87,7 @@ export async function startBackgroundJobs(deps: BackgroundJobDeps): Promise<Back
     leaseMs: replica.leaseMs,
     logger,
     stop: (request) => requestStop(replica.approval, request),
+    limits: occurrenceLimits(replica.approval),
   });
   if (db.kind === 'pglite') await scheduler.lease.expireOthers();
   const stopSchedules = startScheduleRunner(scheduler, { intervalMs: 5_000, logger });

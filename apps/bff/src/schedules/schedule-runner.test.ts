@@ -7,11 +7,14 @@ import {
 } from '@console/schemas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabases } from '../../test/databases';
-import { logCollector } from '../../test/harness';
+import { logCollector, testUsers } from '../../test/harness';
 import { sandboxHarness, type RunSecrets } from '../../test/sandbox-harness';
+import { buildPolicy } from '../approvals/policy';
 import type { Db } from '../db/db';
+import { staticDirectory } from '../operators/operator-directory';
 import { createJournalStore } from '../journal/journal-store';
 import { createScheduleApprovals } from './schedule-approvals';
+import { occurrenceLimits, type OccurrenceLimits } from './schedule-limits';
 import { createScheduleRunner, SCHEDULE_RUNNER_JOB } from './schedule-runner';
 import { scheduleRefId, type NewSeries } from './schedule-rows';
 import { createScheduleStore } from './schedule-store';
@@ -70,7 +73,7 @@ describe.each(testDatabases)('the scheduler against the sandbox ($name)', (datab
   const runner = (
     owner: string,
     on: Db,
-    options: { leaseMs?: number; stop?: () => string | null } = {},
+    options: { leaseMs?: number; stop?: () => string | null; limits?: OccurrenceLimits } = {},
   ) =>
     createScheduleRunner({
       db: on,
@@ -84,6 +87,7 @@ describe.each(testDatabases)('the scheduler against the sandbox ($name)', (datab
       now: () => clock,
       ...(options.leaseMs !== undefined && { leaseMs: options.leaseMs }),
       ...(options.stop && { stop: async () => options.stop!() }),
+      ...(options.limits && { limits: options.limits }),
     });
   /** The internal transfers that reached the sandbox, whatever it answered, by ref_id. */
   const sentRefs = async () => {
@@ -185,6 +189,42 @@ describe.each(testDatabases)('the scheduler against the sandbox ($name)', (datab
     ]);
     expect((await sentRefs()).has(scheduleRefId(version_id, '2027-01-04T09:00:00Z'))).toBe(false);
     await a.stop();
+  });
+
+  it("counts each occurrence against its maker's limits at its time: one that would pass them is refused, in words", async () => {
+    const { series_id, version_id } = await fresh('1.50');
+    await db.exec('delete from journal_entries');
+    await createScheduleApprovals(db).approve(series_id, version_id, admin);
+    // Finance may initiate 3 USD a day: two occurrences fit, the third and fourth do not.
+    const policy = buildPolicy({
+      operations: { createInternalTransfer: { required: false } },
+      limits: [{ role: 'finance', side: 'initiate', asset: 'USD', window: '24h', max: '3' }],
+    });
+    const limits = occurrenceLimits({
+      policy,
+      directory: staticDirectory(await testUsers()),
+      now: Date.now,
+    });
+    clock = at('2027-01-13T09:00:05Z');
+    expect(await runner('process-a', db, { limits }).wake()).toMatchObject({
+      journaled: 2,
+      refused: 2,
+    });
+    const history = await createScheduleStore(db).history(series_id);
+    expect(history.map((o) => [o.number, o.state])).toEqual([
+      [4, 'refused'],
+      [3, 'refused'],
+      [2, 'journaled'],
+      [1, 'journaled'],
+    ]);
+    expect(history[0]?.words).toMatch(/^Not sent: it would pass .* of its maker$/);
+    const sent = await sentRefs();
+    expect(expectedRefs(version_id, '2027-01-13T09:01:00Z').map((ref) => sent.get(ref))).toEqual([
+      1,
+      1,
+      undefined,
+      undefined,
+    ]);
   });
 
   it('two schedulers on one database, one cut off mid-run, send each occurrence exactly once', async () => {

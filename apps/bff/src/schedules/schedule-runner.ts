@@ -13,6 +13,7 @@ import type { Db } from '../db/db';
 import { createJobLease } from '../jobs/job-lease';
 import type { Logger } from '../logger';
 import { dispatch, type DispatchDeps } from '../send/dispatch';
+import type { OccurrenceLimits } from './schedule-limits';
 import type { SeriesInForce } from './schedule-rows';
 import { createOccurrenceSender } from './schedule-send';
 import { createScheduleStore } from './schedule-store';
@@ -32,6 +33,8 @@ export interface ScheduleRunnerDeps {
   lateAfterMs?: number;
   /** Why a request may not be sent now (the policy in force refuses it), or null. */
   stop?: (request: StoredRequest) => Promise<string | null>;
+  /** The maker's limits, counted as each occurrence is journaled. */
+  limits?: OccurrenceLimits;
 }
 
 /** What one look did, for the log and for tests. */
@@ -56,6 +59,7 @@ export function createScheduleRunner(deps: ScheduleRunnerDeps) {
     lease: { kind: SCHEDULE_RUNNER_JOB, owner: deps.owner },
     now,
     ...(deps.stop && { stop: deps.stop }),
+    ...(deps.limits && { limits: deps.limits }),
   });
   const stopping = new AbortController();
   let running: Promise<ScheduleTurn> | undefined;

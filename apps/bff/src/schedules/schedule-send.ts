@@ -14,6 +14,7 @@ import { HOLDS_LEASE } from '../jobs/job-lease';
 import type { DispatchDeps } from '../send/dispatch';
 import { sendableOperation } from '../send/operation-table';
 import { validatedRequest } from '../send/submit';
+import type { OccurrenceLimits } from './schedule-limits';
 import { scheduleRefId, SCHEDULER, type SeriesInForce } from './schedule-rows';
 import type { ScheduleStore } from './schedule-store';
 
@@ -26,6 +27,8 @@ export interface OccurrenceSendDeps {
   now: () => number;
   /** Why a request may not be sent now (the policy in force refuses it), or null. */
   stop?: (request: StoredRequest) => Promise<string | null>;
+  /** The maker's limits, counted in the journaling transaction (`schedule-limits.ts`). */
+  limits?: OccurrenceLimits;
 }
 
 /** What became of an occurrence: journaled (to send), or decided without a send, or not ours. */
@@ -108,15 +111,28 @@ export function createOccurrenceSender(deps: OccurrenceSendDeps) {
       }
       // Asked outside the transaction: the rules read the book and the directory, and an
       // embedded database has one connection, which the transaction holds.
-      const stop = await deps.stop?.({
-        operation: operation.id,
-        operator: series.created_by,
-        body: request.body,
-      });
+      const stored = { operation: operation.id, operator: series.created_by, body: request.body };
+      const stop = await deps.stop?.(stored);
       if (stop) return decideWithout(series, occurrence, 'refused', `Not sent: ${stop}`, late);
+      const limits = await deps.limits?.(stored);
       const entry = await db
-        .transaction(async (tx) => {
+        .transaction(async (tx): Promise<OccurrenceOutcome | JournalEntry | undefined> => {
           if (!(await inForce(tx, series))) return undefined;
+          // Under the lock of the maker's limits until commit, as a single send's are.
+          const over = limits ? await limits(tx) : null;
+          if (over) {
+            const words = `Not sent: ${over}`;
+            const decided = await store.decide(tx, {
+              version_id: series.version_id,
+              due_at: occurrence.at,
+              number: occurrence.number,
+              state: 'refused',
+              words,
+              late,
+              decided_by: SCHEDULER,
+            });
+            return decided ? { kind: 'refused', words } : undefined;
+          }
           const journaled = await deps.journal.create(
             {
               operation: operation.id,
@@ -150,6 +166,7 @@ export function createOccurrenceSender(deps: OccurrenceSendDeps) {
           if (error instanceof AlreadyDecided) return undefined;
           throw error;
         });
+      if (entry && 'kind' in entry) return entry;
       return entry ? { kind: 'journaled', entry } : { kind: 'not-decided' };
     },
   };
