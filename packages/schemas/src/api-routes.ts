@@ -145,7 +145,7 @@ export const API_ROUTES = {
   approveSchedule: { method: 'POST', path: '/api/schedules/:id/approve' },
   /** Money roles other than the version's author: reject a version awaiting approval. */
   rejectSchedule: { method: 'POST', path: '/api/schedules/:id/reject' },
-  /** Money roles: send no occurrence until resumed (those due meanwhile follow the catch-up rule). */
+  /** Money roles: send no occurrence until resumed (those due meanwhile are skipped). */
   pauseSchedule: { method: 'POST', path: '/api/schedules/:id/pause' },
   /** Money roles: go on with a paused series. */
   resumeSchedule: { method: 'POST', path: '/api/schedules/:id/resume' },

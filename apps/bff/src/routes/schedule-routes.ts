@@ -193,7 +193,7 @@ export function scheduleRoutes(deps: ScheduleRouteDeps): RouteDef[] {
       permission: ACT,
       sends: false,
       handler: async (c) => {
-        await store.setState(idOf(c), kind, by(c));
+        await store.setState(idOf(c), kind, by(c), { now: deps.now() });
         return c.json(await one(idOf(c)), 200);
       },
     })),
@@ -220,7 +220,7 @@ export function scheduleRoutes(deps: ScheduleRouteDeps): RouteDef[] {
       sends: false,
       handler: async (c) => {
         const { reason } = await bodyOf<{ reason: string }>(c, ScheduleReasonSchema);
-        await store.setState(idOf(c), 'cancel', by(c), reason);
+        await store.setState(idOf(c), 'cancel', by(c), { reason, now: deps.now() });
         return c.json(await one(idOf(c)), 200);
       },
     },

@@ -262,15 +262,27 @@ describe.each(testDatabases)('the scheduler against the sandbox ($name)', (datab
     await b.stop();
   });
 
-  it('sends nothing of a paused series, and goes on once it is resumed', async () => {
+  it('sends nothing of a paused series, skips what fell due while it was paused, and goes on once resumed', async () => {
     const { store, series_id, version_id } = await fresh('1.06');
     await createScheduleApprovals(db).approve(series_id, version_id, admin);
-    await store.setState(series_id, 'pause', checker);
+    await store.setState(series_id, 'pause', checker, { now: clock });
     clock = at('2027-01-04T09:00:05Z');
     const a = runner('process-a', db);
     expect(await a.wake()).toMatchObject({ journaled: 0 });
-    await store.setState(series_id, 'resume', checker);
+    await store.setState(series_id, 'resume', checker, { now: clock });
+    expect(await a.wake()).toMatchObject({ journaled: 0, skipped: 0 });
+    clock = at('2027-01-06T09:00:05Z');
     expect(await a.wake()).toMatchObject({ journaled: 1 });
+    const history = await store.history(series_id);
+    expect(history.map((o) => [o.number, o.state, o.words])).toEqual([
+      [2, 'journaled', null],
+      [1, 'skipped', 'Due while the schedule was paused: not sent'],
+    ]);
+    const sent = await sentRefs();
+    expect(expectedRefs(version_id, '2027-01-06T09:01:00Z').map((ref) => sent.get(ref))).toEqual([
+      undefined,
+      1,
+    ]);
     await a.stop();
   });
 });

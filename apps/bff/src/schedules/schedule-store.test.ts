@@ -10,6 +10,8 @@ import { createScheduleStore } from './schedule-store';
 const { treasury, payouts } = DEMO_IDS.profiles;
 const maker = { id: 'finance', name: 'Test finance' };
 const checker = { id: 'admin', name: 'Test admin' };
+/** The scheduler's clock at a resume: before the series' first occurrence. */
+const NOW = Date.parse('2026-12-01T00:00:00Z');
 const admin = { username: 'admin', display_name: 'Test admin', role: 'admin' } as const;
 const ONE_APPROVAL = {
   approvals_required: 1,
@@ -162,20 +164,20 @@ describe.each(testDatabases)('the schedule store on $name', (database) => {
     const { series_id, version_id } = await store.create(newSeries('14.00'));
     await createScheduleApprovals(db).approve(series_id, version_id, admin);
     const active = async () => (await store.inForce()).some((s) => s.series_id === series_id);
-    await store.setState(series_id, 'pause', checker);
+    await store.setState(series_id, 'pause', checker, { now: NOW });
     expect(await active()).toBe(false);
-    await expect(store.setState(series_id, 'pause', checker)).rejects.toMatchObject({
+    await expect(store.setState(series_id, 'pause', checker, { now: NOW })).rejects.toMatchObject({
       init: { status: 409 },
     });
-    await store.setState(series_id, 'resume', maker);
+    await store.setState(series_id, 'resume', maker, { now: NOW });
     expect(await active()).toBe(true);
-    await store.setState(series_id, 'cancel', maker, 'no longer needed');
+    await store.setState(series_id, 'cancel', maker, { reason: 'no longer needed', now: NOW });
     expect(await active()).toBe(false);
-    await expect(store.setState(series_id, 'resume', maker)).rejects.toMatchObject({
+    await expect(store.setState(series_id, 'resume', maker, { now: NOW })).rejects.toMatchObject({
       init: { status: 409 },
     });
     await expect(
-      store.setState('00000000-0000-4000-8000-000000000000', 'pause', maker),
+      store.setState('00000000-0000-4000-8000-000000000000', 'pause', maker, { now: NOW }),
     ).rejects.toMatchObject({ init: { status: 404 } });
     expect((await store.actions(series_id)).map((a) => a.action)).toEqual([
       'create',

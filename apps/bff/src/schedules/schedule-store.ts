@@ -9,11 +9,10 @@ import { randomUUID } from 'node:crypto';
 import { ScheduleTimingSchema, type BatchOperation } from '@console/schemas';
 import { jsonb, type Db, type Queryable } from '../db/db';
 import { ProblemError } from '../errors';
+import { decideOccurrence, skipWhilePaused } from './schedule-decide';
 import {
   SCHEDULER,
-  scheduleRefId,
   type NewSeries,
-  type OccurrenceDecision,
   type OccurrenceState,
   type SeriesInForce,
 } from './schedule-rows';
@@ -73,30 +72,7 @@ export function createScheduleStore(db: Db) {
     return id;
   }
 
-  /**
-   * Records the decision on one occurrence, in the caller's transaction (the one that journals
-   * its send): true when this call decided it, false when it had been decided already.
-   */
-  async function decide(q: Queryable, decision: OccurrenceDecision): Promise<boolean> {
-    const rows = await q.query(
-      `insert into schedule_occurrences (version_id, due_at, number, ref_id, state, journal_id,
-         words, late, decided_by)
-       values ($1::uuid, $2::timestamptz, $3, $4, $5, $6, $7, $8, $9)
-       on conflict (version_id, due_at) do nothing returning ref_id`,
-      [
-        decision.version_id,
-        decision.due_at,
-        decision.number,
-        scheduleRefId(decision.version_id, decision.due_at),
-        decision.state,
-        decision.journal_id ?? null,
-        decision.words ?? null,
-        decision.late ?? false,
-        decision.decided_by,
-      ],
-    );
-    return rows.length > 0;
-  }
+  const decide = decideOccurrence;
 
   return {
     /** A new series and its first version, awaiting approval. */
@@ -131,13 +107,18 @@ export function createScheduleStore(db: Db) {
       });
     },
 
-    /** Pauses, resumes or cancels a series: a recorded action, refused from the wrong state. */
+    /**
+     * Pauses, resumes or cancels a series. A resume decides the occurrences that fell due while it
+     * was paused (by `now`, the scheduler's clock) as skipped, in the same transaction: a pause
+     * sends nothing, not everything late.
+     */
     async setState(
       seriesId: string,
       kind: 'pause' | 'resume' | 'cancel',
       by: Operator,
-      reason?: string,
+      options: { reason?: string; now: number },
     ): Promise<void> {
+      const { reason } = options;
       const [from, to] =
         kind === 'pause'
           ? [['active'], 'paused']
@@ -158,6 +139,7 @@ export function createScheduleStore(db: Db) {
           throw conflict(`This schedule cannot ${kind} now.`);
         }
         await recordAction(tx, seriesId, null, kind, by, reason === undefined ? {} : { reason });
+        if (kind === 'resume') await skipWhilePaused(tx, seriesId, options.now);
       });
     },
 
