@@ -32,6 +32,7 @@ import { securityEventRoutes } from './routes/security-event-routes';
 import { auditRoutes } from './routes/audit-routes';
 import { reconcileRoutes } from './routes/reconcile-routes';
 import { batchRoutes } from './routes/batch-routes';
+import { scheduleRoutes } from './routes/schedule-routes';
 import { sharedBatchChecker } from './batches/batch-checker';
 import { batchNames, readBalances } from './batches/batch-names';
 import { createBatchStore } from './batches/batch-store';
@@ -156,6 +157,12 @@ export function routeTable(
         ),
       policy: approval.policy,
       wake: () => void deps.batchSender?.wake(),
+    }),
+    ...scheduleRoutes({
+      db: deps.db,
+      destinations: deps.destinations,
+      now: deps.now ?? Date.now,
+      policy: approval.policy,
     }),
     ...operationRoutes({
       ...dispatchDeps,

@@ -111,6 +111,15 @@ const MATRIX: Record<
   'POST /api/batches/:id/resume': { admin: Y, finance: Y, support: N, viewer: N },
   'POST /api/batches/:id/cancel': { admin: Y, finance: Y, support: N, viewer: N },
   'GET /api/batches/:id/results': { admin: Y, finance: Y, support: N, viewer: Y },
+  'POST /api/schedules': { admin: Y, finance: Y, support: N, viewer: N },
+  'GET /api/schedules': { admin: Y, finance: Y, support: N, viewer: Y },
+  'GET /api/schedules/:id': { admin: Y, finance: Y, support: N, viewer: Y },
+  'POST /api/schedules/:id/approve': { admin: Y, finance: Y, support: N, viewer: N },
+  'POST /api/schedules/:id/reject': { admin: Y, finance: Y, support: N, viewer: N },
+  'POST /api/schedules/:id/pause': { admin: Y, finance: Y, support: N, viewer: N },
+  'POST /api/schedules/:id/resume': { admin: Y, finance: Y, support: N, viewer: N },
+  'POST /api/schedules/:id/skip': { admin: Y, finance: Y, support: N, viewer: N },
+  'POST /api/schedules/:id/cancel': { admin: Y, finance: Y, support: N, viewer: N },
 };
 
 /**
@@ -185,6 +194,16 @@ const AUDITOR: Record<string, boolean> = {
   'POST /api/batches/:id/resume': N,
   'POST /api/batches/:id/cancel': N,
   'GET /api/batches/:id/results': Y,
+  // Schedules: read, never made, approved or steered.
+  'POST /api/schedules': N,
+  'GET /api/schedules': Y,
+  'GET /api/schedules/:id': Y,
+  'POST /api/schedules/:id/approve': N,
+  'POST /api/schedules/:id/reject': N,
+  'POST /api/schedules/:id/pause': N,
+  'POST /api/schedules/:id/resume': N,
+  'POST /api/schedules/:id/skip': N,
+  'POST /api/schedules/:id/cancel': N,
   // The live stream and the inbox, filtered and masked for the role as the reads are.
   'GET /api/stream': Y,
   'GET /api/inbox': Y,

@@ -51,6 +51,11 @@ export type Permission =
    */
   | { kind: 'batch'; act: boolean }
   /**
+   * Schedules (issue 63): as batches, the money roles make, approve and steer them (`act`);
+   * viewers and auditors read them.
+   */
+  | { kind: 'schedule'; act: boolean }
+  /**
    * Asking for a console action (issue 37), which the console carries out itself: the roles of
    * its entry in the BFF's registry of console actions.
    */
@@ -85,6 +90,7 @@ export function allows(role: Role, permission: Permission): boolean {
     case 'reconcile':
       return role === 'admin' || role === 'finance' || (!permission.act && role === 'auditor');
     case 'batch':
+    case 'schedule':
       return (
         role === 'admin' ||
         role === 'finance' ||
