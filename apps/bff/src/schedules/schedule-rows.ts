@@ -2,7 +2,7 @@
  * A series, a version and an occurrence as the schedule store (`schedule-store.ts`) holds them
  * (issue 63, migration 035), and the ref_id an occurrence is sent under.
  */
-import { createHash } from 'node:crypto';
+import { derivedRefId } from '../send/derived-ref-id';
 import type { BatchOperation, CatchUpRule, ScheduleTiming } from '@console/schemas';
 import type { StoredRequirement } from '../batches/batch-requirements';
 
@@ -12,11 +12,7 @@ import type { StoredRequirement } from '../batches/batch-requirements';
  * process sends it under the same one, and no other occurrence or send has it.
  */
 export function scheduleRefId(versionId: string, dueAt: string): string {
-  const at = new Date(dueAt).toISOString();
-  const hex = createHash('sha256').update(`${versionId}:${at}`).digest('hex').slice(0, 32);
-  const version = `8${hex.slice(13, 16)}`;
-  const variant = `${((parseInt(hex[16]!, 16) & 0x3) | 0x8).toString(16)}${hex.slice(17, 20)}`;
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${version}-${variant}-${hex.slice(20, 32)}`;
+  return derivedRefId(`${versionId}:${new Date(dueAt).toISOString()}`);
 }
 
 export interface NewSeries {
