@@ -19,7 +19,7 @@ create table recon_statements (
   period_from timestamptz not null,
   period_to timestamptz not null,
   -- The run that reads the service for it: the statement is matched with what that run read.
-  run_id uuid not null references recon_runs (id),
+  run_id uuid not null references recon_runs (id) on delete cascade,
   state text not null check (state in ('matching', 'matched', 'failed')),
   lines integer not null,
   matched integer,
