@@ -232,12 +232,11 @@ function StatementMappingStep({
                 key={column}
                 label={`Column “${column}”`}
                 value={mapping[column] ?? NOT_KEPT}
-                onChange={(e) =>
-                  setMapping((m) => ({
-                    ...m,
-                    [column]: e.currentTarget.value as StatementField | '',
-                  }))
-                }
+                onChange={(e) => {
+                  // Read now: the event's target is gone by the time the update runs.
+                  const field = e.currentTarget.value as StatementField | '';
+                  setMapping((m) => ({ ...m, [column]: field }));
+                }}
                 data={[
                   { value: NOT_KEPT, label: 'Not kept' },
                   ...Object.entries(FIELD_WORDS).map(([value, label]) => ({
