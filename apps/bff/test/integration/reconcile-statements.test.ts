@@ -17,6 +17,7 @@ const MAPPING = {
   Currency: 'asset',
   Reference: 'reference',
   Counterparty: '',
+  Memo: 'description',
 } as const;
 
 describe('a statement as the third side', () => {
@@ -34,11 +35,11 @@ describe('a statement as the third side', () => {
     // The first by its ref_id with group marks, the second by the service's id, the third with
     // its amount changed; the fourth missing; one line no side has.
     const text = [
-      'Value date,Amount,Currency,Reference,Counterparty',
-      `${day},"-1,250.00",USD,${sent[0]!.ref_id},Jane Doe`,
-      `${day},-20,USD,${sent[1]!.id},Jane Doe`,
-      `${day},-30.50,USD,${sent[2]!.ref_id},Jane Doe`,
-      `${day},-99.00,USD,BANK-FEE-7,Bank`,
+      'Value date,Amount,Currency,Reference,Counterparty,Memo',
+      `${day},"-1,250.00",USD,${sent[0]!.ref_id},Jane Doe,`,
+      `${day},-20,USD,${sent[1]!.id},Jane Doe,`,
+      `${day},-30.50,USD,${sent[2]!.ref_id},Jane Doe,Refund to Smith`,
+      `${day},-99.00,USD,BANK-FEE-7,Bank,`,
     ].join('\n');
     const upload = { source: 'Custodian A', file_name: 'custodian-a.csv', text };
 
@@ -50,7 +51,7 @@ describe('a statement as the third side', () => {
 
     const bad = await h.post('/api/reconciliation/statements', finance, {
       ...upload,
-      text: `${text}\n${day},12x,USD,,`,
+      text: `${text}\n${day},12x,USD,,,`,
       mapping: MAPPING,
       from,
       to,
@@ -95,6 +96,15 @@ describe('a statement as the third side', () => {
     expect(amount.journal).toMatchObject({ amount: '30.00', reference: sent[2]!.ref_id });
     expect(amount.service).toMatchObject({ amount: '30.00', asset: 'USD' });
     expect(amount.statement).toMatchObject({ amount: '-30.50', date: day });
+    // A description may name a person: the auditor reads it masked, finance whole.
+    expect(amount.statement!.note).not.toContain('Smith');
+    const whole = await h.app.request(`/api/reconciliation/statements/${statement.id}`, {
+      headers: { Cookie: finance },
+    });
+    const seen = ((await whole.json()) as StatementDetail).differences.find(
+      (d) => d.kind === 'amount',
+    );
+    expect(seen!.statement!.note).toBe('Refund to Smith');
     // Nothing of a column left unmapped was kept.
     expect(JSON.stringify(detail)).not.toContain('Jane');
     // The statement read the service no more than its run did: one group of ref_ids and the
