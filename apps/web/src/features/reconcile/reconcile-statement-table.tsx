@@ -1,4 +1,4 @@
-import { Button, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Button, Stack, Table, Text, Title } from '@mantine/core';
 import type { Statement, StatementDifference, StatementSide } from '@console/schemas';
 import { useQuery } from '@tanstack/react-query';
 import { StatusBadge } from '@/components/result/status-badge';
@@ -62,9 +62,7 @@ export function StatementList({
                 <Table.Th scope="col">Lines</Table.Th>
                 <Table.Th scope="col">Matched</Table.Th>
                 <Table.Th scope="col">Differences</Table.Th>
-                <Table.Th scope="col">
-                  <VisuallyHidden>Show</VisuallyHidden>
-                </Table.Th>
+                <Table.Th scope="col">View</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -115,14 +113,9 @@ export function StatementList({
 
 /** A side as one cell: its date, amount and asset, reference and note; a dash for none. */
 function Side({ side }: { side: StatementSide | null }) {
-  if (!side) {
-    return (
-      <>
-        <span aria-hidden="true">—</span>
-        <VisuallyHidden>nothing</VisuallyHidden>
-      </>
-    );
-  }
+  // A plain dash: hidden text positioned absolutely would escape the table's scroll container
+  // and widen the page at 390 px.
+  if (!side) return <Text size="sm">—</Text>;
   return (
     <Stack gap={0}>
       <Text size="sm">
