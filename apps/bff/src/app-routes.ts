@@ -31,6 +31,7 @@ import type { RouteDef } from './routes/route-table';
 import { securityEventRoutes } from './routes/security-event-routes';
 import { auditRoutes } from './routes/audit-routes';
 import { reconcileRoutes } from './routes/reconcile-routes';
+import { statementRoutes } from './routes/reconcile-statements-routes';
 import { batchRoutes } from './routes/batch-routes';
 import { scheduleRoutes } from './routes/schedule-routes';
 import { sharedBatchChecker } from './batches/batch-checker';
@@ -85,6 +86,12 @@ export function routeTable(
     passwordSignIn: deps.passwordSignIn ?? true,
   };
   const ssoOperators = createSsoOperatorStore(deps.db);
+  const reconciler =
+    deps.reconciler ??
+    createReconciler(
+      { db: deps.db, client: deps.client, owner: deps.journal.owner, logger: deps.logger },
+      reconcileDefaults(watchSpacingMs(DEFAULT_WATCH_SHARE_PERCENT), deps.timeoutMs),
+    );
   const dispatchDeps = {
     journal: deps.journal,
     client: deps.client,
@@ -129,15 +136,11 @@ export function routeTable(
     ...sessionListRoutes(sessionDeps),
     ...securityEventRoutes(deps.securityEvents),
     ...auditRoutes({ db: deps.db, signing: deps.audit }),
-    ...reconcileRoutes({
-      db: deps.db,
+    ...reconcileRoutes({ db: deps.db, logger: deps.logger, reconciler }),
+    ...statementRoutes({
       logger: deps.logger,
-      reconciler:
-        deps.reconciler ??
-        createReconciler(
-          { db: deps.db, client: deps.client, owner: deps.journal.owner, logger: deps.logger },
-          reconcileDefaults(watchSpacingMs(DEFAULT_WATCH_SHARE_PERCENT), deps.timeoutMs),
-        ),
+      reconciler,
+      readStatement: (job) => (deps.batchChecker ?? sharedBatchChecker()).readStatement(job),
     }),
     ...batchRoutes({
       db: deps.db,

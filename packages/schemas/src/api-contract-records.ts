@@ -17,6 +17,14 @@ import {
   ReconRunRequestSchema,
   ReconRunSchema,
 } from './reconcile-api';
+import {
+  StatementCheckRequestSchema,
+  StatementCheckSchema,
+  StatementCreateRequestSchema,
+  StatementDetailSchema,
+  StatementListSchema,
+  StatementSchema,
+} from './reconcile-statements';
 import { IdParamsSchema, routeSpecs } from './api-route-spec';
 
 /*
@@ -46,4 +54,8 @@ export const recordsRoutes = routeSpecs({
     responses: { 200: ReconDifferenceSchema },
   },
   exportReconciliation: { query: ReconExportQuerySchema, responses: { 200: ReconExportSchema } },
+  checkStatement: { body: StatementCheckRequestSchema, responses: { 200: StatementCheckSchema } },
+  createStatement: { body: StatementCreateRequestSchema, responses: { 201: StatementSchema } },
+  listStatements: { responses: { 200: StatementListSchema } },
+  getStatement: { params: IdParamsSchema, responses: { 200: StatementDetailSchema } },
 });

@@ -113,6 +113,14 @@ export const API_ROUTES = {
   resolveReconDifference: { method: 'POST', path: '/api/reconciliation/differences/:id/resolve' },
   /** Finance, admins and auditors: a period's differences and matches as CSV, and a summary. */
   exportReconciliation: { method: 'GET', path: '/api/reconciliation/export' },
+  /** Finance and admins (issue 64): a statement's header and the mapping proposed for it. */
+  checkStatement: { method: 'POST', path: '/api/reconciliation/statements/check' },
+  /** Finance and admins: a statement stored and matched as the third side of a period. */
+  createStatement: { method: 'POST', path: '/api/reconciliation/statements' },
+  /** Finance, admins and auditors: the newest statements. */
+  listStatements: { method: 'GET', path: '/api/reconciliation/statements' },
+  /** Finance, admins and auditors: one statement and its differences, with the three sides. */
+  getStatement: { method: 'GET', path: '/api/reconciliation/statements/:id' },
   /** Money roles (issue 39): parse and check a CSV of sends; stores only the column mapping. */
   checkBatch: { method: 'POST', path: '/api/batches/check' },
   /** Money roles: store a checked file as a batch awaiting its one approval. */

@@ -98,6 +98,10 @@ const MATRIX: Record<
     viewer: N,
   },
   'GET /api/reconciliation/export': { admin: Y, finance: Y, support: N, viewer: N },
+  'POST /api/reconciliation/statements/check': { admin: Y, finance: Y, support: N, viewer: N },
+  'POST /api/reconciliation/statements': { admin: Y, finance: Y, support: N, viewer: N },
+  'GET /api/reconciliation/statements': { admin: Y, finance: Y, support: N, viewer: N },
+  'GET /api/reconciliation/statements/:id': { admin: Y, finance: Y, support: N, viewer: N },
   // Batches (issue 39): those who move money check, upload, approve and steer them; viewers read
   // them (masked as the journal is); support, who moves no money, does neither.
   'POST /api/batches/check': { admin: Y, finance: Y, support: N, viewer: N },
@@ -182,6 +186,10 @@ const AUDITOR: Record<string, boolean> = {
   'POST /api/reconciliation/differences/:id/assign': N,
   'POST /api/reconciliation/differences/:id/resolve': N,
   'GET /api/reconciliation/export': Y,
+  'POST /api/reconciliation/statements/check': N,
+  'POST /api/reconciliation/statements': N,
+  'GET /api/reconciliation/statements': Y,
+  'GET /api/reconciliation/statements/:id': Y,
   // Batches: read, never checked, uploaded, approved or steered.
   'POST /api/batches/check': N,
   'POST /api/batches': N,

@@ -135,6 +135,9 @@ const RECONCILED: Record<string, string> = {
   '/api/reconciliation/differences/:id':
     'the journal entry and the service record, each masked by its own rule',
   '/api/reconciliation/export': 'the same differences as CSV, masked the same way',
+  '/api/reconciliation/statements': 'sources, periods, counts and who uploaded each statement',
+  '/api/reconciliation/statements/:id':
+    'the three sides of each difference; a statement line’s description masked for a role that sees no personal data; no unmapped column is kept',
 };
 
 /**
