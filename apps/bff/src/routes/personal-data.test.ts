@@ -141,6 +141,16 @@ const RECONCILED: Record<string, string> = {
 };
 
 /**
+ * GET routes of schedules (issue 63): each version's body masked for a role that sees no personal
+ * data, as the journal masks the entries its occurrences become; tested where the routes are
+ * (`routes/schedule-routes.test.ts`: a viewer reads a series' memo masked, finance whole).
+ */
+const SCHEDULED: Record<string, string> = {
+  '/api/schedules': 'series: timing, sums, who made and approved them, bodies masked by role',
+  '/api/schedules/:id': 'the same, with its occurrences and recorded actions',
+};
+
+/**
  * GET routes of batches (issue 39): a row's cells of personal fields (its metadata, an address)
  * and its body masked for a role that sees no personal data, as the journal masks the entry the
  * row becomes; the batch itself carries sums and who acted.
@@ -180,6 +190,7 @@ describe('personal data on every route', () => {
       ...Object.keys(STREAMED),
       ...Object.keys(RECONCILED),
       ...Object.keys(BATCHED),
+      ...Object.keys(SCHEDULED),
     ]);
     expect(gets.filter((path) => !listed.has(path))).toEqual([]);
     expect(Object.keys(ROUTES).filter((path) => !gets.includes(path))).toEqual([]);

@@ -110,6 +110,29 @@ describe('the schedule routes', () => {
     expect(listed.items.map((s) => s.id)).toContain(made.id);
   });
 
+  it('shows a series’ body to a viewer masked as the journal masks its entries, to finance whole', async () => {
+    const series = weekly('5.00');
+    const made = await json<Schedule>(
+      h.post('/api/schedules', cookies.finance, {
+        ...series,
+        body: { ...series.body, metadata: { ticket: 'SUP-SECRET-9911' } },
+      }),
+    );
+    const seen = async (cookie: string) => [
+      (await json<Schedule>(h.get(`/api/schedules/${made.id}`, cookie))).awaiting!.body,
+      (await json<{ items: Schedule[] }>(h.get('/api/schedules', cookie))).items.find(
+        (s) => s.id === made.id,
+      )!.awaiting!.body,
+    ];
+    for (const body of await seen(cookies.viewer)) {
+      expect(body).toMatchObject({ amount: '5.00', metadata: { ticket: '••••' } });
+    }
+    for (const body of await seen(cookies.finance)) {
+      expect(body).toMatchObject({ metadata: { ticket: 'SUP-SECRET-9911' } });
+    }
+    await h.post(`/api/schedules/${made.id}/cancel`, cookies.finance, { reason: 'a test series' });
+  });
+
   it('asks the approvals the total of a bounded series needs, from its roles', async () => {
     const made = await json<Schedule>(h.post('/api/schedules', cookies.finance, weekly('300.00')));
     expect(made.awaiting).toMatchObject({

@@ -11,10 +11,13 @@ import {
   ScheduleReasonSchema,
   ScheduleSkipSchema,
   type CatchUpRule,
+  type Role,
   type Schedule,
   type ScheduleTiming,
+  type ScheduleVersion,
 } from '@console/schemas';
 import type { Context } from 'hono';
+import { bodyForRole } from '../access/personal-data';
 import type { ApprovalPolicy } from '../approvals/policy';
 import type { BatchPolicyDeps } from '../batches/batch-policy';
 import type { AppEnv } from '../context';
@@ -42,6 +45,20 @@ const CHECK_REF_ID = '00000000-0000-4000-8000-000000000000';
 
 const operatorOf = (c: Context<AppEnv>) => c.get('operator')!;
 const idOf = (c: Context<AppEnv>) => c.req.param('id') ?? '';
+
+/**
+ * A series as the reader's role may see it: each version's body masked as the journal masks the
+ * entries its occurrences become (a memo, an address), for a role that sees no personal data.
+ */
+function scheduleForRole(role: Role, schedule: Schedule): Schedule {
+  const version = (v: ScheduleVersion | null) =>
+    v && { ...v, body: bodyForRole(role, schedule.operation, v.body) };
+  return {
+    ...schedule,
+    in_force: version(schedule.in_force),
+    awaiting: version(schedule.awaiting),
+  };
+}
 
 async function bodyOf<T>(c: Context<AppEnv>, schema: Parameters<typeof parseWith>[0]): Promise<T> {
   const parsed = parseWith(schema, await jsonBody(c));
@@ -123,20 +140,24 @@ export function scheduleRoutes(deps: ScheduleRouteDeps): RouteDef[] {
           occurrences: decided.occurrences,
           total: decided.total,
         });
-        return c.json(await one(series_id), 201);
+        return c.json(scheduleForRole(operatorOf(c).role, await one(series_id)), 201);
       },
     },
     {
       method: 'GET',
       path: '/api/schedules',
       permission: READ,
-      handler: async (c) => c.json({ items: await readSchedules(deps.db, deps.now()) }, 200),
+      handler: async (c) => {
+        const items = await readSchedules(deps.db, deps.now());
+        const role = operatorOf(c).role;
+        return c.json({ items: items.map((item) => scheduleForRole(role, item)) }, 200);
+      },
     },
     {
       method: 'GET',
       path: '/api/schedules/:id',
       permission: READ,
-      handler: async (c) => c.json(await one(idOf(c)), 200),
+      handler: async (c) => c.json(scheduleForRole(operatorOf(c).role, await one(idOf(c))), 200),
     },
     {
       method: 'POST',
@@ -167,7 +188,7 @@ export function scheduleRoutes(deps: ScheduleRouteDeps): RouteDef[] {
               throw problems.conflict('This version is not awaiting approval.');
           }
         }
-        return c.json(await one(id), 200);
+        return c.json(scheduleForRole(operatorOf(c).role, await one(id)), 200);
       },
     },
     {
@@ -184,7 +205,7 @@ export function scheduleRoutes(deps: ScheduleRouteDeps): RouteDef[] {
           throw problems.conflict('You made this version: cancel the schedule instead.');
         }
         if (done !== 'rejected') throw problems.conflict('This version is not awaiting approval.');
-        return c.json(await one(id), 200);
+        return c.json(scheduleForRole(operatorOf(c).role, await one(id)), 200);
       },
     },
     ...(['pause', 'resume'] as const).map((kind): RouteDef => ({
@@ -194,7 +215,7 @@ export function scheduleRoutes(deps: ScheduleRouteDeps): RouteDef[] {
       sends: false,
       handler: async (c) => {
         await store.setState(idOf(c), kind, by(c), { now: deps.now() });
-        return c.json(await one(idOf(c)), 200);
+        return c.json(scheduleForRole(operatorOf(c).role, await one(idOf(c))), 200);
       },
     })),
     {
@@ -210,7 +231,7 @@ export function scheduleRoutes(deps: ScheduleRouteDeps): RouteDef[] {
           throw problems.conflict('No coming occurrence of this schedule is due then.');
         }
         await store.skip(series.id, { due_at: coming.due_at, number: coming.number }, by(c));
-        return c.json(await one(series.id), 200);
+        return c.json(scheduleForRole(operatorOf(c).role, await one(series.id)), 200);
       },
     },
     {
@@ -221,7 +242,7 @@ export function scheduleRoutes(deps: ScheduleRouteDeps): RouteDef[] {
       handler: async (c) => {
         const { reason } = await bodyOf<{ reason: string }>(c, ScheduleReasonSchema);
         await store.setState(idOf(c), 'cancel', by(c), { reason, now: deps.now() });
-        return c.json(await one(idOf(c)), 200);
+        return c.json(scheduleForRole(operatorOf(c).role, await one(idOf(c))), 200);
       },
     },
   ];
