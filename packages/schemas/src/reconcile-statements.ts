@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { BATCH_MAX_TEXT_CHARS, BatchFileNameSchema, batchTextProblem } from './batch-file';
-import { RECON_MAX_PERIOD_DAYS } from './reconcile-api';
+import { refinePeriod } from './reconcile-api';
 
 /*
  * A statement as reconciliation's third side (issue 64): a bank's or custodian's CSV of a period,
@@ -88,18 +88,7 @@ export const StatementCreateRequestSchema = z
     from: z.iso.datetime(),
     to: z.iso.datetime(),
   })
-  .superRefine((period, ctx) => {
-    const span = Date.parse(period.to) - Date.parse(period.from);
-    if (!(span > 0)) {
-      ctx.addIssue({ code: 'custom', path: ['to'], message: 'Must be after the start' });
-    } else if (span > RECON_MAX_PERIOD_DAYS * 86_400_000) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['to'],
-        message: `One statement covers at most ${RECON_MAX_PERIOD_DAYS} days`,
-      });
-    }
-  });
+  .superRefine(refinePeriod('One statement'));
 export type StatementCreateRequest = z.infer<typeof StatementCreateRequestSchema>;
 
 /** A problem of one cell: its row (1-based, data rows) and column. */

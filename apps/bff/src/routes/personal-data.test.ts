@@ -177,6 +177,24 @@ const BOOK_ROUTES: Record<string, (id: string) => string> = {
   '/api/destinations/:id': (id) => `/api/destinations/${id}`,
 };
 
+/**
+ * An app whose audit trail signs exports, over an empty trail: the tests before left records of
+ * rows since cleared away, and an export refuses while the rows and the trail disagree (issue 57).
+ */
+async function auditedApp() {
+  const db = await sharedDb();
+  await emptyTrail(db);
+  const key = await auditKeyFromPem(
+    generateKeyPairSync('ed25519').privateKey.export({ format: 'pem', type: 'pkcs8' }).toString(),
+  );
+  const h = await approvalApp({
+    client: scriptedClient(service).client,
+    policy: defaultPolicy(),
+    extra: { audit: { db, key } },
+  });
+  return { db, h };
+}
+
 describe('personal data on every route', () => {
   it('lists every GET route of the BFF, so that a new one must say what it shows', async () => {
     const h = await approvalApp({ client: scriptedClient(service).client });
@@ -299,18 +317,7 @@ describe('personal data on every route', () => {
   });
 
   it('an auditor’s signed journal export masks what the journal page masks for them, and the trail says so; an admin’s is whole', async () => {
-    const db = await sharedDb();
-    // The tests before this one left records of rows since cleared away: an export refuses
-    // while the rows and the trail disagree (issue 57), so this one starts from an empty trail.
-    await emptyTrail(db);
-    const key = await auditKeyFromPem(
-      generateKeyPairSync('ed25519').privateKey.export({ format: 'pem', type: 'pkcs8' }).toString(),
-    );
-    const h = await approvalApp({
-      client: scriptedClient(service).client,
-      policy: defaultPolicy(),
-      extra: { audit: { db, key } },
-    });
+    const { db, h } = await auditedApp();
     const held = await h.submit('updateFiatAccount', fiatUpdate, 'support');
     expect(held.status).toBe(202);
     const period = { kind: 'journal', from: '2000-01-01', to: '2100-01-01' };
@@ -463,16 +470,7 @@ describe('personal data on every route', () => {
   });
 
   it('an auditor reads the same masked values on the journal page, in its CSV export and in a signed export (issue 67)', async () => {
-    const db = await sharedDb();
-    await emptyTrail(db);
-    const key = await auditKeyFromPem(
-      generateKeyPairSync('ed25519').privateKey.export({ format: 'pem', type: 'pkcs8' }).toString(),
-    );
-    const h = await approvalApp({
-      client: scriptedClient(service).client,
-      policy: defaultPolicy(),
-      extra: { audit: { db, key } },
-    });
+    const { h } = await auditedApp();
     const held = await h.submit('updateFiatAccount', fiatUpdate, 'support');
     const auditor = await h.signIn('auditor');
     const entry = (await (
