@@ -35,6 +35,12 @@ export const STATEMENT_DIFFERENCE_KINDS = [
   'date',
   /** The statement's reference names nothing the journal or the service holds. */
   'reference',
+  /**
+   * The statement books it the other way (in for out): only for a thing with one side in the
+   * client's books, a deposit or a withdrawal; a transfer between two of its profiles is out of
+   * one account and into another, and a statement of either may show it.
+   */
+  'direction',
   /** The journal and/or the service hold it; the statement does not. */
   'missing_statement',
   /** The statement (and/or the journal) has it; the service holds no record of it. */

@@ -61,6 +61,25 @@ const line = (n: number, over: Partial<StatementLine> = {}): StatementLine => ({
   ...over,
 });
 
+/** A record with no other leg: a deposit into the account, or a withdrawal out of it. */
+const oneLeg = (n: number, type: string, direction: 'CREDIT' | 'DEBIT'): ServiceRecord => ({
+  record_type: 'transfer',
+  record: {
+    id: `t-${n}`,
+    ref_id: `r-${n}`,
+    type,
+    direction,
+    asset: 'USD',
+    amount: '1250',
+    status: 'COMPLETED',
+    created_at: AT,
+  },
+});
+const deposit = (n: number) => oneLeg(n, 'WIRE_DEPOSIT', 'CREDIT');
+/** A transfer to another client of the service: the console's send, one leg in its books. */
+const svcTransfer = (n: number) => oneLeg(n, 'SVC_TRANSFER_DEBIT', 'DEBIT');
+const svcSend = (n: number) => send(n, { operation: 'createSvcTransfer' });
+
 interface Case {
   name: string;
   lines: StatementLine[];
@@ -188,6 +207,38 @@ const CASES: Case[] = [
     ],
     found: [],
     matched: 1,
+  },
+  {
+    name: 'a deposit booked out of the account is booked the other way',
+    lines: [line(1, { direction: 'out' })],
+    sends: [],
+    records: [deposit(1)],
+    found: ['direction:t-1'],
+    matched: 0,
+  },
+  {
+    name: 'a transfer to another client booked into the account is booked the other way',
+    lines: [line(1, { direction: 'in' })],
+    sends: [svcSend(1)],
+    records: [svcTransfer(1)],
+    found: ['direction:t-1'],
+    matched: 0,
+  },
+  {
+    name: 'a transfer to another client booked out, or with no direction, agrees',
+    lines: [line(1, { direction: 'out' }), line(2, { direction: null })],
+    sends: [svcSend(1), svcSend(2)],
+    records: [svcTransfer(1), svcTransfer(2)],
+    found: [],
+    matched: 2,
+  },
+  {
+    name: 'a transfer between two profiles may be booked either way: out of one, into the other',
+    lines: [line(1, { direction: 'in' }), line(2, { direction: 'out' })],
+    sends: [send(1), send(2)],
+    records: [...legs(1), ...legs(2)],
+    found: [],
+    matched: 2,
   },
   {
     name: 'a send the service refused is nothing to look for',

@@ -124,6 +124,18 @@ const amountOf = (entry: Entry) =>
   text(entry.record?.amount) ?? (entry.send ? bodyText(entry.send, 'amount') : null);
 const dateOf = (entry: Entry) => text(entry.record?.created_at) ?? entry.send?.created_at ?? '';
 
+/**
+ * Which way a statement books `entry`, when only one way can be right: a record with no other leg
+ * (a deposit, a withdrawal, a transfer to another client) is into the account for a credit and
+ * out of it for a debit. A group of legs is out of one of the client's accounts and into another,
+ * and a send the service holds nothing of says nothing.
+ */
+function directionOf(entry: Entry): 'in' | 'out' | null {
+  if (!entry.record || entry.ids.length !== 1) return null;
+  const direction = text(entry.record.direction);
+  return direction === 'CREDIT' ? 'in' : direction === 'DEBIT' ? 'out' : null;
+}
+
 /** Whether `line` could be `entry` by asset, amount and a date within the tolerance. */
 function alike(line: StatementLine, entry: Entry): boolean {
   const amount = amountOf(entry);
@@ -208,6 +220,13 @@ export function matchStatement(
       found(
         'amount',
         `The statement says ${line.amount}; ${service && !sameDecimal(service.amount ?? '', line.amount) ? 'the service holds' : 'the journal sent'} ${other}.`,
+      );
+    }
+    const direction = directionOf(entry);
+    if (direction && line.direction && line.direction !== direction) {
+      found(
+        'direction',
+        `The statement books it ${line.direction === 'in' ? 'in' : 'out'}; the service holds a ${direction === 'in' ? 'credit into' : 'debit out of'} the account.`,
       );
     }
     const day = dateOf(entry);

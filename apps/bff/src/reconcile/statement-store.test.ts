@@ -128,6 +128,12 @@ describe.each(testDatabases)('statements on $name', (database) => {
     expect((await store.list(50)).some((s) => s.id === id)).toBe(true);
   });
 
+  it('keeps a line booked the other way as a difference of its own kind', async () => {
+    const { store, id, runId } = await upload('Custodian C', [line(1, { direction: 'in' })]);
+    expect(await store.matchWaiting(runId, [send(1)], [record(1)], {})).toBe(1);
+    expect((await store.differences(id)).map((d) => [d.kind, d.line])).toEqual([['direction', 1]]);
+  });
+
   it('fails the statements of a run that failed', async () => {
     const { store, id, runId } = await upload('Custodian B', [line(1)]);
     await store.failWaiting(runId);

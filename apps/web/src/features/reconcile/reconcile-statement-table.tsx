@@ -16,6 +16,7 @@ export const STATEMENT_KIND_WORDS: Record<StatementDifference['kind'], string> =
   amount: 'Amount differs',
   date: 'Date differs',
   reference: 'Reference unknown',
+  direction: 'Booked the other way',
   missing_statement: 'Missing on the statement',
   missing_service: 'Missing at the service',
   missing_journal: 'Missing in the journal',
