@@ -81,7 +81,9 @@ test.describe('Tables for people', () => {
         pageOf('listTransfers'),
         'Transfers',
         /COMPLETED|PENDING|FAILED|PROCESSING/,
-        /USD|BTC|ETH|USDP/,
+        // An amount and its asset, whichever transfer is newest: specs before this one in the
+        // same worker's console may have sent one of any asset.
+        /\d[\d.,]*\s?[A-Z]{3,5}/,
       ],
     ] as const) {
       await page.goto(path);
