@@ -1,33 +1,14 @@
 #!/usr/bin/env node
 /**
- * Prints the mutation score of every module `pnpm test:mutation` mutated, from the JSON reports
- * Stryker wrote (mutation-testing-report-schema), and fails when one is under the goal: a score
- * for the whole run would let a well-tested module hide a poorly tested one.
+ * Prints the mutation score of every module `pnpm test:mutation` mutated, from each group's last
+ * result kept in the repository (Stryker's incremental file, a mutation-testing-report-schema
+ * report with the sources it judged), and fails when one is under the goal, or when a result is
+ * older than the code or the tests it judged: a change to a module that decides money lands only
+ * with its group measured again (`pnpm test:mutation:changed`). `pnpm test` runs this check.
+ * A score for the whole run would let a well-tested module hide a poorly tested one.
  */
-import { existsSync, readFileSync, statSync } from 'node:fs';
-import { join, relative } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { readResults } from './mutation-results.mjs';
 
-import { MUTATION_GROUPS } from '../apps/bff/mutation-groups.mjs';
-import schemasStryker from '../packages/schemas/stryker.config.mjs';
-
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
-/**
- * Where each Stryker run of `pnpm test:mutation` writes its JSON report, with the package it
- * mutated and the modules it must hold.
- */
-const REPORTS = [
-  ...MUTATION_GROUPS.map((g) => ({
-    pkg: 'apps/bff',
-    report: `reports/mutation/${g.name}/mutation.json`,
-    modules: g.mutate,
-  })),
-  {
-    pkg: 'packages/schemas',
-    report: 'reports/mutation/mutation.json',
-    modules: schemasStryker.mutate,
-  },
-];
 const GOAL = 90;
 
 /** Stryker's own definition: detected over valid mutants (killed and timed out are detected). */
@@ -47,29 +28,8 @@ function scoreOf(mutants) {
   };
 }
 
-const rows = [];
-for (const { pkg, report: path, modules } of REPORTS) {
-  const report = join(ROOT, pkg, path);
-  if (!existsSync(report)) {
-    console.error(`No report at ${relative(ROOT, report)}: did Stryker run there?`);
-    process.exit(1);
-  }
-  const { files } = JSON.parse(readFileSync(report, 'utf8'));
-  // A module the report lacks (renamed, or a pattern that no longer matches) would drop out of
-  // the goal unseen; one it has beyond the list is another run's report.
-  const held = Object.keys(files).sort();
-  if (held.join() !== [...modules].sort().join()) {
-    console.error(
-      `${relative(ROOT, report)} holds ${held.join(', ') || 'nothing'}, not ${modules.join(', ')}: run pnpm test:mutation again`,
-    );
-    process.exit(1);
-  }
-  // A group re-run alone sits beside the older reports of the others: say when each is from.
-  console.log(`${relative(ROOT, report)}  written ${statSync(report).mtime.toISOString()}`);
-  for (const [file, { mutants }] of Object.entries(files)) {
-    rows.push({ module: join(pkg, file), mutants, ...scoreOf(mutants) });
-  }
-}
+const { modules, stale } = readResults();
+const rows = modules.map((m) => ({ ...m, ...scoreOf(m.mutants) }));
 
 const width = Math.max(...rows.map((r) => r.module.length));
 console.log(`${'module'.padEnd(width)}  score   killed  survived  no coverage  ignored (static)`);
@@ -90,10 +50,13 @@ for (const r of rows) {
   }
 }
 const under = rows.filter((r) => r.score < GOAL);
-if (under.length > 0) {
-  console.error(`\n${under.length} of ${rows.length} modules are under ${GOAL} %.`);
-  process.exit(1);
+for (const { why } of stale) console.error(why);
+if (stale.length > 0) {
+  console.error(
+    `\n${stale.length} mutation result(s) out of date: run pnpm test:mutation:changed (only the changed code's mutants run) and commit what it writes under mutation/.`,
+  );
 }
-console.log(
-  `\nEvery module at ${GOAL} % or more. HTML reports: apps/bff/reports/mutation/<group>/mutation.html, packages/schemas/reports/mutation/mutation.html`,
-);
+if (under.length > 0)
+  console.error(`\n${under.length} of ${rows.length} modules are under ${GOAL} %.`);
+if (stale.length > 0 || under.length > 0) process.exit(1);
+console.log(`\nEvery module at ${GOAL} % or more, each judged on the code as it is.`);

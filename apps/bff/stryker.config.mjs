@@ -41,6 +41,10 @@ export default {
   jsonReporter: { fileName: `${reports}/mutation.json` },
   clearTextReporter: { allowEmojis: false, logTests: false, reportScoreTable: true },
   thresholds: { high: 90, low: 80, break: null },
+  // A group's last result, kept in the repository (mutation/<group>.json): the next run retests
+  // only the mutants of changed code or changed tests, and scripts/mutation-scores.mjs reads the
+  // scores from it and refuses a result older than the code it judged (issue 69, ADR 010).
+  ...(group ? { incremental: true, incrementalFile: `mutation/${group.name}.json` } : {}),
   tempDirName: '.stryker-tmp',
   cleanTempDir: 'always',
 };

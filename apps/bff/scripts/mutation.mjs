@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 /**
  * `pnpm test:mutation` in the BFF: one Stryker run per group of mutation-groups.mjs, each with its
- * own report in reports/mutation/<group>/. `node scripts/mutation.mjs journal` runs one group.
+ * own report in reports/mutation/<group>/ and its result kept in mutation/<group>.json, from which
+ * the next run starts (incremental). `node scripts/mutation.mjs journal` runs one group.
  * Scores are printed per module by the root's scripts/mutation-scores.mjs.
  */
 import { spawnSync } from 'node:child_process';
@@ -34,7 +35,10 @@ const idle = MUTATION_GROUPS.flatMap((g) => g.testFiles).filter(
 );
 if (idle.length > 0) refuse(`Mutation test file patterns that match no file: ${idle.join(', ')}`);
 
-const asked = process.argv.slice(2);
+// `--force`: every mutant runs again, the kept results (mutation/<group>.json) ignored: a full
+// measurement, as after a change to Stryker or to code the mutated modules call.
+const force = process.argv.includes('--force');
+const asked = process.argv.slice(2).filter((a) => a !== '--force');
 const unknown = asked.filter((name) => !MUTATION_GROUPS.some((g) => g.name === name));
 if (unknown.length > 0) {
   console.error(
@@ -49,10 +53,14 @@ if (asked.length === 0) rmSync(`${HERE}reports/mutation`, { recursive: true, for
 
 for (const group of groups) {
   console.log(`\nMutation group "${group.name}": ${group.mutate.join(', ')}`);
-  const run = spawnSync(`${HERE}node_modules/.bin/stryker`, ['run'], {
-    cwd: HERE,
-    stdio: 'inherit',
-    env: { ...process.env, MUTATION_GROUP: group.name },
-  });
+  const run = spawnSync(
+    `${HERE}node_modules/.bin/stryker`,
+    ['run', ...(force ? ['--force'] : [])],
+    {
+      cwd: HERE,
+      stdio: 'inherit',
+      env: { ...process.env, MUTATION_GROUP: group.name },
+    },
+  );
   if (run.status !== 0) process.exit(run.status ?? 1);
 }
