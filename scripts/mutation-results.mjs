@@ -43,7 +43,7 @@ const text = (path) =>
 export function changedSince(report, pkgDir) {
   return [...Object.entries(report.files), ...Object.entries(report.testFiles ?? {})]
     .filter(([file]) => file !== '')
-    .filter(([file, { source }]) => text(join(pkgDir, file)) !== source)
+    .filter(([file, { source }]) => text(join(pkgDir, file)) !== source?.replace(/\r\n/g, '\n'))
     .map(([file]) => file);
 }
 
