@@ -6,8 +6,15 @@
  * older than the code or the tests it judged: a change to a module that decides money lands only
  * with its group measured again (`pnpm test:mutation:changed`). `pnpm test` runs this check.
  * A score for the whole run would let a well-tested module hide a poorly tested one.
+ *
+ * `--doc` writes the table of every module into docs/mutation-testing.md (between its `scores`
+ * markers), so that the document shows what the kept results say, not what someone copied.
  */
-import { readResults } from './mutation-results.mjs';
+import { spawnSync } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+import { readResults, ROOT } from './mutation-results.mjs';
 
 const GOAL = 90;
 
@@ -49,6 +56,24 @@ for (const r of rows) {
     );
   }
 }
+if (process.argv.includes('--doc')) {
+  const doc = join(ROOT, 'docs/mutation-testing.md');
+  const table = [
+    '| group | module | score | killed | survived | no coverage | static, ignored |',
+    '| --- | --- | ---: | ---: | ---: | ---: | ---: |',
+    ...rows.map(
+      (r) =>
+        `| \`${r.group}\` | \`${r.module}\` | ${r.score.toFixed(1)} % | ${r.detected} | ${r.survived} | ${r.noCoverage} | ${r.ignored} |`,
+    ),
+  ].join('\n');
+  const text = readFileSync(doc, 'utf8').replace(
+    /(<!-- scores:start -->\n)[\s\S]*?(\n<!-- scores:end -->)/,
+    `$1\n${table}\n$2`,
+  );
+  writeFileSync(doc, text);
+  spawnSync(join(ROOT, 'node_modules/.bin/prettier'), ['--write', doc], { stdio: 'inherit' });
+}
+
 const under = rows.filter((r) => r.score < GOAL);
 for (const { why } of stale) console.error(why);
 if (stale.length > 0) {
