@@ -136,6 +136,27 @@ export const router = createBrowserRouter(
               ),
             },
             {
+              path: 'schedules',
+              lazy: page(
+                () => import('@/features/schedules/schedules-page'),
+                (m) => m.SchedulesPage,
+              ),
+            },
+            {
+              path: 'schedules/new',
+              lazy: page(
+                () => import('@/features/schedules/new-schedule-page'),
+                (m) => m.NewSchedulePage,
+              ),
+            },
+            {
+              path: 'schedules/:id',
+              lazy: page(
+                () => import('@/features/schedules/schedule-page'),
+                (m) => m.SchedulePage,
+              ),
+            },
+            {
               path: 'audit',
               lazy: page(
                 () => import('@/features/audit/audit-page'),
