@@ -9,6 +9,7 @@ import { testDatabases } from '../../test/databases';
 import { sharedDb } from '../../test/harness';
 import { addressOf, notifyAppsOn, ORIGIN } from '../../test/notify-harness';
 import type { Db } from '../db/db';
+import type { JournalStore } from '../journal/journal-store';
 import { createScheduleApprovals } from '../schedules/schedule-approvals';
 import { decideOccurrence } from '../schedules/schedule-decide';
 import { SCHEDULER, type NewSeries } from '../schedules/schedule-rows';
@@ -47,8 +48,8 @@ const series: NewSeries = {
 };
 
 /** An occurrence's entry as the scheduler journals it; its id. */
-async function entryOf(n: { deps: { journal: { create: Function } } }, refId: string) {
-  const entry = (await n.deps.journal.create(
+async function entryOf(n: { deps: { journal: Pick<JournalStore, 'create'> } }, refId: string) {
+  const entry = await n.deps.journal.create(
     {
       operation: 'createInternalTransfer',
       operator: 'finance',
@@ -61,7 +62,7 @@ async function entryOf(n: { deps: { journal: { create: Function } } }, refId: st
       policy_version: null,
     },
     'SUCCEEDED',
-  )) as { id: string };
+  );
   return entry.id;
 }
 

@@ -10,9 +10,7 @@ describe('the scheduler on a clock that moves', () => {
     ['no move, no look before its interval', [], 1],
   ])('%s', async (_, moves, looks) => {
     const clock = offsetClock(systemClock);
-    const wake = vi.fn(() =>
-      Promise.resolve({ held: true, journaled: 0, refused: 0, skipped: 0 }),
-    );
+    const wake = vi.fn(() => Promise.resolve({ held: true, journaled: 0, refused: 0, skipped: 0 }));
     const runner = { wake, stop: vi.fn(() => Promise.resolve()) } as unknown as ScheduleRunner;
     const stop = startScheduleRunner(runner, {
       intervalMs: 3_600_000,

@@ -145,8 +145,16 @@ export const router = createBrowserRouter(
             {
               path: 'schedules/new',
               lazy: page(
-                () => import('@/features/schedules/new-schedule-page'),
-                (m) => m.NewSchedulePage,
+                () =>
+                  Promise.all([
+                    import('@/features/schedules/new-schedule-page'),
+                    import('./operation-views'),
+                  ]),
+                // The operation's own fields, as its page has them (a feature never imports the app).
+                ([m, views]) =>
+                  function NewSchedule() {
+                    return <m.NewSchedulePage loadView={views.loadView} />;
+                  },
               ),
             },
             {

@@ -9,15 +9,15 @@ import {
   type WriteOperation,
 } from '@console/schemas';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState, type ComponentType } from 'react';
 import { FormProvider, useForm, useWatch, type FieldValues } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { RequestParties } from '@/components/approval/request-parties-view';
 import { OperationContext } from '@/components/form/operation-context';
+import type { Reviewer } from '@/components/form/review';
 import { operationResolver } from '@/components/form/resolver';
 import { SentValues } from '@/components/form/sent-values';
 import { ErrorState, LoadingState } from '@/components/states/states';
-import { loadView, type OperationView } from '@/app/operation-views';
 import { createSchedule, previewSchedule, SCHEDULES_KEY } from '@/lib/api';
 import { isApiError } from '@/lib/api-error';
 import { toFormValues } from '@/lib/form-values';
@@ -30,6 +30,16 @@ import { mayActOnSchedules, nextInWords, operatorZone } from './schedule-words';
 import { timingOf, timingResolver, validTiming, type TimingValues } from './timing-form';
 import { useSchedules } from './use-schedules';
 import { VersionSums } from './version-facts';
+
+/**
+ * What an operation's page adds to the form shell (its fields, its review, its defaults): the app
+ * loads it (`app/operation-views.ts`) and gives the loader to this page.
+ */
+export interface OperationView {
+  Fields: ComponentType;
+  review?: Reviewer;
+  defaults?: Record<string, unknown>;
+}
 
 /** Focusable elements that show an error, in page order: the operator lands on the first. */
 const INVALID = '[aria-invalid="true"], [data-invalid-focus]';
@@ -321,7 +331,11 @@ function ScheduleForm({
  * A new schedule (issue 63): which operation, then its form. Only the writes that move money and
  * that the operator may send are offered.
  */
-export function NewSchedulePage() {
+export function NewSchedulePage({
+  loadView,
+}: {
+  loadView: (id: BatchOperation) => Promise<OperationView>;
+}) {
   const session = useSession();
   const role = session.data?.operator.role;
   const allowed = session.data?.operations ?? [];

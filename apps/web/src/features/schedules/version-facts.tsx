@@ -1,6 +1,6 @@
 import { List, Stack, Table, Text } from '@mantine/core';
 import type { SchedulePreview } from '@console/schemas';
-import { requirementWords } from '@/features/batches/batch-words';
+import { requirementWords } from '@/components/approval/role-names';
 import { reviewTotals } from './schedule-words';
 
 type Sums = Pick<SchedulePreview, 'per_occurrence' | 'occurrences' | 'requirements'>;
