@@ -53,8 +53,19 @@ export function timingOf(v: TimingValues): Record<string, unknown> {
   return repeating;
 }
 
+/**
+ * What only the form can get wrong: "after a number of occurrences" chosen with no number would
+ * otherwise be a timing with no end, which the schema rightly accepts.
+ */
+function formIssues(v: TimingValues): Record<string, FieldError> {
+  return v.frequency !== 'once' && v.ends === 'after' && v.count === ''
+    ? { count: { type: 'required', message: 'Say after how many occurrences it ends' } }
+    : {};
+}
+
 /** The timing when the form's values make a valid one, else undefined. */
 export function validTiming(v: TimingValues): ScheduleTiming | undefined {
+  if (Object.keys(formIssues(v)).length > 0) return undefined;
   const parsed = ScheduleTimingSchema.safeParse(timingOf(v));
   return parsed.success ? parsed.data : undefined;
 }
@@ -62,9 +73,9 @@ export function validTiming(v: TimingValues): ScheduleTiming | undefined {
 /** The shared timing schema as the form's resolver: each issue on its field. */
 export const timingResolver: Resolver<TimingValues> = (values, _context, options) => {
   const parsed = ScheduleTimingSchema.safeParse(timingOf(values));
-  if (parsed.success) return { values, errors: {} };
-  const flat: Record<string, FieldError> = {};
-  for (const issue of parsed.error.issues) {
+  const flat: Record<string, FieldError> = formIssues(values);
+  if (parsed.success && Object.keys(flat).length === 0) return { values, errors: {} };
+  for (const issue of parsed.success ? [] : parsed.error.issues) {
     const path = String(issue.path[0] ?? 'root');
     flat[path] ??= { type: issue.code, message: issue.message };
   }
