@@ -43,7 +43,10 @@ test.describe('Schedules', () => {
       Amount: amount,
     });
     // A weekday is a chip: its label is what a person clicks.
-    await form.form.getByRole('group', { name: 'On these days' }).getByText(day, { exact: true }).click();
+    await form.form
+      .getByRole('group', { name: 'On these days' })
+      .getByText(day, { exact: true })
+      .click();
     await expect(form.form.getByRole('checkbox', { name: day, exact: true })).toBeChecked();
     const time = form.form.getByRole('textbox', { name: 'Time', exact: true });
     await time.fill(new Date(first).toISOString().slice(11, 16));
@@ -80,7 +83,10 @@ test.describe('Schedules', () => {
     await expectAccessible(page, 'schedule review');
     await review.getByRole('button', { name: 'Schedule it' }).click();
 
-    const heading = page.getByRole('heading', { level: 1, name: 'Schedule: Create internal transfer' });
+    const heading = page.getByRole('heading', {
+      level: 1,
+      name: 'Schedule: Create internal transfer',
+    });
     await expect(heading).toBeFocused();
     await expect(page.getByText('Another operator approves this version')).toBeVisible();
     await expect(page.getByRole('button', { name: /Approve version/ })).toHaveCount(0);
