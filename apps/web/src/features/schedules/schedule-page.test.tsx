@@ -134,7 +134,7 @@ describe('a schedule’s page', () => {
     expect(await screen.findByRole('heading', { name: 'Version 1: In force' })).toBeVisible();
     expect(screen.getByRole('heading', { name: 'Version 2: Awaiting approval' })).toBeVisible();
     const changes = screen.getByRole('region', { name: 'What version 2 changes' });
-    expect(changes).toHaveTextContent('amount: "1250.50" → "1300"');
+    expect(changes).toHaveTextContent('Amount: 1250.50 → 1300');
     expect(screen.getByRole('table', { name: 'What version 1 approves' })).toHaveTextContent(
       'Total3,751.50 USD',
     );

@@ -1,8 +1,9 @@
 import { Anchor, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
-import { operations, type Schedule, type ScheduleVersion } from '@console/schemas';
+import { changesBetween, operations, type Schedule, type ScheduleVersion } from '@console/schemas';
 import { useEffect, useRef } from 'react';
 import { Link, useParams } from 'react-router';
 import { RequestParties } from '@/components/approval/request-parties-view';
+import { changeLines } from '@/components/form/changes';
 import { SentValues } from '@/components/form/sent-values';
 import { RecordTable } from '@/components/list/record-table';
 import { JournalStateBadge } from '@/components/result/journal-state-badge';
@@ -70,18 +71,27 @@ function VersionCard({ series, version }: { series: Schedule; version: ScheduleV
 }
 
 /** What the version awaiting approval changes of the one in force, field by field. */
-function Changes({ from, to }: { from: ScheduleVersion; to: ScheduleVersion }) {
+function Changes({
+  series,
+  from,
+  to,
+}: {
+  series: Schedule;
+  from: ScheduleVersion;
+  to: ScheduleVersion;
+}) {
   const lines: string[] = [];
   if (from.timing_words !== to.timing_words) {
     lines.push(`Timing: ${from.timing_words} → ${to.timing_words}`);
   }
   if (from.catch_up !== to.catch_up)
     lines.push(`Missed occurrences: ${from.catch_up} → ${to.catch_up}`);
-  const keys = new Set([...Object.keys(from.body), ...Object.keys(to.body)]);
-  for (const key of keys) {
-    const a = JSON.stringify(from.body[key] ?? null);
-    const b = JSON.stringify(to.body[key] ?? null);
-    if (a !== b) lines.push(`${key}: ${a} → ${b}`);
+  // The body's changes labelled from the operation's schema, as an edit's review says them.
+  for (const change of changeLines(
+    requestShape(operations[series.operation]),
+    changesBetween(from.body, to.body),
+  )) {
+    lines.push(`${change.label}: ${change.before ?? '(none)'} → ${change.after ?? '(none)'}`);
   }
   return (
     <Card withBorder padding="md" component="section" aria-labelledby="changes-title">
@@ -226,7 +236,7 @@ export function SchedulePage() {
         me={session.data?.operator.username}
         acts={mayActOnSchedules(role)}
       />
-      {s.in_force && s.awaiting && <Changes from={s.in_force} to={s.awaiting} />}
+      {s.in_force && s.awaiting && <Changes series={s} from={s.in_force} to={s.awaiting} />}
       {s.awaiting && <VersionCard series={s} version={s.awaiting} />}
       {s.in_force && <VersionCard series={s} version={s.in_force} />}
       <Coming series={s} />
