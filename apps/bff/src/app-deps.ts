@@ -2,6 +2,7 @@
  * What the app is given (`AppDeps`): the stores, the service's client, the policy and the
  * settings, injected so that tests can replace the service or the clock.
  */
+import type { ScheduleClock } from './schedules/schedule-clock';
 import type { ApprovalStore } from './approvals/approval-store';
 import type { ApprovalPolicy } from './approvals/policy';
 import type { PolicyHolder } from './policy/policy-holder';
@@ -53,6 +54,8 @@ export interface AppDeps {
   timeoutMs: number;
   /** Unix milliseconds: the clock rules of the schemas are checked against it at send time. */
   now?: () => number;
+  /** The clock scheduled occurrences fall due by: the embedded sandbox's in the demo (ADR 034). */
+  scheduleClock?: ScheduleClock | undefined;
   /** The built SPA (`apps/web/dist`); served when it holds an `index.html`. */
   webDist?: string;
   /** Sign-ins, failures, lockouts and ended sessions (issue 6). */

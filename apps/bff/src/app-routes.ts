@@ -34,6 +34,7 @@ import { reconcileRoutes } from './routes/reconcile-routes';
 import { statementRoutes } from './routes/reconcile-statements-routes';
 import { batchRoutes } from './routes/batch-routes';
 import { scheduleRoutes } from './routes/schedule-routes';
+import { systemScheduleClock } from './schedules/schedule-clock';
 import { sharedBatchChecker } from './batches/batch-checker';
 import { batchNames, readBalances } from './batches/batch-names';
 import { createBatchStore } from './batches/batch-store';
@@ -165,6 +166,9 @@ export function routeTable(
       db: deps.db,
       destinations: deps.destinations,
       now: deps.now ?? Date.now,
+      // The scheduler's clock; else the clock requests are checked by (a test's), else the system's.
+      dueNow: () =>
+        (deps.scheduleClock ?? (deps.now ? { now: deps.now } : systemScheduleClock)).now(),
       policy: approval.policy,
     }),
     ...operationRoutes({

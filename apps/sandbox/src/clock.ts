@@ -41,16 +41,27 @@ export function createManualClock(start = Date.now()): ManualClock {
 export interface OffsetClock extends Clock {
   advance(ms: number): void;
   offset(): number;
+  /**
+   * Calls `listener` after each move; the returned function stops it. A process that embeds the
+   * sandbox and keeps time by it (the console's scheduler in the demo) looks again at once.
+   */
+  onMove(listener: () => void): () => void;
 }
 
 export function offsetClock(base: Clock): OffsetClock {
   let offset = 0;
+  const listeners = new Set<() => void>();
   return {
     now: () => base.now() + offset,
     advance(ms) {
       offset += ms;
+      for (const listener of listeners) listener();
     },
     offset: () => offset,
+    onMove(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
   };
 }
 

@@ -13,6 +13,7 @@ export {
 } from './config';
 export {
   createManualClock,
+  offsetClock,
   systemClock,
   type Clock,
   type ManualClock,

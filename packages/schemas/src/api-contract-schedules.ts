@@ -3,6 +3,7 @@ import {
   ScheduleApproveSchema,
   ScheduleCreateRequestSchema,
   ScheduleListSchema,
+  SchedulePreviewSchema,
   ScheduleReasonSchema,
   ScheduleSchema,
   ScheduleSkipSchema,
@@ -15,6 +16,7 @@ import {
 
 export const schedulesRoutes = routeSpecs({
   createSchedule: { body: ScheduleCreateRequestSchema, responses: { 201: ScheduleSchema } },
+  previewSchedule: { body: ScheduleCreateRequestSchema, responses: { 200: SchedulePreviewSchema } },
   listSchedules: { responses: { 200: ScheduleListSchema } },
   getSchedule: { params: IdParamsSchema, responses: { 200: ScheduleSchema } },
   approveSchedule: {

@@ -145,6 +145,8 @@ export const API_ROUTES = {
   exportBatchResults: { method: 'GET', path: '/api/batches/:id/results' },
   /** Money roles: a series of one write on a timing, awaiting its one approval (issue 63). */
   createSchedule: { method: 'POST', path: '/api/schedules' },
+  /** Money roles: what the policy would ask of that series now; nothing is stored. */
+  previewSchedule: { method: 'POST', path: '/api/schedules/preview' },
   /** Money roles, viewers and auditors: the series, newest first. */
   listSchedules: { method: 'GET', path: '/api/schedules' },
   /** Money roles, viewers and auditors: one series, its versions, next occurrences and history. */

@@ -7,9 +7,9 @@ const OUTCOMES: NotificationKind[] = ['unknown', 'refused'];
 
 describe('the kinds each role can receive', () => {
   it.each<[Role, NotificationKind[]]>([
-    ['admin', [...SENDS, ...OUTCOMES, 'unsettled', 'batch-ended', 'audit-broken']],
-    ['finance', [...SENDS, ...OUTCOMES, 'batch-ended']],
-    // Support sends fiat account changes, never a batch.
+    ['admin', [...SENDS, ...OUTCOMES, 'unsettled', 'batch-ended', 'audit-broken', 'schedule']],
+    ['finance', [...SENDS, ...OUTCOMES, 'batch-ended', 'schedule']],
+    // Support sends fiat account changes, never a batch or a schedule.
     ['support', [...SENDS, ...OUTCOMES]],
     ['viewer', []],
     ['auditor', []],

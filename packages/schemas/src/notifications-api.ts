@@ -35,6 +35,12 @@ export const NOTIFICATION_KINDS = [
    * failing (and, once after that, verifying again).
    */
   'audit-broken',
+  /**
+   * A schedule the operator made or approved (issue 63): an occurrence the rules in force
+   * refused at its time, one whose send failed, or, after downtime, one missed and then sent
+   * once, late, or skipped as its series says.
+   */
+  'schedule',
 ] as const;
 export const NotificationKindSchema = z.enum(NOTIFICATION_KINDS);
 export type NotificationKind = z.infer<typeof NotificationKindSchema>;
@@ -51,6 +57,8 @@ export const NOTIFICATION_KIND_WORDS: Readonly<Record<NotificationKind, string>>
   unsettled: 'A send the console could not settle by itself',
   'batch-ended': 'My batch ended (what became of its rows)',
   'audit-broken': 'The audit trail fails its verification (and when it verifies again)',
+  schedule:
+    'An occurrence of a schedule I made or approved was refused, failed, or was missed while the console was down',
 };
 
 /**
@@ -63,8 +71,9 @@ export function notificationKindsFor(role: Role): NotificationKind[] {
   return NOTIFICATION_KINDS.filter((kind) =>
     kind === 'unsettled' || kind === 'audit-broken'
       ? role === 'admin'
-      : // Only the money roles upload batches.
-        kind !== 'batch-ended' || (MONEY_ROLES as readonly Role[]).includes(role),
+      : // Only the money roles upload batches and make or approve schedules.
+        (kind !== 'batch-ended' && kind !== 'schedule') ||
+        (MONEY_ROLES as readonly Role[]).includes(role),
   );
 }
 

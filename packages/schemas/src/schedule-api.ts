@@ -94,7 +94,29 @@ export const ScheduleSchema = z.object({
 });
 export type Schedule = z.infer<typeof ScheduleSchema>;
 
-export const ScheduleListSchema = z.object({ items: z.array(ScheduleSchema) });
+export const ScheduleListSchema = z.object({
+  items: z.array(ScheduleSchema),
+  /**
+   * The time occurrences fall due by, which `next` is counted from: the embedded sandbox's clock
+   * in the demo (moved by `POST /sandbox/clock`), else the system's (ADR 034).
+   */
+  now: z.string(),
+});
+
+/**
+ * `POST /api/schedules/preview`: what the review shows before a series is made, as the policy in
+ * force decides it now (nothing stored): the amount per occurrence, how many, the total, and the
+ * approvals the series will wait for, or why it would be refused.
+ */
+export const SchedulePreviewSchema = z.object({
+  per_occurrence: Money.nullable(),
+  occurrences: z.number().int().nullable(),
+  total: Money.nullable(),
+  requirements: z.array(BatchRequirementSchema),
+  refusal: z.object({ code: z.string(), detail: z.string() }).nullable(),
+  policy_version: z.number().int().nullable(),
+});
+export type SchedulePreview = z.infer<typeof SchedulePreviewSchema>;
 
 /** `POST /api/schedules/:id/approve`: the version the approver reviewed. */
 export const ScheduleApproveSchema = z.strictObject({

@@ -116,6 +116,7 @@ const MATRIX: Record<
   'POST /api/batches/:id/cancel': { admin: Y, finance: Y, support: N, viewer: N },
   'GET /api/batches/:id/results': { admin: Y, finance: Y, support: N, viewer: Y },
   'POST /api/schedules': { admin: Y, finance: Y, support: N, viewer: N },
+  'POST /api/schedules/preview': { admin: Y, finance: Y, support: N, viewer: N },
   'GET /api/schedules': { admin: Y, finance: Y, support: N, viewer: Y },
   'GET /api/schedules/:id': { admin: Y, finance: Y, support: N, viewer: Y },
   'POST /api/schedules/:id/approve': { admin: Y, finance: Y, support: N, viewer: N },
@@ -204,6 +205,7 @@ const AUDITOR: Record<string, boolean> = {
   'GET /api/batches/:id/results': Y,
   // Schedules: read, never made, approved or steered.
   'POST /api/schedules': N,
+  'POST /api/schedules/preview': N,
   'GET /api/schedules': Y,
   'GET /api/schedules/:id': Y,
   'POST /api/schedules/:id/approve': N,

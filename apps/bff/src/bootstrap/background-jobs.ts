@@ -13,6 +13,7 @@ import type { Logger } from '../logger';
 import { startReconcileLoop, type Reconciler } from '../reconcile/reconciler';
 import { occurrenceLimits } from '../schedules/schedule-limits';
 import { createScheduleRunner, startScheduleRunner } from '../schedules/schedule-runner';
+import type { ScheduleClock } from '../schedules/schedule-clock';
 import { startAuditJobs } from './audit-jobs';
 import { startNotifier } from './notifications';
 import { startReplica } from './replica';
@@ -25,6 +26,8 @@ export interface BackgroundJobDeps {
   audit: Parameters<typeof startAuditJobs>[0];
   reconciler: Reconciler;
   batchSender: BatchSender;
+  /** The clock occurrences fall due by: the embedded sandbox's in the demo, else the system's. */
+  scheduleClock?: ScheduleClock | undefined;
   /** What the minute's sweep clears; `flows` only with single sign-on. */
   sweep: {
     approvals: Parameters<typeof sweepExpired>[0]['approvals'];
@@ -88,9 +91,15 @@ export async function startBackgroundJobs(deps: BackgroundJobDeps): Promise<Back
     logger,
     stop: (request) => requestStop(replica.approval, request),
     limits: occurrenceLimits(replica.approval),
+    ...(deps.scheduleClock && { now: () => deps.scheduleClock!.now() }),
   });
   if (db.kind === 'pglite') await scheduler.lease.expireOthers();
-  const stopSchedules = startScheduleRunner(scheduler, { intervalMs: 5_000, logger });
+  const stopSchedules = startScheduleRunner(scheduler, {
+    intervalMs: 5_000,
+    logger,
+    // A moved clock may have brought occurrences due: a look at once, not up to 5 s later.
+    ...(deps.scheduleClock?.onMove && { onMove: deps.scheduleClock.onMove }),
+  });
 
   // The audit trail's jobs, each under its job lease (issue 57, ADR 022).
   const audit = await startAuditJobs(deps.audit);

@@ -12,6 +12,7 @@ import { demoConfig, startSandbox } from '@console/sandbox';
 import { MARKETS, type FeeSchedule } from '@console/schemas';
 import { keysGenerate } from '../cli/keys-generate';
 import { DEMO_AUDIT_KEY_FILE } from '../env';
+import type { ScheduleClock } from '../schedules/schedule-clock';
 import { describePublicKey } from '../upstream/signing';
 
 /** Reads a file kept in DATA_DIR, or creates it (mode 0600) with `make()` on the first start. */
@@ -60,7 +61,11 @@ export interface EmbeddedSandbox {
   feeSchedule: FeeSchedule;
   /** The demo's audit key (PKCS#8 PEM), made when none was configured; else undefined. */
   auditKeyPem: string | undefined;
-  /** The sandbox's own request log, for tests. */
+  /**
+   * The sandbox's clock, which `POST /sandbox/clock` moves: in the demo and the e2e the
+   * scheduler keeps time by it, so that moving it brings an occurrence due (ADR 034, Later).
+   */
+  clock: ScheduleClock;
   close(): Promise<void>;
 }
 
@@ -120,6 +125,7 @@ export async function startEmbeddedSandbox(options: {
       ]),
     ),
     auditKeyPem,
+    clock: started.sandbox.clock,
     close: started.close,
   };
 }

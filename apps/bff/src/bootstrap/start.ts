@@ -143,6 +143,7 @@ export async function startBff(
     policy,
     policyHolder: policies.holder,
     now: Date.now,
+    scheduleClock: sandbox?.clock,
     securityEvents,
     ssoOperators,
   };
@@ -255,6 +256,7 @@ export async function startBff(
     audit: { db, owner: journal.owner, env, key: auditKey, logger },
     reconciler,
     batchSender,
+    scheduleClock: sandbox?.clock,
     sweep: { approvals, journal, counters, flows: sso ? flows : undefined },
     logger,
   });

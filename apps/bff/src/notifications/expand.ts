@@ -13,12 +13,20 @@ import type { Db } from '../db/db';
 import type { JournalStore } from '../journal/journal-store';
 import type { SsoOperatorStore } from '../oidc/sso-operators';
 import type { OperatorDirectory } from '../operators/operator-directory';
+import { readSchedules } from '../schedules/schedule-reads';
 import { auditChat, auditEmail, auditRecipients, type AuditFacts } from './audit-messages';
 import { batchChat, batchEmail, batchRecipients, type BatchFacts } from './batch-messages';
 import { chatMessage, emailMessage, type EventFacts } from './message';
 import { policyChangeLines } from './policy-change-lines';
 import { chatText, subjectLine } from './message-text';
 import { profileIdsOf } from './request-summary';
+import {
+  scheduleChat,
+  scheduleEmail,
+  scheduleRecipients,
+  type OccurrenceHappening,
+  type ScheduleFacts,
+} from './schedule-messages';
 import type { NewMessage, NotificationEvent, OutboxStore } from './outbox-store';
 import type { ProfileNames } from './profile-names';
 import { chooses, type PreferenceStore } from './preference-store';
@@ -121,6 +129,29 @@ async function batchMessagesOf(
   });
 }
 
+/** The messages of a scheduled occurrence's event (migration 039). */
+async function scheduleMessagesOf(
+  deps: ExpandDeps,
+  event: NotificationEvent & { schedule_id: string; due_at: string },
+): Promise<NewMessage[]> {
+  const [series] = await readSchedules(deps.db, deps.now(), event.schedule_id);
+  if (!series) return [];
+  const occurrence = series.history.find((o) => Date.parse(o.due_at) === Date.parse(event.due_at));
+  const facts: ScheduleFacts = {
+    happening: event.state as OccurrenceHappening,
+    series,
+    dueAt: event.due_at,
+    detail: event.detail,
+    journalId: occurrence?.journal_id ?? null,
+    origin: deps.origin(),
+  };
+  const operators = await reachableOperators(deps);
+  return assemble(deps, event, scheduleRecipients(series, operators), {
+    email: (reader) => scheduleEmail(facts, reader.time_zone),
+    chat: (names) => scheduleChat(facts, names),
+  });
+}
+
 /** The messages of the scheduled audit verification's event (migration 028), to the admins. */
 async function auditMessagesOf(deps: ExpandDeps, event: NotificationEvent) {
   const facts: AuditFacts = {
@@ -140,10 +171,17 @@ export async function messagesOf(
   event: NotificationEvent,
 ): Promise<NewMessage[]> {
   if (event.batch_id) return batchMessagesOf(deps, { ...event, batch_id: event.batch_id });
+  if (event.schedule_id && event.due_at) {
+    return scheduleMessagesOf(deps, {
+      ...event,
+      schedule_id: event.schedule_id,
+      due_at: event.due_at,
+    });
+  }
   const { kind } = event;
   if (kind === 'audit-broken') return auditMessagesOf(deps, event);
-  // Only a batch ends; an entry's event of that kind would be nobody's.
-  if (kind === 'batch-ended') return [];
+  // Only a batch ends and only a schedule's occurrence is a schedule's: nobody's otherwise.
+  if (kind === 'batch-ended' || kind === 'schedule') return [];
   const entry = event.journal_id ? await deps.journal.get(event.journal_id) : undefined;
   if (!entry) return [];
   const request = await deps.approvals.request(entry.id);

@@ -15,7 +15,7 @@ import { summarize, type NameOf } from './request-summary';
  * The kinds a journal entry's event may have (a batch's are said in `batch-messages.ts`, the
  * audit trail's in `audit-messages.ts`).
  */
-export type EntryEventKind = Exclude<NotificationKind, 'batch-ended' | 'audit-broken'>;
+export type EntryEventKind = Exclude<NotificationKind, 'batch-ended' | 'audit-broken' | 'schedule'>;
 
 /** What happened, as the outbox's expansion found it. */
 export interface EventFacts {

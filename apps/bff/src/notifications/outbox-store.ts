@@ -17,6 +17,9 @@ export interface NotificationEvent {
   journal_id: string | null;
   /** The batch it is about (then `journal_id` is null). */
   batch_id: string | null;
+  /** The schedule it is about, and which occurrence (migration 039; `journal_id` is null). */
+  schedule_id: string | null;
+  due_at: string | null;
   state: string | null;
   detail: string | null;
   actor_name: string | null;
@@ -79,12 +82,16 @@ export function createOutboxStore(db: Queryable, lease: { kind: string; owner: s
     /** Events not expanded yet, oldest first. */
     async unexpanded(limit: number): Promise<NotificationEvent[]> {
       const rows = await db.query<NotificationEvent & { id: string | number }>(
-        `select id::text as id, kind, journal_id, batch_id::text as batch_id, state, detail,
-           actor_name
+        `select id::text as id, kind, journal_id, batch_id::text as batch_id,
+           schedule_id::text as schedule_id, due_at, state, detail, actor_name
          from notification_events where expanded_at is null order by id limit $1`,
         [limit],
       );
-      return rows.map((row) => ({ ...row, id: String(row.id) }));
+      return rows.map((row) => ({
+        ...row,
+        id: String(row.id),
+        due_at: row.due_at === null ? null : new Date(row.due_at).toISOString(),
+      }));
     },
 
     /**

@@ -62,6 +62,45 @@ describe('the schedule routes', () => {
     };
   });
 
+  it.each([
+    [
+      'a series within the rules: its sums and the one review it needs',
+      weekly('100.00'),
+      {
+        per_occurrence: { asset: 'USD', amount: '100' },
+        occurrences: 4,
+        total: { asset: 'USD', amount: '400' },
+        refusal: null,
+        requirements: [{ approvals_required: 1, given: 0, met: false }],
+      },
+    ],
+    [
+      'a series whose each occurrence needs an admin',
+      weekly('2000.00'),
+      {
+        total: { asset: 'USD', amount: '8000' },
+        requirements: [{ approver_roles: ['admin'], met: false }],
+      },
+    ],
+    [
+      'no end: no total',
+      weekly('10', 'USD', { count: undefined }),
+      { occurrences: null, total: null },
+    ],
+    [
+      'a series the policy refuses, in its words',
+      weekly('10', 'EUR'),
+      { refusal: { detail: expect.stringMatching(/Euros leave/) }, requirements: [] },
+    ],
+  ])('previews %s, storing nothing', async (_, request, expected) => {
+    const before = await h.db.query('select id from schedule_series');
+    const res = await h.post('/api/schedules/preview', cookies.finance, request);
+    expect(res.status).toBe(200);
+    expect(await json(res)).toMatchObject(expected);
+    expect(await h.db.query('select id from schedule_series')).toHaveLength(before.length);
+    expect((await h.post('/api/schedules/preview', cookies.viewer, request)).status).toBe(403);
+  });
+
   it('makes a series awaiting one approval, showing the amount per occurrence, how many, the total and the next dates', async () => {
     const res = await h.post('/api/schedules', cookies.finance, weekly('100.00'));
     expect(res.status).toBe(201);

@@ -23,6 +23,7 @@ import type { BatchPolicyDeps } from '../batches/batch-policy';
 import type { AppEnv } from '../context';
 import type { Db } from '../db/db';
 import { ProblemError, problems } from '../errors';
+import { progressOf } from '../batches/batch-requirements';
 import { createScheduleApprovals } from '../schedules/schedule-approvals';
 import { decideSchedule } from '../schedules/schedule-policy';
 import { readSchedules } from '../schedules/schedule-reads';
@@ -35,6 +36,11 @@ import type { RouteDef } from './route-table';
 export interface ScheduleRouteDeps extends BatchPolicyDeps {
   db: Db;
   policy: ApprovalPolicy;
+  /**
+   * The clock occurrences fall due by, which the next occurrences and a resume read: the
+   * scheduler's (`schedule-clock.ts`); `now` stays the clock requests are checked against.
+   */
+  dueNow: () => number;
 }
 
 const READ = { kind: 'schedule', act: false } as const;
@@ -70,7 +76,7 @@ export function scheduleRoutes(deps: ScheduleRouteDeps): RouteDef[] {
   const store = createScheduleStore(deps.db);
   const approvals = createScheduleApprovals(deps.db);
   const one = async (id: string): Promise<Schedule> => {
-    const [found] = await readSchedules(deps.db, deps.now(), id);
+    const [found] = await readSchedules(deps.db, deps.dueNow(), id);
     if (!found) throw problems.notFound(`No schedule ${id}.`);
     return found;
   };
@@ -90,35 +96,55 @@ export function scheduleRoutes(deps: ScheduleRouteDeps): RouteDef[] {
     name: operatorOf(c).display_name,
   });
 
+  /** A series as asked, checked and decided by the policy in force now (nothing stored). */
+  const decide = async (c: Context<AppEnv>) => {
+    const input = await bodyOf<{
+      operation: Schedule['operation'];
+      body: Record<string, unknown>;
+      timing: ScheduleTiming;
+      catch_up: CatchUpRule;
+    }>(c, ScheduleCreateRequestSchema);
+    const operator = operatorOf(c);
+    const operation = sendableOperation(input.operation)!;
+    // Each occurrence has its own ref_id, derived when it is sent: one given here is dropped.
+    const { ref_id: _, ...body } = input.body;
+    validatedRequest(operation, { ...body, ref_id: CHECK_REF_ID }, deps.now);
+    const decision = await decideSchedule(deps, deps.policy, input.operation, body, input.timing, {
+      username: operator.username,
+      role: operator.role,
+    });
+    return { input, body, decision };
+  };
+
   return [
+    {
+      method: 'POST',
+      path: '/api/schedules/preview',
+      permission: ACT,
+      sends: false,
+      handler: async (c) => {
+        const { decision } = await decide(c);
+        return c.json(
+          {
+            per_occurrence: decision.perOccurrence,
+            occurrences: decision.occurrences,
+            total: decision.total,
+            requirements: decision.requirements.map((r) => progressOf(r, [])),
+            refusal: decision.refusal,
+            policy_version: decision.policyVersion,
+          },
+          200,
+        );
+      },
+    },
     {
       method: 'POST',
       path: '/api/schedules',
       permission: ACT,
       sends: false,
       handler: async (c) => {
-        const input = await bodyOf<{
-          operation: Schedule['operation'];
-          body: Record<string, unknown>;
-          timing: ScheduleTiming;
-          catch_up: CatchUpRule;
-        }>(c, ScheduleCreateRequestSchema);
+        const { input, body, decision: decided } = await decide(c);
         const operator = operatorOf(c);
-        const operation = sendableOperation(input.operation)!;
-        // Each occurrence has its own ref_id, derived when it is sent: one given here is dropped.
-        const { ref_id: _, ...body } = input.body;
-        validatedRequest(operation, { ...body, ref_id: CHECK_REF_ID }, deps.now);
-        const decided = await decideSchedule(
-          deps,
-          deps.policy,
-          input.operation,
-          body,
-          input.timing,
-          {
-            username: operator.username,
-            role: operator.role,
-          },
-        );
         if (decided.refusal) {
           throw new ProblemError({
             status: 422,
@@ -148,9 +174,16 @@ export function scheduleRoutes(deps: ScheduleRouteDeps): RouteDef[] {
       path: '/api/schedules',
       permission: READ,
       handler: async (c) => {
-        const items = await readSchedules(deps.db, deps.now());
+        const now = deps.dueNow();
+        const items = await readSchedules(deps.db, now);
         const role = operatorOf(c).role;
-        return c.json({ items: items.map((item) => scheduleForRole(role, item)) }, 200);
+        return c.json(
+          {
+            items: items.map((item) => scheduleForRole(role, item)),
+            now: new Date(now).toISOString(),
+          },
+          200,
+        );
       },
     },
     {
@@ -214,7 +247,7 @@ export function scheduleRoutes(deps: ScheduleRouteDeps): RouteDef[] {
       permission: ACT,
       sends: false,
       handler: async (c) => {
-        await store.setState(idOf(c), kind, by(c), { now: deps.now() });
+        await store.setState(idOf(c), kind, by(c), { now: deps.dueNow() });
         return c.json(scheduleForRole(operatorOf(c).role, await one(idOf(c))), 200);
       },
     })),
@@ -241,7 +274,7 @@ export function scheduleRoutes(deps: ScheduleRouteDeps): RouteDef[] {
       sends: false,
       handler: async (c) => {
         const { reason } = await bodyOf<{ reason: string }>(c, ScheduleReasonSchema);
-        await store.setState(idOf(c), 'cancel', by(c), { reason, now: deps.now() });
+        await store.setState(idOf(c), 'cancel', by(c), { reason, now: deps.dueNow() });
         return c.json(scheduleForRole(operatorOf(c).role, await one(idOf(c))), 200);
       },
     },

@@ -16,8 +16,14 @@ import type { Db, Queryable } from '../db/db';
 import { scheduleRefId } from './schedule-rows';
 import { createScheduleStore } from './schedule-store';
 
-/** How many coming occurrences a series shows, and how far ahead it looks for them. */
+/**
+ * The coming occurrences a series shows: every one of the next 31 days (the upcoming page's 30
+ * days, in any zone), at least the next 5 however far (a monthly series), at most 100; and how
+ * far ahead it looks for them.
+ */
 const NEXT = 5;
+const SOON_MS = 31 * 86_400_000;
+const MOST = 100;
 const AHEAD_MS = 400 * 86_400_000;
 
 const iso = (value: Date | string | null) =>
@@ -84,9 +90,10 @@ async function versionsOf(db: Queryable, seriesIds: string[]) {
 function nextOf(version: ScheduleVersion | null, decided: Set<number>, now: number) {
   if (!version) return [];
   const from = Math.max(now, version.approved_at ? Date.parse(version.approved_at) : now);
-  return occurrences(version.timing, { from, to: now + AHEAD_MS, limit: NEXT + decided.size })
+  return occurrences(version.timing, { from, to: now + AHEAD_MS, limit: MOST + decided.size })
     .filter((o) => !decided.has(Date.parse(o.at)))
-    .slice(0, NEXT)
+    .filter((o, index) => index < NEXT || Date.parse(o.at) < now + SOON_MS)
+    .slice(0, MOST)
     .map((o) => ({
       number: o.number,
       due_at: new Date(o.at).toISOString(),

@@ -159,7 +159,12 @@ export type ScheduleRunner = ReturnType<typeof createScheduleRunner>;
 /** A look at once and every `intervalMs`, until the returned stop. */
 export function startScheduleRunner(
   runner: ScheduleRunner,
-  options: { intervalMs: number; logger: Logger },
+  options: {
+    intervalMs: number;
+    logger: Logger;
+    /** Subscribes to moves of the clock occurrences fall due by (`schedule-clock.ts`). */
+    onMove?: (listener: () => void) => () => void;
+  },
 ) {
   const look = () =>
     void runner.wake().catch((error: unknown) => {
@@ -168,8 +173,10 @@ export function startScheduleRunner(
   look();
   const timer = setInterval(look, options.intervalMs);
   timer.unref();
+  const unsubscribe = options.onMove?.(look);
   return async () => {
     clearInterval(timer);
+    unsubscribe?.();
     await runner.stop();
   };
 }

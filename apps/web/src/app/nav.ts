@@ -43,6 +43,8 @@ const CONSOLE_PAGES: Partial<Record<string, NavItem[]>> = {
   // and viewers read.
   Transfers: [
     { label: 'Batches', to: '/batches', roles: ['admin', 'finance', 'auditor', 'viewer'] },
+    // Sends on a calendar (issue 63): read by the same roles as batches (the BFF's route table).
+    { label: 'Schedules', to: '/schedules', roles: ['admin', 'finance', 'auditor', 'viewer'] },
   ],
   // Beside the service's address book, the list the approval policy checks (issue 60, item 5);
   // everyone reads it, who may change it is the page's concern.

@@ -136,6 +136,35 @@ export const router = createBrowserRouter(
               ),
             },
             {
+              path: 'schedules',
+              lazy: page(
+                () => import('@/features/schedules/schedules-page'),
+                (m) => m.SchedulesPage,
+              ),
+            },
+            {
+              path: 'schedules/new',
+              lazy: page(
+                () =>
+                  Promise.all([
+                    import('@/features/schedules/new-schedule-page'),
+                    import('./operation-views'),
+                  ]),
+                // The operation's own fields, as its page has them (a feature never imports the app).
+                ([m, views]) =>
+                  function NewSchedule() {
+                    return <m.NewSchedulePage loadView={views.loadView} />;
+                  },
+              ),
+            },
+            {
+              path: 'schedules/:id',
+              lazy: page(
+                () => import('@/features/schedules/schedule-page'),
+                (m) => m.SchedulePage,
+              ),
+            },
+            {
               path: 'audit',
               lazy: page(
                 () => import('@/features/audit/audit-page'),

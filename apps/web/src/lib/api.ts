@@ -13,6 +13,7 @@ import type {
   BatchCheckRequest,
   BatchCreateRequest,
   BatchRowState,
+  ScheduleCreateRequest,
   JournalQuery,
   NotificationChoice,
   ProposeDestination,
@@ -292,3 +293,26 @@ export const cancelBatch = (id: string, reason: string) =>
   call('cancelBatch', { params: { id }, body: { reason } });
 /** The mapped columns plus ref_id, state, service id and error of every row, as CSV. */
 export const exportBatchResults = (id: string) => call('exportBatchResults', { params: { id } });
+
+/** Schedules (issue 63): one write sent at the occurrences of a timing, approved once a version. */
+export const SCHEDULES_KEY = ['schedules'] as const;
+/** Stores a series awaiting its approval (`422` the policy refuses it, with why). */
+export const createSchedule = (body: ScheduleCreateRequest) => call('createSchedule', { body });
+/** What the policy in force would ask of that series now (the review's approvals); nothing stored. */
+export const previewSchedule = (body: ScheduleCreateRequest) => call('previewSchedule', { body });
+/** Read again while the upcoming page is open: background. */
+export const listSchedules = () => call('listSchedules', {}, { background: true });
+export const getSchedule = (id: string) =>
+  call('getSchedule', { params: { id } }, { background: true });
+/** Approves exactly the version the approver read (`409` when another awaits now). */
+export const approveSchedule = (id: string, versionId: string) =>
+  call('approveSchedule', { params: { id }, body: { version_id: versionId } });
+export const rejectSchedule = (id: string, reason: string) =>
+  call('rejectSchedule', { params: { id }, body: { reason } });
+export const pauseSchedule = (id: string) => call('pauseSchedule', { params: { id } });
+export const resumeSchedule = (id: string) => call('resumeSchedule', { params: { id } });
+/** Sends nothing for the one coming occurrence due at `dueAt`; the series goes on after. */
+export const skipScheduleOccurrence = (id: string, dueAt: string) =>
+  call('skipScheduleOccurrence', { params: { id }, body: { due_at: dueAt } });
+export const cancelSchedule = (id: string, reason: string) =>
+  call('cancelSchedule', { params: { id }, body: { reason } });

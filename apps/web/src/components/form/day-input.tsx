@@ -20,6 +20,8 @@ export interface DayInputProps {
   required?: boolean;
   size?: 'xs' | 'sm';
   w?: number;
+  /** What is wrong with the day given, shown under the field (and marking it invalid). */
+  error?: string | undefined;
 }
 
 /**
@@ -29,7 +31,7 @@ export interface DayInputProps {
  * which reads differently from every date the pages print; ISO reads the same to everyone
  * (issue 60, item 7).
  */
-export function DayInput({ label, value, onChange, required, size, w }: DayInputProps) {
+export function DayInput({ label, value, onChange, required, size, w, error }: DayInputProps) {
   return (
     <DateInput
       label={label}
@@ -44,6 +46,7 @@ export function DayInput({ label, value, onChange, required, size, w }: DayInput
       clearButtonProps={{ 'aria-label': `Clear ${label.toLowerCase()}` }}
       size={size}
       w={w}
+      error={error}
       popoverProps={{ withinPortal: true }}
       // The calendar's arrows are icons: without these a screen reader says only "button".
       ariaLabels={CALENDAR_LABELS}

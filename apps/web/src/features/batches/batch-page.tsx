@@ -2,6 +2,7 @@ import { Anchor, Button, Card, Group, List, SimpleGrid, Stack, Text, Title } fro
 import type { Batch } from '@console/schemas';
 import { useEffect, useRef } from 'react';
 import { Link, useParams } from 'react-router';
+import { requirementWords } from '@/components/approval/role-names';
 import { LocalTime } from '@/components/result/local-time';
 import { StatusBadge } from '@/components/result/status-badge';
 import { ErrorState, LoadingState } from '@/components/states/states';
@@ -18,7 +19,6 @@ import { BatchRows } from './batch-rows';
 import { TotalsTable } from './batch-totals';
 import {
   BATCH_STATE_WORDS,
-  requirementWords,
   batchOperationTitle,
   mayActOnBatches,
   mayReadBatches,

@@ -8,7 +8,7 @@ import {
   type BatchState,
   type Role,
 } from '@console/schemas';
-import { approvalsNeeded, roleList } from '@/components/approval/role-names';
+import { roleList } from '@/components/approval/role-names';
 import type { Tone } from '@/lib/status-words';
 
 /**
@@ -88,17 +88,6 @@ export const shortHash = (hash: string) => hash.slice(0, 12);
 /** A row problem's words: its column, then what is wrong. */
 export const problemWords = (error: { column: string | null; message: string }) =>
   error.column ? `${error.column}: ${error.message}` : error.message;
-
-/**
- * One requirement of a batch in words (issue 55): "1 approval by admin, for row 1", with its
- * escalation ("one of them from admin").
- */
-export function requirementWords(requirement: BatchRequirement): string {
-  const lift = requirement.escalation
-    ? `, one of them from ${roleList(requirement.escalation.lift_roles as Role[])}`
-    : '';
-  return `${approvalsNeeded(requirement.approvals_required)} by ${roleList(requirement.approver_roles as Role[])}${lift}, for ${requirement.asked_by}`;
-}
 
 /**
  * What a batch still waits for, in words: each requirement not met with the approvals it still

@@ -28,6 +28,7 @@ const KIND_SHORT: Record<NotificationKind, string> = {
   unsettled: 'not settled',
   'batch-ended': 'batch ended',
   'audit-broken': 'audit trail',
+  schedule: 'scheduled occurrence',
 };
 
 function DeadLetters() {
