@@ -1,18 +1,18 @@
 import { fileNameOf, type WriteOperationId } from '@console/schemas';
 import type { ComponentType } from 'react';
-import { GeneratedFields, OperationPage, type Reviewer } from '@/components/form';
+import {
+  GeneratedFields,
+  OperationPage,
+  type OperationView,
+  type Reviewer,
+} from '@/components/form';
 
-/**
- * What a write's page adds to the form shell, all from one optional file per write:
+/*
+ * A write's view, all from one optional file per write:
  * `features/<feature>/fields/<operation>-fields.tsx`, exporting `<Operation>Fields` (its layout)
  * and, when it has them, `review` (what the review step says leaves and arrives) and `defaults`
  * (the values a new request starts from). A write without the file gets a generated form.
  */
-export interface OperationView {
-  Fields: ComponentType;
-  review?: Reviewer;
-  defaults?: Record<string, unknown>;
-}
 
 // Found by file name, each its own chunk, loaded when its page is first opened.
 const FIELD_MODULES = import.meta.glob<Record<string, unknown>>(

@@ -11,4 +11,5 @@ export { useField } from './fields/use-field';
 export { useOperation } from './operation-context';
 export { OperationForm } from './operation-form';
 export { OperationPage } from './operation-page';
+export type { OperationView } from './operation-view';
 export type { Reviewer, ReviewLine, ReviewSummary } from './review';

@@ -1,6 +1,8 @@
 import {
   ScheduleTimingSchema,
+  type BatchOperation,
   type CatchUpRule,
+  type ScheduleCreateRequest,
   type ScheduleTiming,
   type Weekday,
 } from '@console/schemas';
@@ -81,3 +83,37 @@ export const timingResolver: Resolver<TimingValues> = (values, _context, options
   }
   return { values: {}, errors: toNestErrors(flat, options) };
 };
+
+const today = (zone: string) =>
+  new Intl.DateTimeFormat('en-CA', { timeZone: zone }).format(new Date());
+
+export const timingDefaults = (zone: string): TimingValues => ({
+  frequency: 'weekly',
+  date: today(zone),
+  time: '09:00',
+  time_zone: zone,
+  start_date: today(zone),
+  ends: 'never',
+  end_date: '',
+  count: '',
+  weekdays: [],
+  day_of_month: '',
+  short_month: 'last_day',
+  business_days_only: false,
+  catch_up: 'send_once',
+});
+
+/** The request of a series: the body without a ref_id (each occurrence gets its own). */
+export function requestOf(
+  operation: BatchOperation,
+  body: Record<string, unknown>,
+  timing: TimingValues,
+): ScheduleCreateRequest {
+  const { ref_id: _, ...rest } = body;
+  return {
+    operation,
+    body: rest,
+    timing: timingOf(timing) as ScheduleCreateRequest['timing'],
+    catch_up: timing.catch_up,
+  };
+}
