@@ -7,6 +7,7 @@ import {
 } from '@console/schemas';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { approvalApp } from '../../test/approvals-test-kit';
+import { registerPasskey, TEST_RP } from '../../test/passkey-kit';
 import { BROWSER_HEADERS, echoSuccess, scriptedClient } from '../../test/harness';
 import {
   softAuthenticator,
@@ -24,8 +25,6 @@ import { challengeOf } from './decision-signature';
  * everything. The signatures are real (test/soft-authenticator.ts).
  */
 
-const ORIGIN = 'http://localhost';
-const RP_ID = 'localhost';
 const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
 
 type App = Awaited<ReturnType<typeof approvalApp>>;
@@ -44,20 +43,9 @@ describe('decisions signed with a passkey', () => {
   /** An entry finance2 approved with `key`: its assertion and challenge, used once. */
   let used: { assertion: unknown; challenge: string };
 
-  const newKey = () => softAuthenticator({ origin: ORIGIN, rpId: RP_ID });
+  const newKey = () => softAuthenticator(TEST_RP);
 
-  async function register(who: Who, name: string): Promise<[SoftAuthenticator, Passkey]> {
-    const auth = newKey();
-    const options = (await (
-      await h.post('/api/passkeys/register/options', h.cookies[who], {})
-    ).json()) as { challenge: string };
-    const res = await h.post('/api/passkeys/register/verify', h.cookies[who], {
-      name,
-      response: auth.register(options.challenge),
-    });
-    expect(res.status).toBe(201);
-    return [auth, (await res.json()) as Passkey];
-  }
+  const register = (who: Who, name: string) => registerPasskey(h, who, name);
 
   /** A transfer finance submits: held for one approval from finance or admin, with a passkey. */
   async function held(amount = '42.00'): Promise<string> {
