@@ -15,6 +15,7 @@ import type {
   BatchRowState,
   JournalQuery,
   NotificationChoice,
+  PasskeyAssertion,
   ProposeDestination,
   PolicyDryRunRequest,
   ProposePolicy,
@@ -155,8 +156,15 @@ export const getApproval = (id: string) => call('getApproval', { params: { id } 
  * Approves, with an optional comment kept in the trail; the last approval sends, and answers like
  * a send (or 202 while more are needed).
  */
-export const approveRequest = (id: string, comment?: string) =>
-  call('approveRequest', { params: { id }, body: comment ? { comment } : {} });
+export const approveRequest = (id: string, comment?: string, passkey?: PasskeyAssertion) =>
+  call('approveRequest', {
+    params: { id },
+    body: { ...(comment ? { comment } : {}), ...(passkey ? { passkey } : {}) },
+  });
+
+/** The statement of a decision and the challenge the approver's passkey signs (issue 61). */
+export const createDecisionChallenge = (id: string, decision: 'approve' | 'reject') =>
+  call('createDecisionChallenge', { params: { id }, body: { decision } });
 
 /**
  * What sending this input would do, decided by the BFF as the send decides it: at once, or held
@@ -166,8 +174,8 @@ export const approveRequest = (id: string, comment?: string) =>
 export const previewOperation = (id: WriteOperationId, input: Record<string, unknown>) =>
   call('previewOperation', { params: { operation: id }, body: input });
 
-export const rejectRequest = (id: string, reason: string) =>
-  call('rejectRequest', { params: { id }, body: { reason } });
+export const rejectRequest = (id: string, reason: string, passkey?: PasskeyAssertion) =>
+  call('rejectRequest', { params: { id }, body: { reason, ...(passkey ? { passkey } : {}) } });
 
 /** The maker withdraws their request while it waits. */
 export const cancelRequest = (id: string) => call('cancelRequest', { params: { id } });
