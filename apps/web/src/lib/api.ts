@@ -180,6 +180,18 @@ export const rejectRequest = (id: string, reason: string, passkey?: PasskeyAsser
 /** The maker withdraws their request while it waits. */
 export const cancelRequest = (id: string) => call('cancelRequest', { params: { id } });
 
+/** The operator's passkeys, or everyone's for an admin's view (issue 61). */
+export const listPasskeys = (all = false) => call(all ? 'listAllPasskeys' : 'listPasskeys', {});
+export const passkeyRegistrationOptions = () => call('passkeyRegistrationOptions', {});
+export const registerPasskey = (name: string, response: Record<string, unknown>) =>
+  call('registerPasskey', {
+    body: { name, response: response as { id: string; rawId: string; type: string } },
+  });
+export const renamePasskey = (id: string, name: string) =>
+  call('renamePasskey', { params: { id }, body: { name } });
+export const revokePasskey = (id: string) => call('revokePasskey', { params: { id } });
+export const confirmPasskey = (id: string) => call('confirmPasskey', { params: { id } });
+
 /** The operator's live sessions (everyone's for an admin). */
 export const listSessions = () => call('listSessions', {});
 

@@ -9,8 +9,13 @@ import {
   type ConsoleProblem,
   type PasskeyAssertion,
 } from '@console/schemas';
-import { browserSupportsWebAuthn, startAuthentication } from '@simplewebauthn/browser';
-import { createDecisionChallenge } from './api';
+import {
+  browserSupportsWebAuthn,
+  startAuthentication,
+  startRegistration,
+  type PublicKeyCredentialCreationOptionsJSON,
+} from '@simplewebauthn/browser';
+import { createDecisionChallenge, passkeyRegistrationOptions, registerPasskey } from './api';
 import { ApiError } from './api-error';
 
 const problem = (code: string, title: string, detail: string): ApiError =>
@@ -23,18 +28,53 @@ const problem = (code: string, title: string, detail: string): ApiError =>
     request_id: '',
   } satisfies ConsoleProblem);
 
+function requireWebAuthn(what: string): void {
+  if (browserSupportsWebAuthn()) return;
+  throw problem(
+    'passkey-unavailable',
+    'This browser has no passkeys',
+    `${what} needs a passkey, and this browser cannot use passkeys. Nothing was sent: open the console in a browser that can.`,
+  );
+}
+
+/** What the authenticator's refusal means to the operator. */
+function authenticatorProblem(error: unknown): ApiError {
+  const name = (error as { name?: string }).name;
+  if (name === 'NotAllowedError' || name === 'AbortError') {
+    return problem(
+      'passkey-cancelled',
+      'The passkey was not used',
+      'You cancelled, or the passkey did not answer in time. Nothing was sent; you can try again.',
+    );
+  }
+  return problem(
+    'passkey-unavailable',
+    'The passkey could not be used',
+    `${(error as Error).message} Nothing was sent.`,
+  );
+}
+
+/** Registers a new passkey named `name` for the signed-in operator: pending until confirmed. */
+export async function registerNewPasskey(name: string) {
+  requireWebAuthn('Registering');
+  const options = await passkeyRegistrationOptions();
+  let response;
+  try {
+    response = await startRegistration({
+      optionsJSON: options as unknown as PublicKeyCredentialCreationOptionsJSON,
+    });
+  } catch (error) {
+    throw authenticatorProblem(error);
+  }
+  return registerPasskey(name, response as unknown as Record<string, unknown>);
+}
+
 /** Signs `decision` on the request `id` with one of the operator's passkeys. */
 export async function signDecision(
   id: string,
   decision: 'approve' | 'reject',
 ): Promise<PasskeyAssertion> {
-  if (!browserSupportsWebAuthn()) {
-    throw problem(
-      'passkey-unavailable',
-      'This browser has no passkeys',
-      'The policy asks that this decision be signed with your passkey, and this browser cannot use passkeys. Nothing was sent: open the console in a browser that can.',
-    );
-  }
+  requireWebAuthn('The policy asks that this decision be signed: it');
   const challenge = await createDecisionChallenge(id, decision);
   if (challenge.credential_ids.length === 0) {
     throw problem(
@@ -58,18 +98,6 @@ export async function signDecision(
     });
     return PasskeyAssertionSchema.parse(answer);
   } catch (error) {
-    const name = (error as { name?: string }).name;
-    if (name === 'NotAllowedError' || name === 'AbortError') {
-      throw problem(
-        'passkey-cancelled',
-        'The passkey was not used',
-        'You cancelled, or the passkey did not answer in time. Nothing was sent; you can try again.',
-      );
-    }
-    throw problem(
-      'passkey-unavailable',
-      'The passkey could not sign',
-      `${(error as Error).message} Nothing was sent.`,
-    );
+    throw authenticatorProblem(error);
   }
 }
