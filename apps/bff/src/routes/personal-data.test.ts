@@ -96,6 +96,8 @@ const WITHOUT_RECORDS: Record<string, string> = {
   '/api/session': 'the operator themselves',
   '/api/session/options': 'sign-in options',
   '/api/sessions': 'session metadata',
+  '/api/passkeys': 'passkey metadata: names, states and times, never a key',
+  '/api/passkeys/all': 'passkey metadata: names, states and times, never a key',
   '/api/security-events': 'sign-ins and security events',
   '/api/operations': 'the registry',
   '/api/limits': 'the operator’s own limits',

@@ -109,7 +109,7 @@ export function ApproveDialog({
             loading={pending}
             disabled={pending || tooLong}
           >
-            {detail.approval.passkey_required ? 'Approve with passkey' : 'Approve'}
+            Approve
           </Button>
         </Group>
       </Stack>
