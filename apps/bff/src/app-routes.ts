@@ -108,7 +108,7 @@ export function routeTable(
   const policy = deps.policy ?? defaultPolicy();
   const passkeys: PasskeyDeps = {
     passkeys: createPasskeyStore(deps.db, { now: deps.now ?? Date.now }),
-    rp: relyingParty(security.origin, security.origins()),
+    rp: relyingParty(security.origin, () => security.origins()),
     now: deps.now ?? Date.now,
     coolingOffMs: () => policy.passkeys.coolingOffMs,
     securityEvents: deps.securityEvents,

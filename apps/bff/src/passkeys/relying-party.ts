@@ -10,14 +10,23 @@ export interface RelyingParty {
   origins: string[];
 }
 
+/**
+ * `origins` is read at each use, not now: the console's own origins are known only once it
+ * listens (a test server's port is chosen then), and reading them early would fix them too soon.
+ */
 export function relyingParty(
   publicOrigin: string | undefined,
-  origins: Iterable<string>,
+  origins: () => Iterable<string>,
 ): RelyingParty {
   if (publicOrigin) {
     const origin = new URL(publicOrigin).origin;
     return { id: new URL(origin).hostname, name: 'Console', origins: [origin] };
   }
-  const local = [...origins].filter((origin) => new URL(origin).hostname === 'localhost');
-  return { id: 'localhost', name: 'Console', origins: local };
+  return {
+    id: 'localhost',
+    name: 'Console',
+    get origins() {
+      return [...origins()].filter((origin) => new URL(origin).hostname === 'localhost');
+    },
+  };
 }
