@@ -3,6 +3,7 @@ import { expectAccessible } from '../accessibility';
 import { startDemoConsole, type DemoConsole } from '../demo-console';
 import { expect, test } from '../fixtures';
 import { ApprovalsPages } from '../pages/approvals';
+import { addVirtualAuthenticator, onLocalhost } from '../passkeys';
 
 /** A demo operator signed in in a browser of their own, by the form, with the printed password. */
 async function demoOperator(
@@ -11,7 +12,8 @@ async function demoOperator(
   username: string,
   displayName: string,
 ): Promise<Page> {
-  const page = await (await browser.newContext({ baseURL: demo.url })).newPage();
+  // At localhost: the built-in policy asks a passkey for a policy version (issue 61).
+  const page = await (await browser.newContext({ baseURL: onLocalhost(demo.url) })).newPage();
   await page.goto('/sign-in');
   await page.getByLabel('Username').fill(username);
   await page.getByLabel('Password', { exact: true }).fill(demo.passwords[username]!);
@@ -59,6 +61,17 @@ test.describe('A fresh demo', () => {
         .getAttribute('href');
 
       const second = await demoOperator(browser, demo, 'admin2', 'Demo Second Admin');
+      // The built-in policy asks that a policy version be approved with a passkey: the second
+      // admin registers one, and the first confirms it (else it cools off for a day).
+      await addVirtualAuthenticator(second);
+      await second.goto('/passkeys');
+      await second.getByLabel('Name of the new passkey').fill('Laptop');
+      await second.getByRole('button', { name: 'Register a passkey' }).click();
+      await expect(second.getByRole('main')).toContainText('Cooling off');
+      await admin.goto('/passkeys');
+      await admin.getByRole('button', { name: 'Confirm' }).click();
+      await expect(admin.getByRole('main')).toContainText('Signs decisions');
+      await expectAccessible(admin, 'the passkeys page');
       await second.goto(request!);
       const approvals = new ApprovalsPages(second);
       await expect(second.getByRole('main')).toContainText(
@@ -66,8 +79,12 @@ test.describe('A fresh demo', () => {
       );
       await approvals.approve();
       await expect(approvals.history).toContainText('Approved');
+      await expect(second.getByRole('main')).toContainText(
+        /Signed with passkey ‘Laptop’ by Demo Second Admin, \d\d:\d\d/,
+      );
+      await expectAccessible(second, 'a decision signed with a passkey');
 
-      await admin.reload();
+      await admin.goto('/policy');
       await expect(
         admin.getByRole('heading', { level: 2, name: 'Version 2, in force' }),
       ).toBeVisible();

@@ -57,6 +57,10 @@ import { feeScheduleRoutes } from './routes/fee-schedule-routes';
 import { createCounterStore } from './security/counter-store';
 import { securityRuntime, type SecurityRuntime } from './security/security-runtime';
 import { createSsoSessionStore } from './sessions/sso-session-store';
+import { createPasskeyStore } from './passkeys/passkey-store';
+import type { PasskeyDeps } from './passkeys/passkey-registration';
+import { relyingParty } from './passkeys/relying-party';
+import { passkeyRoutes } from './routes/passkey-routes';
 
 import type { AppDeps } from './app-deps';
 
@@ -102,16 +106,25 @@ export function routeTable(
   };
   // One copy of market data for the pages and the policy's market order estimates alike.
   const marketData = createMarketData(deps.db);
+  const policy = deps.policy ?? defaultPolicy();
+  const passkeys: PasskeyDeps = {
+    passkeys: createPasskeyStore(deps.db, { now: deps.now ?? Date.now }),
+    rp: relyingParty(security.origin, () => security.origins()),
+    now: deps.now ?? Date.now,
+    coolingOffMs: () => policy.passkeys.coolingOffMs,
+    securityEvents: deps.securityEvents,
+  };
   const approval: ApprovalDeps = {
     ...dispatchDeps,
     marketPrice: marketPriceReader({ ...dispatchDeps, marketData }),
     approvals: deps.approvals,
     destinations: deps.destinations,
     directory: deps.directory,
-    policy: deps.policy ?? defaultPolicy(),
+    policy,
     now: deps.now ?? Date.now,
     securityEvents: deps.securityEvents,
     ssoOperators,
+    passkeys,
     ...(deps.policyHolder ? { policyHolder: deps.policyHolder } : {}),
   };
   const counters = createCounterStore(deps.counters ?? deps.db);
@@ -184,6 +197,7 @@ export function routeTable(
       marketData,
     }),
     ...approvalRoutes(approval),
+    ...passkeyRoutes(passkeys),
     ...workQueueRoutes(approval),
     ...feeScheduleRoutes(deps.feeSchedule),
     ...destinationRoutes(approval),

@@ -12,6 +12,7 @@
  *   sandbox:reset [--with-journal]                                 (cli/sandbox-reset.ts)
  *   audit:verify | audit:checkpoint | audit:export | audit:verify-export   (cli/audit-commands.ts)
  *   audit:prove | audit:prove-consistency | audit:verify-proof   (cli/audit-proof-commands.ts)
+ *   audit:verify-approval ENTRY | --proof FILE [--body FILE]     (cli/verify-approval.ts)
  */
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -41,6 +42,8 @@ const USAGE = `Usage: pnpm cli <command> [options]
   audit:prove SUBJECT [--out FILE]   (inclusion proofs of its records, against a signed tree head)
   audit:prove-consistency --from CHECKPOINT [--to CHECKPOINT] [--out FILE]
   audit:verify-proof FILE --public-key PUBLIC.pem   (offline; non-zero exit unless it holds)
+  audit:verify-approval ENTRY   (each decision signed with a passkey, checked; non-zero exit on any mismatch)
+  audit:verify-approval --proof FILE [--body FILE]   (a copied proof, offline, without the console)
 
 Passwords are read from the terminal without echo, or as the first line of stdin.
 `;
@@ -53,9 +56,12 @@ async function main(argv: string[]): Promise<number> {
   }
   const { values, positionals } = parseArgs({
     args: rest,
-    allowPositionals: ['audit:verify-export', 'audit:prove', 'audit:verify-proof'].includes(
-      command,
-    ),
+    allowPositionals: [
+      'audit:verify-export',
+      'audit:prove',
+      'audit:verify-proof',
+      'audit:verify-approval',
+    ].includes(command),
     options: {
       file: { type: 'string' },
       username: { type: 'string' },
@@ -73,6 +79,8 @@ async function main(argv: string[]): Promise<number> {
       kind: { type: 'string' },
       from: { type: 'string' },
       to: { type: 'string' },
+      proof: { type: 'string' },
+      body: { type: 'string' },
     },
     strict: true,
   });
@@ -99,15 +107,19 @@ async function main(argv: string[]): Promise<number> {
     return 0;
   }
   if (command.startsWith('audit:')) {
-    const { key, checkpoints, out, 'public-key': publicKey, ...rest } = values;
+    const { key, checkpoints, out, 'public-key': publicKey, proof, body, ...rest } = values;
     const outcome = await runAuditCommand(command, {
       ...rest,
       key: path(key),
       'public-key': path(publicKey),
       checkpoints: path(checkpoints),
       out: path(out),
-      // Files, save audit:prove's SUBJECT, which is an id.
-      positionals: command === 'audit:prove' ? positionals : positionals.map((p) => path(p)!),
+      proof: path(proof),
+      body: path(body),
+      // Files, save the ids of audit:prove's SUBJECT and audit:verify-approval's ENTRY.
+      positionals: ['audit:prove', 'audit:verify-approval'].includes(command)
+        ? positionals
+        : positionals.map((p) => path(p)!),
     });
     process.stdout.write(outcome.text);
     return outcome.code;

@@ -13,6 +13,8 @@ export interface RequestVariables {
   sessionExpiresAt: Date | undefined;
   /** The session's absolute end, which no activity moves. */
   sessionEndsAt: Date | undefined;
+  /** When the session's operator signed in: a passkey is registered only soon after. */
+  sessionSignedInAt: Date | undefined;
   /** The session began with a single sign-on through the company's provider. */
   ssoSession: boolean | undefined;
   /** What this route needs, from the route table. */

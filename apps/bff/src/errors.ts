@@ -35,6 +35,9 @@ export type ProblemCode =
   | 'limit-exceeded'
   | 'policy-refused'
   | 'batch-already-uploaded'
+  | 'fresh-sign-in-required'
+  | 'passkey-required'
+  | 'passkey-refused'
   | 'rejected'
   | 'outcome-unknown'
   | 'upstream-unavailable'
@@ -59,6 +62,9 @@ const TITLES: Record<ProblemCode, string> = {
   'limit-exceeded': 'This would pass a limit',
   'policy-refused': 'The approval policy refuses this send',
   'batch-already-uploaded': 'These rows were uploaded before',
+  'fresh-sign-in-required': 'Sign in again first',
+  'passkey-required': 'This decision must be signed with your passkey',
+  'passkey-refused': 'The passkey signature did not check out',
   rejected: 'The service rejected the request',
   'outcome-unknown': 'The outcome is unknown',
   'upstream-unavailable': 'The service could not be reached',

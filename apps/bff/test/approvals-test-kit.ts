@@ -22,7 +22,8 @@ import { hashPassword } from '../src/operators/password';
 import type { UserRecord } from '../src/operators/users-file';
 import * as harness from './harness';
 import type { UpstreamClient } from '../src/upstream/client';
-import { defaultPolicy, type ApprovalPolicy } from '../src/approvals/policy';
+import { type ApprovalPolicy } from '../src/approvals/policy';
+import { unsignedDefaultPolicy } from './unsigned-policy';
 import { createApprovalStore } from '../src/approvals/approval-store';
 import { createDestinationStore } from '../src/destinations/destination-store';
 import type { Db } from '../src/db/db';
@@ -175,7 +176,7 @@ export async function approvedTransfer(
 ) {
   const scripted = harness.scriptedClient(options.answer ?? harness.echoSuccess);
   const start = Date.UTC(2026, 0, 5, 9, 0, 0);
-  const policy = options.policy ?? defaultPolicy();
+  const policy = options.policy ?? unsignedDefaultPolicy();
   const h = await approvalApp({ client: scripted.client, policy, start });
   const held = await h.submit('createInternalTransfer', {
     ...exampleInput('createInternalTransfer'),

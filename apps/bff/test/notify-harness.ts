@@ -6,7 +6,8 @@
 import type { UserRecord } from '../src/operators/users-file';
 import { randomBytes } from 'node:crypto';
 import { afterEach } from 'vitest';
-import { defaultPolicy, type ApprovalPolicy } from '../src/approvals/policy';
+import { type ApprovalPolicy } from '../src/approvals/policy';
+import { unsignedDefaultPolicy } from './unsigned-policy';
 import { createBatchStore } from '../src/batches/batch-store';
 import type { Db } from '../src/db/db';
 import { channelsFrom, notifierOptionsOf, secretsOf } from '../src/notifications/channels';
@@ -56,7 +57,7 @@ export async function notifyApp(
   const scripted = scriptedClient(echoSuccess);
   const h = await approvalApp({
     client: options.client ?? scripted.client,
-    policy: options.policy ?? defaultPolicy(),
+    policy: options.policy ?? unsignedDefaultPolicy(),
     ...(options.db ? { db: options.db } : {}),
     users: (users) =>
       [...users, ...(options.more ?? [])].map((u) =>

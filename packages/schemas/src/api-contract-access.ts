@@ -6,6 +6,12 @@ import {
   SessionListSchema,
 } from './security-api';
 import { SignInOptionsSchema } from './sign-in-api';
+import {
+  PasskeyListSchema,
+  PasskeySchema,
+  RegisterPasskeySchema,
+  RenamePasskeySchema,
+} from './passkeys-api';
 import { IdParamsSchema, routeSpecs } from './api-route-spec';
 
 /*
@@ -45,6 +51,20 @@ export const accessRoutes = routeSpecs({
     query: SecurityEventQuerySchema,
     responses: { 200: SecurityEventPageSchema },
   },
+  listPasskeys: { responses: { 200: PasskeyListSchema } },
+  listAllPasskeys: { responses: { 200: PasskeyListSchema } },
+  passkeyRegistrationOptions: {
+    // `PublicKeyCredentialCreationOptionsJSON`, for @simplewebauthn/browser's startRegistration.
+    responses: { 200: z.looseObject({ challenge: z.string(), rp: z.looseObject({}) }) },
+  },
+  registerPasskey: { body: RegisterPasskeySchema, responses: { 201: PasskeySchema } },
+  renamePasskey: {
+    params: IdParamsSchema,
+    body: RenamePasskeySchema,
+    responses: { 200: PasskeySchema },
+  },
+  revokePasskey: { params: IdParamsSchema, responses: { 200: PasskeySchema } },
+  confirmPasskey: { params: IdParamsSchema, responses: { 200: PasskeySchema } },
   // Single sign-on: navigations that answer redirects, and the provider's own call.
   startSso: { responses: { 302: null } },
   finishSso: { responses: { 302: null } },

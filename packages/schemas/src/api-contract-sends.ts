@@ -17,6 +17,7 @@ import {
   SendResultSchema,
 } from './console-api';
 import { FeeScheduleResponseSchema } from './fee-estimate';
+import { DecisionChallengeRequestSchema, DecisionChallengeSchema } from './passkeys-api';
 import { WorkQueueSchema } from './work-queue-api';
 import { IdParamsSchema, routeSpecs } from './api-route-spec';
 
@@ -91,6 +92,11 @@ export const sendsRoutes = routeSpecs({
     params: IdParamsSchema,
     body: RejectApprovalSchema,
     responses: { 200: ApprovalDetailSchema },
+  },
+  createDecisionChallenge: {
+    params: IdParamsSchema,
+    body: DecisionChallengeRequestSchema,
+    responses: { 200: DecisionChallengeSchema },
   },
   cancelRequest: {
     params: IdParamsSchema,

@@ -27,6 +27,18 @@ export const API_ROUTES = {
   /** Ends a session by its public id (the operator's own, anyone's for an admin). */
   endSession: { method: 'DELETE', path: '/api/sessions/:id' },
   listSecurityEvents: { method: 'GET', path: '/api/security-events' },
+  /** The signed-in operator's passkeys (issue 61). */
+  listPasskeys: { method: 'GET', path: '/api/passkeys' },
+  /** Everyone's passkeys (admins). */
+  listAllPasskeys: { method: 'GET', path: '/api/passkeys/all' },
+  /** Soon after a sign-in only: the WebAuthn options to create a passkey with. */
+  passkeyRegistrationOptions: { method: 'POST', path: '/api/passkeys/register/options' },
+  registerPasskey: { method: 'POST', path: '/api/passkeys/register/verify' },
+  renamePasskey: { method: 'PUT', path: '/api/passkeys/:id' },
+  /** Its owner, or an admin (a lost key). */
+  revokePasskey: { method: 'DELETE', path: '/api/passkeys/:id' },
+  /** Another admin ends a pending passkey's cooling-off. */
+  confirmPasskey: { method: 'POST', path: '/api/passkeys/:id/confirm' },
   listOperations: { method: 'GET', path: '/api/operations' },
   /**
    * One route per write of the registry (`:operation` is its id); the body is validated by the
@@ -45,6 +57,8 @@ export const API_ROUTES = {
   /** The last approval sends and answers like a send; an earlier one answers `202`. */
   approveRequest: { method: 'POST', path: '/api/approvals/:id/approve' },
   rejectRequest: { method: 'POST', path: '/api/approvals/:id/reject' },
+  /** The statement of a decision and its WebAuthn challenge, for the approver's passkey to sign. */
+  createDecisionChallenge: { method: 'POST', path: '/api/approvals/:id/challenge' },
   /** The maker withdraws their request while it waits. */
   cancelRequest: { method: 'POST', path: '/api/approvals/:id/cancel' },
   getWorkQueue: { method: 'GET', path: '/api/work-queue' },

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { JournalEntrySchema } from './console-api';
 import { DestinationCheckSchema } from './destinations-api';
 import { EscalationSchema, LimitCheckSchema } from './limits-api';
+import { PasskeyAssertionSchema, SignedDecisionSchema } from './passkeys-api';
 import { DecidingRuleSchema } from './policy/policy-decision';
 import { RoleSchema } from './primitives/roles';
 
@@ -29,6 +30,11 @@ export const ApprovalRequirementSchema = z.object({
    * request held before the rule was kept, or by a console action's own rule.
    */
   deciding_rule: DecidingRuleSchema.nullable().optional(),
+  /**
+   * Each approval or rejection must be signed with the approver's passkey over the request's
+   * exact bytes (issue 61): the policy's rule (or the console action's) asked it when it was held.
+   */
+  passkey_required: z.boolean().optional(),
 });
 export type ApprovalRequirement = z.infer<typeof ApprovalRequirementSchema>;
 
@@ -105,6 +111,8 @@ export const ApprovalStatusSchema = ApprovalRequirementSchema.extend({
   cannot_decide_reason: z.string().nullable(),
   /** Whether the signed-in operator (the maker) may cancel it now. */
   can_cancel: z.boolean(),
+  /** The decisions signed with a passkey, oldest first, each with its proof to copy (issue 61). */
+  signatures: z.array(SignedDecisionSchema).optional(),
 });
 export type ApprovalStatus = z.infer<typeof ApprovalStatusSchema>;
 
@@ -172,7 +180,11 @@ export const ApprovalQueueSchema = z.object({
 export type ApprovalQueue = z.infer<typeof ApprovalQueueSchema>;
 
 /** Body of POST /api/approvals/{id}/reject; the BFF trims it and asks for 1 to 500 characters. */
-export const RejectApprovalSchema = z.object({ reason: z.string() });
+export const RejectApprovalSchema = z.object({
+  reason: z.string(),
+  /** The passkey's assertion over the decision's statement, where the policy asks one (issue 61). */
+  passkey: PasskeyAssertionSchema.optional(),
+});
 export type RejectApproval = z.infer<typeof RejectApprovalSchema>;
 
 /**
@@ -189,7 +201,11 @@ export const SEND_REFUSALS = [
  * Body of POST /api/approvals/{id}/approve, which may also come empty: an optional comment kept
  * in the trail as the approval's `detail`; the BFF trims it and asks for 1 to 500 characters.
  */
-export const ApproveRequestSchema = z.object({ comment: z.string().optional() });
+export const ApproveRequestSchema = z.object({
+  comment: z.string().optional(),
+  /** The passkey's assertion over the decision's statement, where the policy asks one (issue 61). */
+  passkey: PasskeyAssertionSchema.optional(),
+});
 export type ApproveRequest = z.infer<typeof ApproveRequestSchema>;
 
 /**

@@ -63,6 +63,8 @@ export * from './policy-api';
 export * from './limits-api';
 export * from './security-api';
 export * from './audit-api';
+export * from './canonical-json';
+export * from './passkeys-api';
 export * from './csv';
 export * from './journal-facts';
 export * from './work-queue-api';

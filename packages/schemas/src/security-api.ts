@@ -66,6 +66,14 @@ export const SECURITY_EVENT_KINDS = [
    * version in force (issue 55): recorded when it is proposed and when it comes into force.
    */
   'policy-loosened',
+  /** An operator registered a passkey (issue 61): pending until it cools off or an admin confirms it. */
+  'passkey-registered',
+  /** An admin confirmed another operator's pending passkey: it signs decisions from now on. */
+  'passkey-confirmed',
+  /** A passkey revoked by its owner or an admin: it signs nothing from now on. */
+  'passkey-revoked',
+  /** A decision's passkey signature that did not check out: nothing was counted. */
+  'passkey-refused',
 ] as const;
 export const SecurityEventKindSchema = z.enum(SECURITY_EVENT_KINDS);
 export type SecurityEventKind = z.infer<typeof SecurityEventKindSchema>;

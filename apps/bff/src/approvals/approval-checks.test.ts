@@ -9,7 +9,8 @@ import type { ApprovalDeps } from './approval-deps';
 import type { ApprovalRequestRow, ApprovalRow } from './approval-rows';
 import { recount, reportTampered, tampered, whyNotCounted } from './approval-checks';
 import { decideNow } from './send-time-rules';
-import { buildPolicy, defaultPolicy, noApprovalPolicy, type ApprovalPolicy } from './policy';
+import { buildPolicy, noApprovalPolicy, type ApprovalPolicy } from './policy';
+import { unsignedDefaultPolicy } from '../../test/unsigned-policy';
 
 const user = (username: string, role: Role) => ({
   username,
@@ -87,7 +88,7 @@ beforeEach(() => {
 });
 
 describe('whether one approval counts (whyNotCounted)', () => {
-  const policy = defaultPolicy();
+  const policy = unsignedDefaultPolicy();
 
   it('counts an eligible approver of this very request', () => {
     expect(whyNotCounted({ directory, policy }, entry, request, approvalBy('finance2'))).toBeNull();
@@ -188,7 +189,7 @@ describe('the recount before sending', () => {
       approvalBy('admin', 'stale'),
       approvalBy('support'),
     ];
-    expect(recount(deps(defaultPolicy()), entry, request, given, undefined)).toEqual({
+    expect(recount(deps(unsignedDefaultPolicy()), entry, request, given, undefined)).toEqual({
       counting: 1,
       needed: 1,
       reasons: [
@@ -204,8 +205,14 @@ describe('the recount before sending', () => {
     const large = journalled(transfer('20000'));
     const asked = requestFor(large, 1);
     request = asked;
-    const now = await requiredBy(defaultPolicy(), large);
-    const result = recount(deps(defaultPolicy()), large, asked, [approvalBy('finance2')], now);
+    const now = await requiredBy(unsignedDefaultPolicy(), large);
+    const result = recount(
+      deps(unsignedDefaultPolicy()),
+      large,
+      asked,
+      [approvalBy('finance2')],
+      now,
+    );
     expect(result).toEqual({ counting: 1, needed: 2, reasons: [] });
   });
 
@@ -213,9 +220,9 @@ describe('the recount before sending', () => {
     const two = requestFor(entry, 2);
     request = two;
     const given = [approvalBy('finance2'), approvalBy('admin')];
-    const fewer = await requiredBy(defaultPolicy(), entry);
+    const fewer = await requiredBy(unsignedDefaultPolicy(), entry);
     expect(fewer?.approversNeeded).toBe(1);
-    expect(recount(deps(defaultPolicy()), entry, two, given, fewer)).toEqual({
+    expect(recount(deps(unsignedDefaultPolicy()), entry, two, given, fewer)).toEqual({
       counting: 2,
       needed: 2,
       reasons: [],
@@ -231,8 +238,14 @@ describe('the recount before sending', () => {
 
   it('a body that does not parse is counted as of unknown size: two approvers (fail closed)', async () => {
     const broken = { ...entry, request_body: '{not json' };
-    const now = await requiredBy(defaultPolicy(), broken);
-    const result = recount(deps(defaultPolicy()), broken, request, [approvalBy('finance2')], now);
+    const now = await requiredBy(unsignedDefaultPolicy(), broken);
+    const result = recount(
+      deps(unsignedDefaultPolicy()),
+      broken,
+      request,
+      [approvalBy('finance2')],
+      now,
+    );
     expect(result).toEqual({ counting: 1, needed: 2, reasons: [] });
   });
 });
@@ -251,7 +264,11 @@ describe('a request changed after it was submitted', () => {
   it('is reported as a request-tampered security event naming the maker and the entry', async () => {
     const db = await sharedDb();
     const securityEvents = createSecurityEventStore(db);
-    const deps = { directory, policy: defaultPolicy(), securityEvents } as unknown as ApprovalDeps;
+    const deps = {
+      directory,
+      policy: unsignedDefaultPolicy(),
+      securityEvents,
+    } as unknown as ApprovalDeps;
     const reason = await reportTampered(deps, entry, 'req-tamper-1');
     expect(reason).toBe(
       'Not sent: the stored request (operation, method, path or body) does not match what was submitted for approval.',
@@ -265,7 +282,7 @@ describe('a request changed after it was submitted', () => {
   });
 
   it('is still refused with its reason where no security event store is configured', async () => {
-    const deps = { directory, policy: defaultPolicy() } as unknown as ApprovalDeps;
+    const deps = { directory, policy: unsignedDefaultPolicy() } as unknown as ApprovalDeps;
     await expect(reportTampered(deps, entry)).resolves.toMatch(/^Not sent: the stored request/);
   });
 });

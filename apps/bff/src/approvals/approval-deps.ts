@@ -1,6 +1,7 @@
 import type { Operator } from '@console/schemas';
 import type { DestinationStore } from '../destinations/destination-store';
 import type { SsoOperatorStore } from '../oidc/sso-operators';
+import type { PasskeyDeps } from '../passkeys/passkey-registration';
 import type { OperatorDirectory } from '../operators/operator-directory';
 import type { PolicyHolder } from '../policy/policy-holder';
 import type { MarketPrice } from '../rules/market-estimate';
@@ -29,6 +30,11 @@ export interface ApprovalDeps extends DispatchDeps {
    * of unknown notional is held by any threshold.
    */
   marketPrice?: MarketPrice;
+  /**
+   * Passkeys (issue 61): a decision signed with one is checked here before it counts. Without
+   * them, a request whose rule asks for a passkey cannot be decided.
+   */
+  passkeys?: PasskeyDeps;
 }
 
 /** Who acts, as events record them. */

@@ -7,7 +7,7 @@ import { openDb } from '../db/open-db';
 import { ProblemError } from '../errors';
 import type { ApprovalDeps } from './approval-deps';
 import { approve, cancel, loadRequest, reject, sweepExpired } from './approval-flow';
-import { defaultPolicy } from './policy';
+import { unsignedDefaultPolicy } from '../../test/unsigned-policy';
 
 const HOUR = 3_600_000;
 const START = Date.UTC(2026, 0, 5, 9, 0, 0);
@@ -24,7 +24,7 @@ async function app(db?: Db) {
   const scripted = scriptedClient(echoSuccess);
   const h = await approvalApp({
     client: scripted.client,
-    policy: defaultPolicy(),
+    policy: unsignedDefaultPolicy(),
     start: START,
     ...(db ? { db } : {}),
   });
@@ -61,6 +61,8 @@ describe('the audit trail of a request for approval', () => {
       eligible_roles: ['finance', 'admin'],
       expires_at: new Date(START + 24 * HOUR).toISOString(),
       escalation: null,
+      // The built-in policy without its passkeys (test/unsigned-policy.ts).
+      passkey_required: false,
       // The rule that decided it, in words, as the review and the approval page name it.
       deciding_rule: expect.objectContaining({
         words: expect.stringMatching(

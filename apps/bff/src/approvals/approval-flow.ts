@@ -1,6 +1,7 @@
 import type {
   ApprovalRequirement,
   DecidingRule,
+  Decision,
   JournalEntry,
   Operator,
   RecordSnapshot,
@@ -8,6 +9,7 @@ import type {
 import type { Queryable } from '../db/db';
 import { problems, ProblemError } from '../errors';
 import { requestSha256, type NewJournalEntry } from '../journal/journal-store';
+import { verifyDecision } from '../passkeys/decision-signature';
 import { liftGiven, reportTampered, tampered, withCurrentOperators } from './approval-checks';
 import { withinApprovalLimits } from './approval-limits';
 import { actorOf, type ApprovalDeps } from './approval-deps';
@@ -44,6 +46,7 @@ export async function holdIn(
     ...(snapshot ? { snapshot } : {}),
     ...(escalation ? { lift_roles: escalation.liftRoles, escalation: escalation.reason } : {}),
     ...(decidingRule ? { deciding_rule: decidingRule } : {}),
+    passkey_required: requirement.passkey === true,
   });
   await deps.approvals.addEvent(tx, entry.id, 'submitted', actorOf(operator), null, at);
   return {
@@ -57,6 +60,7 @@ export async function holdIn(
         ? { lift_roles: escalation.liftRoles, reason: escalation.reason }
         : null,
       deciding_rule: decidingRule ?? null,
+      passkey_required: requirement.passkey === true,
     },
   };
 }
@@ -114,6 +118,40 @@ function refusal(status: 403 | 409, detail: string, entry?: JournalEntry): Probl
   return status === 403 ? problems.forbidden(detail) : problems.conflict(detail, entry);
 }
 
+/**
+ * The proof of a decision signed with a passkey (issue 61): checked before anything is counted.
+ * A request held by a rule that asks for one is refused without it (`passkey-required`); a
+ * signature given where none is asked is checked and kept all the same.
+ */
+async function signatureOf(
+  deps: ApprovalDeps,
+  context: {
+    entry: JournalEntry;
+    request: ApprovalRequestRow;
+    operator: Operator;
+    decision: Decision;
+    passkey?: unknown;
+    requestId: string;
+  },
+): Promise<string | undefined> {
+  if (context.passkey === undefined || context.passkey === null) {
+    if (!context.request.passkey_required) return undefined;
+    throw new ProblemError({
+      status: 422,
+      code: 'passkey-required',
+      detail: `The policy asks that this ${context.decision === 'approve' ? 'approval' : 'rejection'} be signed with your passkey over the request's exact bytes, and none was given: nothing was counted. Ask for a statement to sign (POST /api/approvals/${context.entry.id}/challenge) and send the passkey's answer as "passkey".`,
+    });
+  }
+  if (!deps.passkeys) {
+    throw new ProblemError({
+      status: 422,
+      code: 'passkey-refused',
+      detail: 'This console checks no passkeys. Nothing was counted.',
+    });
+  }
+  return verifyDecision(deps.passkeys, { ...context, assertion: context.passkey });
+}
+
 /** What an approval led to: still waiting for more, or the last one (sent or refused). */
 export type ApproveOutcome = { kind: 'waiting'; entry: JournalEntry } | ApprovedOutcome;
 
@@ -126,7 +164,13 @@ export type ApproveOutcome = { kind: 'waiting'; entry: JournalEntry } | Approved
 export async function approve(
   deps: ApprovalDeps,
   id: string,
-  context: { operator: Operator; requestId: string; comment?: string | null },
+  context: {
+    operator: Operator;
+    requestId: string;
+    comment?: string | null;
+    /** The passkey's assertion over the decision's statement (issue 61). */
+    passkey?: unknown;
+  },
 ): Promise<ApproveOutcome> {
   const { operator } = context;
   const { entry, request } = await loadRequest(deps, id);
@@ -135,6 +179,7 @@ export async function approve(
   if (tampered(entry, request)) {
     throw problems.conflict(await reportTampered(deps, entry, context.requestId));
   }
+  const proof = await signatureOf(deps, { ...context, entry, request, decision: 'approve' });
   const at = new Date(deps.now());
   const approved = await deps.approvals.db.transaction(async (tx) => {
     const state = await deps.approvals.lock(tx, id);
@@ -159,6 +204,7 @@ export async function approve(
       actorOf(operator),
       context.comment ?? null,
       at,
+      proof,
     );
     const given = await deps.approvals.approvals(id, tx);
     const now = await withCurrentOperators(deps, given, tx);
@@ -178,10 +224,18 @@ export async function reject(
   id: string,
   operator: Operator,
   reason: string,
+  signed: { requestId: string; passkey?: unknown } = { requestId: '' },
 ): Promise<JournalEntry> {
   const { entry, request } = await loadRequest(deps, id);
   const refused = cannotDecide(entry, request, [], operator);
   if (refused) throw refusal(refused.status, refused.reason, entry);
+  const proof = await signatureOf(deps, {
+    ...signed,
+    entry,
+    request,
+    operator,
+    decision: 'reject',
+  });
   return finish(
     deps,
     id,
@@ -189,6 +243,7 @@ export async function reject(
     'REJECTED',
     `Rejected by ${operator.display_name}: ${reason}`,
     reason,
+    proof,
   );
 }
 
@@ -208,13 +263,14 @@ async function finish(
   state: 'REJECTED' | 'CANCELLED',
   error: string,
   detail: string | null,
+  proof?: string,
 ): Promise<JournalEntry> {
   const at = new Date(deps.now());
   const moved = await deps.approvals.db.transaction(async (tx) => {
     const done = await deps.journal.move(id, ['AWAITING_APPROVAL'], state, error, tx);
     if (done) {
       const kind = state === 'REJECTED' ? 'rejected' : 'cancelled';
-      await deps.approvals.addEvent(tx, id, kind, actorOf(operator), detail, at);
+      await deps.approvals.addEvent(tx, id, kind, actorOf(operator), detail, at, proof);
     }
     return done;
   });

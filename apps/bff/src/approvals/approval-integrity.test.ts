@@ -4,7 +4,7 @@ import { scriptedClient, echoSuccess, sharedDb } from '../../test/harness';
 import type { UpstreamOutcome } from '../upstream/client';
 import type { ApprovalDeps } from './approval-deps';
 import { approvalApp, nextStart } from '../../test/approvals-test-kit';
-import { defaultPolicy } from './policy';
+import { unsignedDefaultPolicy } from '../../test/unsigned-policy';
 
 // PGlite starts once per file, before any test's clock.
 beforeAll(() => sharedDb());
@@ -44,7 +44,7 @@ const writes = (requests: { method: string }[]) => requests.filter((r) => r.meth
 describe('the approval binds the whole request (12)', () => {
   it('a path changed after approval is not sent, and is a security event', async () => {
     const scripted = scriptedClient(echoSuccess);
-    const h = await approvalApp({ client: scripted.client, policy: defaultPolicy() });
+    const h = await approvalApp({ client: scripted.client, policy: unsignedDefaultPolicy() });
     const held = await h.submit('updateFiatAccount', exampleInput('updateFiatAccount'), 'support');
     expect(held.status).toBe(202);
     await approvedByFinance2Admin(h, held.journal.id);
@@ -61,7 +61,7 @@ describe('the approval binds the whole request (12)', () => {
 
   it('a path changed while waiting is refused at approval, and is a security event', async () => {
     const scripted = scriptedClient(echoSuccess);
-    const h = await approvalApp({ client: scripted.client, policy: defaultPolicy() });
+    const h = await approvalApp({ client: scripted.client, policy: unsignedDefaultPolicy() });
     const held = await h.submit('updateFiatAccount', exampleInput('updateFiatAccount'), 'support');
     await h.db.query('update journal_entries set request_path = $2 where id = $1', [
       held.journal.id,
@@ -77,7 +77,7 @@ describe('the approval binds the whole request (12)', () => {
   it('the approver sees the path parameters', async () => {
     const h = await approvalApp({
       client: scriptedClient(echoSuccess).client,
-      policy: defaultPolicy(),
+      policy: unsignedDefaultPolicy(),
     });
     const held = await h.submit('updateFiatAccount', exampleInput('updateFiatAccount'), 'support');
     const detail = await h.detail(held.journal.id, 'admin');
@@ -100,7 +100,7 @@ async function approvedByFinance2Admin(h: Awaited<ReturnType<typeof approvalApp>
 describe('approvals are counted again at every send (13)', () => {
   it('at restart, an approver demoted meanwhile no longer counts: back to waiting, with why', async () => {
     const scripted = scriptedClient(echoSuccess);
-    const h = await approvalApp({ client: scripted.client, policy: defaultPolicy() });
+    const h = await approvalApp({ client: scripted.client, policy: unsignedDefaultPolicy() });
     const held = await h.submit('createInternalTransfer', {
       ...exampleInput('createInternalTransfer'),
       amount: '42.00',
@@ -121,7 +121,7 @@ describe('approvals are counted again at every send (13)', () => {
 
   it('at restart, an approver removed meanwhile no longer counts', async () => {
     const scripted = scriptedClient(echoSuccess);
-    const h = await approvalApp({ client: scripted.client, policy: defaultPolicy() });
+    const h = await approvalApp({ client: scripted.client, policy: unsignedDefaultPolicy() });
     const held = await h.submit('createInternalTransfer', {
       ...exampleInput('createInternalTransfer'),
       amount: '42.00',
@@ -136,7 +136,11 @@ describe('approvals are counted again at every send (13)', () => {
   it('at restart, an approval past its validity does not send: EXPIRED, with an event', async () => {
     const scripted = scriptedClient(echoSuccess);
     const start = Date.now();
-    const h = await approvalApp({ client: scripted.client, policy: defaultPolicy(), start });
+    const h = await approvalApp({
+      client: scripted.client,
+      policy: unsignedDefaultPolicy(),
+      start,
+    });
     const held = await h.submit('createInternalTransfer', exampleInput('createInternalTransfer'));
     await approvedByFinance2(h, held.journal.id);
     const resumed = await nextStart(h.db, resumeDeps(h, start + 25 * 3_600_000));
@@ -156,7 +160,7 @@ describe('re-sending an approved request (14)', () => {
     const scripted = scriptedClient((request) =>
       answer.kind === 'no-answer' ? answer : echoSuccess(request),
     );
-    const h = await approvalApp({ client: scripted.client, policy: defaultPolicy() });
+    const h = await approvalApp({ client: scripted.client, policy: unsignedDefaultPolicy() });
     const held = await h.submit('createInternalTransfer', exampleInput('createInternalTransfer'));
     const res = await h.approve(held.journal.id, 'finance2');
     expect(res.status).toBe(504);
@@ -184,7 +188,11 @@ describe('re-sending an approved request (14)', () => {
       attempts: 4,
     }));
     const start = Date.now();
-    const h = await approvalApp({ client: scripted.client, policy: defaultPolicy(), start });
+    const h = await approvalApp({
+      client: scripted.client,
+      policy: unsignedDefaultPolicy(),
+      start,
+    });
     const held = await h.submit('createInternalTransfer', exampleInput('createInternalTransfer'));
     expect((await h.approve(held.journal.id, 'finance2')).status).toBe(502);
     h.advance(24 * 3_600_000 + 1);

@@ -5,7 +5,7 @@ import { countingStatements } from '../../test/databases';
 import { echoSuccess, scriptedClient, sharedDb } from '../../test/harness';
 import type { ApprovalDeps } from './approval-deps';
 import { approvalQueue } from './approval-view';
-import { defaultPolicy } from './policy';
+import { unsignedDefaultPolicy } from '../../test/unsigned-policy';
 
 // PGlite starts once per file, before any test's clock.
 beforeAll(() => sharedDb());
@@ -17,7 +17,7 @@ async function queueWith(waiting: number) {
   const { db, seen } = countingStatements(await sharedDb());
   const h = await approvalApp({
     client: scriptedClient(echoSuccess).client,
-    policy: defaultPolicy(),
+    policy: unsignedDefaultPolicy(),
     db,
   });
   const made: string[] = [];

@@ -1,5 +1,5 @@
 /**
- * Approval requests and approvals as their tables hold them (migrations 004, 009, 013, 029) and
+ * Approval requests and approvals as their tables hold them (migrations 004, 009, 013, 029, 038) and
  * as the console reads them: the columns read, and a stored request turned into its shape.
  */
 import type { DecidingRule, RecordSnapshot, Role } from '@console/schemas';
@@ -23,6 +23,8 @@ export interface ApprovalRequestRow {
   escalation?: string | null;
   /** The rule that decided it (issue 66, migration 029); null before it was kept. */
   deciding_rule?: DecidingRule | null;
+  /** Each decision signed with the approver's passkey (issue 61, migration 038). */
+  passkey_required?: boolean;
 }
 
 export interface ApprovalRow {
@@ -38,12 +40,14 @@ export const iso = (value: Date | string) => new Date(value).toISOString();
 
 /** The columns of a request as stored, of the row aliased `r`. */
 export const REQUEST_COLUMNS = `r.journal_id, r.approvers_needed, r.eligible_roles, r.body_sha256,
-  r.request_sha256, r.expires_at, r.snapshot, r.snapshot_at, r.lift_roles, r.escalation, r.deciding_rule`;
+  r.request_sha256, r.expires_at, r.snapshot, r.snapshot_at, r.lift_roles, r.escalation, r.deciding_rule,
+  r.passkey_required`;
 
 export type RequestRow = Omit<
   ApprovalRequestRow,
-  'snapshot' | 'lift_roles' | 'escalation' | 'deciding_rule'
+  'snapshot' | 'lift_roles' | 'escalation' | 'deciding_rule' | 'passkey_required'
 > & {
+  passkey_required: boolean;
   deciding_rule: string | null;
   lift_roles: Role[] | null;
   escalation: string | null;
@@ -71,6 +75,7 @@ export function toRequest(row: RequestRow): ApprovalRequestRow {
     escalation: row.escalation,
     deciding_rule:
       row.deciding_rule === null ? null : (JSON.parse(row.deciding_rule) as DecidingRule),
+    passkey_required: row.passkey_required,
   };
 }
 

@@ -5,7 +5,8 @@ import { echoSuccess, sharedDb } from '../../test/harness';
 import { ProblemError } from '../errors';
 import { requestSha256 } from '../journal/journal-store';
 import { resendApproved, sendApproved } from './approval-send';
-import { buildPolicy, defaultPolicy } from './policy';
+import { buildPolicy } from './policy';
+import { unsignedDefaultPolicy } from '../../test/unsigned-policy';
 
 // PGlite starts once per file, before any test's clock.
 beforeAll(() => sharedDb());
@@ -132,10 +133,15 @@ describe('sending the last approval', () => {
     });
     const t = await approvedTransfer({ amount: '20000.00', policy: oneForAll });
     expect(t.request.approvers_needed).toBe(1);
-    const outcome = await sendApproved(t.depsAt(t.start, defaultPolicy()), t.entry, t.request, {
-      operator: ADMIN,
-      requestId: 'r-policy',
-    });
+    const outcome = await sendApproved(
+      t.depsAt(t.start, unsignedDefaultPolicy()),
+      t.entry,
+      t.request,
+      {
+        operator: ADMIN,
+        requestId: 'r-policy',
+      },
+    );
     expect(outcome).toMatchObject({
       kind: 'reopened',
       reason:

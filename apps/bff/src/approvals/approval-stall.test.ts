@@ -2,7 +2,8 @@ import { exampleInput, type JournalPage, type WorkQueue } from '@console/schemas
 import { beforeAll, describe, expect, it } from 'vitest';
 import { approvalApp } from '../../test/approvals-test-kit';
 import { echoSuccess, scriptedClient, sharedDb } from '../../test/harness';
-import { buildPolicy, defaultPolicy } from './policy';
+import { buildPolicy } from './policy';
+import { unsignedDefaultPolicy } from '../../test/unsigned-policy';
 
 // PGlite starts once per file, before any test's clock.
 beforeAll(() => sharedDb());
@@ -35,7 +36,7 @@ describe('a send no current operator could approve', () => {
   it('is held when the operators suffice (the maker never counts)', async () => {
     const h = await approvalApp({
       client: scriptedClient(echoSuccess).client,
-      policy: defaultPolicy(),
+      policy: unsignedDefaultPolicy(),
     });
     // Finance's 250 000 USD transfer needs two of finance or admin: finance2 and admin.
     const held = await h.submit('createInternalTransfer', transfer('250000.00'));
@@ -47,7 +48,7 @@ describe('a waiting request that can no longer be approved', () => {
   async function twoApproverTransfer() {
     const h = await approvalApp({
       client: scriptedClient(echoSuccess).client,
-      policy: defaultPolicy(),
+      policy: unsignedDefaultPolicy(),
     });
     const held = await h.submit('createInternalTransfer', transfer('250000.00'));
     expect(held.status).toBe(202);
@@ -95,7 +96,7 @@ describe('POST /api/operations/{id}/preview: what sending would do, for the revi
 
   it('says a send waits, for how many of which roles, how long, and that they can be found', async () => {
     const scripted = scriptedClient(echoSuccess);
-    const h = await approvalApp({ client: scripted.client, policy: defaultPolicy() });
+    const h = await approvalApp({ client: scripted.client, policy: unsignedDefaultPolicy() });
     expect(await preview(h, 'createInternalTransfer', transfer('250000.00'))).toEqual({
       status: 200,
       body: {
@@ -157,7 +158,7 @@ describe('POST /api/operations/{id}/preview: what sending would do, for the revi
   it('refuses a request that is not valid, naming the field, as the send would', async () => {
     const h = await approvalApp({
       client: scriptedClient(echoSuccess).client,
-      policy: defaultPolicy(),
+      policy: unsignedDefaultPolicy(),
     });
     const bad = await preview(h, 'createInternalTransfer', transfer('1e3'));
     expect(bad.status).toBe(400);

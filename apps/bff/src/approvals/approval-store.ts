@@ -16,6 +16,16 @@ import {
   type RequestRow,
 } from './approval-rows';
 
+/** A decision signed with a passkey, as its event keeps it. */
+export interface SignedEventRow {
+  kind: ApprovalEventKind;
+  actor: string;
+  actor_name: string;
+  at: string;
+  /** The proof as chained: canonical JSON of `DecisionProof`. */
+  proof: string;
+}
+
 /** Who acted on a request: an operator, or null for the console itself. */
 export type ApprovalActor = { username: string; display_name: string } | null;
 
@@ -51,7 +61,10 @@ export interface ApprovalStore {
   addApproval(q: Queryable, journalId: string, row: ApprovalRow): Promise<boolean>;
   /** The approvals of one entry, in the order given. */
   approvals(journalId: string, q?: Queryable): Promise<ApprovalRow[]>;
-  /** Appends a step of the request's history. */
+  /**
+   * Appends a step of the request's history; a decision signed with a passkey keeps its proof
+   * (canonical JSON, issue 61), chained with the event.
+   */
   addEvent(
     q: Queryable,
     journalId: string,
@@ -59,7 +72,10 @@ export interface ApprovalStore {
     actor: ApprovalActor,
     detail: string | null,
     at: Date,
+    proof?: string,
   ): Promise<void>;
+  /** The decisions of one entry signed with a passkey, oldest first, with their proofs. */
+  signedEvents(journalId: string): Promise<SignedEventRow[]>;
   /** The history of one request, oldest first. */
   events(journalId: string): Promise<ApprovalEvent[]>;
   /** Waiting entries whose time is up, at `now`. */
@@ -79,9 +95,9 @@ export function createApprovalStore(db: Db): ApprovalStore {
       await q.query(
         `insert into approval_requests (journal_id, approvers_needed, eligible_roles, body_sha256,
            request_sha256, expires_at, snapshot, snapshot_at, lift_roles, escalation,
-           deciding_rule)
+           deciding_rule, passkey_required)
          values ($1, $2, $3::text[], $4, $5, $6::timestamptz, $7, $8::timestamptz, $9::text[],
-           $10, $11)`,
+           $10, $11, $12)`,
         [
           row.journal_id,
           row.approvers_needed,
@@ -94,6 +110,7 @@ export function createApprovalStore(db: Db): ApprovalStore {
           row.lift_roles ?? null,
           row.escalation ?? null,
           row.deciding_rule ? JSON.stringify(row.deciding_rule) : null,
+          row.passkey_required ?? false,
         ],
       );
     },
@@ -197,10 +214,11 @@ export function createApprovalStore(db: Db): ApprovalStore {
       actor: ApprovalActor,
       detail: string | null,
       at: Date,
+      proof?: string,
     ): Promise<void> {
       await q.query(
-        `insert into approval_events (journal_id, kind, actor, actor_name, detail, at)
-         values ($1, $2, $3, $4, $5, $6::timestamptz)`,
+        `insert into approval_events (journal_id, kind, actor, actor_name, detail, at, proof)
+         values ($1, $2, $3, $4, $5, $6::timestamptz, $7)`,
         [
           journalId,
           kind,
@@ -208,8 +226,18 @@ export function createApprovalStore(db: Db): ApprovalStore {
           actor?.display_name ?? null,
           detail,
           at.toISOString(),
+          proof ?? null,
         ],
       );
+    },
+
+    async signedEvents(journalId: string): Promise<SignedEventRow[]> {
+      const rows = await db.query<SignedEventRow & { at: Date | string }>(
+        `select kind, actor, actor_name, at, proof from approval_events
+         where journal_id = $1 and proof is not null order by id`,
+        [journalId],
+      );
+      return rows.map((r) => ({ ...r, at: iso(r.at) }));
     },
 
     async events(journalId: string): Promise<ApprovalEvent[]> {

@@ -5,7 +5,8 @@ import { echoSuccess, scriptedClient, sharedDb } from '../../test/harness';
 import { createJournalStore, requestSha256 } from '../journal/journal-store';
 import type { ApprovalRequestRow, ApprovalRow } from './approval-rows';
 import { cannotDecide, decodedFields } from './approval-view';
-import { buildPolicy, defaultPolicy } from './policy';
+import { buildPolicy } from './policy';
+import { unsignedDefaultPolicy } from '../../test/unsigned-policy';
 
 beforeAll(() => sharedDb());
 
@@ -135,7 +136,7 @@ describe('the fields an approver sees (decodedFields)', () => {
 describe('the detail of a request for approval', () => {
   async function held() {
     const scripted = scriptedClient(echoSuccess);
-    const h = await approvalApp({ client: scripted.client, policy: defaultPolicy() });
+    const h = await approvalApp({ client: scripted.client, policy: unsignedDefaultPolicy() });
     const submitted = await h.submit(
       'updateFiatAccount',
       exampleInput('updateFiatAccount'),

@@ -1,14 +1,16 @@
-import type {
-  ApprovalDetail,
-  ApprovalEvent,
-  ApprovalProspect,
-  ApprovalQueue,
-  ApprovalStatus,
-  Escalation,
-  GivenApproval,
-  JournalEntry,
-  Operator,
-  Role,
+import {
+  DecisionProofSchema,
+  type ApprovalDetail,
+  type ApprovalEvent,
+  type ApprovalProspect,
+  type ApprovalQueue,
+  type ApprovalStatus,
+  type Escalation,
+  type GivenApproval,
+  type JournalEntry,
+  type Operator,
+  type Role,
+  type SignedDecision,
 } from '@console/schemas';
 import { bodyFields, pathParamsOf, sendableOperation } from '../send/operation-table';
 import { bodyForRole, entryForRole } from '../access/personal-data';
@@ -23,6 +25,7 @@ import { approvingRoles, currentOperators, prospectOf, type CurrentOperator } fr
 import { compareWithNow, snapshotForRole } from './approval-snapshot';
 import type { ApprovalDeps } from './approval-deps';
 import type { ApprovalRequestRow, ApprovalRow } from './approval-rows';
+import type { SignedEventRow } from './approval-store';
 import type { Requirement } from './policy';
 import { requiredAllNow, requiredNow } from './send-time-rules';
 
@@ -92,6 +95,8 @@ interface DetailParts {
   operators: readonly CurrentOperator[];
   /** What the version in force asks of the request now, while it waits (`decideNow`). */
   now: Requirement | undefined;
+  /** The decisions signed with a passkey (the request's own detail only, not the queue). */
+  signed?: SignedEventRow[];
 }
 
 /** What a waiting request still needs of the operators there are now; null once it waits no more. */
@@ -127,7 +132,7 @@ function detailOf(
   entry: JournalEntry,
   request: ApprovalRequestRow,
   operator: Operator,
-  { given, events, counting, operators, now }: DetailParts,
+  { given, events, counting, operators, now, signed }: DetailParts,
 ): ApprovalDetail {
   const refusal = cannotDecide(entry, request, given, operator);
   const approvals: GivenApproval[] = given.map((a) => ({
@@ -142,12 +147,14 @@ function detailOf(
     expires_at: request.expires_at,
     escalation: escalationOf(request),
     deciding_rule: request.deciding_rule ?? null,
+    passkey_required: request.passkey_required ?? false,
     prospect: prospectFor(entry, request, given, counting, operators, now),
     approvals,
     events,
     can_decide: refusal === null,
     cannot_decide_reason: refusal?.reason ?? null,
     can_cancel: entry.state === 'AWAITING_APPROVAL' && entry.operator === operator.username,
+    ...(signed ? { signatures: signed.map(signedDecision) } : {}),
   };
   // Path parameters are ids, never personal: every role sees them, and the masked rest.
   const { role } = operator;
@@ -171,13 +178,26 @@ export async function approvalDetail(
   operator: Operator,
 ): Promise<ApprovalDetail> {
   const given = await deps.approvals.approvals(entry.id);
-  const [counting, events, operators, now] = await Promise.all([
+  const [counting, events, operators, now, signed] = await Promise.all([
     withCurrentOperators(deps, given),
     deps.approvals.events(entry.id),
     currentOperators(deps),
     requiredNow(deps, entry),
+    deps.approvals.signedEvents(entry.id),
   ]);
-  return detailOf(entry, request, operator, { given, events, counting, operators, now });
+  return detailOf(entry, request, operator, { given, events, counting, operators, now, signed });
+}
+
+/** A signed decision as the page shows it: "Signed with passkey ‘NAME’ by WHO, HH:MM". */
+function signedDecision(row: SignedEventRow): SignedDecision {
+  return {
+    decision: row.kind === 'approved' ? 'approve' : 'reject',
+    approver: row.actor,
+    approver_name: row.actor_name,
+    passkey_name: DecisionProofSchema.parse(JSON.parse(row.proof)).passkey_name,
+    at: row.at,
+    proof: row.proof,
+  };
 }
 
 /** False for a role that never approves (a viewer, an auditor): its queue is empty without asking. */

@@ -2,7 +2,8 @@ import { exampleInput, type JournalEntry } from '@console/schemas';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { BROWSER_HEADERS, echoSuccess, scriptedClient } from '../../test/harness';
 import { approvalApp } from '../../test/approvals-test-kit';
-import { buildPolicy, defaultPolicy } from './policy';
+import { buildPolicy } from './policy';
+import { unsignedDefaultPolicy } from '../../test/unsigned-policy';
 
 type App = Awaited<ReturnType<typeof approvalApp>>;
 type Requests = ReturnType<typeof scriptedClient>['requests'];
@@ -15,7 +16,7 @@ describe('maker-checker approvals (default policy)', () => {
   beforeEach(async () => {
     const scripted = scriptedClient(echoSuccess);
     requests = scripted.requests;
-    h = await approvalApp({ client: scripted.client, policy: defaultPolicy() });
+    h = await approvalApp({ client: scripted.client, policy: unsignedDefaultPolicy() });
   });
 
   it('holds a transfer unsent, answers 202 with who can approve, and sends it on approval', async () => {

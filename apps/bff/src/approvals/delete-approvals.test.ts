@@ -2,7 +2,7 @@ import { DEMO_IDS, exampleInput } from '@console/schemas';
 import { describe, expect, it } from 'vitest';
 import { echoSuccess, scriptedClient } from '../../test/harness';
 import { approvalApp } from '../../test/approvals-test-kit';
-import { defaultPolicy } from './policy';
+import { unsignedDefaultPolicy } from '../../test/unsigned-policy';
 
 /*
  * The appendix's cancel and deletes under the built-in policy, which the registry's approval
@@ -12,7 +12,7 @@ import { defaultPolicy } from './policy';
 describe('cancel and deletes under the built-in policy', () => {
   const start = async () => {
     const scripted = scriptedClient(echoSuccess);
-    const h = await approvalApp({ client: scripted.client, policy: defaultPolicy() });
+    const h = await approvalApp({ client: scripted.client, policy: unsignedDefaultPolicy() });
     return { h, requests: scripted.requests };
   };
 

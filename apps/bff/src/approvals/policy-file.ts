@@ -6,6 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import {
+  PasskeySettingsSchema,
   WRITE_OPERATION_IDS,
   operations,
   type ApproverRole,
@@ -41,6 +42,8 @@ const RuleSchema = z.strictObject({
    * entry of the book of allowed destinations, `any` when anywhere. Unset: anywhere.
    */
   destinations: DestinationsSettingSchema.optional(),
+  /** Each decision signed with the approver's passkey over the exact bytes (issue 61). */
+  passkey: z.boolean().optional(),
 });
 
 export const PolicyFileSchema = z.strictObject({
@@ -54,6 +57,8 @@ export const PolicyFileSchema = z.strictObject({
   limits: z.array(LimitRuleSchema).default([]),
   /** The book of allowed destinations: how long a new entry of each kind cools off. */
   destination_book: BookSettingsSchema.optional(),
+  /** Passkeys' cooling-off, and whether the console's own actions are signed (issue 61). */
+  passkeys: PasskeySettingsSchema.optional(),
 });
 export type PolicyFile = z.input<typeof PolicyFileSchema>;
 
@@ -102,11 +107,20 @@ function defaultRule(id: WriteOperationId): z.input<typeof RuleSchema> {
 
 /**
  * The built-in policy, used when `CONSOLE_POLICY_FILE` is unset: each write's approval default
- * from the registry, and two approvers for large transfers.
+ * from the registry, two approvers for large transfers, and a passkey for every decision on what
+ * moves money, on a policy version and on an entry of the book (issue 61). A file's operation
+ * without a rule takes {@link defaultRule}, without the passkey: a file says itself whether its
+ * decisions are signed.
  */
 export const DEFAULT_POLICY_FILE = {
   max_wait_hours: 24,
-  operations: Object.fromEntries(WRITE_OPERATION_IDS.map((id) => [id, defaultRule(id)])),
+  operations: Object.fromEntries(
+    WRITE_OPERATION_IDS.map((id) => {
+      const rule = defaultRule(id);
+      return [id, rule.required && HAS_AMOUNT(id) ? { ...rule, passkey: true } : rule];
+    }),
+  ),
+  passkeys: { console_actions: true },
 } satisfies PolicyFile;
 
 /** Problems one per line, each naming the member (`operations.createOrder.two_above`). */
@@ -157,7 +171,7 @@ export function checkPolicyFile(input: unknown): CheckedFile {
   const problems: string[] = [];
   const rules = {} as CheckedFile['rules'];
   for (const id of WRITE_OPERATION_IDS) {
-    const rule = parsed.data.operations[id] ?? RuleSchema.parse(DEFAULT_POLICY_FILE.operations[id]);
+    const rule = parsed.data.operations[id] ?? RuleSchema.parse(defaultRule(id));
     if (rule.destinations && !operations[id].approval.destination) {
       problems.push(`operations.${id}: ${id} moves nothing to a destination: no destinations`);
     } else if (rule.destinations && !Object.hasOwn(rule.destinations, '*')) {

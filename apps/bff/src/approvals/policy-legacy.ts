@@ -89,6 +89,7 @@ function rulesOf(id: WriteOperationId, rule: LegacyRule): Draft[] {
     approvers,
     roles,
     ...(rule.max_wait_hours !== undefined && { max_wait_hours: rule.max_wait_hours }),
+    ...(rule.passkey && { passkey: true }),
   });
 
   /** One class's rules; the last matches every send of its assets that the others leave. */
@@ -171,5 +172,6 @@ export function legacyToDocument(file: unknown): PolicyDocumentV2 {
     default_rule: { kind: 'hold', approvers: 1, roles: ['admin'] },
     limits: given.limits ?? [],
     ...(given.destination_book !== undefined && { destination_book: given.destination_book }),
+    ...(given.passkeys !== undefined && { passkeys: given.passkeys }),
   } satisfies PolicyDocumentV2Input);
 }

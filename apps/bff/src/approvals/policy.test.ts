@@ -30,17 +30,22 @@ describe('the default policy', () => {
   const policy = defaultPolicy();
 
   it('asks one approval from finance or admin for transfers, orchestrations and rules', () => {
+    // A passkey for what moves money (issue 61); a rule moves none.
     const bodies = {
-      createInternalTransfer: transfer('10'),
-      createSvcTransfer: transfer('10'),
-      createOrchestration: { source_amount: '10', source_asset: 'USD' },
-      createOrchestrationRule: {},
+      createInternalTransfer: [transfer('10'), { passkey: true }],
+      createSvcTransfer: [transfer('10'), { passkey: true }],
+      createOrchestration: [{ source_amount: '10', source_asset: 'USD' }, { passkey: true }],
+      createOrchestrationRule: [{}, {}],
     } as const;
-    for (const [id, body] of Object.entries(bodies) as [keyof typeof bodies, object][]) {
+    for (const [id, [body, signed]] of Object.entries(bodies) as [
+      keyof typeof bodies,
+      [object, object],
+    ][]) {
       expect(requirementFor(policy, id, body as Record<string, unknown>)).toEqual({
         approversNeeded: 1,
         roles: ['finance', 'admin'],
         maxWaitMs: 24 * 3_600_000,
+        ...signed,
       });
     }
   });
@@ -202,6 +207,7 @@ describe('thresholds per operation', () => {
         approversNeeded: approvers,
         roles: ['finance', 'admin'],
         maxWaitMs: 24 * 3_600_000,
+        passkey: true,
       });
     },
   );
@@ -445,7 +451,12 @@ describe('the other checks of a policy file', () => {
       required: true,
       roles: ['finance', 'admin'],
       two_above: DEFAULT_TWO_ABOVE,
+      passkey: true,
     });
+    // Issue 61: a passkey for what moves money, a policy version and a book entry; not for
+    // an orchestration rule, which moves none.
+    expect(DEFAULT_POLICY_FILE.operations.createOrchestrationRule).not.toHaveProperty('passkey');
+    expect(DEFAULT_POLICY_FILE.passkeys).toEqual({ console_actions: true });
     expect(DEFAULT_POLICY_FILE.operations.createSvcTransfer).toMatchObject({
       two_above: DEFAULT_TWO_ABOVE,
     });
@@ -453,6 +464,7 @@ describe('the other checks of a policy file', () => {
       required: true,
       roles: ['finance', 'admin'],
       two_above: DEFAULT_TWO_ABOVE,
+      passkey: true,
     });
     expect(DEFAULT_POLICY_FILE.operations.createOrder).toEqual({ required: false });
     expect(DEFAULT_TWO_ABOVE).toEqual({

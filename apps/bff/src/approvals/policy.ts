@@ -6,6 +6,7 @@
  */
 import {
   approverRolesFor,
+  DEFAULT_PASSKEY_COOLING_OFF_HOURS,
   decidePolicy,
   isWriteOperationId,
   maxWaitHoursOf,
@@ -42,6 +43,11 @@ export interface ApprovalPolicy {
   coolingOff: CoolingOff;
   /** The amount a form suggests for the first send to an entry of the book, per asset. */
   testAmounts: Record<string, string>;
+  /**
+   * Passkeys (issue 61): how long a new one cools off, and whether a policy version's or a book
+   * entry's decisions are signed with one.
+   */
+  passkeys: { coolingOffMs: number; consoleActions: boolean };
 }
 
 /** The members format 2 carries for the BFF to check: the limits and the book's settings. */
@@ -64,6 +70,11 @@ function fromDocument(document: PolicyDocumentV2): ApprovalPolicy {
     limits: limits.rules,
     coolingOff: coolingOffOf(extras.data.destination_book),
     testAmounts: testAmountsOf(extras.data.destination_book),
+    passkeys: {
+      coolingOffMs:
+        (document.passkeys?.cooling_off_hours ?? DEFAULT_PASSKEY_COOLING_OFF_HOURS) * 3_600_000,
+      consoleActions: document.passkeys?.console_actions === true,
+    },
   };
 }
 
@@ -117,6 +128,8 @@ export interface Requirement {
    * of `liftRoles` (`approversNeeded` and `roles` already count that one), and why.
    */
   escalation?: { liftRoles: Role[]; reason: string };
+  /** Each decision signed with the approver's passkey (issue 61). */
+  passkey?: boolean;
 }
 
 /** "finance or admin". */
@@ -135,6 +148,7 @@ export function requirementOf(
     approversNeeded: action.approvers,
     roles: [...action.roles],
     maxWaitMs: hours === undefined ? policy.maxWaitMs : hours * 3_600_000,
+    ...(action.passkey === true && { passkey: true }),
   };
   if (action.kind === 'escalate') {
     const lift = [...action.escalate_to];

@@ -4,7 +4,8 @@ import type { ApprovalDeps } from './approval-deps';
 import type { ApprovalPolicy } from './policy';
 import { echoSuccess, scriptedClient } from '../../test/harness';
 import { approvalApp, nextStart } from '../../test/approvals-test-kit';
-import { buildPolicy, defaultPolicy } from './policy';
+import { buildPolicy } from './policy';
+import { unsignedDefaultPolicy } from '../../test/unsigned-policy';
 
 /**
  * A process that died after the last approval committed (entry APPROVED) and before the send
@@ -38,7 +39,10 @@ async function crashedAfterApproval(policy: ApprovalPolicy, input: unknown, star
 
 describe('entries left APPROVED by a crash', () => {
   it('are sent once at the next start, with the approved bytes', async () => {
-    const { h, held, scripted, deps } = await crashedAfterApproval(defaultPolicy(), undefined);
+    const { h, held, scripted, deps } = await crashedAfterApproval(
+      unsignedDefaultPolicy(),
+      undefined,
+    );
     const resumed = await nextStart(h.db, deps);
     expect(resumed.map((e) => [e.id, e.state])).toEqual([[held.journal.id, 'SUCCEEDED']]);
     expect(scripted.requests).toHaveLength(1);

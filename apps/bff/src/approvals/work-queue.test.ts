@@ -5,7 +5,7 @@ import { approvalApp } from '../../test/approvals-test-kit';
 import { testDatabases } from '../../test/databases';
 import { echoSuccess, scriptedClient } from '../../test/harness';
 import type { ApprovalDeps } from './approval-deps';
-import { defaultPolicy } from './policy';
+import { unsignedDefaultPolicy } from '../../test/unsigned-policy';
 import { createWorkQueue } from './work-queue';
 
 const HOUR = 3_600_000;
@@ -25,7 +25,7 @@ describe.each(testDatabases)('the work queue on $name', (database) => {
     h = await approvalApp({
       client: scriptedClient(echoSuccess).client,
       db: opened.db,
-      policy: defaultPolicy(),
+      policy: unsignedDefaultPolicy(),
       journalOnClock: true,
     });
   });

@@ -127,6 +127,8 @@ export const BINDINGS: Binding[] = [
       same('actor_name'),
       same('detail'),
       at('at'),
+      // A signed decision's proof (issue 61): unsigned events have none in row or record.
+      ...(table === 'approval_events' ? [same('proof')] : []),
     ],
   })),
   {

@@ -62,7 +62,17 @@ export interface SignedExport {
 /** Rows read per statement: a page's rows and its CSV text are all the heap holds at once. */
 export const EXPORT_PAGE_ROWS = 1000;
 
-const APPROVAL_COLUMNS = ['id', 'journal_id', 'kind', 'actor', 'actor_name', 'detail', 'at'];
+/** `proof`: a decision signed with a passkey carries what checks it offline (issue 61, ADR 037). */
+const APPROVAL_COLUMNS = [
+  'id',
+  'journal_id',
+  'kind',
+  'actor',
+  'actor_name',
+  'detail',
+  'at',
+  'proof',
+];
 const SECURITY_COLUMNS = [
   'id',
   'at',

@@ -6,6 +6,7 @@
  *   audit:export --kind journal|approvals|security --from DATE --to DATE --out FILE
  *   audit:verify-export FILE SIGNATURE --key PUBLIC.pem
  *   audit:prove | audit:prove-consistency | audit:verify-proof   (cli/audit-proof-commands.ts)
+ *   audit:verify-approval ENTRY | --proof FILE [--body FILE]      (cli/verify-approval.ts)
  *
  * The database is `DATABASE_URL`'s, else the embedded one under `DATA_DIR` (which only one
  * process can open: stop the console first, or use the audit page). The audit key is
@@ -24,6 +25,7 @@ import type { Db } from '../db/db';
 import { readAuditCliEnv } from '../env';
 import { PROOF_COMMANDS, runProofCommand } from './audit-proof-commands';
 import { CliError } from './users-commands';
+import { verifyApprovalCommand } from './verify-approval';
 import { journalDir } from '../bootstrap/data-dirs';
 
 export interface AuditArgs {
@@ -35,6 +37,8 @@ export interface AuditArgs {
   to?: string;
   out?: string;
   'public-key'?: string;
+  proof?: string;
+  body?: string;
   positionals: string[];
 }
 
@@ -72,6 +76,12 @@ function date(value: string | undefined, name: string): Date {
 
 export async function runAuditCommand(command: string, args: AuditArgs): Promise<AuditOutcome> {
   if (PROOF_COMMANDS.includes(command)) return runProofCommand(command, args, openConsoleDb);
+  if (command === 'audit:verify-approval') {
+    return verifyApprovalCommand(
+      { entry: args.positionals[0], proof: args.proof, body: args.body },
+      openConsoleDb,
+    );
+  }
   if (command === 'audit:verify-export') {
     const [file, signature] = args.positionals;
     if (!file || !signature || !args.key) {

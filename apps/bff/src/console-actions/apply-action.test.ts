@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { approvalApp, nextStart } from '../../test/approvals-test-kit';
 import { echoSuccess, scriptedClient } from '../../test/harness';
 import type { ApprovalDeps } from '../approvals/approval-deps';
-import { defaultPolicy } from '../approvals/policy';
+import { unsignedDefaultPolicy } from '../../test/unsigned-policy';
 import { applyApproved } from './apply-action';
 import { addAllowedDestination } from './destination-actions';
 
@@ -13,7 +13,11 @@ const wallet = { kind: 'crypto-address', network: 'BITCOIN', address: 'bc1qconso
 /** A proposal approved by finance2 and left APPROVED: its process stopped before applying it. */
 async function leftApproved() {
   const scripted = scriptedClient(echoSuccess);
-  const h = await approvalApp({ client: scripted.client, start: START, policy: defaultPolicy() });
+  const h = await approvalApp({
+    client: scripted.client,
+    start: START,
+    policy: unsignedDefaultPolicy(),
+  });
   const res = await h.post('/api/destinations', h.cookies.finance, {
     target: wallet,
     name: 'Cold wallet',
@@ -29,7 +33,7 @@ async function leftApproved() {
     approved_at: new Date(START).toISOString(),
   });
   const entry = (await h.deps.journal.move(journal.id, ['AWAITING_APPROVAL'], 'APPROVED', null))!;
-  const deps = { ...h.deps, policy: defaultPolicy(), now: () => START } as ApprovalDeps;
+  const deps = { ...h.deps, policy: unsignedDefaultPolicy(), now: () => START } as ApprovalDeps;
   const book = async () =>
     ((await (await h.get('/api/destinations', h.cookies.finance)).json()) as DestinationBook).items;
   return { h, entry, deps, book, requests: scripted.requests };

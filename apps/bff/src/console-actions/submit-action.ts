@@ -69,6 +69,7 @@ export async function submitAction<Body>(
       approversNeeded: need.approvers,
       roles: [...need.roles],
       maxWaitMs: deps.policy.maxWaitMs,
+      passkey: deps.policy.passkeys.consoleActions,
     };
     const stalled = await whyNobodyCouldApprove(deps, need, operator);
     if (stalled) {

@@ -18,6 +18,7 @@ export function requestContext(logger: Logger): MiddlewareHandler<AppEnv> {
     c.set('sessionId', undefined);
     c.set('sessionExpiresAt', undefined);
     c.set('sessionEndsAt', undefined);
+    c.set('sessionSignedInAt', undefined);
     try {
       await next();
     } finally {

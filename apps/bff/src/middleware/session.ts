@@ -109,6 +109,7 @@ export function sessionMiddleware(
         c.set('sessionId', session.id);
         c.set('sessionExpiresAt', session.expiresAt);
         c.set('sessionEndsAt', session.endsAt);
+        c.set('sessionSignedInAt', session.signedInAt);
         c.set('ssoSession', session.sso !== undefined);
       }
     }

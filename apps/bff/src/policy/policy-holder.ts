@@ -52,6 +52,9 @@ export function livePolicy(current: () => ApprovalPolicy): ApprovalPolicy {
     get testAmounts() {
       return current().testAmounts;
     },
+    get passkeys() {
+      return current().passkeys;
+    },
   };
 }
 

@@ -1,4 +1,10 @@
-import type { ApprovalQueue, AwaitingApprovalResult } from '@console/schemas';
+import {
+  DecisionChallengeRequestSchema,
+  parseWith,
+  type ApprovalQueue,
+  type AwaitingApprovalResult,
+  type DecisionChallenge,
+} from '@console/schemas';
 import type { Context } from 'hono';
 import { entryForRole } from '../access/personal-data';
 import type { ApprovalDeps } from '../approvals/approval-deps';
@@ -7,8 +13,10 @@ import {
   approvalDetail,
   approvalPage,
   approvalQueue,
+  cannotDecide,
   mayDecideAny,
 } from '../approvals/approval-view';
+import { issueDecisionChallenge } from '../passkeys/decision-signature';
 import type { AppEnv } from '../context';
 import { problemResponse, problems } from '../errors';
 import { sendResponse } from '../send/send-response';
@@ -32,6 +40,12 @@ function decisionText(body: unknown, member: 'reason' | 'comment', message: stri
 /** The reason of a rejection: required, because the maker must learn why. */
 async function reasonOf(c: Context<AppEnv>): Promise<string> {
   return decisionText(await jsonBody(c), 'reason', 'Give a reason');
+}
+
+/** The passkey's assertion a decision carries (issue 61), checked by the flow; absent: none. */
+async function passkeyOf(c: Context<AppEnv>): Promise<unknown> {
+  if ((await c.req.arrayBuffer()).byteLength === 0) return undefined;
+  return ((await jsonBody(c)) as { passkey?: unknown } | null)?.passkey ?? undefined;
 }
 
 /**
@@ -98,6 +112,7 @@ export function approvalRoutes(deps: ApprovalDeps): RouteDef[] {
           operator: c.get('operator')!,
           requestId: c.get('requestId'),
           comment,
+          passkey: await passkeyOf(c),
         });
         if (outcome.kind === 'sent') {
           fields.state = outcome.result.entry.state;
@@ -127,12 +142,41 @@ export function approvalRoutes(deps: ApprovalDeps): RouteDef[] {
     },
     {
       method: 'POST',
+      path: '/api/approvals/:id/challenge',
+      permission: { kind: 'approve' },
+      // What the passkey signs (issue 61): only for one who may decide it now.
+      handler: async (c) => {
+        const id = c.req.param('id') ?? '';
+        const parsed = parseWith(DecisionChallengeRequestSchema, await jsonBody(c));
+        if (!parsed.ok) throw problems.validation(parsed.errors);
+        if (!deps.passkeys) throw problems.conflict('This console checks no passkeys.');
+        const operator = c.get('operator')!;
+        const { entry, request } = await loadRequest(deps, id);
+        const given = await deps.approvals.approvals(id);
+        const refused = cannotDecide(entry, request, given, operator);
+        if (refused) throw problems.conflict(refused.reason, entry);
+        const challenge: DecisionChallenge = await issueDecisionChallenge(
+          deps.passkeys,
+          entry,
+          request,
+          operator,
+          parsed.value.decision,
+          deps.policy.version,
+        );
+        return c.json(challenge);
+      },
+    },
+    {
+      method: 'POST',
       path: '/api/approvals/:id/reject',
       permission: { kind: 'approve' },
       handler: async (c) => {
         const reason = await reasonOf(c);
         const id = c.req.param('id') ?? '';
-        await reject(deps, id, c.get('operator')!, reason);
+        await reject(deps, id, c.get('operator')!, reason, {
+          requestId: c.get('requestId'),
+          passkey: await passkeyOf(c),
+        });
         return c.json(await detail(c, id));
       },
     },

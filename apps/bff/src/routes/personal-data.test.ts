@@ -11,7 +11,7 @@ import { approvalApp } from '../../test/approvals-test-kit';
 import { emptyTrail } from '../../test/audit-trail';
 import { echoSuccess, scriptedClient, sharedDb } from '../../test/harness';
 import type { SendRequest, UpstreamOutcome } from '../upstream/client';
-import { defaultPolicy } from '../approvals/policy';
+import { unsignedDefaultPolicy } from '../../test/unsigned-policy';
 import { routeTable } from '../app-routes';
 import { auditKeyFromPem } from '../audit/audit-key';
 
@@ -96,6 +96,8 @@ const WITHOUT_RECORDS: Record<string, string> = {
   '/api/session': 'the operator themselves',
   '/api/session/options': 'sign-in options',
   '/api/sessions': 'session metadata',
+  '/api/passkeys': 'passkey metadata: names, states and times, never a key',
+  '/api/passkeys/all': 'passkey metadata: names, states and times, never a key',
   '/api/security-events': 'sign-ins and security events',
   '/api/operations': 'the registry',
   '/api/limits': 'the operator’s own limits',
@@ -189,7 +191,7 @@ async function auditedApp() {
   );
   const h = await approvalApp({
     client: scriptedClient(service).client,
-    policy: defaultPolicy(),
+    policy: unsignedDefaultPolicy(),
     extra: { audit: { db, key } },
   });
   return { db, h };
@@ -217,7 +219,7 @@ describe('personal data on every route', () => {
   it('a viewer and finance see a fiat account masked everywhere; support and admin see it whole', async () => {
     const h = await approvalApp({
       client: scriptedClient(service).client,
-      policy: defaultPolicy(),
+      policy: unsignedDefaultPolicy(),
     });
     const held = await h.submit('updateFiatAccount', fiatUpdate, 'support');
     const rejected = await h.submit('updateFiatAccount', fiatUpdate, 'support');
@@ -351,7 +353,7 @@ describe('personal data on every route', () => {
   it('a viewer sees the masked values by kind (names as initials, account numbers to their last four, free text not at all), and the path and hash as they are', async () => {
     const h = await approvalApp({
       client: scriptedClient(service).client,
-      policy: defaultPolicy(),
+      policy: unsignedDefaultPolicy(),
     });
     const held = await h.submit('updateFiatAccount', fiatUpdate, 'support');
     const entry = (await (
@@ -415,7 +417,10 @@ describe('personal data on every route', () => {
             retried: false,
           }
         : echoSuccess(request);
-    const h = await approvalApp({ client: scriptedClient(book).client, policy: defaultPolicy() });
+    const h = await approvalApp({
+      client: scriptedClient(book).client,
+      policy: unsignedDefaultPolicy(),
+    });
     // A rename by id: the body has no network beside the nickname.
     const renamed = await h.submit(
       'putCryptoDestinationAddress',
@@ -456,7 +461,7 @@ describe('personal data on every route', () => {
   it('the approval page keeps the snapshot and its comparison masked for finance', async () => {
     const h = await approvalApp({
       client: scriptedClient(service).client,
-      policy: defaultPolicy(),
+      policy: unsignedDefaultPolicy(),
     });
     const held = await h.submit('updateFiatAccount', fiatUpdate, 'support');
     const asFinance = await h.detail(held.journal.id, 'finance');

@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { approvalApp } from '../../test/approvals-test-kit';
 import { createReconStore } from '../reconcile/recon-store';
-import { defaultPolicy } from '../approvals/policy';
+import { unsignedDefaultPolicy } from '../../test/unsigned-policy';
 import { echoSuccess, scriptedClient } from '../../test/harness';
 
 type App = Awaited<ReturnType<typeof approvalApp>>;
@@ -14,7 +14,10 @@ const HOUR = 3_600_000;
 describe('GET /api/work-queue', () => {
   let h: App;
   beforeEach(async () => {
-    h = await approvalApp({ client: scriptedClient(echoSuccess).client, policy: defaultPolicy() });
+    h = await approvalApp({
+      client: scriptedClient(echoSuccess).client,
+      policy: unsignedDefaultPolicy(),
+    });
   });
 
   const queue = async (who: keyof App['cookies']) => {

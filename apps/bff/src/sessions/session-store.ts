@@ -18,7 +18,7 @@ import type {
 } from './session-types';
 
 /** A live session as this process keeps it between requests. */
-type KeptSession = CachedSession & Pick<ActiveSession, 'generation' | 'sso'>;
+type KeptSession = CachedSession & Pick<ActiveSession, 'generation' | 'sso' | 'signedInAt'>;
 
 /** What the sessions table's trigger announces (migration 010): a session's id. */
 export const SESSION_CHANNEL = 'console_session_changed';
@@ -37,6 +37,7 @@ interface LiveRow {
   id: string;
   username: string;
   generation: string;
+  created_at: Date | string;
   last_seen_at: Date | string;
   expires_at: Date | string;
   method: 'password' | 'sso';
@@ -46,7 +47,7 @@ interface LiveRow {
 }
 
 const LIVE_COLUMNS =
-  'id, username, generation, last_seen_at, expires_at, method, display_name, role, sso_identity';
+  'id, username, generation, created_at, last_seen_at, expires_at, method, display_name, role, sso_identity';
 
 const ssoOf = (row: LiveRow): SsoSessionFacts | undefined =>
   row.method === 'sso' && row.sso_identity && row.display_name && row.role
@@ -76,6 +77,7 @@ export function createSessionStore(
     generation: session.generation,
     expiresAt: expiry(new Date(session.lastSeenMs), new Date(session.endsMs)),
     endsAt: new Date(session.endsMs),
+    signedInAt: session.signedInAt,
     sso: session.sso,
   });
 
@@ -125,6 +127,7 @@ export function createSessionStore(
           generation,
           expiresAt: expiry(at, expiresAt),
           endsAt: expiresAt,
+          signedInAt: at,
           sso: facts,
         },
       };
@@ -159,6 +162,7 @@ export function createSessionStore(
             id: row.id,
             username: row.username,
             generation: row.generation,
+            signedInAt: new Date(row.created_at),
             sso: ssoOf(row),
             lastSeenMs,
             endsMs: new Date(row.expires_at).getTime(),
@@ -187,6 +191,7 @@ export function createSessionStore(
           generation: seen.generation,
           expiresAt: expiry(lastSeen, endsAt),
           endsAt,
+          signedInAt: new Date(seen.created_at),
           sso: ssoOf(seen),
         };
       }
@@ -207,6 +212,7 @@ export function createSessionStore(
         generation: row.generation,
         expiresAt: expiry(at, endsAt),
         endsAt,
+        signedInAt: new Date(row.created_at),
         sso: ssoOf(row),
       };
     },

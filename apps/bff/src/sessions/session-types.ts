@@ -15,6 +15,11 @@ export interface ActiveSession {
   expiresAt: Date;
   /** Its absolute end, which no activity moves. */
   endsAt: Date;
+  /**
+   * When the operator signed in (password or single sign-on alike: each makes a new session):
+   * what "a fresh sign-in" is measured from, whatever the session's idle clock says.
+   */
+  signedInAt: Date;
   /** Set for a single sign-on: who the provider vouched for at sign-in. */
   sso: SsoSessionFacts | undefined;
 }

@@ -1,6 +1,6 @@
 import { DEMO_IDS, type ApprovalDetail, type JournalEntry } from '@console/schemas';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { defaultPolicy } from '../../src/approvals/policy';
+import { unsignedDefaultPolicy } from '../unsigned-policy';
 import { sandboxHarness, type RunSecrets } from '../sandbox-harness';
 
 /*
@@ -14,7 +14,7 @@ let support: string;
 let admin: string;
 let viewer: string;
 beforeAll(async () => {
-  h = await sandboxHarness({ alg: 'EdDSA', secrets, policy: defaultPolicy() });
+  h = await sandboxHarness({ alg: 'EdDSA', secrets, policy: unsignedDefaultPolicy() });
 });
 afterAll(() => h.close());
 beforeEach(async () => {

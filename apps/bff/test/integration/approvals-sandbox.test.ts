@@ -1,7 +1,7 @@
 import { exampleInput, type JournalEntry } from '@console/schemas';
 import { afterAll, describe, expect, it } from 'vitest';
 import { approvalUsers, SECOND_FINANCE } from '../approvals-test-kit';
-import { defaultPolicy } from '../../src/approvals/policy';
+import { unsignedDefaultPolicy } from '../unsigned-policy';
 import { sandboxHarness, type RunSecrets } from '../sandbox-harness';
 
 const secrets: RunSecrets = { values: new Set(), tokens: 0 };
@@ -22,7 +22,7 @@ describe('approvals against the sandbox (default policy)', () => {
     const h = await sandboxHarness({
       alg: 'EdDSA',
       secrets,
-      policy: defaultPolicy(),
+      policy: unsignedDefaultPolicy(),
       extraUsers: (await approvalUsers()).filter((u) => u.username === SECOND_FINANCE.username),
     });
     harnesses.push(h);

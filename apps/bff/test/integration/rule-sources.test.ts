@@ -1,7 +1,7 @@
 import { DEMO_IDS, type JournalEntry } from '@console/schemas';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { approvalUsers, SECOND_FINANCE } from '../approvals-test-kit';
-import { defaultPolicy } from '../../src/approvals/policy';
+import { unsignedDefaultPolicy } from '../unsigned-policy';
 import { sandboxHarness, type RunSecrets } from '../sandbox-harness';
 
 /*
@@ -16,7 +16,7 @@ beforeAll(async () => {
   h = await sandboxHarness({
     alg: 'ES256',
     secrets,
-    policy: defaultPolicy(),
+    policy: unsignedDefaultPolicy(),
     extraUsers: (await approvalUsers()).filter((u) => u.username === SECOND_FINANCE.username),
   });
 });

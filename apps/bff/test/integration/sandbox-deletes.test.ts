@@ -1,7 +1,7 @@
 import { DEMO_IDS, exampleInput, type JournalEntry } from '@console/schemas';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { approvalUsers, SECOND_FINANCE } from '../approvals-test-kit';
-import { defaultPolicy } from '../../src/approvals/policy';
+import { unsignedDefaultPolicy } from '../unsigned-policy';
 import { sandboxHarness, type RunSecrets } from '../sandbox-harness';
 
 /*
@@ -17,7 +17,7 @@ beforeAll(async () => {
     secrets,
     faults: true,
     timeoutMs: 1_500,
-    policy: defaultPolicy(),
+    policy: unsignedDefaultPolicy(),
     extraUsers: (await approvalUsers()).filter((u) => u.username === SECOND_FINANCE.username),
   });
 });

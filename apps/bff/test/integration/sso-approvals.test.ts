@@ -1,6 +1,7 @@
 import { exampleInput, type JournalEntry } from '@console/schemas';
 import { afterEach, describe, expect, it } from 'vitest';
-import { buildPolicy, defaultPolicy } from '../../src/approvals/policy';
+import { buildPolicy } from '../../src/approvals/policy';
+import { unsignedDefaultPolicy } from '../unsigned-policy';
 import { hashPassword } from '../../src/operators/password';
 import type { UserRecord } from '../../src/operators/users-file';
 import { ssoIdentity } from '../../src/oidc/sso-identity';
@@ -63,7 +64,7 @@ describe('approvals with single sign-on', () => {
     h!.send(browser, 'POST', `/api/approvals/${id}/approve`);
 
   it('names the SSO maker in the journal, refuses their own approval, and takes another’s', async () => {
-    h = await ssoHarness({ policy: defaultPolicy() });
+    h = await ssoHarness({ policy: unsignedDefaultPolicy() });
     const maker = await signedIn('fin.ops');
     const entry = await submit(maker);
     expect(entry.operator).toBe(ssoIdentity(h.idp.issuer, 'fin.ops'));
@@ -144,7 +145,7 @@ describe('approvals with single sign-on', () => {
 
   it('keeps a password operator and an SSO operator apart unless the users file links them', async () => {
     users = [];
-    h = await ssoHarness({ policy: defaultPolicy(), directory });
+    h = await ssoHarness({ policy: unsignedDefaultPolicy(), directory });
     users = [await fay(h.idp.issuer, false)];
     const entry = await submit(await signedIn('fin.ops'));
     // Unlinked, "fay" is another operator: she may approve what fin.ops made.
@@ -171,7 +172,7 @@ describe('approvals with single sign-on', () => {
 
   it('refuses a linked person whose role at the provider differs from their record', async () => {
     users = [];
-    h = await ssoHarness({ policy: defaultPolicy(), directory });
+    h = await ssoHarness({ policy: unsignedDefaultPolicy(), directory });
     users = [{ ...(await fay(h.idp.issuer, true)), role: 'admin' }];
     const browser = new HttpBrowser();
     expect((await h.signIn(browser, 'fin.ops')).location).toBe('/sign-in?sso=role-differs');

@@ -67,6 +67,9 @@ export function OperatorMenu({ session }: { session: SessionInfo }) {
         <Menu.Item component={Link} to="/sessions">
           Sessions
         </Menu.Item>
+        <Menu.Item component={Link} to="/passkeys">
+          Passkeys
+        </Menu.Item>
         <Menu.Item component={Link} to="/notifications">
           Notifications
         </Menu.Item>

@@ -108,6 +108,13 @@ export const router = createBrowserRouter(
               ),
             },
             {
+              path: 'passkeys',
+              lazy: page(
+                () => import('@/features/passkeys/passkeys-page'),
+                (m) => m.PasskeysPage,
+              ),
+            },
+            {
               path: 'reconciliation',
               lazy: page(
                 () => import('@/features/reconcile/reconcile-page'),

@@ -16,6 +16,7 @@ import type {
   ScheduleCreateRequest,
   JournalQuery,
   NotificationChoice,
+  PasskeyAssertion,
   ProposeDestination,
   PolicyDryRunRequest,
   ProposePolicy,
@@ -156,8 +157,15 @@ export const getApproval = (id: string) => call('getApproval', { params: { id } 
  * Approves, with an optional comment kept in the trail; the last approval sends, and answers like
  * a send (or 202 while more are needed).
  */
-export const approveRequest = (id: string, comment?: string) =>
-  call('approveRequest', { params: { id }, body: comment ? { comment } : {} });
+export const approveRequest = (id: string, comment?: string, passkey?: PasskeyAssertion) =>
+  call('approveRequest', {
+    params: { id },
+    body: { ...(comment ? { comment } : {}), ...(passkey ? { passkey } : {}) },
+  });
+
+/** The statement of a decision and the challenge the approver's passkey signs (issue 61). */
+export const createDecisionChallenge = (id: string, decision: 'approve' | 'reject') =>
+  call('createDecisionChallenge', { params: { id }, body: { decision } });
 
 /**
  * What sending this input would do, decided by the BFF as the send decides it: at once, or held
@@ -167,11 +175,23 @@ export const approveRequest = (id: string, comment?: string) =>
 export const previewOperation = (id: WriteOperationId, input: Record<string, unknown>) =>
   call('previewOperation', { params: { operation: id }, body: input });
 
-export const rejectRequest = (id: string, reason: string) =>
-  call('rejectRequest', { params: { id }, body: { reason } });
+export const rejectRequest = (id: string, reason: string, passkey?: PasskeyAssertion) =>
+  call('rejectRequest', { params: { id }, body: { reason, ...(passkey ? { passkey } : {}) } });
 
 /** The maker withdraws their request while it waits. */
 export const cancelRequest = (id: string) => call('cancelRequest', { params: { id } });
+
+/** The operator's passkeys, or everyone's for an admin's view (issue 61). */
+export const listPasskeys = (all = false) => call(all ? 'listAllPasskeys' : 'listPasskeys', {});
+export const passkeyRegistrationOptions = () => call('passkeyRegistrationOptions', {});
+export const registerPasskey = (name: string, response: Record<string, unknown>) =>
+  call('registerPasskey', {
+    body: { name, response: response as { id: string; rawId: string; type: string } },
+  });
+export const renamePasskey = (id: string, name: string) =>
+  call('renamePasskey', { params: { id }, body: { name } });
+export const revokePasskey = (id: string) => call('revokePasskey', { params: { id } });
+export const confirmPasskey = (id: string) => call('confirmPasskey', { params: { id } });
 
 /** The operator's live sessions (everyone's for an admin). */
 export const listSessions = () => call('listSessions', {});

@@ -99,10 +99,17 @@ describe('the table of what a change to each member of the policy does', () => {
       [24, 0.05, 'stricter'],
     ],
     'rules.action.reason': [['No EUR.', 'Not in EUR.', 'neutral']],
+    'rules.action.passkey': [
+      [true, false, 'looser'],
+      [undefined, true, 'stricter'],
+      [true, undefined, 'looser'],
+      [false, undefined, 'neutral'],
+    ],
     'default_rule.kind': [['hold', 'hold', 'neutral']],
     'default_rule.approvers': [[2, 1, 'looser']],
     'default_rule.roles': [[['admin'], ['admin', 'finance'], 'looser']],
     'default_rule.max_wait_hours': [[24, 12, 'stricter']],
+    'default_rule.passkey': [[false, true, 'stricter']],
     'limits.added': [[null, {}, 'stricter']],
     'limits.removed': [[{}, null, 'looser']],
     'limits.role': [['finance', 'support', 'neutral']],
@@ -120,6 +127,14 @@ describe('the table of what a change to each member of the policy does', () => {
       [undefined, 'refuse', 'neutral'],
     ],
     'limits.lift_roles': [[['admin'], ['admin', 'finance'], 'looser']],
+    'passkeys.cooling_off_hours': [
+      [24, 1, 'looser'],
+      [1, 48, 'stricter'],
+    ],
+    'passkeys.console_actions': [
+      [true, false, 'looser'],
+      [false, true, 'stricter'],
+    ],
     'destination_book.cooling_off_hours': [
       [24, 0.05, 'looser'],
       [0, 1, 'stricter'],

@@ -25,6 +25,7 @@ export type ChangeEffect = (typeof CHANGE_EFFECTS)[number];
  * - `added-is-stricter`, `removed-is-looser`: a limit as a whole.
  * - `identity`: it names which rule or limit it is: another value reads as one removed and
  *   another added, each judged by its own row.
+ * - `asked-is-stricter`: a yes-or-no that asks more of a decision when yes (a passkey); unset is no.
  * - `neutral`: it decides nothing about who approves.
  */
 export type ChangeJudge =
@@ -37,6 +38,7 @@ export type ChangeJudge =
   | 'added-is-stricter'
   | 'removed-is-looser'
   | 'identity'
+  | 'asked-is-stricter'
   | 'neutral';
 
 interface Row {
@@ -73,6 +75,7 @@ export const POLICY_CHANGE_TABLE = {
   'rules.action.escalate_to': { name: 'escalate to', judge: 'wider-is-looser' },
   'rules.action.max_wait_hours': { name: 'waits at most', judge: 'more-is-looser' },
   'rules.action.reason': { name: 'reason given for refusing', judge: 'neutral' },
+  'rules.action.passkey': { name: 'signed with a passkey', judge: 'asked-is-stricter' },
   // The default always holds: its kind cannot change.
   'default_rule.kind': { name: 'When no rule matches', judge: 'neutral' },
   'default_rule.approvers': { name: 'When no rule matches: approvers', judge: 'fewer-is-looser' },
@@ -80,6 +83,10 @@ export const POLICY_CHANGE_TABLE = {
   'default_rule.max_wait_hours': {
     name: 'When no rule matches: waits at most',
     judge: 'more-is-looser',
+  },
+  'default_rule.passkey': {
+    name: 'When no rule matches: signed with a passkey',
+    judge: 'asked-is-stricter',
   },
   'limits.added': { name: 'Limit added', judge: 'added-is-stricter' },
   'limits.removed': { name: 'Limit removed', judge: 'removed-is-looser' },
@@ -94,6 +101,12 @@ export const POLICY_CHANGE_TABLE = {
   'destination_book.cooling_off_hours': { name: 'Cooling-off', judge: 'fewer-is-looser' },
   // A suggestion the form makes for a first send; it binds nothing.
   'destination_book.test_amounts': { name: 'Test amount suggested', judge: 'neutral' },
+  // A shorter wait lets a key registered with a stolen session sign sooner.
+  'passkeys.cooling_off_hours': { name: "A new passkey's cooling-off", judge: 'fewer-is-looser' },
+  'passkeys.console_actions': {
+    name: 'Policy versions and book entries signed with a passkey',
+    judge: 'asked-is-stricter',
+  },
 } as const satisfies Record<string, Row>;
 
 export type PolicyMemberKind = keyof typeof POLICY_CHANGE_TABLE;
@@ -143,6 +156,11 @@ export function judgeChange(
       const [was, now] = [(before ?? []) as string[], (after ?? []) as string[]];
       if (now.some((role) => !was.includes(role))) return 'looser';
       return was.some((role) => !now.includes(role)) ? 'stricter' : 'neutral';
+    }
+    case 'asked-is-stricter': {
+      const [was, now] = [before === true, after === true];
+      if (was === now) return 'neutral';
+      return now ? 'stricter' : 'looser';
     }
     case 'escalating-is-looser': {
       // A limit refuses past it unless it says it escalates.

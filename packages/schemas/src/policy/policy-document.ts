@@ -130,11 +130,18 @@ const reason = z
   .meta({ label: 'Reason' });
 
 export const SendActionSchema = z.strictObject({ kind: z.literal('send') });
+/**
+ * True: each approval or rejection of a send it holds is signed with the approver's passkey over
+ * the request's exact bytes (issue 61, ADR 037); a decision without one is refused.
+ */
+const passkey = z.boolean({ error: 'Passkey must be true or false' }).meta({ label: 'Passkey' });
+
 export const HoldActionSchema = z.strictObject({
   kind: z.literal('hold'),
   approvers: approverCount,
   roles: approverRoles('Approver roles'),
   max_wait_hours: maxWaitHours('Wait at most (hours)').optional(),
+  passkey: passkey.optional(),
 });
 export const EscalateActionSchema = z
   .strictObject({
@@ -144,6 +151,7 @@ export const EscalateActionSchema = z
     /** One of the approvers must hold one of these. */
     escalate_to: approverRoles('Escalate to'),
     max_wait_hours: maxWaitHours('Wait at most (hours)').optional(),
+    passkey: passkey.optional(),
   })
   .refine((action) => action.escalate_to.every((role) => action.roles.includes(role)), {
     // Otherwise no approver could hold one of them, and the send could never be approved.
@@ -216,6 +224,26 @@ export const DEFAULT_COOLING_OFF_HOURS = 24;
  */
 export const DEFAULT_MARKET_ORDER_MARGIN_PERCENT = '2';
 
+/** A new passkey's cooling-off, in hours, when the policy says nothing (issue 61). */
+export const DEFAULT_PASSKEY_COOLING_OFF_HOURS = 24;
+
+/**
+ * Passkeys (issue 61): how long a new one cools off before it signs anything (unless another
+ * admin confirms it), and whether the console's own actions (a policy version, an entry of the
+ * book of allowed destinations) are decided with one.
+ */
+export const PasskeySettingsSchema = z
+  .strictObject({
+    cooling_off_hours: z
+      .number({ error: 'Passkey cooling-off must be a number of hours' })
+      .min(0, { error: 'Passkey cooling-off cannot be negative' })
+      .max(24 * 30, { error: 'Passkey cooling-off can be at most 720 hours (30 days)' })
+      .optional(),
+    console_actions: passkey.optional(),
+  })
+  .meta({ label: 'Passkeys' });
+export type PasskeySettings = z.infer<typeof PasskeySettingsSchema>;
+
 /** The policy document as written, without the checks across its rules (see {@link PolicyDocumentV2Schema}). */
 export const PolicyDocumentV2Shape = z.strictObject({
   format: z.literal(2, { error: 'Format must be 2' }),
@@ -234,6 +262,7 @@ export const PolicyDocumentV2Shape = z.strictObject({
   limits: z.array(z.unknown()).default([]),
   /** The book of allowed destinations' settings, validated by the BFF. */
   destination_book: z.record(z.string(), z.unknown()).optional(),
+  passkeys: PasskeySettingsSchema.optional(),
 });
 
 /**

@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { ReasonDialog } from '@/components/action/reason-dialog';
 import { approveRequest, cancelRequest, isAwaitingApproval, rejectRequest } from '@/lib/api';
 import { isApiError, networkProblem } from '@/lib/api-error';
+import { signDecision } from '@/lib/passkey';
 import { useWrite } from '@/lib/use-write';
 import { ApproveDialog } from './approve-dialog';
 
@@ -38,15 +39,18 @@ export function ApprovalActions({
   const { approval, journal } = detail;
   const decide = useWrite({
     mutationFn: async (decision: Decision): Promise<ActionOutcome> => {
+      // The policy asks this request's decisions signed with the approver's passkey (issue 61).
+      const signed = (kind: 'approve' | 'reject') =>
+        approval.passkey_required ? signDecision(journal.id, kind) : Promise.resolve(undefined);
       if (decision.kind === 'reject') {
-        await rejectRequest(journal.id, decision.reason);
+        await rejectRequest(journal.id, decision.reason, await signed('reject'));
         return {};
       }
       if (decision.kind === 'cancel') {
         await cancelRequest(journal.id);
         return {};
       }
-      const answer = await approveRequest(journal.id, decision.comment);
+      const answer = await approveRequest(journal.id, decision.comment, await signed('approve'));
       if (isAwaitingApproval(answer)) {
         notifications.show({ color: 'teal', title: 'Approved', message: 'More approvals needed.' });
         return { waiting: true };

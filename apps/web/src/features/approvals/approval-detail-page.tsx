@@ -3,6 +3,7 @@ import { isWriteOperationId } from '@console/schemas';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { ApprovalHistory } from '@/components/approval/approval-history';
+import { SignedDecisions } from './signed-decisions';
 import { BookEntryReview } from '@/components/approval/book-entry-review';
 import { DecidingRuleWords } from '@/components/approval/deciding-rule-words';
 import { approvalsNeeded, roleList } from '@/components/approval/role-names';
@@ -143,6 +144,11 @@ export function ApprovalDetailPage() {
               </List>
             )}
           </Fact>
+          {approval.signatures && approval.signatures.length > 0 && (
+            <Fact label="Signed">
+              <SignedDecisions signatures={approval.signatures} />
+            </Fact>
+          )}
           {journal.error && (
             <Fact label="Outcome">
               <Text size="sm">{journal.error}</Text>

@@ -80,6 +80,12 @@ export function ApproveDialog({
         <Alert color="blue" variant="light" p="xs" role="note">
           <Text size="sm">{afterThis(detail, outcome)}</Text>
         </Alert>
+        {detail.approval.passkey_required && (
+          <Text size="sm">
+            The policy asks that you sign this approval with your passkey: your browser asks for it
+            when you approve, over the exact request the console will send.
+          </Text>
+        )}
         <Textarea
           label="Comment (optional)"
           description="Kept in the request’s history, beside your approval."
