@@ -67,8 +67,8 @@ if (process.argv.includes('--doc')) {
     ),
   ].join('\n');
   const text = readFileSync(doc, 'utf8').replace(
-    /(<!-- scores:start -->\n)[\s\S]*?(\n<!-- scores:end -->)/,
-    `$1\n${table}\n$2`,
+    /(<!-- scores:start -->)[\s\S]*?(<!-- scores:end -->)/,
+    `$1\n\n${table}\n\n$2`,
   );
   writeFileSync(doc, text);
   spawnSync(join(ROOT, 'node_modules/.bin/prettier'), ['--write', doc], { stdio: 'inherit' });
