@@ -113,6 +113,8 @@ export const API_ROUTES = {
   resolveReconDifference: { method: 'POST', path: '/api/reconciliation/differences/:id/resolve' },
   /** Finance, admins and auditors: a period's differences and matches as CSV, and a summary. */
   exportReconciliation: { method: 'GET', path: '/api/reconciliation/export' },
+  /** Every role but support (issue 62): money moved per UTC day, operation and asset. */
+  getMoneyMoved: { method: 'GET', path: '/api/insights/money-moved' },
   /** Money roles (issue 39): parse and check a CSV of sends; stores only the column mapping. */
   checkBatch: { method: 'POST', path: '/api/batches/check' },
   /** Money roles: store a checked file as a batch awaiting its one approval. */

@@ -71,6 +71,7 @@ export * from './personal-fields';
 export * from './notifications-api';
 export * from './live-api';
 export * from './reconcile-api';
+export * from './insights';
 export * from './batch-states';
 export * from './batch-file';
 export * from './batch-check-api';

@@ -1,0 +1,400 @@
+import { operations, type JournalState } from '@console/schemas';
+import Big from 'big.js';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { testDatabases } from '../../test/databases';
+import { jsonb, type Db } from '../db/db';
+import { createJournalStore, type NewJournalEntry } from '../journal/journal-store';
+import { LIMITED_OPERATIONS, limitedAmount } from '../rules/send-amount';
+import { createInsightsStore } from './insights-store';
+
+type Mover = 'createInternalTransfer' | 'createSvcTransfer' | 'createOrchestration';
+
+/** One send of a case: when it was journaled, what it moved and how it ended. */
+interface Send {
+  at: string;
+  operation: Mover;
+  asset: string;
+  amount: string;
+  state: JournalState;
+  /** An UNKNOWN outcome settled later as SUCCEEDED, at this time. */
+  settledAt?: string;
+}
+
+/** Tickers in the shared market data: [bid, ask] by market. */
+type Tickers = Record<string, [string, string]>;
+
+function body(send: Send) {
+  if (send.operation === 'createOrchestration') {
+    return { profile_id: 'p1', source_asset: send.asset, source_amount: send.amount };
+  }
+  return { from_profile_id: 'p1', to_profile_id: 'p2', asset: send.asset, amount: send.amount };
+}
+
+const entry = (send: Send, n: number): NewJournalEntry => ({
+  operation: send.operation,
+  operator: 'finance',
+  operator_name: 'Fay',
+  ref_id: `ref-${n}`,
+  method: 'POST',
+  request_path: '/v2/transfer',
+  request_body: JSON.stringify(body(send)),
+  request_id: `req-${n}`,
+});
+
+const outcome = (state: 'SUCCEEDED' | 'REJECTED' | 'UNKNOWN') => ({
+  state,
+  attempts: 1,
+  response_status: state === 'SUCCEEDED' ? 201 : state === 'REJECTED' ? 400 : null,
+  response: state === 'UNKNOWN' ? null : {},
+  error: state === 'SUCCEEDED' ? null : 'no',
+});
+
+async function setTickers(db: Db, tickers: Tickers) {
+  for (const [market, [bid, ask]] of Object.entries(tickers)) {
+    await db.query(
+      `insert into market_data (path, body, fetched_at) values ($1, $2::text::jsonb, now())
+       on conflict (path) do update set body = excluded.body, fetched_at = now()`,
+      [
+        `/v2/markets/${market}/ticker`,
+        jsonb({ best_bid: { price: bid }, best_ask: { price: ask } }),
+      ],
+    );
+  }
+}
+
+/** One unit of `asset` in USD from `tickers`, as the migration's function prices it. */
+function usdPrice(asset: string, tickers: Tickers): Big | undefined {
+  const mid = (market: string) => {
+    const t = tickers[market];
+    return t ? new Big(t[0]).plus(t[1]).div(2) : undefined;
+  };
+  if (asset === 'USD') return new Big(1);
+  const direct = mid(`${asset}USD`);
+  if (direct) return direct;
+  const [btc, cross] = [mid('BTCUSD'), mid(`BTC${asset}`)];
+  return btc && cross && !cross.eq(0) ? btc.div(cross).round(8) : undefined;
+}
+
+/** The same figures summed by brute force over the whole journal, with big.js. */
+async function bruteForce(db: Db, from: string, to: string, tickers: Tickers) {
+  const rows = await db.query<{ operation: string; request_body: string; created_at: Date }>(
+    `select operation, request_body, created_at from journal_entries where state = 'SUCCEEDED'`,
+  );
+  const sums = new Map<string, { amount: Big; sends: number; usd: Big; unpriced: number }>();
+  for (const row of rows) {
+    const moved = limitedAmount(row.operation, JSON.parse(row.request_body));
+    const day = new Date(row.created_at).toISOString().slice(0, 10);
+    if (!moved || day < from || day > to) continue;
+    const key = `${day} ${row.operation} ${moved.asset}`;
+    const sum = sums.get(key) ?? { amount: new Big(0), sends: 0, usd: new Big(0), unpriced: 0 };
+    const price = usdPrice(moved.asset, tickers);
+    sums.set(key, {
+      amount: sum.amount.plus(moved.amount),
+      sends: sum.sends + 1,
+      usd: price ? sum.usd.plus(moved.amount.times(price)) : sum.usd,
+      unpriced: sum.unpriced + (price ? 0 : 1),
+    });
+  }
+  return [...sums.entries()].sort().map(([key, s]) => {
+    const [day, operation, asset] = key.split(' ');
+    return { day, operation, asset, ...s, amount: s.amount.toFixed(), usd: s.usd.toFixed() };
+  });
+}
+
+const PRICES: Tickers = { BTCUSD: ['30000.10', '30000.20'], BTCEUR: ['27000', '27000.30'] };
+const ETH_WEI = '0.000000000000000001';
+
+/** Each case: its sends, the tickers known while they were counted, and what the rollup says. */
+const CASES: {
+  name: string;
+  sends: Send[];
+  tickers: Tickers;
+  period: [string, string];
+  expect: { day: string; operation: string; asset: string; amount: string; sends: number }[];
+}[] = [
+  {
+    name: 'decimals sum exactly: 0.1 + 0.2 is 0.3, and 18 places survive',
+    sends: [
+      {
+        at: '2026-03-02T10:00:00Z',
+        operation: 'createSvcTransfer',
+        asset: 'USD',
+        amount: '0.1',
+        state: 'SUCCEEDED',
+      },
+      {
+        at: '2026-03-02T11:00:00Z',
+        operation: 'createSvcTransfer',
+        asset: 'USD',
+        amount: '0.2',
+        state: 'SUCCEEDED',
+      },
+      {
+        at: '2026-03-02T12:00:00Z',
+        operation: 'createInternalTransfer',
+        asset: 'ETH',
+        amount: ETH_WEI,
+        state: 'SUCCEEDED',
+      },
+      {
+        at: '2026-03-02T13:00:00Z',
+        operation: 'createInternalTransfer',
+        asset: 'ETH',
+        amount: '1.5',
+        state: 'SUCCEEDED',
+      },
+    ],
+    tickers: PRICES,
+    period: ['2026-03-01', '2026-03-07'],
+    expect: [
+      {
+        day: '2026-03-02',
+        operation: 'createInternalTransfer',
+        asset: 'ETH',
+        amount: '1.500000000000000001',
+        sends: 2,
+      },
+      { day: '2026-03-02', operation: 'createSvcTransfer', asset: 'USD', amount: '0.3', sends: 2 },
+    ],
+  },
+  {
+    name: 'days are UTC days: 23:30 and 00:30 UTC fall on two days, whatever a local zone says',
+    sends: [
+      {
+        at: '2026-03-01T23:30:00Z',
+        operation: 'createSvcTransfer',
+        asset: 'BTC',
+        amount: '0.5',
+        state: 'SUCCEEDED',
+      },
+      {
+        at: '2026-03-02T00:30:00Z',
+        operation: 'createSvcTransfer',
+        asset: 'BTC',
+        amount: '0.25',
+        state: 'SUCCEEDED',
+      },
+      {
+        at: '2026-03-02T00:40:00Z',
+        operation: 'createOrchestration',
+        asset: 'EUR',
+        amount: '100',
+        state: 'SUCCEEDED',
+      },
+    ],
+    tickers: PRICES,
+    period: ['2026-03-01', '2026-03-02'],
+    expect: [
+      { day: '2026-03-01', operation: 'createSvcTransfer', asset: 'BTC', amount: '0.5', sends: 1 },
+      {
+        day: '2026-03-02',
+        operation: 'createOrchestration',
+        asset: 'EUR',
+        amount: '100',
+        sends: 1,
+      },
+      { day: '2026-03-02', operation: 'createSvcTransfer', asset: 'BTC', amount: '0.25', sends: 1 },
+    ],
+  },
+  {
+    name: 'only what the service accepted counts: refused, unknown, held and sending do not',
+    sends: [
+      {
+        at: '2026-03-03T09:00:00Z',
+        operation: 'createSvcTransfer',
+        asset: 'USD',
+        amount: '7',
+        state: 'SUCCEEDED',
+      },
+      {
+        at: '2026-03-03T09:01:00Z',
+        operation: 'createSvcTransfer',
+        asset: 'USD',
+        amount: '100',
+        state: 'REJECTED',
+      },
+      {
+        at: '2026-03-03T09:02:00Z',
+        operation: 'createSvcTransfer',
+        asset: 'USD',
+        amount: '200',
+        state: 'UNKNOWN',
+      },
+      {
+        at: '2026-03-03T09:03:00Z',
+        operation: 'createSvcTransfer',
+        asset: 'USD',
+        amount: '300',
+        state: 'AWAITING_APPROVAL',
+      },
+      {
+        at: '2026-03-03T09:04:00Z',
+        operation: 'createSvcTransfer',
+        asset: 'USD',
+        amount: '400',
+        state: 'SENDING',
+      },
+    ],
+    tickers: {},
+    period: ['2026-03-03', '2026-03-03'],
+    expect: [
+      { day: '2026-03-03', operation: 'createSvcTransfer', asset: 'USD', amount: '7', sends: 1 },
+    ],
+  },
+  {
+    name: 'a late outcome changes its own day: yesterday’s unknown send settled today counts yesterday',
+    sends: [
+      {
+        at: '2026-03-04T22:00:00Z',
+        operation: 'createInternalTransfer',
+        asset: 'BTC',
+        amount: '2',
+        state: 'UNKNOWN',
+        settledAt: '2026-03-05T08:00:00Z',
+      },
+      {
+        at: '2026-03-05T09:00:00Z',
+        operation: 'createInternalTransfer',
+        asset: 'BTC',
+        amount: '1',
+        state: 'SUCCEEDED',
+      },
+    ],
+    tickers: PRICES,
+    period: ['2026-03-04', '2026-03-05'],
+    expect: [
+      {
+        day: '2026-03-04',
+        operation: 'createInternalTransfer',
+        asset: 'BTC',
+        amount: '2',
+        sends: 1,
+      },
+      {
+        day: '2026-03-05',
+        operation: 'createInternalTransfer',
+        asset: 'BTC',
+        amount: '1',
+        sends: 1,
+      },
+    ],
+  },
+  {
+    name: 'an asset without a price is counted, its USD left out and said so',
+    sends: [
+      {
+        at: '2026-03-06T09:00:00Z',
+        operation: 'createSvcTransfer',
+        asset: 'SGD',
+        amount: '50',
+        state: 'SUCCEEDED',
+      },
+      {
+        at: '2026-03-06T09:00:00Z',
+        operation: 'createSvcTransfer',
+        asset: 'EUR',
+        amount: '10',
+        state: 'SUCCEEDED',
+      },
+    ],
+    tickers: PRICES,
+    period: ['2026-03-06', '2026-03-06'],
+    expect: [
+      { day: '2026-03-06', operation: 'createSvcTransfer', asset: 'EUR', amount: '10', sends: 1 },
+      { day: '2026-03-06', operation: 'createSvcTransfer', asset: 'SGD', amount: '50', sends: 1 },
+    ],
+  },
+];
+
+describe.each(testDatabases)('money moved on $name', (database) => {
+  let opened: Awaited<ReturnType<typeof database.open>>;
+  beforeAll(async () => {
+    opened = await database.open();
+  });
+  afterAll(async () => {
+    await opened.close();
+  });
+  beforeEach(async () => {
+    await opened.db.exec(
+      `delete from journal_entries; delete from insight_money_entries;
+       delete from insight_money_days; delete from market_data;`,
+    );
+  });
+
+  /** Journals and settles each send as the send path does, at its own time. */
+  async function journal(sends: Send[]) {
+    const db = opened.db;
+    await Promise.all(
+      sends.map(async (send, n) => {
+        const store = createJournalStore(db, () => new Date(send.at));
+        const held = ['AWAITING_APPROVAL', 'SENDING'].includes(send.state);
+        const created = await store.create(entry(send, n), held ? send.state : 'SENDING');
+        if (held) return;
+        await store.recordOutcome(created.id, outcome(send.state as 'SUCCEEDED'));
+        if (!send.settledAt) return;
+        const later = createJournalStore(db, () => new Date(send.settledAt!));
+        await later.recordLateOutcome(created.id, outcome('SUCCEEDED'));
+      }),
+    );
+  }
+
+  it.each(CASES)('$name', async ({ sends, tickers, period, expect: expected }) => {
+    await setTickers(opened.db, tickers);
+    await journal(sends);
+    const [from, to] = period;
+    const read = await createInsightsStore(opened.db).moneyMoved({ from, to });
+    expect(read.days).toEqual(await bruteForce(opened.db, from, to, tickers));
+    expect(read.days).toMatchObject(expected);
+    expect(read.usd_total).toBe(
+      read.days.reduce((sum, d) => sum.plus(d.usd), new Big(0)).toFixed(),
+    );
+  });
+
+  it('keeps the USD of a send at the price known when it was counted, not a later one', async () => {
+    await setTickers(opened.db, PRICES);
+    const send: Send = {
+      at: '2026-03-02T10:00:00Z',
+      operation: 'createSvcTransfer',
+      asset: 'BTC',
+      amount: '2',
+      state: 'SUCCEEDED',
+    };
+    await journal([send]);
+    await setTickers(opened.db, { BTCUSD: ['1', '1'] });
+    const read = await createInsightsStore(opened.db).moneyMoved({
+      from: '2026-03-02',
+      to: '2026-03-02',
+    });
+    expect(read).toMatchObject({ usd_total: '60000.3', sends: 1, unpriced: 0, time_zone: 'UTC' });
+  });
+
+  it('moves sends that arrive together, batched in one statement, each into its day', async () => {
+    const sends: Send[] = Array.from({ length: 24 }, (_, n) => ({
+      at: `2026-03-0${1 + (n % 3)}T12:00:00Z`,
+      operation: 'createSvcTransfer',
+      asset: n % 2 ? 'USD' : 'BTC',
+      amount: `${n}.01`,
+      state: n % 5 === 0 ? 'REJECTED' : 'SUCCEEDED',
+    }));
+    await journal(sends);
+    const read = await createInsightsStore(opened.db).moneyMoved({
+      from: '2026-03-01',
+      to: '2026-03-03',
+    });
+    expect(read.days).toEqual(await bruteForce(opened.db, '2026-03-01', '2026-03-03', {}));
+    expect(read.sends).toBe(sends.filter((s) => s.state === 'SUCCEEDED').length);
+  });
+
+  it('counts the operations the limits count, with the fields the registry names', async () => {
+    const rows = await opened.db.query<{
+      operation: string;
+      amount_key: string;
+      asset_key: string;
+    }>('select operation, amount_key, asset_key from insight_money_operations order by operation');
+    const registry = [...LIMITED_OPERATIONS].sort().map((id) => {
+      const fields = operations[id].approval.amount!;
+      return { operation: id, amount_key: fields.amount, asset_key: fields.asset };
+    });
+    expect(rows).toEqual(registry);
+  });
+});
