@@ -385,6 +385,49 @@ describe.each(testDatabases)('money moved on $name', (database) => {
     expect(read.sends).toBe(sends.filter((s) => s.state === 'SUCCEEDED').length);
   });
 
+  it('takes away what an entry added when it leaves SUCCEEDED, at the price it was counted at', async () => {
+    await setTickers(opened.db, PRICES);
+    const sends: Send[] = ['1', '2'].map((amount) => ({
+      at: '2026-03-02T10:00:00Z',
+      operation: 'createSvcTransfer',
+      asset: 'BTC',
+      amount,
+      state: 'SUCCEEDED',
+    }));
+    await journal(sends);
+    await setTickers(opened.db, { BTCUSD: ['1', '1'] });
+    await opened.db.query(
+      `update journal_entries set state = 'REJECTED' where request_body like '%"amount":"2"%'`,
+    );
+    const period = { from: '2026-03-02', to: '2026-03-02' };
+    const read = await createInsightsStore(opened.db).moneyMoved(period);
+    expect(read).toMatchObject({ usd_total: '30000.15', sends: 1 });
+    expect(read.days).toEqual(await bruteForce(opened.db, '2026-03-02', '2026-03-02', PRICES));
+  });
+
+  it('counts a bulk statement of thousands of entries set-based, as the brute force does', async () => {
+    // Amounts 0.0 to 96.9 in three assets, one entry a minute over four days, one in seven refused.
+    const body = `json_build_object('from_profile_id', 'p1', 'to_profile_id', 'p2',
+      'asset', (array['USD', 'BTC', 'ETH'])[g % 3 + 1],
+      'amount', (g % 97)::text || '.' || (g % 10)::text)::text`;
+    await opened.db.query(
+      `insert into journal_entries (id, operation, operator, operator_name, ref_id, state, method,
+         request_path, request_body, body_sha256, request_id, created_at, updated_at)
+       select 'bulk-' || g, 'createInternalTransfer', 'o', 'O', 'ref-' || g,
+         case when g % 7 = 0 then 'REJECTED' else 'SUCCEEDED' end, 'POST', '/v2/transfer',
+         ${body}, md5(g::text), 'req-' || g,
+         '2026-03-01T00:00:00Z'::timestamptz + g * interval '1 minute',
+         '2026-03-01T00:00:00Z'::timestamptz + g * interval '1 minute'
+       from generate_series(1, 5000) g`,
+    );
+    const read = await createInsightsStore(opened.db).moneyMoved({
+      from: '2026-03-01',
+      to: '2026-03-05',
+    });
+    expect(read.days).toEqual(await bruteForce(opened.db, '2026-03-01', '2026-03-05', {}));
+    expect(read.sends).toBe(5000 - Math.floor(5000 / 7));
+  });
+
   it('counts the operations the limits count, with the fields the registry names', async () => {
     const rows = await opened.db.query<{
       operation: string;

@@ -63,60 +63,96 @@ create function insight_usd_price(asset text) returns numeric language sql stabl
   end
 $$;
 
--- Adds a send to its day when it becomes SUCCEEDED, takes it away if it leaves SUCCEEDED. The
--- day is the entry's (its created_at in UTC): an outcome that arrives late changes its own day.
--- A body without a decimal amount and an asset counts nowhere rather than failing the write.
-create function insight_count_money() returns trigger language plpgsql as $$
-declare
-  f record;
-  body jsonb;
-  amount_text text;
-  asset_text text;
-  added insight_money_entries;
+-- Statement-level triggers over the statement's transition tables: a bulk statement (the
+-- batched writes of concurrent sends, an import) is counted set-based, one upsert per day row in
+-- key order (two statements lock the days' rows in the same order), never one per entry, which in
+-- one transaction walks ever longer chains of the same row's versions (a million entries inserted
+-- in one statement took ten minutes so). The rows are read from the transition tables themselves:
+-- a read back from journal_entries by id is planned from statistics a bulk statement has just
+-- made wrong. Each entry that entered SUCCEEDED is counted on its day (its created_at in UTC: an
+-- outcome that arrives late changes its own day) at the USD price known now; a body without a
+-- decimal amount and an asset counts nowhere rather than failing the write.
+create function insight_count_inserted() returns trigger language plpgsql as $$
 begin
-  if tg_op = 'UPDATE' and old.state = 'SUCCEEDED' then
-    with gone as (delete from insight_money_entries where journal_id = old.id returning *)
-    update insight_money_days m set amount = m.amount - g.amount, sends = m.sends - 1,
-      usd = m.usd - coalesce(g.usd, 0), unpriced = m.unpriced - (g.usd is null)::int
-    from gone g where m.day = g.day and m.operation = g.operation and m.asset = g.asset;
-  end if;
-  if new.state <> 'SUCCEEDED' or (tg_op = 'UPDATE' and old.state = 'SUCCEEDED') then
-    return null;
-  end if;
-  select * into f from insight_money_operations where operation = new.operation;
-  if not found or left(ltrim(new.request_body), 1) <> '{' then return null; end if;
-  body := new.request_body::jsonb;
-  amount_text := body ->> f.amount_key;
-  asset_text := body ->> f.asset_key;
-  if amount_text is null or amount_text !~ '^[0-9]*\.?[0-9]+$' or coalesce(asset_text, '') = ''
-  then
-    return null;
-  end if;
-  insert into insight_money_entries
-    values (new.id, (new.created_at at time zone 'UTC')::date, new.operation, asset_text,
-      amount_text::numeric, amount_text::numeric * insight_usd_price(asset_text))
+  with sends as (
+    select n.id, (n.created_at at time zone 'UTC')::date as day, n.operation,
+      n.request_body::jsonb ->> f.asset_key as asset,
+      n.request_body::jsonb ->> f.amount_key as amount
+    from new_rows n join insight_money_operations f on f.operation = n.operation
+    where n.state = 'SUCCEEDED' and left(ltrim(n.request_body), 1) = '{'
+  ), priced as (
+    select asset, insight_usd_price(asset) as price
+    from (select distinct asset from sends where asset <> '') a
+  ), added as (
+    insert into insight_money_entries
+      select p.id, p.day, p.operation, p.asset, p.amount::numeric, p.amount::numeric * q.price
+      from sends p join priced q on q.asset = p.asset
+      where p.amount ~ '^[0-9]*\.?[0-9]+$'
     on conflict (journal_id) do nothing
-    returning * into added;
-  if added.journal_id is null then return null; end if;
+    returning *
+  )
   insert into insight_money_days as m (day, operation, asset, amount, sends, usd, unpriced)
-    values (added.day, added.operation, added.asset, added.amount, 1, coalesce(added.usd, 0),
-      (added.usd is null)::int)
+    select day, operation, asset, sum(amount), count(*), coalesce(sum(usd), 0),
+      count(*) - count(usd)
+    from added group by day, operation, asset order by day, operation, asset
     on conflict (day, operation, asset) do update set amount = m.amount + excluded.amount,
-      sends = m.sends + 1, usd = m.usd + excluded.usd, unpriced = m.unpriced + excluded.unpriced;
+      sends = m.sends + excluded.sends, usd = m.usd + excluded.usd,
+      unpriced = m.unpriced + excluded.unpriced;
   return null;
 end
 $$;
 
--- Deferred to the commit, as the audit trail's triggers are: the day's row is locked only while
--- the send's transaction commits, not from its statement on, so concurrent sends of one asset
--- wait for each other as little as possible. The WHEN clauses keep every other write free.
-create constraint trigger insight_money_insert after insert on journal_entries
-  deferrable initially deferred for each row when (new.state = 'SUCCEEDED')
-  execute function insight_count_money();
-create constraint trigger insight_money_update after update of state on journal_entries
-  deferrable initially deferred for each row
-  when (old.state is distinct from new.state and 'SUCCEEDED' in (old.state, new.state))
-  execute function insight_count_money();
+-- An entry that leaves SUCCEEDED takes away exactly what it added, whatever prices say by then.
+create function insight_count_updated() returns trigger language plpgsql as $$
+begin
+  with gone as (
+    delete from insight_money_entries m using old_rows o, new_rows n
+    where m.journal_id = o.id and n.id = o.id and o.state = 'SUCCEEDED'
+      and n.state <> 'SUCCEEDED'
+    returning m.*
+  ), sums as (
+    select day, operation, asset, sum(amount) as amount, count(*) as sends,
+      coalesce(sum(usd), 0) as usd, count(*) - count(usd) as unpriced
+    from gone group by day, operation, asset
+  )
+  update insight_money_days m set amount = m.amount - s.amount, sends = m.sends - s.sends,
+    usd = m.usd - s.usd, unpriced = m.unpriced - s.unpriced
+  from sums s where m.day = s.day and m.operation = s.operation and m.asset = s.asset;
+  with sends as (
+    select n.id, (n.created_at at time zone 'UTC')::date as day, n.operation,
+      n.request_body::jsonb ->> f.asset_key as asset,
+      n.request_body::jsonb ->> f.amount_key as amount
+    from new_rows n join old_rows o on o.id = n.id
+      join insight_money_operations f on f.operation = n.operation
+    where n.state = 'SUCCEEDED' and o.state <> 'SUCCEEDED'
+      and left(ltrim(n.request_body), 1) = '{'
+  ), priced as (
+    select asset, insight_usd_price(asset) as price
+    from (select distinct asset from sends where asset <> '') a
+  ), added as (
+    insert into insight_money_entries
+      select p.id, p.day, p.operation, p.asset, p.amount::numeric, p.amount::numeric * q.price
+      from sends p join priced q on q.asset = p.asset
+      where p.amount ~ '^[0-9]*\.?[0-9]+$'
+    on conflict (journal_id) do nothing
+    returning *
+  )
+  insert into insight_money_days as m (day, operation, asset, amount, sends, usd, unpriced)
+    select day, operation, asset, sum(amount), count(*), coalesce(sum(usd), 0),
+      count(*) - count(usd)
+    from added group by day, operation, asset order by day, operation, asset
+    on conflict (day, operation, asset) do update set amount = m.amount + excluded.amount,
+      sends = m.sends + excluded.sends, usd = m.usd + excluded.usd,
+      unpriced = m.unpriced + excluded.unpriced;
+  return null;
+end
+$$;
+
+create trigger insight_money_insert after insert on journal_entries
+  referencing new table as new_rows for each statement execute function insight_count_inserted();
+create trigger insight_money_update after update on journal_entries
+  referencing old table as old_rows new table as new_rows
+  for each statement execute function insight_count_updated();
 
 -- The sends the journal already holds: counted in their days, without a price (none was kept
 -- when they were written) unless their asset is USD.
