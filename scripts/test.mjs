@@ -91,7 +91,11 @@ if (args.only) {
   const wanted = new Set(args.only.split(','));
   plan = plan
     .filter((s) => wanted.has(s.name))
-    .map((s) => ({ ...s, needs: (s.needs ?? []).filter((n) => wanted.has(n)) }));
+    .map((s) => ({
+      ...s,
+      needs: (s.needs ?? []).filter((n) => wanted.has(n)),
+      after: (s.after ?? []).filter((n) => wanted.has(n)),
+    }));
 }
 
 const before = calibrate();

@@ -48,8 +48,12 @@ test.describe('Maker-checker approvals', () => {
     const frank = await secondOperator(browser, 'frank');
     const checker = new ApprovalsPages(frank);
     await expect(checker.navLink()).toContainText('1');
-    // His inbox says so too, and takes him to the queue.
-    await frank.getByRole('button', { name: /^Inbox/ }).click();
+    // His inbox says so too, counted on the bell (issue 60, item 4), and takes him to the queue.
+    const bell = frank.getByRole('button', {
+      name: /^Inbox, .*\d+ requests? waits? for your approval$/,
+    });
+    await expect(bell).toBeVisible();
+    await bell.click();
     await frank
       .getByRole('dialog', { name: 'Inbox' })
       .getByRole('link', { name: /^\d+ requests? waits? for your approval$/ })

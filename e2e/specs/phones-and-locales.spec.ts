@@ -71,6 +71,12 @@ test.describe('Phones and locales (issue 60, item 7)', () => {
     expect(await cut(header), 'cut in the header').toEqual([]);
     await expectAccessible(page, 'orders at phone width');
     await docsScreenshot(page, 'phone-orders');
+
+    // The search page's field gives way, not its button's word.
+    await page.goto('/find');
+    const search = page.getByRole('search', { name: 'Find a record' });
+    await expect(search.getByRole('button', { name: 'Find' })).toBeInViewport({ ratio: 1 });
+    expect(await cut(search), 'cut in the search form').toEqual([]);
   });
 
   test('at 1366 px the prices strip wraps whole and the orders table shows its last column', async ({

@@ -97,4 +97,59 @@ test.describe('Reconciliation', () => {
       'Status differs',
     );
   });
+
+  test('a statement uploaded and mapped shows a difference with the journal, the service and the statement', async ({
+    page,
+  }) => {
+    test.slow();
+    await signIn(page, 'frank');
+    const refId = `stmt-${randomUUID()}`;
+    const sent = await page.request.post('/api/operations/createInternalTransfer', {
+      headers: { 'X-CSRF': '1', Origin: new URL(page.url()).origin },
+      data: {
+        from_profile_id: DEMO_IDS.profiles.treasury,
+        to_profile_id: DEMO_IDS.profiles.payouts,
+        asset: 'USD',
+        amount: '12.50',
+        ref_id: refId,
+      },
+    });
+    expect(sent.status(), await sent.text()).toBe(200);
+    await page
+      .getByRole('navigation', { name: 'Duties' })
+      .getByRole('link', { name: 'Reconciliation' })
+      .click();
+    const day = new Date().toISOString().slice(0, 10);
+    // The custodian booked 12.75 where the console sent 12.50; its payee column is not kept.
+    const csv = `Value date;Amount;Ccy;Our ref;Payee\n${day};-12.75;USD;${refId};Jane Doe\n`;
+    const upload = page.getByRole('form', { name: 'Upload a statement' });
+    await upload.getByRole('textbox', { name: 'Source' }).fill('Custodian A');
+    await upload.getByLabel('Statement file (CSV)').setInputFiles({
+      name: 'custodian-a.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(csv),
+    });
+    await upload.getByRole('button', { name: 'Read the columns' }).click();
+    const mapping = page.getByRole('form', { name: 'Map the statement’s columns' });
+    // "Value date", "Amount" and "Payee" are proposed by name; the rest the operator maps.
+    await expect(mapping.getByLabel('Column “Value date”')).toHaveValue('date');
+    await expect(mapping.getByLabel('Column “Payee”')).toHaveValue('');
+    await mapping.getByLabel('Column “Ccy”').selectOption('asset');
+    await mapping.getByLabel('Column “Our ref”').selectOption('reference');
+    await mapping.getByRole('button', { name: 'Upload and match' }).click();
+
+    const table = page.getByRole('table', { name: 'Statement differences' });
+    const row = table.getByRole('row').filter({ hasText: 'Amount differs' });
+    await expect(row).toHaveCount(1, { timeout: 60_000 });
+    const cells = row.getByRole('cell');
+    await expect(cells.nth(1)).toContainText('12.50 USD');
+    await expect(cells.nth(1)).toContainText(refId);
+    // The service's side: its amount and the ref_id it holds (its status moves with its clock).
+    await expect(cells.nth(2)).toContainText('12.50 USD');
+    await expect(cells.nth(2)).toContainText(refId);
+    await expect(cells.nth(3)).toContainText('-12.75 USD');
+    await expect(page.getByRole('table', { name: 'Statements' })).toContainText('Custodian A');
+    await expect(page.getByText('Jane Doe')).toHaveCount(0);
+    await expectAccessible(page, 'a statement’s differences, three sides');
+  });
 });

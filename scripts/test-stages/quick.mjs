@@ -92,6 +92,8 @@ export function quickStages({ root, since }) {
       quick.push({
         ...stage,
         needs: [],
+        after: [],
+        background: false,
         command: [...stage.command, '--changed', base, '--passWithNoTests'],
       });
     } else if (stage.name === 'test runner' && files.some((f) => f.startsWith('scripts/test'))) {

@@ -13,7 +13,11 @@
  */
 
 /**
- * @typedef {{ name: string, needs?: string[], slots?: number, background?: boolean }} Schedulable
+ * A stage `after` others starts only once they have ended, passed or failed: an order, not a
+ * need (the BFF's suite waits for the browser suite to have both cores first, and still runs
+ * when it failed, so that one run reports every failure).
+ *
+ * @typedef {{ name: string, needs?: string[], after?: string[], slots?: number, background?: boolean }} Schedulable
  * @typedef {{ ok: boolean, seconds: number, skipped?: string }} Outcome
  */
 
@@ -31,6 +35,10 @@ export async function schedule(stages, capacity, run, now = () => performance.no
     for (const need of stage.needs ?? []) {
       if (!names.has(need))
         throw new Error(`stage ${stage.name} needs ${need}, which is not a stage`);
+    }
+    for (const earlier of stage.after ?? []) {
+      if (!names.has(earlier))
+        throw new Error(`stage ${stage.name} comes after ${earlier}, which is not a stage`);
     }
   }
   /** @type {Map<string, Outcome>} */
@@ -63,7 +71,7 @@ export async function schedule(stages, capacity, run, now = () => performance.no
           done.set(stage.name, { ok: false, seconds: 0, skipped: failed });
           continue;
         }
-        if (!needs.every((n) => done.has(n))) continue;
+        if (![...needs, ...(stage.after ?? [])].every((n) => done.has(n))) continue;
         if (!waiting && used + slotsOf(stage) <= capacity) start(stage, 'slots');
         else if (stage.background && !laneUsed) start(stage, 'lane');
         else if (!stage.background) waiting = true;

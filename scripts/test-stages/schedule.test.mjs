@@ -99,6 +99,31 @@ test('background stages run one at a time beside a stage that holds every slot',
   );
 });
 
+test('a stage after another waits for it to end, and runs whether it passed or failed', async () => {
+  const { log, results } = await simulate(
+    [
+      { name: 'build', takes: 1 },
+      { name: 'e2e', takes: 10, slots: 2, needs: ['build'] },
+      { name: 'bff', takes: 4, after: ['e2e'] },
+      { name: 'web', takes: 2, after: ['e2e'] },
+    ],
+    2,
+    new Set(['e2e']),
+  );
+  assert.deepEqual(
+    log.map((l) => [l.name, l.start]),
+    [
+      ['build', 0],
+      // Not in the slot the build leaves free before the browser suite starts.
+      ['e2e', 1],
+      ['bff', 11],
+      ['web', 11],
+    ],
+  );
+  assert.equal(results.get('e2e').ok, false);
+  assert.equal(results.get('bff').ok, true);
+});
+
 test('a background stage takes a free slot, but not one a waiting stage is owed', async () => {
   const { log } = await simulate(
     [

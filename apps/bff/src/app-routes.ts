@@ -32,7 +32,9 @@ import { securityEventRoutes } from './routes/security-event-routes';
 import { auditRoutes } from './routes/audit-routes';
 import { insightsRoutes } from './routes/insights-routes';
 import { reconcileRoutes } from './routes/reconcile-routes';
+import { statementRoutes } from './routes/reconcile-statements-routes';
 import { batchRoutes } from './routes/batch-routes';
+import { scheduleRoutes } from './routes/schedule-routes';
 import { sharedBatchChecker } from './batches/batch-checker';
 import { batchNames, readBalances } from './batches/batch-names';
 import { createBatchStore } from './batches/batch-store';
@@ -85,6 +87,12 @@ export function routeTable(
     passwordSignIn: deps.passwordSignIn ?? true,
   };
   const ssoOperators = createSsoOperatorStore(deps.db);
+  const reconciler =
+    deps.reconciler ??
+    createReconciler(
+      { db: deps.db, client: deps.client, owner: deps.journal.owner, logger: deps.logger },
+      reconcileDefaults(watchSpacingMs(DEFAULT_WATCH_SHARE_PERCENT), deps.timeoutMs),
+    );
   const dispatchDeps = {
     journal: deps.journal,
     client: deps.client,
@@ -130,15 +138,11 @@ export function routeTable(
     ...securityEventRoutes(deps.securityEvents),
     ...auditRoutes({ db: deps.db, signing: deps.audit }),
     ...insightsRoutes({ db: deps.db }),
-    ...reconcileRoutes({
-      db: deps.db,
+    ...reconcileRoutes({ db: deps.db, logger: deps.logger, reconciler }),
+    ...statementRoutes({
       logger: deps.logger,
-      reconciler:
-        deps.reconciler ??
-        createReconciler(
-          { db: deps.db, client: deps.client, owner: deps.journal.owner, logger: deps.logger },
-          reconcileDefaults(watchSpacingMs(DEFAULT_WATCH_SHARE_PERCENT), deps.timeoutMs),
-        ),
+      reconciler,
+      readStatement: (job) => (deps.batchChecker ?? sharedBatchChecker()).readStatement(job),
     }),
     ...batchRoutes({
       db: deps.db,
@@ -158,6 +162,12 @@ export function routeTable(
         ),
       policy: approval.policy,
       wake: () => void deps.batchSender?.wake(),
+    }),
+    ...scheduleRoutes({
+      db: deps.db,
+      destinations: deps.destinations,
+      now: deps.now ?? Date.now,
+      policy: approval.policy,
     }),
     ...operationRoutes({
       ...dispatchDeps,

@@ -54,6 +54,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     '/api/*',
     apiBodyLimit(security.bodyLimitBytes, {
       '/api/batches/check': BATCH_BODY_BYTES,
+      '/api/reconciliation/statements/check': BATCH_BODY_BYTES,
+      '/api/reconciliation/statements': BATCH_BODY_BYTES,
       '/api/batches': BATCH_BODY_BYTES,
     }),
   );

@@ -1,5 +1,5 @@
 /**
- * The Insights page's reads at 1 000 000 journal entries (issue 62, ADR 035): money moved per UTC
+ * The Insights page's reads at 1 000 000 journal entries (issue 62, ADR 036): money moved per UTC
  * day over 7, 30 and 92 days, through the BFF's own insights store, on PGlite on disk as
  * `pnpm start` uses it. The rollup is built by the journal's own trigger while the entries are
  * inserted (the incremental path, not a batch job), so the figure also says what the seed cost.

@@ -18,6 +18,14 @@ import {
   ReconRunSchema,
 } from './reconcile-api';
 import { InsightsPeriodQuerySchema, MoneyMovedSchema } from './insights';
+import {
+  StatementCheckRequestSchema,
+  StatementCheckSchema,
+  StatementCreateRequestSchema,
+  StatementDetailSchema,
+  StatementListSchema,
+  StatementSchema,
+} from './reconcile-statements';
 import { IdParamsSchema, routeSpecs } from './api-route-spec';
 
 /*
@@ -48,4 +56,8 @@ export const recordsRoutes = routeSpecs({
     responses: { 200: ReconDifferenceSchema },
   },
   exportReconciliation: { query: ReconExportQuerySchema, responses: { 200: ReconExportSchema } },
+  checkStatement: { body: StatementCheckRequestSchema, responses: { 200: StatementCheckSchema } },
+  createStatement: { body: StatementCreateRequestSchema, responses: { 201: StatementSchema } },
+  listStatements: { responses: { 200: StatementListSchema } },
+  getStatement: { params: IdParamsSchema, responses: { 200: StatementDetailSchema } },
 });

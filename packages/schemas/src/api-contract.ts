@@ -3,6 +3,7 @@ import { accessRoutes } from './api-contract-access';
 import { batchesRoutes } from './api-contract-batches';
 import { policyRoutes } from './api-contract-policy';
 import { recordsRoutes } from './api-contract-records';
+import { schedulesRoutes } from './api-contract-schedules';
 import { sendsRoutes } from './api-contract-sends';
 import { watchRoutes } from './api-contract-watch';
 import type { ApiRoute, RouteSpec } from './api-route-spec';
@@ -46,6 +47,7 @@ export const apiContract = contract({
   ...watchRoutes,
   ...recordsRoutes,
   ...batchesRoutes,
+  ...schedulesRoutes,
 });
 
 export type ApiContract = typeof apiContract;

@@ -115,6 +115,14 @@ export const API_ROUTES = {
   exportReconciliation: { method: 'GET', path: '/api/reconciliation/export' },
   /** Every role but support (issue 62): money moved per UTC day, operation and asset. */
   getMoneyMoved: { method: 'GET', path: '/api/insights/money-moved' },
+  /** Finance and admins (issue 64): a statement's header and the mapping proposed for it. */
+  checkStatement: { method: 'POST', path: '/api/reconciliation/statements/check' },
+  /** Finance and admins: a statement stored and matched as the third side of a period. */
+  createStatement: { method: 'POST', path: '/api/reconciliation/statements' },
+  /** Finance, admins and auditors: the newest statements. */
+  listStatements: { method: 'GET', path: '/api/reconciliation/statements' },
+  /** Finance, admins and auditors: one statement and its differences, with the three sides. */
+  getStatement: { method: 'GET', path: '/api/reconciliation/statements/:id' },
   /** Money roles (issue 39): parse and check a CSV of sends; stores only the column mapping. */
   checkBatch: { method: 'POST', path: '/api/batches/check' },
   /** Money roles: store a checked file as a batch awaiting its one approval. */
@@ -137,6 +145,24 @@ export const API_ROUTES = {
   cancelBatch: { method: 'POST', path: '/api/batches/:id/cancel' },
   /** Money roles, admins and auditors: the input columns plus ref_id, state, service id, error. */
   exportBatchResults: { method: 'GET', path: '/api/batches/:id/results' },
+  /** Money roles: a series of one write on a timing, awaiting its one approval (issue 63). */
+  createSchedule: { method: 'POST', path: '/api/schedules' },
+  /** Money roles, viewers and auditors: the series, newest first. */
+  listSchedules: { method: 'GET', path: '/api/schedules' },
+  /** Money roles, viewers and auditors: one series, its versions, next occurrences and history. */
+  getSchedule: { method: 'GET', path: '/api/schedules/:id' },
+  /** Money roles other than the version's author: approve the version they reviewed. */
+  approveSchedule: { method: 'POST', path: '/api/schedules/:id/approve' },
+  /** Money roles other than the version's author: reject a version awaiting approval. */
+  rejectSchedule: { method: 'POST', path: '/api/schedules/:id/reject' },
+  /** Money roles: send no occurrence until resumed (those due meanwhile are skipped). */
+  pauseSchedule: { method: 'POST', path: '/api/schedules/:id/pause' },
+  /** Money roles: go on with a paused series. */
+  resumeSchedule: { method: 'POST', path: '/api/schedules/:id/resume' },
+  /** Money roles: do not send one coming occurrence. */
+  skipScheduleOccurrence: { method: 'POST', path: '/api/schedules/:id/skip' },
+  /** Money roles: send no more occurrences, with a reason. */
+  cancelSchedule: { method: 'POST', path: '/api/schedules/:id/cancel' },
 } as const satisfies Record<string, { method: ApiMethod; path: string }>;
 
 /** The name of a route of the BFF's API. */

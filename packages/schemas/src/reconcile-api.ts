@@ -27,10 +27,12 @@ export const RECON_SOURCES = ['deposit', 'rule', 'other'] as const;
 /** The longest period one run covers: a month and a day. */
 export const RECON_MAX_PERIOD_DAYS = 32;
 
-/** `POST /api/reconciliation/runs`: `from` inclusive, `to` exclusive (instants). */
-export const ReconRunRequestSchema = z
-  .strictObject({ from: z.iso.datetime(), to: z.iso.datetime() })
-  .superRefine((period, ctx) => {
+/**
+ * A reconciled period's bounds, `from` inclusive and `to` exclusive: after its start and at most
+ * `RECON_MAX_PERIOD_DAYS` long, said of what covers it ("One run", "One statement").
+ */
+export const refinePeriod =
+  (covering: string) => (period: { from: string; to: string }, ctx: z.RefinementCtx) => {
     const span = Date.parse(period.to) - Date.parse(period.from);
     if (!(span > 0)) {
       ctx.addIssue({ code: 'custom', path: ['to'], message: 'Must be after the start' });
@@ -38,10 +40,15 @@ export const ReconRunRequestSchema = z
       ctx.addIssue({
         code: 'custom',
         path: ['to'],
-        message: `One run covers at most ${RECON_MAX_PERIOD_DAYS} days`,
+        message: `${covering} covers at most ${RECON_MAX_PERIOD_DAYS} days`,
       });
     }
-  });
+  };
+
+/** `POST /api/reconciliation/runs`: `from` inclusive, `to` exclusive (instants). */
+export const ReconRunRequestSchema = z
+  .strictObject({ from: z.iso.datetime(), to: z.iso.datetime() })
+  .superRefine(refinePeriod('One run'));
 export type ReconRunRequest = z.infer<typeof ReconRunRequestSchema>;
 
 export const ReconRunSchema = z.object({

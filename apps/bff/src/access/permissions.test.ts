@@ -100,6 +100,10 @@ const MATRIX: Record<
     viewer: N,
   },
   'GET /api/reconciliation/export': { admin: Y, finance: Y, support: N, viewer: N },
+  'POST /api/reconciliation/statements/check': { admin: Y, finance: Y, support: N, viewer: N },
+  'POST /api/reconciliation/statements': { admin: Y, finance: Y, support: N, viewer: N },
+  'GET /api/reconciliation/statements': { admin: Y, finance: Y, support: N, viewer: N },
+  'GET /api/reconciliation/statements/:id': { admin: Y, finance: Y, support: N, viewer: N },
   // Batches (issue 39): those who move money check, upload, approve and steer them; viewers read
   // them (masked as the journal is); support, who moves no money, does neither.
   'POST /api/batches/check': { admin: Y, finance: Y, support: N, viewer: N },
@@ -113,6 +117,15 @@ const MATRIX: Record<
   'POST /api/batches/:id/resume': { admin: Y, finance: Y, support: N, viewer: N },
   'POST /api/batches/:id/cancel': { admin: Y, finance: Y, support: N, viewer: N },
   'GET /api/batches/:id/results': { admin: Y, finance: Y, support: N, viewer: Y },
+  'POST /api/schedules': { admin: Y, finance: Y, support: N, viewer: N },
+  'GET /api/schedules': { admin: Y, finance: Y, support: N, viewer: Y },
+  'GET /api/schedules/:id': { admin: Y, finance: Y, support: N, viewer: Y },
+  'POST /api/schedules/:id/approve': { admin: Y, finance: Y, support: N, viewer: N },
+  'POST /api/schedules/:id/reject': { admin: Y, finance: Y, support: N, viewer: N },
+  'POST /api/schedules/:id/pause': { admin: Y, finance: Y, support: N, viewer: N },
+  'POST /api/schedules/:id/resume': { admin: Y, finance: Y, support: N, viewer: N },
+  'POST /api/schedules/:id/skip': { admin: Y, finance: Y, support: N, viewer: N },
+  'POST /api/schedules/:id/cancel': { admin: Y, finance: Y, support: N, viewer: N },
 };
 
 /**
@@ -176,6 +189,10 @@ const AUDITOR: Record<string, boolean> = {
   'POST /api/reconciliation/differences/:id/assign': N,
   'POST /api/reconciliation/differences/:id/resolve': N,
   'GET /api/reconciliation/export': Y,
+  'POST /api/reconciliation/statements/check': N,
+  'POST /api/reconciliation/statements': N,
+  'GET /api/reconciliation/statements': Y,
+  'GET /api/reconciliation/statements/:id': Y,
   // Batches: read, never checked, uploaded, approved or steered.
   'POST /api/batches/check': N,
   'POST /api/batches': N,
@@ -188,6 +205,16 @@ const AUDITOR: Record<string, boolean> = {
   'POST /api/batches/:id/resume': N,
   'POST /api/batches/:id/cancel': N,
   'GET /api/batches/:id/results': Y,
+  // Schedules: read, never made, approved or steered.
+  'POST /api/schedules': N,
+  'GET /api/schedules': Y,
+  'GET /api/schedules/:id': Y,
+  'POST /api/schedules/:id/approve': N,
+  'POST /api/schedules/:id/reject': N,
+  'POST /api/schedules/:id/pause': N,
+  'POST /api/schedules/:id/resume': N,
+  'POST /api/schedules/:id/skip': N,
+  'POST /api/schedules/:id/cancel': N,
   // The live stream and the inbox, filtered and masked for the role as the reads are.
   'GET /api/stream': Y,
   'GET /api/inbox': Y,

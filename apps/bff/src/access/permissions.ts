@@ -51,6 +51,11 @@ export type Permission =
    */
   | { kind: 'batch'; act: boolean }
   /**
+   * Schedules (issue 63): as batches, the money roles make, approve and steer them (`act`);
+   * viewers and auditors read them.
+   */
+  | { kind: 'schedule'; act: boolean }
+  /**
    * The Insights page's figures of money moved (issue 62): totals per day, operation and asset,
    * no one's details. Every role that reads sends of money; support, whose work is accounts and
    * identities, sees none of money movement.
@@ -91,6 +96,7 @@ export function allows(role: Role, permission: Permission): boolean {
     case 'reconcile':
       return role === 'admin' || role === 'finance' || (!permission.act && role === 'auditor');
     case 'batch':
+    case 'schedule':
       return (
         role === 'admin' ||
         role === 'finance' ||

@@ -8,7 +8,8 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import type { BatchCheck, BatchMapping, BatchOperation } from '@console/schemas';
+import type { BatchCheck, BatchMapping, BatchOperation, StatementMapping } from '@console/schemas';
+import type { StatementRead } from '../reconcile/statement-read';
 import { ProblemError } from '../errors';
 import type { BalanceTable, NameTables } from './batch-tables';
 
@@ -29,10 +30,18 @@ export type FileCheck = Omit<BatchCheck, 'already_uploaded' | 'changes' | 'mappi
   normalized: string;
 };
 
-export type CheckReply = { ok: true; result: FileCheck } | { ok: false; message: string };
+/** A reconciliation statement to read (issue 64), under the same limits as a batch file. */
+export interface StatementJob {
+  statement: { text: string; mapping?: StatementMapping };
+}
+
+export type CheckReply =
+  { ok: true; result: FileCheck | StatementRead } | { ok: false; message: string };
 
 export interface BatchChecker {
   check(job: CheckJob): Promise<FileCheck>;
+  /** Reads a statement's file in a worker, as a batch file is checked. */
+  readStatement(job: StatementJob): Promise<StatementRead>;
   /** Ends the workers (a check under way answers a problem). */
   close(): Promise<void>;
 }
@@ -151,7 +160,7 @@ export function createBatchChecker(options: BatchCheckerOptions = {}): BatchChec
     }
   };
 
-  const run = async (slot: Slot, job: CheckJob): Promise<FileCheck> => {
+  const run = async <T>(slot: Slot, job: CheckJob | StatementJob): Promise<T> => {
     try {
       await slot.ready;
     } catch (error) {
@@ -160,7 +169,7 @@ export function createBatchChecker(options: BatchCheckerOptions = {}): BatchChec
     const { worker } = slot;
     worker.ref();
     try {
-      return await new Promise<FileCheck>((resolve, reject) => {
+      return await new Promise<T>((resolve, reject) => {
         const done = () => {
           clearTimeout(timer);
           worker.off('message', onMessage);
@@ -169,7 +178,7 @@ export function createBatchChecker(options: BatchCheckerOptions = {}): BatchChec
         };
         const onMessage = (reply: CheckReply) => {
           done();
-          if (reply.ok) resolve(reply.result);
+          if (reply.ok) resolve(reply.result as T);
           else reject(notChecked(reply.message));
         };
         const onError = (error: Error) => {
@@ -194,20 +203,23 @@ export function createBatchChecker(options: BatchCheckerOptions = {}): BatchChec
     }
   };
 
+  const inWorker = async <T>(job: CheckJob | StatementJob): Promise<T> => {
+    if (closed) throw notChecked('the console is stopping');
+    const slot = await acquire();
+    let healthy = false;
+    try {
+      const result = await run<T>(slot, job);
+      healthy = true;
+      return result;
+    } finally {
+      // A worker past its time (or broken) is ended, and another started for the next check.
+      release(slot, healthy);
+    }
+  };
+
   return {
-    async check(job) {
-      if (closed) throw notChecked('the console is stopping');
-      const slot = await acquire();
-      let healthy = false;
-      try {
-        const result = await run(slot, job);
-        healthy = true;
-        return result;
-      } finally {
-        // A worker past its time (or broken) is ended, and another started for the next check.
-        release(slot, healthy);
-      }
-    },
+    check: (job) => inWorker<FileCheck>(job),
+    readStatement: (job) => inWorker<StatementRead>(job),
     async close() {
       closed = true;
       await Promise.all(slots.splice(0).map((s) => s.worker.terminate()));

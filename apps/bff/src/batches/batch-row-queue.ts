@@ -5,13 +5,13 @@
  * batches whose every row is answered moved to `done`. What the sender (`batch-sender.ts`) does
  * with them, and when, is its own.
  */
-import { createHash } from 'node:crypto';
 import type { BatchOperation, JournalEntry } from '@console/schemas';
 import type { StoredRequest } from '../approvals/send-time-rules';
 import type { Db, Queryable } from '../db/db';
 import { ProblemError } from '../errors';
 import { HOLDS_LEASE } from '../jobs/job-lease';
 import type { DispatchDeps } from '../send/dispatch';
+import { derivedRefId } from '../send/derived-ref-id';
 import { sendableOperation } from '../send/operation-table';
 import { validatedRequest } from '../send/submit';
 
@@ -19,16 +19,9 @@ import { validatedRequest } from '../send/submit';
 export const BATCH_SENDER_JOB = 'batch-sender';
 export const batchLeaseKind = (batchId: string) => `${BATCH_SENDER_JOB}:${batchId}`;
 
-/**
- * The ref_id of a row: UUID-shaped from the SHA-256 of `<batch id>:<row>` (version 8, RFC 9562's
- * custom version, and its variant), so that the same row always has the same one, within the
- * service's length limit, and no other row or operator's send has it.
- */
+/** The ref_id of a row: derived from `<batch id>:<row>`, the same for the same row always. */
 export function batchRefId(batchId: string, row: number): string {
-  const hex = createHash('sha256').update(`${batchId}:${row}`).digest('hex').slice(0, 32);
-  const version = `8${hex.slice(13, 16)}`;
-  const variant = `${((parseInt(hex[16]!, 16) & 0x3) | 0x8).toString(16)}${hex.slice(17, 20)}`;
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${version}-${variant}-${hex.slice(20, 32)}`;
+  return derivedRefId(`${batchId}:${row}`);
 }
 
 /** A row the sender journaled (or an entry it claimed back to send again), ready to send. */

@@ -1,15 +1,18 @@
 /**
  * What a BFF process does besides answering requests, started once it listens and stopped in
  * order by `close`: the sweeps of expired requests and spent counters, the replica's leases and
- * resolver, the notifier, the watcher, reconciliation, the batch sender and the audit trail's
- * jobs. Each job that one process of the deployment must do alone holds a job lease of its own;
+ * resolver, the notifier, the watcher, reconciliation, the batch sender, the scheduler and the
+ * audit trail's jobs. Each job that one process of the deployment must do alone holds a job lease of its own;
  * embedded (PGlite), a lease held by a process that crashed is ended at once.
  */
 import { sweepExpired } from '../approvals/approval-flow';
+import { requestStop } from '../approvals/send-time-rules';
 import type { BatchSender } from '../batches/batch-sender';
 import { startBatchSender } from '../batches/batch-sender';
 import type { Logger } from '../logger';
 import { startReconcileLoop, type Reconciler } from '../reconcile/reconciler';
+import { occurrenceLimits } from '../schedules/schedule-limits';
+import { createScheduleRunner, startScheduleRunner } from '../schedules/schedule-runner';
 import { startAuditJobs } from './audit-jobs';
 import { startNotifier } from './notifications';
 import { startReplica } from './replica';
@@ -64,7 +67,7 @@ export async function startBackgroundJobs(deps: BackgroundJobDeps): Promise<Back
       .catch((error: unknown) => logger.warn({ err: error }, 'flow sweep failed'));
   }, 60_000);
   sweeper.unref();
-  const replica = await startReplica(deps.replica);
+  const started = await startReplica(deps.replica);
   const notifier = await startNotifier(deps.notifier);
   const watcher = await startWatcher(deps.watcher);
 
@@ -73,22 +76,43 @@ export async function startBackgroundJobs(deps: BackgroundJobDeps): Promise<Back
   const stopReconciling = startReconcileLoop(deps.reconciler, { intervalMs: 60_000, logger });
   if (db.kind === 'pglite') await deps.batchSender.expireOthers();
   const stopBatches = startBatchSender(deps.batchSender, { intervalMs: 2_000 });
+  // Scheduled sends (issue 63): one scheduler for the deployment by its job lease, each
+  // occurrence asked of the policy in force before it is journaled, as a batch's row is, and
+  // counted against its maker's limits as it is journaled, as a single send is.
+  const { replica } = deps;
+  const scheduler = createScheduleRunner({
+    db,
+    dispatch: replica.dispatch,
+    owner: replica.journal.owner,
+    leaseMs: replica.leaseMs,
+    logger,
+    stop: (request) => requestStop(replica.approval, request),
+    limits: occurrenceLimits(replica.approval),
+  });
+  if (db.kind === 'pglite') await scheduler.lease.expireOthers();
+  const stopSchedules = startScheduleRunner(scheduler, { intervalMs: 5_000, logger });
 
   // The audit trail's jobs, each under its job lease (issue 57, ADR 022).
   const audit = await startAuditJobs(deps.audit);
 
   return {
-    firstLook: replica.firstLook,
+    firstLook: started.firstLook,
     stopAtOnce() {
       clearInterval(sweeper);
       audit.stopLooking();
       stopReconciling();
     },
     async stopInFlight() {
-      await Promise.all([replica.stopResolver(), notifier.stop(), watcher?.stop(), stopBatches()]);
+      await Promise.all([
+        started.stopResolver(),
+        notifier.stop(),
+        watcher?.stop(),
+        stopBatches(),
+        stopSchedules(),
+      ]);
     },
-    stopResolver: () => replica.stopResolver(),
+    stopResolver: () => started.stopResolver(),
     stopSealing: () => audit.stopSealing(),
-    releaseLeases: () => replica.releaseLeases(),
+    releaseLeases: () => started.releaseLeases(),
   };
 }

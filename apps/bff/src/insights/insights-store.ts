@@ -1,6 +1,6 @@
 /**
  * The Insights page's reads (issue 62): rollups the journal's own writes keep up to date
- * (migration 034, ADR 035), read by their primary key's day range. No read here scans the
+ * (migration 037, ADR 036), read by their primary key's day range. No read here scans the
  * journal, so a read costs the same with a thousand entries as with a million.
  */
 import {

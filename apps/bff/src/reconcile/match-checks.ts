@@ -14,7 +14,10 @@ import type {
   UnjournaledSource,
 } from './match-types';
 
-export function isSample(service: ServiceRecord, options: MatchOptions): boolean {
+export function isSample(
+  service: ServiceRecord,
+  options: Pick<MatchOptions, 'sampleBefore'>,
+): boolean {
   if (options.sampleBefore === undefined) return false;
   const created = Date.parse(text(service.record.created_at) ?? '');
   return Number.isFinite(created) && created < options.sampleBefore;

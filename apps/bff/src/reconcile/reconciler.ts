@@ -26,6 +26,7 @@ import { matchPeriod } from './match';
 import { periodSends } from './period-sends';
 import type { RecordType, ServiceRecord } from './match-types';
 import { createReconStore, type FindingsOutcome } from './recon-store';
+import { createStatementStore } from './statement-store';
 import { HOUR_MS, type ReconcilerDeps, type ReconcilerOptions } from './reconcile-options';
 import { LISTS, PAGE_LIMIT, stepsOf, type Position, type RunStep } from './run-steps';
 
@@ -38,6 +39,7 @@ export function createReconciler(deps: ReconcilerDeps, options: ReconcilerOption
     leaseMs: options.leaseMs,
   });
   const store = createReconStore(deps.db);
+  const statements = createStatementStore(deps.db);
   let stopper = new AbortController();
   let turning: Promise<FindingsOutcome | null> | undefined;
 
@@ -145,6 +147,9 @@ export function createReconciler(deps: ReconcilerDeps, options: ReconcilerOption
       pendingLimitMs: options.pendingLimitMs,
       sampleBefore: options.sampleBefore,
     });
+    // The statements uploaded for this run are matched with what it read (issue 64): before the
+    // run ends, so that a run resumed after a crash here matches them still.
+    await statements.matchWaiting(runId, sends, records, { sampleBefore: options.sampleBefore });
     const outcome = await store.recordFindings({
       runId,
       from: run.from,
@@ -192,6 +197,7 @@ export function createReconciler(deps: ReconcilerDeps, options: ReconcilerOption
   return {
     lease,
     store,
+    statements,
     execute,
     /** Starts a run over a period; its id. The lease holder takes it up. */
     async start(period: { from: string; to: string }, startedBy: string): Promise<string> {
@@ -229,6 +235,7 @@ export function createReconciler(deps: ReconcilerDeps, options: ReconcilerOption
                  where id = $1 and state = 'running'`,
                 [next.id, message.slice(0, 500)],
               );
+              await statements.failWaiting(next.id);
               deps.logger.warn({ run: next.id, err: error }, 'reconciliation run failed');
               continue;
             }

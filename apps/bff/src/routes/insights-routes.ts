@@ -1,6 +1,6 @@
 /**
  * The Insights page's figures (issue 62), read from the rollups the journal's writes keep
- * (ADR 035): never a scan of the journal per request. Each route takes a period of whole UTC
+ * (ADR 036): never a scan of the journal per request. Each route takes a period of whole UTC
  * days (`from`, `to`, both included, at most `INSIGHTS_MAX_DAYS`); a bad one is a 400 problem.
  */
 import { InsightsPeriodQuerySchema, parseWith } from '@console/schemas';

@@ -13,7 +13,7 @@ import { DEFAULT_WATCH_SHARE_PERCENT, watchSpacingMs } from '../../src/watch/wat
 import { testDatabases } from '../databases';
 import { logCollector } from '../harness';
 import { period, RECONCILE_OPTIONS, reconcileSandboxes } from '../reconcile-harness';
-import { busyDay, gapsOf, reconcileReads, timesRead } from '../reconcile-volume';
+import { busyDay, reconcileReads, timesRead } from '../reconcile-volume';
 
 const { setUp } = reconcileSandboxes();
 
@@ -51,12 +51,12 @@ function countKinds(reads: readonly RequestLogEntry[]) {
 }
 
 /**
- * Reads spaced at the pace: each gap within a transit of it, every window of reads and the run
- * no faster than the pace.
+ * Reads no faster than the pace, as the service counts them: every window of reads and the run.
+ * Not each gap alone: one read delayed in transit makes the next gap short without the service
+ * seeing more reads in any window (a machine busy with other suites showed one of 86 ms), which
+ * the windows still bound.
  */
 function expectPaced(reads: readonly RequestLogEntry[]) {
-  const gaps = gapsOf(reads);
-  expect(Math.min(...gaps)).toBeGreaterThanOrEqual(PACE_MS - TRANSIT_MS);
   for (let i = 0; i + WINDOW <= reads.length; i++) {
     const span = reads[i + WINDOW - 1]!.received_ms - reads[i]!.received_ms;
     expect(span, `reads ${i}–${i + WINDOW - 1}`).toBeGreaterThanOrEqual(

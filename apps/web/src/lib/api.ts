@@ -6,6 +6,8 @@
 import type {
   AuditExportRequest,
   ReconRunRequest,
+  StatementCheckRequest,
+  StatementCreateRequest,
   ApiInput,
   AwaitingApprovalResult,
   BatchCheckRequest,
@@ -251,6 +253,11 @@ export const resolveReconDifference = (id: string, reason: string) =>
   call('resolveReconDifference', { params: { id }, body: { reason } });
 export const exportReconciliation = (from: string, to: string) =>
   call('exportReconciliation', { query: { from, to } });
+/** Statements (issue 64): a header's proposed mapping, an upload, the list and one statement. */
+export const checkStatement = (body: StatementCheckRequest) => call('checkStatement', { body });
+export const createStatement = (body: StatementCreateRequest) => call('createStatement', { body });
+export const listStatements = () => call('listStatements', {});
+export const getStatement = (id: string) => call('getStatement', { params: { id } });
 
 /** Batches (issue 39): a CSV of sends of one operation, checked, approved once, sent row by row. */
 export const BATCHES_KEY = ['batches'] as const;

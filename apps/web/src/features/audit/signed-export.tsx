@@ -42,7 +42,8 @@ export function SignedExport({ keyId, publicKey }: { keyId: string; publicKey: s
       <Title order={2} size="h4" id="audit-export-title">
         Signed export
       </Title>
-      <Text size="sm">
+      {/* Key ids and commands are long unbroken words: they wrap rather than run off a phone. */}
+      <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
         A period as CSV, with a detached signature (JWS) by the audit key {keyId} and the proofs
         that its records are in the trail&apos;s signed tree. Anyone can check both:{' '}
         <code>pnpm cli audit:verify-export FILE FILE.jws --key audit-public.pem</code> and{' '}

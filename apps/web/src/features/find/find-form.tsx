@@ -40,6 +40,7 @@ export function FindForm({
         size={compact ? 'xs' : 'sm'}
         w={compact ? 300 : 480}
         maw="100%"
+        miw={0}
         spellCheck={false}
         autoComplete="off"
       />
@@ -47,7 +48,8 @@ export function FindForm({
         type="submit"
         size={compact ? 'xs' : 'sm'}
         variant={compact ? 'default' : 'filled'}
-        style={{ alignSelf: 'flex-end' }}
+        // The field gives way on a phone, never the button's word (issue 60, item 7).
+        style={{ alignSelf: 'flex-end', flexShrink: 0 }}
       >
         Find
       </Button>

@@ -14,7 +14,7 @@ import type { InboxItem } from '@console/schemas';
 import { Link } from 'react-router';
 import { BellIcon } from '@/components/icons';
 import { formatLocal, toDate } from '@/lib/format-time';
-import { inboxDetail, inboxPath, inboxTitle } from './inbox-words';
+import { bellWords, inboxDetail, inboxPath, inboxTitle } from './inbox-words';
 import { useInbox, useMarkRead } from './use-inbox';
 
 function ItemText({ item }: { item: InboxItem }) {
@@ -52,10 +52,10 @@ export function InboxBell({ waitingApprovals }: { waitingApprovals: number }) {
   const markRead = useMarkRead();
   const [opened, { open, close }] = useDisclosure(false);
   const unread = inbox.data?.unread ?? 0;
-  const label = unread > 0 ? `Inbox, ${unread} unread` : 'Inbox';
+  const { count, label } = bellWords({ unread, waiting: waitingApprovals });
   return (
     <>
-      <Indicator label={unread} size={16} disabled={unread === 0} offset={4}>
+      <Indicator label={count} size={16} disabled={count === 0} offset={4}>
         <ActionIcon variant="default" aria-label={label} onClick={open}>
           <BellIcon />
         </ActionIcon>

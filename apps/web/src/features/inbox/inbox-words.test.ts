@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { inboxDetail, inboxPath, inboxTitle, needsActionNow } from './inbox-words';
+import { bellWords, inboxDetail, inboxPath, inboxTitle, needsActionNow } from './inbox-words';
 
 describe('inbox words', () => {
   it.each([
@@ -54,4 +54,16 @@ describe('inbox words', () => {
   ])('toasts %s (in the inbox: %s) = %s', (kind, inbox, toast) => {
     expect(needsActionNow({ kind, inbox })).toBe(toast);
   });
+
+  it.each([
+    [0, 0, 0, 'Inbox'],
+    [2, 0, 2, 'Inbox, 2 unread'],
+    [0, 1, 1, 'Inbox, 1 request waits for your approval'],
+    [3, 2, 5, 'Inbox, 3 unread, 2 requests wait for your approval'],
+  ])(
+    'a bell with %i unread and %i waiting counts %i and is named "%s"',
+    (unread, waiting, count, label) => {
+      expect(bellWords({ unread, waiting })).toEqual({ count, label });
+    },
+  );
 });

@@ -89,3 +89,22 @@ export function needsActionNow(message: Pick<LiveMessage, 'kind' | 'inbox'>): bo
       message.kind === 'identity.disabled')
   );
 }
+
+/**
+ * The bell's count and name: what is unread and what waits for this operator's approval, so the
+ * bell never shows nothing while the drawer holds a request to decide (issue 60, item 4).
+ */
+export function bellWords({ unread, waiting }: { unread: number; waiting: number }): {
+  count: number;
+  label: string;
+} {
+  const parts = ['Inbox'];
+  if (unread > 0) parts.push(`${unread} unread`);
+  if (waiting > 0)
+    parts.push(
+      waiting === 1
+        ? '1 request waits for your approval'
+        : `${waiting} requests wait for your approval`,
+    );
+  return { count: unread + waiting, label: parts.join(', ') };
+}

@@ -164,8 +164,9 @@ export function ProposeForm({
         The rules of version {inForce.version + 1}, as drafted
       </Title>
       <Text size="sm" c="dimmed">
-        Tried in order, the first that matches a send decides it. The draft starts as version{' '}
-        {inForce.version}; it comes into force once another admin approves it.
+        Tried in order, the first that matches a send decides it. The draft starts as a copy of the
+        rules in force (version {inForce.version}); it comes into force once another admin approves
+        it.
       </Text>
       {problems.draft.length > 0 && (
         <Alert

@@ -5,3 +5,4 @@
 
 export const RUNS_KEY = ['reconciliation', 'runs'] as const;
 export const DIFFERENCES_KEY = ['reconciliation', 'differences'] as const;
+export const STATEMENTS_KEY = ['reconciliation', 'statements'] as const;

@@ -4,6 +4,7 @@ import { useSession } from '@/lib/session';
 import { Export } from './reconcile-export';
 import { Queue } from './reconcile-queue';
 import { Runs } from './reconcile-runs';
+import { Statements } from './reconcile-statements';
 
 /** Who may open the page, and who may run it and work its queue (issue 40). */
 export const mayReadReconciliation = (role: Role | undefined) =>
@@ -27,6 +28,7 @@ export function ReconciliationPage() {
       </Title>
       <Runs acts={mayReconcile(role)} />
       <Queue />
+      <Statements acts={mayReconcile(role)} />
       <Export />
     </Stack>
   );

@@ -1,5 +1,5 @@
 -- Issue 62: money moved per UTC day, operation and asset, kept up to date as the journal is
--- written (ADR 035), so that the Insights page reads a few hundred rows, never the journal.
+-- written (ADR 036), so that the Insights page reads a few hundred rows, never the journal.
 -- A send counts once the service accepted it: SUCCEEDED. A DUPLICATE repeats an intent that
 -- counts already; SENDING, UNKNOWN and the approval states may still never move anything.
 
