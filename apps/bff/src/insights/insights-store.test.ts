@@ -2,9 +2,11 @@ import { operations, type JournalState } from '@console/schemas';
 import Big from 'big.js';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { testDatabases } from '../../test/databases';
-import { jsonb, type Db } from '../db/db';
+import { jsonb, type Db, type Queryable } from '../db/db';
+import { createLogger } from '../logger';
 import { createJournalStore, type NewJournalEntry } from '../journal/journal-store';
 import { LIMITED_OPERATIONS, limitedAmount } from '../rules/send-amount';
+import { INSIGHTS_ROLL_JOB, rollIfHolder, rollPending } from './insights-roller';
 import { createInsightsStore } from './insights-store';
 
 type Mover = 'createInternalTransfer' | 'createSvcTransfer' | 'createOrchestration';
@@ -99,6 +101,31 @@ async function bruteForce(db: Db, from: string, to: string, tickers: Tickers) {
     const [day, operation, asset] = key.split(' ');
     return { day, operation, asset, ...s, amount: s.amount.toFixed(), usd: s.usd.toFixed() };
   });
+}
+
+const count = async (db: Queryable, from: string) =>
+  Number((await db.query<{ n: string | number }>(`select count(*) as n from ${from}`))[0]!.n);
+
+/**
+ * `n` transfers in one statement, as an import would write them: amounts 0.0 to 96.9 in three
+ * assets, one entry a minute from 2026-03-01, one in seven refused (all in `state` if given).
+ */
+async function bulkInsert(db: Queryable, n: number, state?: JournalState) {
+  const body = `json_build_object('from_profile_id', 'p1', 'to_profile_id', 'p2',
+    'asset', (array['USD', 'BTC', 'ETH'])[g % 3 + 1],
+    'amount', (g % 97)::text || '.' || (g % 10)::text)::text`;
+  await db.query(
+    `insert into journal_entries (id, operation, operator, operator_name, ref_id, state, method,
+       request_path, request_body, body_sha256, request_id, created_at, updated_at)
+     select 'bulk-' || g, 'createInternalTransfer', 'o', 'O', 'ref-' || g,
+       coalesce($2, case when g % 7 = 0 then 'REJECTED' else 'SUCCEEDED' end), 'POST',
+       '/v2/transfer',
+       ${body}, md5(g::text), 'req-' || g,
+       '2026-03-01T00:00:00Z'::timestamptz + g * interval '1 minute',
+       '2026-03-01T00:00:00Z'::timestamptz + g * interval '1 minute'
+     from generate_series(1, $1::int) g`,
+    [n, state ?? null],
+  );
 }
 
 const PRICES: Tickers = { BTCUSD: ['30000.10', '30000.20'], BTCEUR: ['27000', '27000.30'] };
@@ -338,16 +365,67 @@ describe.each(testDatabases)('money moved on $name', (database) => {
     );
   }
 
+  /** The read of `from`..`to`, checked the same before the roller runs, part-way and after. */
+  async function readEveryWay(from: string, to: string, tickers: Tickers) {
+    const truth = await bruteForce(opened.db, from, to, tickers);
+    const store = createInsightsStore(opened.db);
+    const unrolled = await store.moneyMoved({ from, to });
+    expect(unrolled.days).toEqual(truth);
+    await rollPending(opened.db, { batch: 1, maxBatches: 1 });
+    expect((await store.moneyMoved({ from, to })).days).toEqual(truth);
+    await rollPending(opened.db);
+    expect(await count(opened.db, 'insight_money_entries where not rolled')).toBe(0);
+    const rolled = await store.moneyMoved({ from, to });
+    expect(rolled).toEqual(unrolled);
+    return rolled;
+  }
+
   it.each(CASES)('$name', async ({ sends, tickers, period, expect: expected }) => {
     await setTickers(opened.db, tickers);
     await journal(sends);
     const [from, to] = period;
-    const read = await createInsightsStore(opened.db).moneyMoved({ from, to });
-    expect(read.days).toEqual(await bruteForce(opened.db, from, to, tickers));
+    const read = await readEveryWay(from, to, tickers);
     expect(read.days).toMatchObject(expected);
     expect(read.usd_total).toBe(
       read.days.reduce((sum, d) => sum.plus(d.usd), new Big(0)).toFixed(),
     );
+  });
+
+  it('a send appends its own row and takes no lock on the days: concurrent sends never wait', async () => {
+    const locks = `pg_locks where relation = 'insight_money_days'::regclass
+      and pid = pg_backend_pid()`;
+    const seen = await opened.db.transaction(async (tx) => {
+      // As the send path writes an entry: journaled SENDING, then its outcome.
+      await bulkInsert(tx, 1, 'SENDING');
+      await tx.query(`update journal_entries set state = 'SUCCEEDED'`);
+      const bySend = [await count(tx, locks), await count(tx, 'insight_money_entries')];
+      // The control: the roller's upsert is seen when it runs.
+      await rollPending(tx);
+      return [...bySend, await count(tx, locks)];
+    });
+    expect(seen[0]).toBe(0);
+    expect(seen[1]).toBe(1);
+    expect(seen[2]).toBeGreaterThan(0);
+  });
+
+  it('a late outcome changes yesterday after yesterday was rolled', async () => {
+    const yesterday: Send = {
+      at: '2026-03-04T22:00:00Z',
+      operation: 'createInternalTransfer',
+      asset: 'BTC',
+      amount: '2.5',
+      state: 'UNKNOWN',
+    };
+    await journal([yesterday]);
+    await rollPending(opened.db);
+    const store = createInsightsStore(opened.db);
+    const period = { from: '2026-03-04', to: '2026-03-05' };
+    expect((await store.moneyMoved(period)).days).toEqual([]);
+    const later = createJournalStore(opened.db, () => new Date('2026-03-05T08:00:00Z'));
+    const [row] = await opened.db.query<{ id: string }>('select id from journal_entries');
+    await later.recordLateOutcome(row!.id, outcome('SUCCEEDED'));
+    const read = await readEveryWay(period.from, period.to, {});
+    expect(read.days).toMatchObject([{ day: '2026-03-04', amount: '2.5', sends: 1 }]);
   });
 
   it('keeps the USD of a send at the price known when it was counted, not a later one', async () => {
@@ -395,37 +473,99 @@ describe.each(testDatabases)('money moved on $name', (database) => {
       state: 'SUCCEEDED',
     }));
     await journal(sends);
+    // Folded before it leaves: the reversal negates the row kept, not a price read now.
+    await rollPending(opened.db);
     await setTickers(opened.db, { BTCUSD: ['1', '1'] });
-    await opened.db.query(
-      `update journal_entries set state = 'REJECTED' where request_body like '%"amount":"2"%'`,
-    );
-    const period = { from: '2026-03-02', to: '2026-03-02' };
-    const read = await createInsightsStore(opened.db).moneyMoved(period);
+    const leave = `update journal_entries set state = $1 where request_body like '%"amount":"2"%'`;
+    await opened.db.query(leave, ['REJECTED']);
+    // Leaving twice (a second update that keeps it out) takes away nothing more.
+    await opened.db.query(leave, ['UNKNOWN']);
+    const read = await readEveryWay('2026-03-02', '2026-03-02', PRICES);
     expect(read).toMatchObject({ usd_total: '30000.15', sends: 1 });
-    expect(read.days).toEqual(await bruteForce(opened.db, '2026-03-02', '2026-03-02', PRICES));
+    // Back in SUCCEEDED: counted again, at the price known now.
+    await opened.db.query(leave, ['SUCCEEDED']);
+    const back = await createInsightsStore(opened.db).moneyMoved({
+      from: '2026-03-02',
+      to: '2026-03-02',
+    });
+    expect(back).toMatchObject({ usd_total: '30002.15', sends: 2, unpriced: 0 });
   });
 
-  it('counts a bulk statement of thousands of entries set-based, as the brute force does', async () => {
-    // Amounts 0.0 to 96.9 in three assets, one entry a minute over four days, one in seven refused.
-    const body = `json_build_object('from_profile_id', 'p1', 'to_profile_id', 'p2',
-      'asset', (array['USD', 'BTC', 'ETH'])[g % 3 + 1],
-      'amount', (g % 97)::text || '.' || (g % 10)::text)::text`;
-    await opened.db.query(
-      `insert into journal_entries (id, operation, operator, operator_name, ref_id, state, method,
-         request_path, request_body, body_sha256, request_id, created_at, updated_at)
-       select 'bulk-' || g, 'createInternalTransfer', 'o', 'O', 'ref-' || g,
-         case when g % 7 = 0 then 'REJECTED' else 'SUCCEEDED' end, 'POST', '/v2/transfer',
-         ${body}, md5(g::text), 'req-' || g,
-         '2026-03-01T00:00:00Z'::timestamptz + g * interval '1 minute',
-         '2026-03-01T00:00:00Z'::timestamptz + g * interval '1 minute'
-       from generate_series(1, 5000) g`,
-    );
+  it('a roll while sends are written loses and doubles nothing', async () => {
+    const other = await opened.second();
+    const sends: Send[] = Array.from({ length: 60 }, (_, n) => ({
+      at: `2026-03-0${1 + (n % 3)}T12:${String(n).padStart(2, '0')}:00Z`,
+      operation: 'createSvcTransfer',
+      asset: n % 2 ? 'USD' : 'ETH',
+      amount: `${n}.000000000000000001`,
+      state: n % 4 === 0 ? 'REJECTED' : 'SUCCEEDED',
+    }));
+    let writing = true;
+    const written = journal(sends).finally(() => {
+      writing = false;
+    });
+    let folded = 0;
+    while (writing) {
+      folded += await rollPending(other, { batch: 3, maxBatches: 2 });
+      // PGlite answers within the same turn: the sends' timers get theirs.
+      await new Promise((resolve) => setTimeout(resolve, 1));
+    }
+    await written;
+    folded += await rollPending(other);
+    expect(folded).toBe(await count(opened.db, 'insight_money_entries'));
+    await readEveryWay('2026-03-01', '2026-03-03', {});
+  });
+
+  it('two rollers at once never fold a row twice', async () => {
+    await bulkInsert(opened.db, 2000);
+    const other = await opened.second();
+    const [a, b] = await Promise.all([
+      rollPending(opened.db, { batch: 50 }),
+      rollPending(other, { batch: 50 }),
+    ]);
+    expect(a + b).toBe(await count(opened.db, 'insight_money_entries'));
+    expect(await count(opened.db, 'insight_money_entries where not rolled')).toBe(0);
+    const read = await createInsightsStore(opened.db).moneyMoved({
+      from: '2026-03-01',
+      to: '2026-03-05',
+    });
+    expect(read.days).toEqual(await bruteForce(opened.db, '2026-03-01', '2026-03-05', {}));
+  });
+
+  it('one roller at a time by its job lease', async () => {
+    await opened.db.query('delete from job_leases where kind = $1', [INSIGHTS_ROLL_JOB]);
+    await bulkInsert(opened.db, 10);
+    const logger = createLogger('silent');
+    const options = (owner: string) => ({ db: opened.db, owner, intervalMs: 1000, logger });
+    expect(await rollIfHolder(options('first'))).toBe(10 - Math.floor(10 / 7));
+    expect(await rollIfHolder(options('second'))).toBeNull();
+    expect(await rollIfHolder(options('first'))).toBe(0);
+  });
+
+  it('fires only for the operations that move money, the same list as the table', async () => {
+    const [defs, ops] = await Promise.all([
+      opened.db.query<{ def: string }>(
+        `select pg_get_triggerdef(oid) as def from pg_trigger
+         where tgrelid = 'journal_entries'::regclass and tgname like 'insight_money_%'`,
+      ),
+      opened.db.query<{ operation: string }>('select operation from insight_money_operations'),
+    ]);
+    expect(defs).toHaveLength(2);
+    for (const { def } of defs) {
+      const listed = [...def.matchAll(/'(create\w+)'/g)].map((m) => m[1]).sort();
+      expect(listed).toEqual(ops.map((o) => o.operation).sort());
+    }
+  });
+
+  it('counts a bulk statement of thousands of entries, a row each, as the brute force does', async () => {
+    await bulkInsert(opened.db, 5000);
     const read = await createInsightsStore(opened.db).moneyMoved({
       from: '2026-03-01',
       to: '2026-03-05',
     });
     expect(read.days).toEqual(await bruteForce(opened.db, '2026-03-01', '2026-03-05', {}));
     expect(read.sends).toBe(5000 - Math.floor(5000 / 7));
+    await readEveryWay('2026-03-01', '2026-03-05', {});
   });
 
   it('counts the operations the limits count, with the fields the registry names', async () => {

@@ -1,6 +1,8 @@
 /**
- * The Insights page's reads (issue 62): rollups the journal's own writes keep up to date
- * (migration 037, ADR 036), read by their primary key's day range. No read here scans the
+ * The Insights page's reads (issue 62): the days the roller folded (migration 037, ADR 036), read
+ * by their primary key's day range, with the rows the journal's triggers appended since and the
+ * roller has not folded yet, summed in one statement (one snapshot: a row is in one or the other,
+ * never both, never neither), so a read right after a send sees it. No read here scans the
  * journal, so a read costs the same with a thousand entries as with a million.
  */
 import {
@@ -30,10 +32,17 @@ export function createInsightsStore(db: Queryable) {
     /** Money moved per UTC day, operation and asset over `period`, and its totals. */
     async moneyMoved(period: InsightsPeriod): Promise<MoneyMoved> {
       const rows = await db.query<MoneyRow>(
-        `select to_char(day, 'YYYY-MM-DD') as day, operation, asset, amount::text as amount,
-           sends, usd::text as usd, unpriced
-         from insight_money_days
-         where day between $1::date and $2::date and sends > 0
+        `select to_char(day, 'YYYY-MM-DD') as day, operation, asset, sum(amount)::text as amount,
+           sum(sends) as sends, sum(usd)::text as usd, sum(unpriced) as unpriced
+         from (
+           select day, operation, asset, amount, sends, usd, unpriced
+           from insight_money_days where day between $1::date and $2::date
+           union all
+           select day, operation, asset, amount, sends, coalesce(usd, 0),
+             case when usd is null then sends else 0 end
+           from insight_money_entries where not rolled and day between $1::date and $2::date
+         ) t
+         group by day, operation, asset having sum(sends) > 0
          order by day, operation, asset`,
         [period.from, period.to],
       );

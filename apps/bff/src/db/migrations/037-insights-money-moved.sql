@@ -1,5 +1,9 @@
 -- Issue 62: money moved per UTC day, operation and asset, kept up to date as the journal is
 -- written (ADR 036), so that the Insights page reads a few hundred rows, never the journal.
+-- A send's transaction only appends its own row (`insight_money_entries`): no row another send
+-- also writes, so concurrent sends of an asset never wait on each other. The holder of the
+-- `insights-roll` job lease folds those rows into the days every few seconds; a read sums the
+-- days and the rows not folded yet in one statement, so it sees a send as soon as it commits.
 -- A send counts once the service accepted it: SUCCEEDED. A DUPLICATE repeats an intent that
 -- counts already; SENDING, UNKNOWN and the approval states may still never move anything.
 
@@ -16,17 +20,24 @@ insert into insight_money_operations values
   ('createSvcTransfer', 'amount', 'asset'),
   ('createOrchestration', 'source_amount', 'source_asset');
 
--- What each counted send added, as it was added (its USD at the price known then): taken away
--- the same way if the entry ever leaves SUCCEEDED, whatever prices say by then.
+-- Append-only: each time a send enters SUCCEEDED, its amount (and its USD at the price known
+-- then, null when none was), `sends` +1; each time it leaves SUCCEEDED, the negation of what its
+-- last entering added (whatever prices say by then), `sends` -1. `rolled` once folded into the
+-- days, in the roller's transaction: rows are kept, so a reversal always finds what to negate.
 create table insight_money_entries (
-  journal_id text primary key,
+  seq bigint generated always as identity primary key,
+  journal_id text not null,
   day date not null,
   operation text not null,
   asset text not null,
   amount numeric not null,
-  -- Null: no price of the asset was known when it was counted.
-  usd numeric
+  usd numeric,
+  sends smallint not null check (sends in (1, -1)),
+  rolled boolean not null default false
 );
+create index insight_money_entries_journal on insight_money_entries (journal_id);
+-- What the roller and the reads look at: a few rows, whatever the table holds.
+create index insight_money_entries_unrolled on insight_money_entries (seq) where not rolled;
 
 -- The rollup the page reads: decimal sums (numeric, never float), the count, the USD total of
 -- the sends that had a price, and how many had none.
@@ -63,104 +74,91 @@ create function insight_usd_price(asset text) returns numeric language sql stabl
   end
 $$;
 
--- Statement-level triggers over the statement's transition tables: a bulk statement (the
--- batched writes of concurrent sends, an import) is counted set-based, one upsert per day row in
--- key order (two statements lock the days' rows in the same order), never one per entry, which in
--- one transaction walks ever longer chains of the same row's versions (a million entries inserted
--- in one statement took ten minutes so). The rows are read from the transition tables themselves:
--- a read back from journal_entries by id is planned from statistics a bulk statement has just
--- made wrong. Each entry that entered SUCCEEDED is counted on its day (its created_at in UTC: an
--- outcome that arrives late changes its own day) at the USD price known now; a body without a
--- decimal amount and an asset counts nowhere rather than failing the write.
-create function insight_count_inserted() returns trigger language plpgsql as $$
+-- One row per entry that enters or leaves SUCCEEDED, fired only then (the triggers' WHEN) and
+-- only for the operations that move money (the WHEN's list is `insight_money_operations`'
+-- operations, which a test holds it to). An entry counts on its day (its created_at in UTC: an
+-- outcome that arrives late changes its own day); a body without a decimal amount and an asset
+-- counts nowhere rather than failing the write.
+create function insight_money_append() returns trigger language plpgsql as $$
+declare
+  f insight_money_operations;
+  body jsonb;
+  amount text;
+  asset text;
 begin
-  with sends as (
-    select n.id, (n.created_at at time zone 'UTC')::date as day, n.operation,
-      n.request_body::jsonb ->> f.asset_key as asset,
-      n.request_body::jsonb ->> f.amount_key as amount
-    from new_rows n join insight_money_operations f on f.operation = n.operation
-    where n.state = 'SUCCEEDED' and left(ltrim(n.request_body), 1) = '{'
-  ), priced as (
-    select asset, insight_usd_price(asset) as price
-    from (select distinct asset from sends where asset <> '') a
-  ), added as (
-    insert into insight_money_entries
-      select p.id, p.day, p.operation, p.asset, p.amount::numeric, p.amount::numeric * q.price
-      from sends p join priced q on q.asset = p.asset
-      where p.amount ~ '^[0-9]*\.?[0-9]+$'
-    on conflict (journal_id) do nothing
-    returning *
-  )
-  insert into insight_money_days as m (day, operation, asset, amount, sends, usd, unpriced)
-    select day, operation, asset, sum(amount), count(*), coalesce(sum(usd), 0),
-      count(*) - count(usd)
-    from added group by day, operation, asset order by day, operation, asset
-    on conflict (day, operation, asset) do update set amount = m.amount + excluded.amount,
-      sends = m.sends + excluded.sends, usd = m.usd + excluded.usd,
-      unpriced = m.unpriced + excluded.unpriced;
+  if new.state = 'SUCCEEDED' then
+    select * into f from insight_money_operations o where o.operation = new.operation;
+    if not found or left(ltrim(new.request_body), 1) <> '{' then return null; end if;
+    body := new.request_body::jsonb;
+    amount := body ->> f.amount_key;
+    asset := body ->> f.asset_key;
+    if amount is null or amount !~ '^[0-9]*\.?[0-9]+$' or coalesce(asset, '') = '' then
+      return null;
+    end if;
+    insert into insight_money_entries (journal_id, day, operation, asset, amount, usd, sends)
+    values (new.id, (new.created_at at time zone 'UTC')::date, new.operation, asset,
+      amount::numeric, amount::numeric * insight_usd_price(asset), 1);
+  else
+    -- Left SUCCEEDED: the negation of its last entering, if it still counts.
+    insert into insight_money_entries (journal_id, day, operation, asset, amount, usd, sends)
+    select e.journal_id, e.day, e.operation, e.asset, -e.amount, -e.usd, -1
+    from insight_money_entries e
+    where e.journal_id = old.id and e.sends = 1
+      and (select sum(c.sends) from insight_money_entries c where c.journal_id = old.id) > 0
+    order by e.seq desc limit 1;
+  end if;
   return null;
 end
 $$;
 
--- An entry that leaves SUCCEEDED takes away exactly what it added, whatever prices say by then.
-create function insight_count_updated() returns trigger language plpgsql as $$
+create trigger insight_money_insert after insert on journal_entries for each row
+  when (new.state = 'SUCCEEDED'
+    and new.operation in ('createInternalTransfer', 'createSvcTransfer', 'createOrchestration'))
+  execute function insight_money_append();
+create trigger insight_money_update after update of state on journal_entries for each row
+  when ((old.state = 'SUCCEEDED') <> (new.state = 'SUCCEEDED')
+    and new.operation in ('createInternalTransfer', 'createSvcTransfer', 'createOrchestration'))
+  execute function insight_money_append();
+
+-- Folds up to `batch` rows not folded yet into the days, in this transaction: the rows taken
+-- `for update skip locked` (two rollers never take the same row; a row a send has not committed
+-- is not seen) and marked rolled in the same statement, the days' rows upserted in key order
+-- (two rollers lock them in the same order). Returns how many rows it folded.
+create function insight_money_roll(batch integer) returns integer language plpgsql as $$
+declare
+  folded integer;
 begin
-  with gone as (
-    delete from insight_money_entries m using old_rows o, new_rows n
-    where m.journal_id = o.id and n.id = o.id and o.state = 'SUCCEEDED'
-      and n.state <> 'SUCCEEDED'
-    returning m.*
+  with picked as (
+    select seq from insight_money_entries where not rolled
+    order by seq limit batch for update skip locked
+  ), marked as (
+    update insight_money_entries e set rolled = true from picked p where e.seq = p.seq
+    returning e.day, e.operation, e.asset, e.amount, e.usd, e.sends
   ), sums as (
-    select day, operation, asset, sum(amount) as amount, count(*) as sends,
-      coalesce(sum(usd), 0) as usd, count(*) - count(usd) as unpriced
-    from gone group by day, operation, asset
-  )
-  update insight_money_days m set amount = m.amount - s.amount, sends = m.sends - s.sends,
-    usd = m.usd - s.usd, unpriced = m.unpriced - s.unpriced
-  from sums s where m.day = s.day and m.operation = s.operation and m.asset = s.asset;
-  with sends as (
-    select n.id, (n.created_at at time zone 'UTC')::date as day, n.operation,
-      n.request_body::jsonb ->> f.asset_key as asset,
-      n.request_body::jsonb ->> f.amount_key as amount
-    from new_rows n join old_rows o on o.id = n.id
-      join insight_money_operations f on f.operation = n.operation
-    where n.state = 'SUCCEEDED' and o.state <> 'SUCCEEDED'
-      and left(ltrim(n.request_body), 1) = '{'
-  ), priced as (
-    select asset, insight_usd_price(asset) as price
-    from (select distinct asset from sends where asset <> '') a
-  ), added as (
-    insert into insight_money_entries
-      select p.id, p.day, p.operation, p.asset, p.amount::numeric, p.amount::numeric * q.price
-      from sends p join priced q on q.asset = p.asset
-      where p.amount ~ '^[0-9]*\.?[0-9]+$'
-    on conflict (journal_id) do nothing
-    returning *
-  )
-  insert into insight_money_days as m (day, operation, asset, amount, sends, usd, unpriced)
-    select day, operation, asset, sum(amount), count(*), coalesce(sum(usd), 0),
-      count(*) - count(usd)
-    from added group by day, operation, asset order by day, operation, asset
+    select day, operation, asset, sum(amount) as amount, sum(sends) as sends,
+      coalesce(sum(usd), 0) as usd, sum(case when usd is null then sends else 0 end) as unpriced
+    from marked group by day, operation, asset
+  ), upserted as (
+    insert into insight_money_days as m (day, operation, asset, amount, sends, usd, unpriced)
+      select day, operation, asset, amount, sends, usd, unpriced
+      from sums order by day, operation, asset
     on conflict (day, operation, asset) do update set amount = m.amount + excluded.amount,
       sends = m.sends + excluded.sends, usd = m.usd + excluded.usd,
-      unpriced = m.unpriced + excluded.unpriced;
-  return null;
+      unpriced = m.unpriced + excluded.unpriced
+    returning 1
+  )
+  select count(*) into folded from marked;
+  return folded;
 end
 $$;
-
-create trigger insight_money_insert after insert on journal_entries
-  referencing new table as new_rows for each statement execute function insight_count_inserted();
-create trigger insight_money_update after update on journal_entries
-  referencing old table as old_rows new table as new_rows
-  for each statement execute function insight_count_updated();
 
 -- The sends the journal already holds: counted in their days, without a price (none was kept
--- when they were written) unless their asset is USD.
-insert into insight_money_entries
+-- when they were written) unless their asset is USD, and folded at once.
+insert into insight_money_entries (journal_id, day, operation, asset, amount, usd, sends, rolled)
   select e.id, (e.created_at at time zone 'UTC')::date, e.operation,
     e.request_body::jsonb ->> o.asset_key, (e.request_body::jsonb ->> o.amount_key)::numeric,
     case when e.request_body::jsonb ->> o.asset_key = 'USD'
-      then (e.request_body::jsonb ->> o.amount_key)::numeric end
+      then (e.request_body::jsonb ->> o.amount_key)::numeric end, 1, true
   from journal_entries e join insight_money_operations o on o.operation = e.operation
   where e.state = 'SUCCEEDED' and left(ltrim(e.request_body), 1) = '{'
     and e.request_body::jsonb ->> o.amount_key ~ '^[0-9]*\.?[0-9]+$'
