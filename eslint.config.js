@@ -32,7 +32,7 @@ const BFF_LAYERS = [
     'metrics',
   ],
   ['routes', 'middleware'],
-  ['approvals', 'console-actions', 'rules', 'schedules'],
+  ['approvals', 'console-actions', 'rules', 'schedules', 'insights'],
   ['send', 'reads', 'sessions', 'security', 'operators', 'oidc', 'destinations'],
   ['journal', 'upstream'],
   ['db'],

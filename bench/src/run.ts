@@ -19,6 +19,7 @@ import { bffLatency } from './figures/bff-latency';
 import { bffMemory } from './figures/bff-memory';
 import { bffReadLatency } from './figures/bff-read-latency';
 import { initialJs } from './figures/initial-js';
+import { insightsReads } from './figures/insights-reads';
 import { journalCost } from './figures/journal-cost';
 import { liveReads } from './figures/live-reads';
 import { policyDryRun } from './figures/policy-dry-run';
@@ -42,6 +43,7 @@ const FIGURES: Figure[] = [
   tokenRequests,
   signingCost,
   journalCost,
+  insightsReads,
   auditChainCost,
   auditProof,
   policyDryRun,

@@ -30,6 +30,7 @@ import { REGISTRY_READS } from './reads/read-proxy';
 import type { RouteDef } from './routes/route-table';
 import { securityEventRoutes } from './routes/security-event-routes';
 import { auditRoutes } from './routes/audit-routes';
+import { insightsRoutes } from './routes/insights-routes';
 import { reconcileRoutes } from './routes/reconcile-routes';
 import { statementRoutes } from './routes/reconcile-statements-routes';
 import { batchRoutes } from './routes/batch-routes';
@@ -150,6 +151,7 @@ export function routeTable(
     ...sessionListRoutes(sessionDeps),
     ...securityEventRoutes(deps.securityEvents),
     ...auditRoutes({ db: deps.db, signing: deps.audit }),
+    ...insightsRoutes({ db: deps.db }),
     ...reconcileRoutes({ db: deps.db, logger: deps.logger, reconciler }),
     ...statementRoutes({
       logger: deps.logger,

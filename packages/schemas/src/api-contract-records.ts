@@ -17,6 +17,7 @@ import {
   ReconRunRequestSchema,
   ReconRunSchema,
 } from './reconcile-api';
+import { InsightsPeriodQuerySchema, MoneyMovedSchema } from './insights';
 import {
   StatementCheckRequestSchema,
   StatementCheckSchema,
@@ -29,10 +30,11 @@ import { IdParamsSchema, routeSpecs } from './api-route-spec';
 
 /*
  * The routes of the records: the audit trail (verify, checkpoint, export) and reconciliation (runs,
- * differences, their assignment and resolution, the export).
+ * differences, their assignment and resolution, the export), and the insights drawn from them.
  */
 
 export const recordsRoutes = routeSpecs({
+  getMoneyMoved: { query: InsightsPeriodQuerySchema, responses: { 200: MoneyMovedSchema } },
   verifyAuditTrail: { responses: { 200: AuditVerificationSchema } },
   createAuditCheckpoint: { responses: { 201: AuditCheckpointSchema } },
   exportAuditPeriod: { body: AuditExportRequestSchema, responses: { 200: AuditExportSchema } },

@@ -127,6 +127,8 @@ export const API_ROUTES = {
   resolveReconDifference: { method: 'POST', path: '/api/reconciliation/differences/:id/resolve' },
   /** Finance, admins and auditors: a period's differences and matches as CSV, and a summary. */
   exportReconciliation: { method: 'GET', path: '/api/reconciliation/export' },
+  /** Every role but support (issue 62): money moved per UTC day, operation and asset. */
+  getMoneyMoved: { method: 'GET', path: '/api/insights/money-moved' },
   /** Finance and admins (issue 64): a statement's header and the mapping proposed for it. */
   checkStatement: { method: 'POST', path: '/api/reconciliation/statements/check' },
   /** Finance and admins: a statement stored and matched as the third side of a period. */

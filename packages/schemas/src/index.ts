@@ -74,6 +74,7 @@ export * from './personal-fields';
 export * from './notifications-api';
 export * from './live-api';
 export * from './reconcile-api';
+export * from './insights';
 export * from './reconcile-statements';
 export * from './batch-states';
 export * from './batch-file';

@@ -82,6 +82,8 @@ const MATRIX: Record<
   'POST /api/audit/exports': { admin: Y, finance: N, support: N, viewer: N },
   // Reconciliation (issue 40): finance and admins run it and work its queue.
   'POST /api/reconciliation/runs': { admin: Y, finance: Y, support: N, viewer: N },
+  // Insights (issue 62): money moved, totals only; support sees none of money movement.
+  'GET /api/insights/money-moved': { admin: Y, finance: Y, support: N, viewer: Y },
   'GET /api/reconciliation/runs': { admin: Y, finance: Y, support: N, viewer: N },
   'GET /api/reconciliation/differences': { admin: Y, finance: Y, support: N, viewer: N },
   'GET /api/reconciliation/differences/:id': { admin: Y, finance: Y, support: N, viewer: N },
@@ -179,6 +181,7 @@ const AUDITOR: Record<string, boolean> = {
   'GET /api/audit/verification': Y,
   'POST /api/audit/checkpoints': Y,
   'POST /api/audit/exports': Y,
+  'GET /api/insights/money-moved': Y,
   // Reconciliation: read, never acted on.
   'POST /api/reconciliation/runs': N,
   'GET /api/reconciliation/runs': Y,

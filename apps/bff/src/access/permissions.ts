@@ -56,6 +56,12 @@ export type Permission =
    */
   | { kind: 'schedule'; act: boolean }
   /**
+   * The Insights page's figures of money moved (issue 62): totals per day, operation and asset,
+   * no one's details. Every role that reads sends of money; support, whose work is accounts and
+   * identities, sees none of money movement.
+   */
+  | { kind: 'money-insights' }
+  /**
    * Asking for a console action (issue 37), which the console carries out itself: the roles of
    * its entry in the BFF's registry of console actions.
    */
@@ -98,6 +104,8 @@ export function allows(role: Role, permission: Permission): boolean {
       );
     case 'policy-dry-run':
       return role === 'admin' || role === 'finance' || role === 'auditor';
+    case 'money-insights':
+      return role !== 'support';
     case 'console-action':
       return permission.roles.includes(role);
   }

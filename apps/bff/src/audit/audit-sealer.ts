@@ -9,6 +9,7 @@
  */
 import type { Db, Queryable } from '../db/db';
 import { createJobLease } from '../jobs/job-lease';
+import { startLeasedLoop } from '../jobs/leased-loop';
 import type { Logger } from '../logger';
 
 export const AUDIT_SEAL_JOB = 'audit-seal';
@@ -112,38 +113,16 @@ export async function sealIfHolder(options: SealerOptions): Promise<number | nul
 }
 
 /**
- * Starts the periodic look; the function returned stops it, waits for a look under way and
- * takes one last look, so a process stopped in order (after its requests finished) leaves
- * nothing it wrote pending while it holds the lease. One look at a time: the next is due an
- * interval after the last ended. Embedded (PGlite), no other process can hold the lease: one
- * held by a process that crashed is ended at once.
+ * Starts the periodic look (`startLeasedLoop`); the function returned stops it after one last
+ * look. Embedded (PGlite), no other process can hold the lease: one held by a process that
+ * crashed is ended at once.
  */
 export async function startSealer(options: SealerOptions): Promise<() => Promise<void>> {
   if (options.db.kind === 'pglite') await sealLease(options).expireOthers();
-  let stopped = false;
-  let running: Promise<void> = Promise.resolve();
-  let timer: NodeJS.Timeout | undefined;
-  const look = () => {
-    running = sealIfHolder(options)
-      .then(
-        () => {},
-        (error: unknown) => options.logger.warn({ err: error }, 'audit seal failed'),
-      )
-      .finally(() => {
-        if (!stopped) schedule();
-      });
-  };
-  const schedule = () => {
-    timer = setTimeout(look, options.intervalMs);
-    timer.unref();
-  };
-  schedule();
-  return async () => {
-    stopped = true;
-    clearTimeout(timer);
-    await running;
-    await sealIfHolder(options).catch((error: unknown) =>
-      options.logger.warn({ err: error }, 'audit seal at stop failed; the next holder seals'),
-    );
-  };
+  return startLeasedLoop({
+    intervalMs: options.intervalMs,
+    look: () => sealIfHolder(options),
+    logger: options.logger,
+    what: 'audit seal',
+  });
 }

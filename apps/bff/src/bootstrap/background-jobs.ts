@@ -1,8 +1,9 @@
 /**
  * What a BFF process does besides answering requests, started once it listens and stopped in
  * order by `close`: the sweeps of expired requests and spent counters, the replica's leases and
- * resolver, the notifier, the watcher, reconciliation, the batch sender, the scheduler and the
- * audit trail's jobs. Each job that one process of the deployment must do alone holds a job lease of its own;
+ * resolver, the notifier, the watcher, reconciliation, the batch sender, the scheduler, the
+ * audit trail's jobs and the insights roller. Each job that one process of the deployment must
+ * do alone holds a job lease of its own;
  * embedded (PGlite), a lease held by a process that crashed is ended at once.
  */
 import { sweepExpired } from '../approvals/approval-flow';
@@ -12,6 +13,7 @@ import { startBatchSender } from '../batches/batch-sender';
 import type { Logger } from '../logger';
 import { startReconcileLoop, type Reconciler } from '../reconcile/reconciler';
 import { occurrenceLimits } from '../schedules/schedule-limits';
+import { ROLL_INTERVAL_MS, startRoller } from '../insights/insights-roller';
 import { createScheduleRunner, startScheduleRunner } from '../schedules/schedule-runner';
 import type { ScheduleClock } from '../schedules/schedule-clock';
 import { startAuditJobs } from './audit-jobs';
@@ -47,7 +49,7 @@ export interface BackgroundJobs {
   stopInFlight(): Promise<void>;
   /** Stops the resolver, waiting for its look under way. */
   stopResolver(): Promise<void>;
-  /** The sealer's last look: after every request in flight has ended. */
+  /** The sealer's and the insights roller's last looks: after every request in flight ended. */
   stopSealing(): Promise<void>;
   /** Gives up this process's leases, so that another process takes over at once. */
   releaseLeases(): Promise<void>;
@@ -103,6 +105,14 @@ export async function startBackgroundJobs(deps: BackgroundJobDeps): Promise<Back
 
   // The audit trail's jobs, each under its job lease (issue 57, ADR 022).
   const audit = await startAuditJobs(deps.audit);
+  // The Insights page's money moved (issue 62, ADR 036): the rows sends appended, folded into
+  // their days by the holder of the roller's job lease.
+  const stopRolling = await startRoller({
+    db,
+    owner: replica.journal.owner,
+    intervalMs: ROLL_INTERVAL_MS,
+    logger,
+  });
 
   return {
     firstLook: started.firstLook,
@@ -121,7 +131,9 @@ export async function startBackgroundJobs(deps: BackgroundJobDeps): Promise<Back
       ]);
     },
     stopResolver: () => started.stopResolver(),
-    stopSealing: () => audit.stopSealing(),
+    async stopSealing() {
+      await Promise.all([audit.stopSealing(), stopRolling()]);
+    },
     releaseLeases: () => started.releaseLeases(),
   };
 }

@@ -68,6 +68,8 @@ export const DUTIES: Duty[] = [
     label: 'Journal',
     items: [
       { label: 'Journal', to: '/journal' },
+      // The journal's figures as charts (issue 62): money movement, which support does not see.
+      { label: 'Insights', to: '/insights', roles: ['admin', 'finance', 'auditor', 'viewer'] },
       // The journal against the service (issue 40): finance and admins work it, auditors read it.
       { label: 'Reconciliation', to: '/reconciliation', roles: ['admin', 'finance', 'auditor'] },
       // The auditor's own page (ADR 022): found where the records are, not only in the operator's

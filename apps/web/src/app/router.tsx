@@ -115,6 +115,13 @@ export const router = createBrowserRouter(
               ),
             },
             {
+              path: 'insights',
+              lazy: page(
+                () => import('@/features/insights/insights-page'),
+                (m) => m.InsightsPage,
+              ),
+            },
+            {
               path: 'reconciliation',
               lazy: page(
                 () => import('@/features/reconcile/reconcile-page'),

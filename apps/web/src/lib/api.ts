@@ -14,6 +14,7 @@ import type {
   BatchCreateRequest,
   BatchRowState,
   ScheduleCreateRequest,
+  InsightsPeriod,
   JournalQuery,
   NotificationChoice,
   PasskeyAssertion,
@@ -255,6 +256,9 @@ export const createAuditCheckpoint = () => call('createAuditCheckpoint', {});
 
 /** A period's CSV and its detached signature; the export is recorded in the audit chain. */
 export const exportAuditPeriod = (body: AuditExportRequest) => call('exportAuditPeriod', { body });
+
+/** Insights (issue 62): money moved per UTC day, operation and asset over whole UTC days. */
+export const getMoneyMoved = (period: InsightsPeriod) => call('getMoneyMoved', { query: period });
 
 /** Reconciliation (issue 40): a run over a period, taken up by the lease holder at once. */
 export const startReconciliation = (body: ReconRunRequest) => call('startReconciliation', { body });
