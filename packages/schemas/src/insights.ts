@@ -19,10 +19,12 @@ const dayOf = (text: string) => Date.parse(`${text}T00:00:00Z`);
 export const InsightsDaySchema = z
   .string()
   .regex(DAY, 'Must be a day, YYYY-MM-DD')
-  .refine(
-    (text) => new Date(dayOf(text)).toISOString().slice(0, 10) === text,
-    'Must be a day of the calendar',
-  );
+  .refine((text) => {
+    // Zod runs a refinement after a failed pattern too: a text that is no date at all must not
+    // reach toISOString, which throws on an invalid time.
+    const at = dayOf(text);
+    return Number.isFinite(at) && new Date(at).toISOString().slice(0, 10) === text;
+  }, 'Must be a day of the calendar');
 
 /** The days between `from` and `to`, both included. */
 export const insightsSpanDays = (from: string, to: string): number =>

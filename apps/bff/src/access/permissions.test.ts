@@ -43,6 +43,16 @@ const MATRIX: Record<
   'GET /api/approvals/:id': { admin: Y, finance: Y, support: Y, viewer: Y },
   'POST /api/approvals/:id/approve': { admin: Y, finance: Y, support: Y, viewer: N },
   'POST /api/approvals/:id/reject': { admin: Y, finance: Y, support: Y, viewer: N },
+  // The passkey challenge of a decision (issue 61): whoever may decide it.
+  'POST /api/approvals/:id/challenge': { admin: Y, finance: Y, support: Y, viewer: N },
+  // Passkeys (issue 61): one's own for everyone; everyone's, and confirming another's, for admins.
+  'GET /api/passkeys': { admin: Y, finance: Y, support: Y, viewer: Y },
+  'GET /api/passkeys/all': { admin: Y, finance: N, support: N, viewer: N },
+  'POST /api/passkeys/register/options': { admin: Y, finance: Y, support: Y, viewer: Y },
+  'POST /api/passkeys/register/verify': { admin: Y, finance: Y, support: Y, viewer: Y },
+  'PUT /api/passkeys/:id': { admin: Y, finance: Y, support: Y, viewer: Y },
+  'DELETE /api/passkeys/:id': { admin: Y, finance: Y, support: Y, viewer: Y },
+  'POST /api/passkeys/:id/confirm': { admin: Y, finance: N, support: N, viewer: N },
   'POST /api/approvals/:id/cancel': { admin: Y, finance: Y, support: Y, viewer: N },
   'GET /api/work-queue': { admin: Y, finance: Y, support: Y, viewer: Y },
   // The book of allowed destinations (issue 37): everyone reads it (a viewer masked), those who
@@ -161,6 +171,15 @@ const AUDITOR: Record<string, boolean> = {
   'GET /api/approvals/:id': Y,
   'POST /api/approvals/:id/approve': N,
   'POST /api/approvals/:id/reject': N,
+  'POST /api/approvals/:id/challenge': N,
+  // Passkeys: one's own, as every operator; never another's.
+  'GET /api/passkeys': Y,
+  'GET /api/passkeys/all': N,
+  'POST /api/passkeys/register/options': Y,
+  'POST /api/passkeys/register/verify': Y,
+  'PUT /api/passkeys/:id': Y,
+  'DELETE /api/passkeys/:id': Y,
+  'POST /api/passkeys/:id/confirm': N,
   'POST /api/approvals/:id/cancel': N,
   'GET /api/work-queue': Y,
   'GET /api/destinations': Y,

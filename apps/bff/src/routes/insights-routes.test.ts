@@ -1,8 +1,8 @@
 import { apiContract, exampleInput } from '@console/schemas';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { approvalApp } from '../../test/approvals-test-kit';
-import { defaultPolicy } from '../approvals/policy';
 import { echoSuccess, scriptedClient } from '../../test/harness';
+import { unsignedDefaultPolicy } from '../../test/unsigned-policy';
 
 type App = Awaited<ReturnType<typeof approvalApp>>;
 
@@ -12,7 +12,10 @@ const today = () => new Date().toISOString().slice(0, 10);
 describe('GET /api/insights/money-moved', () => {
   let h: App;
   beforeEach(async () => {
-    h = await approvalApp({ client: scriptedClient(echoSuccess).client, policy: defaultPolicy() });
+    h = await approvalApp({
+      client: scriptedClient(echoSuccess).client,
+      policy: unsignedDefaultPolicy(),
+    });
     await h.db.exec('delete from insight_money_entries; delete from insight_money_days');
   });
 

@@ -113,6 +113,8 @@ const WITHOUT_RECORDS: Record<string, string> = {
   '/api/notifications/dead-letters': 'message subjects and delivery errors (admins)',
   // Positions, hashes and break kinds of the hash chains: no record's content (issue 41).
   '/api/audit/verification': 'the audit trail’s verification (admins and auditors)',
+  // Sums per UTC day, operation and asset: no operator, account, address or memo (issue 62).
+  '/api/insights/money-moved': 'totals of money moved per day, operation and asset',
 };
 
 /**
