@@ -57,8 +57,14 @@ export class OperationForm {
   async choose(label: string, option: string, group?: string): Promise<void> {
     const scope = group ? this.group(group) : this.form;
     const combobox = scope.getByRole('combobox', { name: label, exact: true });
-    await combobox.click();
-    await this.page.getByRole('option', { name: option, exact: true }).click();
+    const choice = this.page.getByRole('option', { name: option, exact: true });
+    // Opened again if its list did not show: a click that lands while another select's list
+    // closes can leave this one shut (seen once in a whole run), and an operator clicks again.
+    await expect(async () => {
+      if (!(await choice.isVisible())) await combobox.click();
+      await expect(choice).toBeVisible({ timeout: 2_000 });
+    }).toPass();
+    await choice.click();
     await expect(combobox).toHaveValue(option);
   }
 
